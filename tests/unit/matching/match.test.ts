@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'bun:test';
+import { compileTerm, matchesPost, preparePost } from '../../../src/matching/compile';
+import { parseTerm } from '../../../src/matching/parse';
+
+function matches(term: string, title: string, content = ''): boolean {
+  const parsed = parseTerm(term);
+  if (!parsed.ok) throw new Error(`test term did not parse: ${term}: ${parsed.error}`);
+  return matchesPost(compileTerm(parsed.query), preparePost({ title, content }));
+}
+
+// [behaviour, term, title, body, expected]
+const cases: [string, string, string, string, boolean][] = [
+  // words
+  ['a word matches case-insensitively', 'trijicon', '[WTS] TRIJICON RMR', '', true],
+  ['a word must be a whole token', 'rm', '[WTS] Trijicon RMR', '', false],
+  ['a word is found in the body', 'holosun', '[WTS] Red dot', 'It is a Holosun 507c', true],
+  ['a missing word fails', 'eotech', '[WTS] Trijicon RMR', 'great glass', false],
+  // letter/digit splitting
+  ['p365 matches P365', 'p365', '[WTS] Sig P365', '', true],
+  ['p365 matches P-365', 'p365', '[WTS] Sig P-365', '', true],
+  ['p365 matches "p 365 xl"', 'p365', '[WTS] sig p 365 xl', '', true],
+  ['p365 matches P365XL', 'p365', '[WTS] Sig P365XL', '', true],
+  ['p365xl does not match a plain P365', 'p365xl', '[WTS] Sig P365 manual safety', '', false],
+  ['p365 does not match 365 p (order)', 'p365', '[WTS] 365 p', '', false],
+  ['ar-15 matches AR15', 'ar-15', '[WTS] AR15 lower', '', true],
+  ['9mm matches "9 mm"', '9mm', '[WTS] 9 mm 124gr', '', true],
+  ['9mm matches 9MM', '9mm', '[WTB] 9MM ammo', '', true],
+  ['5.56 matches 5.56 but not 556 (digits do not join)', '5.56', '[WTS] 556 brass', '', false],
+  ['a split word must be adjacent', 'p365', '[WTS] P320 and 365 days', '', false],
+  // AND
+  ['several words all must occur, any order', 'rmr trijicon', '[WTS] Trijicon RMR', '', true],
+  ['several words: one missing fails', 'trijicon rmr sro', '[WTS] Trijicon RMR', '', false],
+  ['AND may be satisfied across title and body', 'glock gen5', '[WTS] Glock 19', 'This is a gen5 model', true],
+  // phrases
+  ['phrase matches adjacent in order', '"red dot"', '[WTS] Red Dot sight', '', true],
+  ['phrase ignores punctuation between words', '"red dot"', '[WTS] red-dot', '', true],
+  ['phrase fails out of order', '"red dot"', '[WTS] dot red', '', false],
+  ['phrase fails when not adjacent', '"red dot"', '[WTS] red holo dot', '', false],
+  ['phrase does not span title and body', '"rmr holosun"', '[WTS] Trijicon RMR', 'Holosun also', false],
+  ['phrase with plurals folds', '"red dots"', '[WTS] Red dot', '', true],
+  // prefixes
+  ['prefix matches a token start', 'trij*', '[WTS] Trijicon RMR', '', true],
+  ['prefix matches the full word', 'rmr*', '[WTS] RMR', '', true],
+  ['prefix does not match mid-token', 'jicon*', '[WTS] Trijicon', '', false],
+  ['split prefix: earlier tokens exact, last as prefix', 'p365*', '[WTS] Sig P365XL', '', true],
+  ['split prefix: p36* matches p365', 'p36*', '[WTS] Sig P365', '', true],
+  ['split prefix: the leading token must be exact', 'p365*', '[WTS] Sig XP365', '', false],
+  ['prefix of a plural word matches', 'mags*', '[WTS] Magpul mags', '', true],
+  ['prefix phrase: "trijicon rm*"', '"trijicon rm*"', '[WTS] Trijicon RMR', '', true],
+  // exclusions
+  ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
+  ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
+  ['exclusion looks in the body too', 'rmr -airsoft', '[WTS] RMR', 'fits airsoft too', false],
+  ['excluded phrase blocks only the phrase', 'rmr -"for parts"', '[WTS] RMR for sale, parts included', '', true],
+  ['excluded phrase blocks the phrase', 'rmr -"for parts"', '[WTS] RMR for parts', '', false],
+  ['excluded prefix blocks', 'glock -airs*', '[WTS] Glock airsoft', '', false],
+  // OR
+  ['OR: first alternative', 'rmr trijicon | holosun', '[WTS] Trijicon RMR', '', true],
+  ['OR: second alternative', 'rmr trijicon | holosun', '[WTS] Holosun 507c', '', true],
+  ['OR has lowest precedence: (a AND b) OR c', 'rmr trijicon | holosun', '[WTS] RMR only', '', false],
+  ['exclusion belongs to its alternative only', 'rmr -airsoft | airsoft holosun', '[WTS] Holosun airsoft', '', true],
+  // plurals
+  ['plural term matches singular post', 'mags', '[WTS] Glock mag', '', true],
+  ['singular term matches plural post', 'optic', '[WTS] Optics lot', '', true],
+  ['glass does not fold to glas', 'glas', '[WTS] Leupold glass', '', false],
+  // Unicode
+  ['accented post matches plain term', 'trijicon', '[WTS] Trijicón RMR', '', true],
+  ['accented term matches plain post', 'trijicón', '[WTS] Trijicon RMR', '', true],
+  ['full-width digits match', 'p365', '[WTS] Ｐ３６５', '', true],
+  ['emoji in the title are ignored', 'glock 19', '🔥🔥 Glock🔥19 🔥', '', true],
+  // price bounds
+  ['price below the bound matches', 'rmr <$500', '[WTS] RMR - $450 shipped', '', true],
+  ['price above the bound fails', 'rmr <$500', '[WTS] RMR - $550 shipped', '', false],
+  ['<= includes the amount', 'rmr <=$500', '[WTS] RMR $500', '', true],
+  ['> bound', 'rmr >$100', '[WTS] RMR $450', '', true],
+  ['>= bound fails below', 'rmr >=$500', '[WTS] RMR $450', '', false],
+  ['a post with no price in its title fails a price bound', 'rmr <$500', '[WTS] RMR', 'asking $300', false],
+  ['some amount in the title satisfies', 'rmr <$100', '[WTS] RMR $450 + $20 ship', '', true],
+  ['range: one amount must be in range', 'rmr >$100 <$500', '[WTS] RMR $50, $600', '', false],
+  ['range: amount inside', 'rmr >$100 <$500', '[WTS] RMR $300', '', true],
+  ['k suffix in title', 'aimpoint >$1,000', '[WTS] Aimpoint T2 $1.2k', '', true],
+  // long inputs
+  ['a word deep in a 10k-character body is found', 'surefire', '[WTS] lights', 'blah '.repeat(2000) + 'surefire', true],
+];
+
+describe('matchesPost', () => {
+  for (const [name, term, title, body, want] of cases) {
+    test(`${name} — ${term} vs ${JSON.stringify(title)}`, () => expect(matches(term, title, body)).toBe(want));
+  }
+});
