@@ -1,0 +1,123 @@
+// Which forum a post belongs to and, on the accessories forum, whether it sells or buys.
+// Pure; table-tested in tests/unit/forums/classify.test.ts.
+//
+// Rule order for the accessories forum:
+//   1. Title tags, in the order they appear: a bare code at the very start ("WTS: …", "WTB - …",
+//      "WTS Aimpoint …") and every bracketed group anywhere ("[WTS]", "(WTB)", "{WTS}",
+//      "[WTS/WTT]", "[WTS][WTT]", "[For Sale]"). Groups that are not a trade code (locations
+//      like "[TX]", categories like "[Optic]") are ignored.
+//   2. The first sell or buy code wins ("[WTS/WTB]" → wts). Trade codes never decide: "[WTS/WTT]"
+//      is wts, "[WTT/WTB]" is wtb.
+//   3. A title whose only codes are trade codes ("[WTT]") is kept but unclassified (null); the
+//      flair is not consulted — the author said what the post is.
+//   4. A title with no code falls back to the link flair ("WTS", "Want to Sell", "Selling", "WTB",
+//      "Buying", …).
+// Sell codes: WTS, FS, For Sale, Selling. Buy codes: WTB, ISO (in search of), LF / Looking For,
+// Buying — someone searching for an item is a buyer, so ISO/LF posts reach WTB terms.
+// The deals forum is always 'gd'. Subreddit names compare case-insensitively ("r/" tolerated).
+
+export type TradeTag = 'wts' | 'wtb' | 'wtt'
+export type Classification = {
+  forum: 'product' | 'gd'
+  postType: 'wts' | 'wtb' | 'gd' | null
+  classification: 'wts' | 'wtb' | null
+}
+export type ForumNames = { accessories: string; deals: string }
+
+const CODES: Record<string, TradeTag> = {
+  wts: 'wts',
+  fs: 'wts',
+  'for sale': 'wts',
+  selling: 'wts',
+  'want to sell': 'wts',
+  wtb: 'wtb',
+  iso: 'wtb',
+  lf: 'wtb',
+  'looking for': 'wtb',
+  buying: 'wtb',
+  'want to buy': 'wtb',
+  wtt: 'wtt',
+  ft: 'wtt',
+  'for trade': 'wtt',
+  trade: 'wtt',
+  trading: 'wtt',
+  'want to trade': 'wtt',
+}
+
+const FLAIRS: Record<string, TradeTag> = {
+  ...CODES,
+  sell: 'wts',
+  'for sale': 'wts',
+  buy: 'wtb',
+  wanted: 'wtb',
+}
+
+const LEADING = /^\s*(wts|wtb|wtt|fs|iso|lf)(?=\s*[:\-–—]|\s)/i
+const GROUP = /[[({]([^\])}[({]{1,40})[\])}]/g
+
+function lookup(table: Record<string, TradeTag>, text: string): TradeTag | null {
+  return table[text.toLowerCase().replace(/\s+/g, ' ').trim()] ?? null
+}
+
+/** Codes in one bracket group: "WTS/WTT" → [wts, wtt]; "For Sale" → [wts]; "TX" → []. */
+function groupCodes(content: string): TradeTag[] {
+  const whole = lookup(CODES, content)
+  if (whole) return [whole]
+  const out: TradeTag[] = []
+  for (const part of content.split(/[/,&|+\\]|\s-\s/)) {
+    const code = lookup(CODES, part)
+    if (code) {
+      out.push(code)
+      continue
+    }
+    for (const word of part.trim().split(/\s+/)) {
+      const w = lookup(CODES, word)
+      // single words only for the short codes: "Sale" or "For" alone mean nothing
+      if (w && /^(wts|wtb|wtt|fs|iso|lf|ft)$/i.test(word)) out.push(w)
+    }
+  }
+  return out
+}
+
+/** Trade codes found in a title, in order of appearance. */
+export function titleCodes(title: string): TradeTag[] {
+  const codes: TradeTag[] = []
+  const lead = LEADING.exec(title)
+  if (lead) codes.push(CODES[lead[1]!.toLowerCase()]!)
+  for (const m of title.matchAll(GROUP)) codes.push(...groupCodes(m[1]!))
+  return codes
+}
+
+/** The title's tag: first sell/buy code, else 'wtt' if only trade codes, else null (no tag). */
+export function titleTag(title: string): TradeTag | null {
+  const codes = titleCodes(title)
+  return codes.find((c) => c !== 'wtt') ?? (codes.length > 0 ? 'wtt' : null)
+}
+
+export function flairTag(flair: string | null | undefined): TradeTag | null {
+  if (!flair) return null
+  const cleaned = flair.replace(/[^\p{L}\p{N}/ -]/gu, ' ')
+  const whole = lookup(FLAIRS, cleaned)
+  if (whole) return whole
+  // "WTS - Optics", "Selling / Local"
+  const first = cleaned.split(/[/-]/)[0] ?? ''
+  return lookup(FLAIRS, first)
+}
+
+export function sameSubreddit(a: string, b: string): boolean {
+  const norm = (s: string) => s.trim().replace(/^\/?r\//i, '').toLowerCase()
+  return norm(a) === norm(b)
+}
+
+/** null when the post belongs to neither configured forum (the caller drops it). */
+export function classify(
+  post: { title: string; subreddit: string; flair?: string | null },
+  forums: ForumNames,
+): Classification | null {
+  if (sameSubreddit(post.subreddit, forums.deals)) return { forum: 'gd', postType: 'gd', classification: null }
+  if (!sameSubreddit(post.subreddit, forums.accessories)) return null
+  const fromTitle = titleTag(post.title)
+  const tag = fromTitle ?? flairTag(post.flair)
+  const classification = tag === 'wts' || tag === 'wtb' ? tag : null
+  return { forum: 'product', postType: classification, classification }
+}

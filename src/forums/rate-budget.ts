@@ -1,0 +1,171 @@
+// How often we may ask Reddit, and when to stop asking. Pure logic; every method takes `now`
+// (ms since epoch) so tests drive the clock.
+//
+// Three limits apply together; nextAllowedAt() is the latest of them:
+//   1. Our own cap: at most `capPerMinute` requests in any sliding 60 s window (10 public, 100
+//      OAuth), counted locally by noteRequest() — holds even when Reddit sends no headers.
+//   2. Reddit's word: X-Ratelimit-Remaining (a float, "586.0") for the window that ends in
+//      X-Ratelimit-Reset seconds. Under one request left we wait for the reset.
+//   3. Backoff after a failure: 429 waits for the reset Reddit names (Retry-After or
+//      X-Ratelimit-Reset); 5xx, timeouts, malformed bodies, network and auth failures wait
+//      base·2^(n-1) (2 s, 4 s, 8 s … capped at 5 min). A success clears the failure count.
+// recommendedIntervalMs() is the scan cadence: the cap spread over a minute with 20% headroom,
+// slowed further when Reddit's remaining budget would not last until its reset; never below
+// 2 s. An explicit SCAN_INTERVAL_SECONDS replaces the computed value (the gates above still hold).
+
+export type FailureReason = 'rate_limited' | 'server' | 'timeout' | 'malformed' | 'auth' | 'network'
+
+export type RateBudgetOptions = {
+  /** requests per minute we allow ourselves: 10 public, 100 OAuth */
+  capPerMinute: number
+  /** SCAN_INTERVAL_SECONDS; null/undefined = adaptive */
+  intervalSeconds?: number | null
+  headroom?: number
+  minIntervalMs?: number
+  baseBackoffMs?: number
+  maxBackoffMs?: number
+}
+
+export type HeaderSource = Headers | Record<string, string | null | undefined>
+
+export type BudgetSnapshot = {
+  capPerMinute: number
+  requestsLastMinute: number
+  remaining: number | null
+  used: number | null
+  resetAt: number | null
+  blockedUntil: number
+  blockedReason: FailureReason | null
+  consecutiveFailures: number
+}
+
+const WINDOW_MS = 60_000
+
+export const PUBLIC_CAP_PER_MINUTE = 10
+export const OAUTH_CAP_PER_MINUTE = 100
+
+export class RateBudget {
+  readonly capPerMinute: number
+  private readonly headroom: number
+  private readonly minIntervalMs: number
+  private readonly baseBackoffMs: number
+  private readonly maxBackoffMs: number
+  private readonly intervalMs: number | null
+  private sent: number[] = []
+  private remaining: number | null = null
+  private used: number | null = null
+  private resetAt: number | null = null
+  private blockedUntil = 0
+  private blockedReason: FailureReason | null = null
+  private failures = 0
+
+  constructor(opts: RateBudgetOptions) {
+    if (!(opts.capPerMinute > 0)) throw new Error('capPerMinute must be positive')
+    this.capPerMinute = opts.capPerMinute
+    this.headroom = opts.headroom ?? 0.2
+    this.minIntervalMs = opts.minIntervalMs ?? 2_000
+    this.baseBackoffMs = opts.baseBackoffMs ?? 2_000
+    this.maxBackoffMs = opts.maxBackoffMs ?? 300_000
+    this.intervalMs = opts.intervalSeconds ? opts.intervalSeconds * 1000 : null
+  }
+
+  /** Call right before sending a request. */
+  noteRequest(now: number): void {
+    this.prune(now)
+    this.sent.push(now)
+    if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1)
+  }
+
+  /** Read Reddit's rate-limit headers from any response (success or not). */
+  record(headers: HeaderSource, now: number): void {
+    const remaining = num(header(headers, 'x-ratelimit-remaining'))
+    const reset = num(header(headers, 'x-ratelimit-reset'))
+    const used = num(header(headers, 'x-ratelimit-used'))
+    if (remaining !== null) this.remaining = remaining
+    if (used !== null) this.used = used
+    if (reset !== null) this.resetAt = now + reset * 1000
+  }
+
+  /** A request succeeded: failures no longer count towards the next backoff. */
+  succeeded(): void {
+    this.failures = 0
+    this.blockedReason = null
+  }
+
+  /**
+   * A request failed. 429 blocks until Reddit's reset (retryAfterSeconds, else the last
+   * X-Ratelimit-Reset, else exponential); everything else backs off exponentially.
+   * Returns the time until which requests are blocked.
+   */
+  backoff(reason: FailureReason, now: number, retryAfterSeconds?: number | null): number {
+    this.failures++
+    let wait = Math.min(this.maxBackoffMs, this.baseBackoffMs * 2 ** (this.failures - 1))
+    if (reason === 'rate_limited') {
+      if (retryAfterSeconds != null && retryAfterSeconds >= 0) wait = Math.max(1_000, retryAfterSeconds * 1000)
+      else if (this.resetAt !== null && this.resetAt > now) wait = this.resetAt - now
+      this.remaining = 0
+      this.resetAt = now + wait
+    }
+    this.blockedUntil = Math.max(this.blockedUntil, now + wait)
+    this.blockedReason = reason
+    return this.blockedUntil
+  }
+
+  canRequest(now: number): boolean {
+    return this.nextAllowedAt(now) <= now
+  }
+
+  /** Earliest time the next request may be sent (== now when it may go now). */
+  nextAllowedAt(now: number): number {
+    this.prune(now)
+    let at = Math.max(now, this.blockedUntil)
+    if (this.sent.length >= this.capPerMinute) {
+      const oldestThatMustExpire = this.sent[this.sent.length - this.capPerMinute]!
+      at = Math.max(at, oldestThatMustExpire + WINDOW_MS)
+    }
+    if (this.remaining !== null && this.remaining < 1 && this.resetAt !== null && this.resetAt > now)
+      at = Math.max(at, this.resetAt)
+    return at
+  }
+
+  /** Adaptive scan interval in ms (see header comment). */
+  recommendedIntervalMs(now?: number): number {
+    if (this.intervalMs !== null) return this.intervalMs
+    let interval = WINDOW_MS / (this.capPerMinute * (1 - this.headroom))
+    if (now !== undefined && this.remaining !== null && this.resetAt !== null && this.resetAt > now) {
+      const usable = this.remaining * (1 - this.headroom)
+      interval = Math.max(interval, usable >= 1 ? (this.resetAt - now) / usable : this.resetAt - now)
+    }
+    return Math.ceil(Math.max(this.minIntervalMs, interval))
+  }
+
+  snapshot(now: number): BudgetSnapshot {
+    this.prune(now)
+    return {
+      capPerMinute: this.capPerMinute,
+      requestsLastMinute: this.sent.length,
+      remaining: this.remaining,
+      used: this.used,
+      resetAt: this.resetAt,
+      blockedUntil: this.blockedUntil,
+      blockedReason: this.blockedUntil > now ? this.blockedReason : null,
+      consecutiveFailures: this.failures,
+    }
+  }
+
+  private prune(now: number): void {
+    while (this.sent.length > 0 && this.sent[0]! <= now - WINDOW_MS) this.sent.shift()
+  }
+}
+
+function header(h: HeaderSource, name: string): string | null {
+  if (h instanceof Headers) return h.get(name)
+  for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === name) return v ?? null
+  return null
+}
+
+function num(v: string | null): number | null {
+  if (v === null || v.trim() === '') return null
+  const n = Number(v)
+  return Number.isFinite(n) && n >= 0 ? n : null
+}

@@ -1,0 +1,348 @@
+// A faithful local Reddit for tests: two Bun servers on 127.0.0.1 standing in for
+// www.reddit.com (public JSON listings + /api/v1/access_token) and oauth.reddit.com
+// (bearer-only listings). Listings, headers and error bodies follow what Reddit sends.
+//
+//   const reddit = await startFakeReddit({ clientId: 'id', clientSecret: 'secret' })
+//   reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Aimpoint T2 - $650' })
+//   new RedditClient({ baseUrl: reddit.oauthUrl, authUrl: reddit.authUrl, ... })
+
+export type FakePost = Record<string, unknown> & {
+  id: string
+  name: string
+  title: string
+  selftext: string
+  author: string
+  subreddit: string
+  permalink: string
+  url: string
+  created_utc: number
+  link_flair_text: string | null
+}
+
+export type FakeFault = 'none' | '429' | '500' | '503' | 'timeout' | 'malformed'
+
+export type FakeRequest = { host: 'www' | 'oauth'; method: string; path: string; query: Record<string, string>; headers: Record<string, string>; at: number }
+
+export type FakeRedditOptions = {
+  port?: number
+  clientId?: string
+  clientSecret?: string
+  /** seconds; Reddit issues 86400 for app-only tokens */
+  tokenExpiresIn?: number
+  /** requests per window before automatic 429s; Reddit's OAuth window is 600 s */
+  rateLimit?: { limit?: number; windowSeconds?: number }
+  /** how long a 'timeout' fault stalls before answering */
+  timeoutDelayMs?: number
+  /** default subreddit for publish() */
+  subreddit?: string
+  now?: () => number
+}
+
+export type FakeReddit = Awaited<ReturnType<typeof startFakeReddit>>
+
+const ACCESSORIES = 'GunAccessoriesForSale'
+
+export async function startFakeReddit(opts: FakeRedditOptions = {}) {
+  const clientId = opts.clientId ?? 'fake-client-id'
+  const clientSecret = opts.clientSecret ?? 'fake-client-secret'
+  const now = opts.now ?? Date.now
+  const posts: FakePost[] = [] // newest first
+  const requests: FakeRequest[] = []
+  const tokenRequests: { at: number; ok: boolean; headers: Record<string, string>; body: string }[] = []
+  const tokens = new Set<string>()
+  const rateLimit = {
+    limit: opts.rateLimit?.limit ?? 1000,
+    windowSeconds: opts.rateLimit?.windowSeconds ?? 600,
+    used: 0,
+    windowStart: now(),
+  }
+  let fault: { kind: FakeFault; times: number } = { kind: 'none', times: 0 }
+  let nextId = 36 ** 6 + 1234567 // seven base-36 digits, like current Reddit ids
+  let timeoutDelayMs = opts.timeoutDelayMs ?? 5_000
+  const stalled = new Set<() => void>()
+
+  function rateHeaders(): Record<string, string> {
+    const t = now()
+    if (t - rateLimit.windowStart >= rateLimit.windowSeconds * 1000) {
+      rateLimit.windowStart = t - ((t - rateLimit.windowStart) % (rateLimit.windowSeconds * 1000))
+      rateLimit.used = 0
+    }
+    const reset = Math.max(0, Math.ceil((rateLimit.windowStart + rateLimit.windowSeconds * 1000 - t) / 1000))
+    return {
+      'x-ratelimit-used': String(rateLimit.used),
+      'x-ratelimit-remaining': Math.max(0, rateLimit.limit - rateLimit.used).toFixed(1),
+      'x-ratelimit-reset': String(reset),
+    }
+  }
+
+  function takeFault(): FakeFault {
+    if (fault.kind === 'none' || fault.times <= 0) return 'none'
+    fault.times--
+    const kind = fault.kind
+    if (fault.times <= 0) fault = { kind: 'none', times: 0 }
+    return kind
+  }
+
+  function record(host: 'www' | 'oauth', req: Request, url: URL) {
+    requests.push({
+      host,
+      method: req.method,
+      path: decodeURIComponent(url.pathname),
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(req.headers),
+      at: now(),
+    })
+  }
+
+  async function listing(req: Request, url: URL, host: 'www' | 'oauth'): Promise<Response> {
+    const t0 = rateHeaders()
+    rateLimit.used++
+    const headers = { ...rateHeaders(), 'cache-control': 'private, s-maxage=0, max-age=0, must-revalidate' }
+    if (Number(t0['x-ratelimit-remaining']) < 1) return tooMany(t0)
+    const f = takeFault()
+    if (f === '429') return tooMany(headers)
+    if (f === '500' || f === '503') return html(f === '500' ? 500 : 503, 'Our CDN was unable to reach our servers', headers)
+    if (f === 'timeout') await stall(timeoutDelayMs)
+    if (f === 'malformed') return html(200, 'reddit.com: over capacity', headers)
+
+    const m = /^\/r\/([^/]+)\/new(\.json)?\/?$/.exec(decodeURIComponent(url.pathname))
+    const subs = new Set(m![1]!.split('+').map((s) => s.toLowerCase()))
+    const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase()))
+    const limit = Math.max(1, Math.min(100, Number(url.searchParams.get('limit') ?? 25) || 25))
+    const after = url.searchParams.get('after')
+    let start = 0
+    if (after) {
+      const i = matching.findIndex((p) => p.name === after)
+      start = i === -1 ? matching.length : i + 1 // an unknown cursor yields an empty page, as on Reddit
+    }
+    const page = matching.slice(start, start + limit)
+    const more = start + limit < matching.length
+    const body = {
+      kind: 'Listing',
+      data: {
+        after: more && page.length > 0 ? page[page.length - 1]!.name : null,
+        dist: page.length,
+        modhash: host === 'www' ? '' : null,
+        geo_filter: '',
+        children: page.map((p) => ({ kind: 't3', data: p })),
+        before: null,
+      },
+    }
+    return Response.json(body, { headers })
+  }
+
+  function tooMany(headers: Record<string, string>): Response {
+    return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429, headers })
+  }
+
+  function html(status: number, text: string, headers: Record<string, string>): Response {
+    return new Response(`<!doctype html><html><head><title>${text}</title></head><body><h1>${text}</h1></body></html>`, {
+      status,
+      headers: { ...headers, 'content-type': 'text/html; charset=UTF-8' },
+    })
+  }
+
+  function unauthorized(): Response {
+    return Response.json(
+      { message: 'Unauthorized', error: 401 },
+      { status: 401, headers: { 'www-authenticate': 'Bearer realm="reddit", error="invalid_token"' } },
+    )
+  }
+
+  function stall(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        stalled.delete(done)
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      stalled.add(done)
+    })
+  }
+
+  async function accessToken(req: Request): Promise<Response> {
+    const body = await req.text()
+    const auth = req.headers.get('authorization') ?? ''
+    const expected = `Basic ${btoa(`${clientId}:${clientSecret}`)}`
+    const ok = auth === expected
+    const form = new URLSearchParams(body)
+    tokenRequests.push({ at: now(), ok, headers: Object.fromEntries(req.headers), body })
+    if (!ok) return unauthorized()
+    if (form.get('grant_type') !== 'client_credentials') return Response.json({ error: 'unsupported_grant_type' })
+    const token = `-${crypto.randomUUID().replaceAll('-', '').slice(0, 28)}`
+    tokens.add(token)
+    return Response.json({ access_token: token, token_type: 'bearer', expires_in: opts.tokenExpiresIn ?? 86400, scope: '*' })
+  }
+
+  const www = Bun.serve({
+    port: opts.port ?? 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 30,
+    async fetch(req) {
+      const url = new URL(req.url)
+      record('www', req, url)
+      if (req.method === 'POST' && url.pathname === '/api/v1/access_token') return accessToken(req)
+      if (req.method === 'GET' && /^\/r\/[^/]+\/new\.json$/.test(url.pathname)) return listing(req, url, 'www')
+      return html(404, 'page not found', {})
+    },
+  })
+
+  const oauth = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 30,
+    async fetch(req) {
+      const url = new URL(req.url)
+      record('oauth', req, url)
+      const m = /^bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')
+      if (!m || !tokens.has(m[1]!)) return unauthorized()
+      if (req.method === 'GET' && /^\/r\/[^/]+\/new(\.json)?\/?$/.test(url.pathname)) return listing(req, url, 'oauth')
+      return Response.json({ message: 'Not Found', error: 404 }, { status: 404 })
+    },
+  })
+
+  const wwwUrl = `http://127.0.0.1:${www.port}`
+
+  function publish(partial: Partial<FakePost> = {}): FakePost {
+    const id = partial.id ?? (nextId++).toString(36)
+    const subreddit = partial.subreddit ?? opts.subreddit ?? ACCESSORIES
+    const title = partial.title ?? `[WTS] Test item ${id} - $${100 + (nextId % 400)}`
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 50)
+    const permalink = partial.permalink ?? `/r/${subreddit}/comments/${id}/${slug}/`
+    const created = partial.created_utc ?? Math.floor(now() / 1000)
+    const selftext = partial.selftext ?? ''
+    const isSelf = partial.url === undefined
+    const post: FakePost = {
+      approved_at_utc: null,
+      subreddit,
+      selftext,
+      author_fullname: `t2_${(nextId * 7).toString(36)}`,
+      saved: false,
+      gilded: 0,
+      clicked: false,
+      title,
+      link_flair_richtext: [],
+      subreddit_name_prefixed: `r/${subreddit}`,
+      hidden: false,
+      pwls: 7,
+      link_flair_css_class: partial.link_flair_text ? String(partial.link_flair_text).toLowerCase().replace(/\W+/g, '') : null,
+      downs: 0,
+      hide_score: true,
+      name: `t3_${id}`,
+      quarantine: false,
+      link_flair_text_color: 'dark',
+      upvote_ratio: 1,
+      subreddit_type: 'public',
+      ups: 1,
+      total_awards_received: 0,
+      media_embed: {},
+      is_original_content: false,
+      user_reports: [],
+      secure_media: null,
+      is_reddit_media_domain: false,
+      is_meta: false,
+      category: null,
+      secure_media_embed: {},
+      link_flair_text: null,
+      can_mod_post: false,
+      score: 1,
+      approved_by: null,
+      thumbnail: isSelf ? 'self' : 'default',
+      edited: false,
+      gildings: {},
+      content_categories: null,
+      is_self: isSelf,
+      created: created,
+      link_flair_type: 'text',
+      wls: 7,
+      removed_by_category: null,
+      domain: isSelf ? `self.${subreddit}` : new URL(String(partial.url)).hostname,
+      allow_live_comments: false,
+      selftext_html: selftext ? `<!-- SC_OFF --><div class="md"><p>${selftext}</p></div><!-- SC_ON -->` : null,
+      likes: null,
+      suggested_sort: null,
+      view_count: null,
+      archived: false,
+      no_follow: true,
+      is_crosspostable: false,
+      pinned: false,
+      over_18: false,
+      all_awardings: [],
+      awarders: [],
+      media_only: false,
+      can_gild: false,
+      spoiler: false,
+      locked: false,
+      author_flair_text: null,
+      treatment_tags: [],
+      visited: false,
+      removed_by: null,
+      num_reports: null,
+      distinguished: null,
+      subreddit_id: subreddit.toLowerCase() === 'gundeals' ? 't5_2tqb5' : 't5_2v8zt',
+      author_is_blocked: false,
+      mod_reason_by: null,
+      removal_reason: null,
+      id,
+      is_robot_indexable: true,
+      report_reasons: null,
+      author: 'fake_seller',
+      discussion_type: null,
+      num_comments: 0,
+      send_replies: true,
+      contest_mode: false,
+      mod_reports: [],
+      author_patreon_flair: false,
+      permalink,
+      stickied: false,
+      url: `https://www.reddit.com${permalink}`,
+      subreddit_subscribers: 150000,
+      created_utc: created,
+      num_crossposts: 0,
+      media: null,
+      is_video: false,
+      ...partial,
+    }
+    // newest first by created_utc; among equal timestamps the later publish comes first
+    const i = posts.findIndex((p) => p.created_utc <= post.created_utc)
+    if (i === -1) posts.push(post)
+    else posts.splice(i, 0, post)
+    return post
+  }
+
+  return {
+    /** stands in for https://www.reddit.com */
+    url: wwwUrl,
+    /** stands in for https://oauth.reddit.com */
+    oauthUrl: `http://127.0.0.1:${oauth.port}`,
+    authUrl: `${wwwUrl}/api/v1/access_token`,
+    clientId,
+    clientSecret,
+    /** newest first */
+    posts,
+    requests,
+    /** listing requests only (token requests excluded) */
+    listingRequests: () => requests.filter((r) => r.path.includes('/new')),
+    tokenRequests,
+    rateLimit,
+    publish,
+    publishMany(n: number, partial: Partial<FakePost> = {}): FakePost[] {
+      return Array.from({ length: n }, () => publish(partial))
+    },
+    setFault(kind: FakeFault, times = 1) {
+      fault = { kind, times: kind === 'none' ? 0 : times }
+    },
+    setTimeoutDelay(ms: number) {
+      timeoutDelayMs = ms
+    },
+    /** invalidate every issued token (next bearer request gets 401) */
+    revokeTokens() {
+      tokens.clear()
+    },
+    async stop() {
+      for (const release of [...stalled]) release()
+      await Promise.all([www.stop(true), oauth.stop(true)])
+    },
+  }
+}
