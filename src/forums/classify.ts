@@ -96,7 +96,8 @@ export function titleTag(title: string): TradeTag | null {
 
 export function flairTag(flair: string | null | undefined): TradeTag | null {
   if (!flair) return null
-  const cleaned = flair.replace(/[^\p{L}\p{N}/ -]/gu, ' ')
+  // drop Reddit flair emoji (":wts:") and decoration
+  const cleaned = flair.replace(/:[\w-]+:/g, ' ').replace(/[^\p{L}\p{N}/ -]/gu, ' ')
   const whole = lookup(FLAIRS, cleaned)
   if (whole) return whole
   // "WTS - Optics", "Selling / Local"

@@ -1,0 +1,112 @@
+import { describe, expect, test } from 'bun:test'
+import { RateBudget } from '../../../src/forums/rate-budget.ts'
+
+const T0 = 1_700_000_000_000
+
+describe('the local per-minute cap', () => {
+  test('public mode allows 10 requests in any 60 s and then waits for the oldest to age out', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    for (let i = 0; i < 10; i++) {
+      expect(b.canRequest(T0 + i * 1000)).toBe(true)
+      b.noteRequest(T0 + i * 1000)
+    }
+    expect(b.canRequest(T0 + 10_000)).toBe(false)
+    expect(b.nextAllowedAt(T0 + 10_000)).toBe(T0 + 60_000)
+    expect(b.canRequest(T0 + 60_000)).toBe(true)
+  })
+
+  test('a long burst never exceeds the cap in any sliding minute', () => {
+    const b = new RateBudget({ capPerMinute: 100 })
+    const sent: number[] = []
+    for (let t = T0; t < T0 + 5 * 60_000; t += 50) {
+      if (b.canRequest(t)) {
+        b.noteRequest(t)
+        sent.push(t)
+      }
+    }
+    for (const start of sent) expect(sent.filter((t) => t >= start && t < start + 60_000).length).toBeLessThanOrEqual(100)
+    expect(sent.length).toBe(500)
+  })
+})
+
+describe("Reddit's headers", () => {
+  test('remaining under one blocks until the reset Reddit named', () => {
+    const b = new RateBudget({ capPerMinute: 100 })
+    b.record(new Headers({ 'X-Ratelimit-Used': '600', 'X-Ratelimit-Remaining': '0.0', 'X-Ratelimit-Reset': '42' }), T0)
+    expect(b.canRequest(T0 + 1000)).toBe(false)
+    expect(b.nextAllowedAt(T0)).toBe(T0 + 42_000)
+    expect(b.canRequest(T0 + 42_000)).toBe(true)
+    expect(b.snapshot(T0).used).toBe(600)
+  })
+
+  test('a float remaining is read ("586.0") and plain objects work too', () => {
+    const b = new RateBudget({ capPerMinute: 100 })
+    b.record({ 'x-ratelimit-remaining': '586.0', 'x-ratelimit-reset': '111' }, T0)
+    expect(b.snapshot(T0).remaining).toBe(586)
+    expect(b.canRequest(T0)).toBe(true)
+  })
+
+  test('garbage header values are ignored', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    b.record(new Headers({ 'X-Ratelimit-Remaining': 'lots', 'X-Ratelimit-Reset': '-3' }), T0)
+    expect(b.snapshot(T0).remaining).toBeNull()
+    expect(b.canRequest(T0)).toBe(true)
+  })
+})
+
+describe('backoff', () => {
+  test('5xx, timeouts and malformed bodies back off exponentially up to 5 minutes', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    const waits: number[] = []
+    let now = T0
+    for (const reason of ['server', 'timeout', 'malformed', 'server', 'server', 'server', 'server', 'server', 'server', 'server'] as const) {
+      const until = b.backoff(reason, now)
+      waits.push(until - now)
+      expect(b.canRequest(until - 1)).toBe(false)
+      now = until
+    }
+    expect(waits.slice(0, 5)).toEqual([2000, 4000, 8000, 16000, 32000])
+    expect(waits.at(-1)).toBe(300_000)
+  })
+
+  test('a success resets the exponent', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    b.backoff('server', T0)
+    b.backoff('server', T0 + 2000)
+    b.succeeded()
+    expect(b.backoff('server', T0 + 10_000)).toBe(T0 + 12_000)
+  })
+
+  test('429 honours Retry-After / reset seconds rather than the exponent', () => {
+    const b = new RateBudget({ capPerMinute: 100 })
+    expect(b.backoff('rate_limited', T0, 37)).toBe(T0 + 37_000)
+    expect(b.canRequest(T0 + 36_999)).toBe(false)
+    expect(b.canRequest(T0 + 37_000)).toBe(true)
+    expect(b.snapshot(T0).blockedReason).toBe('rate_limited')
+  })
+
+  test('429 without a number falls back to the last recorded reset', () => {
+    const b = new RateBudget({ capPerMinute: 100 })
+    b.record({ 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': '90' }, T0)
+    expect(b.backoff('rate_limited', T0 + 10_000)).toBe(T0 + 90_000)
+  })
+})
+
+describe('recommended scan interval', () => {
+  test('public: 10/min with 20% headroom is every 7.5 s', () => {
+    expect(new RateBudget({ capPerMinute: 10 }).recommendedIntervalMs()).toBe(7500)
+  })
+  test('OAuth: 100/min would be 0.75 s, floored at 2 s', () => {
+    expect(new RateBudget({ capPerMinute: 100 }).recommendedIntervalMs()).toBe(2000)
+  })
+  test('SCAN_INTERVAL_SECONDS overrides the computed value', () => {
+    expect(new RateBudget({ capPerMinute: 10, intervalSeconds: 30 }).recommendedIntervalMs()).toBe(30_000)
+  })
+  test('a nearly spent Reddit window stretches the interval to last until the reset', () => {
+    const b = new RateBudget({ capPerMinute: 100 })
+    b.record({ 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': '400' }, T0)
+    // 10 requests less 20% headroom over 400 s → one per 50 s
+    expect(b.recommendedIntervalMs(T0)).toBe(50_000)
+    expect(b.recommendedIntervalMs(T0 + 401_000)).toBe(2000)
+  })
+})
