@@ -109,7 +109,7 @@ const WTS_TITLES = [
 
 const WTS_BODIES = [
   (i: Item, cond: string, p: number) =>
-    `Timestamp: imgur.com/a/demo${slug(i.name).slice(0, 8)}\n\n${cond}\n\n$${p} shipped via USPS Priority. PayPal F&F or Zelle, no notes please.`,
+    `Timestamp: imgur.com/a/demo${slug(i.name).replace(/-/g, '').slice(0, 8)}\n\n${cond}\n\n$${p} shipped via USPS Priority. PayPal F&F or Zelle, no notes please.`,
   (i: Item, cond: string, p: number) =>
     `${i.name}. ${cond}\n\nAsking $${p} shipped to the lower 48. PayPal G&S add 3%. Happy to send more pictures.\n\nTimestamps in the comments.`,
   (i: Item, cond: string, p: number) =>
