@@ -121,7 +121,7 @@ export async function run(partial: Partial<MatcherOpts> = {}) {
   log(`  ${'match p50 / mean / max'.padEnd(34)} ${p50.toFixed(3)} / ${mean.toFixed(3)} / ${max.toFixed(3)} ms`);
   log(`  ${'matches per post (avg)'.padEnd(34)} ${figures.matchesPerPost}`);
   log(`  ${'naive baseline'.padEnd(34)} ${naiveMs.toFixed(2)} ms/post (sample of ${naiveN})`);
-  log(`  ${'target'.padEnd(34)} ${'value'.padEnd(14)} result`);
+  log(`  ${'target'.padEnd(34)} ${'value'.padEnd(14)} result${total < 500_000 ? '   (targets are set for 500k terms)' : ''}`);
   log(`  ${`match p99 < ${TARGETS.p99Ms} ms`.padEnd(34)} ${(p99.toFixed(3) + ' ms').padEnd(14)} ${mark(figures.pass.p99)}`);
   log(`  ${`speed-up ≥ ${TARGETS.speedup}× naive`.padEnd(34)} ${(Math.round(speedup) + '×').padEnd(14)} ${mark(figures.pass.speedup)}`);
   log(`  ${`index heap < ${TARGETS.indexMb} MB`.padEnd(34)} ${(indexMb.toFixed(1) + ' MB').padEnd(14)} ${mark(figures.pass.memory)}`);
@@ -151,5 +151,6 @@ function parseArgs(argv: string[]): Partial<MatcherOpts> {
 
 if (import.meta.main) {
   const f = await run(parseArgs(process.argv.slice(2)));
-  process.exit(Object.values(f.pass).every(Boolean) ? 0 : 1);
+  const full = f.terms >= 500_000;
+  process.exit(f.pass.correct && (!full || Object.values(f.pass).every(Boolean)) ? 0 : 1);
 }
