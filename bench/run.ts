@@ -1,0 +1,9 @@
+// `bun run bench`: every benchmark in turn. Each prints its own table and writes bench/results/*.json.
+const benches = ['matcher.ts']
+const only = process.argv.slice(2)
+for (const b of benches) {
+  if (only.length && !only.some((o) => b.includes(o))) continue
+  console.log(`\n=== bench/${b} ===`)
+  const r = Bun.spawnSync(['bun', new URL(b, import.meta.url).pathname], { stdout: 'inherit', stderr: 'inherit' })
+  if (r.exitCode !== 0) process.exitCode = 1
+}

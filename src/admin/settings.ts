@@ -1,0 +1,35 @@
+// System settings (spec system_settings): emergency pause and maintenance mode.
+// A missing row reads as inactive and is created with active false on first write.
+import { eq } from 'drizzle-orm'
+import { systemSettings } from '../db/schema'
+import type { Deps } from '../deps'
+
+export const SETTINGS = {
+  is_emergency_paused: 'Emergency pause: stops scanning, matching and alerting while on',
+  is_maintenance_mode_active: 'Maintenance mode: shown to admins as a system alert',
+} as const
+export type SettingName = keyof typeof SETTINGS
+
+export function isSettingName(name: string): name is SettingName {
+  return name in SETTINGS
+}
+
+export function getSetting(deps: Pick<Deps, 'db'>, name: SettingName): boolean {
+  const row = deps.db.select().from(systemSettings).where(eq(systemSettings.name, name)).get()
+  return row?.value?.active === true
+}
+
+export function setSetting(deps: Pick<Deps, 'db' | 'bus' | 'now'>, name: SettingName, active: boolean): boolean {
+  const now = deps.now()
+  deps.db
+    .insert(systemSettings)
+    .values({ name, value: { active }, description: SETTINGS[name], updatedAt: now })
+    .onConflictDoUpdate({ target: systemSettings.name, set: { value: { active }, updatedAt: now } })
+    .run()
+  deps.bus.emit('settings.changed', { name, active })
+  return active
+}
+
+export function isPaused(deps: Pick<Deps, 'db'>): boolean {
+  return getSetting(deps, 'is_emergency_paused')
+}

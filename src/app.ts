@@ -1,0 +1,133 @@
+// createApp(deps): the whole HTTP surface of Dibs. Every route plugin is .use()d here in order,
+// errors are mapped once to {error: {code, message}}, and the UI's client routes are listed
+// explicitly (no catch-all: it would shadow /api/*).
+import { Elysia } from 'elysia'
+import { openapi } from '@elysiajs/openapi'
+import index from '../ui/index.html'
+import { AppError, errorBody } from './lib/errors'
+import { log } from './lib/log'
+import { clientRoutes } from '../ui/routes'
+import type { Deps } from './deps'
+import { healthRoutes } from './health'
+import { uiAssetRoutes } from './ui-assets'
+
+/** The bundled index.html as text, captured by the server after it starts (src/server.ts). */
+export const appShell: { html: string | null } = { html: null }
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Paths that take cross-site POSTs by design (signed webhooks, RFC 8058 one-click unsubscribe). */
+const ORIGIN_EXEMPT = [/^\/api\/billing\/webhook$/, /^\/api\/unsubscribe$/]
+
+export function createApp(deps: Deps) {
+  const { config } = deps
+
+  // The React app: every client route of spec §2, listed explicitly and handed to Bun.serve as
+  // HTML-import routes (Elysia's own static mapping is switched off by global hooks).
+  const uiPaths = new Set(clientRoutes(config.productSlug))
+  const uiRoutes = Object.fromEntries([...uiPaths].map((path) => [path, index]))
+
+  const app = new Elysia({ name: 'dibs', serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: uiRoutes as never } })
+    .use(
+      openapi({
+        path: '/api/docs',
+        specPath: '/api/docs/json',
+        documentation: {
+          info: {
+            title: `${config.appName} API`,
+            version: '0.1.0',
+            description: 'JSON API of Dibs. Errors are {error: {code, message}}. Session: HttpOnly cookie set by /api/auth/login.',
+          },
+        },
+      }),
+    )
+    // Request logging with timing; health checks only at debug level.
+    .derive({ as: 'global' }, () => ({ startedAt: performance.now() }))
+    .onAfterResponse({ as: 'global' }, ({ request, set, startedAt, path }) => {
+      const ms = (performance.now() - (startedAt ?? performance.now())).toFixed(1)
+      const fields = { status: set.status ?? 200, ms }
+      if (path === '/healthz') log.debug(`${request.method} ${path}`, fields)
+      else log.info(`${request.method} ${path}`, fields)
+    })
+    // Oversize bodies are refused before parsing. (Not onRequest: a request-level hook would
+    // switch off Bun's static routes that serve the bundled UI.)
+    .onParse({ as: 'global' }, ({ request }) => {
+      const length = Number(request.headers.get('content-length') ?? 0)
+      if (length > config.maxBodyBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${config.maxBodyBytes} bytes.`)
+    })
+    // State-changing API requests must come from our own origin (CSRF defence beside SameSite).
+    .onBeforeHandle({ as: 'global' }, ({ request }) => {
+      if (!STATE_CHANGING.has(request.method)) return
+      const path = new URL(request.url).pathname
+      if (!path.startsWith('/api/') || ORIGIN_EXEMPT.some((re) => re.test(path))) return
+      const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'))
+      const allowedOrigin = new URL(config.appUrl).origin
+      if ((origin !== null && origin !== allowedOrigin) || (origin === null && request.headers.get('sec-fetch-site') === 'cross-site'))
+        throw new AppError(403, 'BAD_ORIGIN', 'Cross-site request refused.')
+    })
+    .onError({ as: 'global' }, ({ error: raw, code, set, request }) => {
+      // Errors thrown from a parse hook arrive wrapped in Elysia's ParseError.
+      const error = code === 'PARSE' && (raw as Error).cause instanceof AppError ? ((raw as Error).cause as AppError) : raw
+      if (error instanceof AppError) {
+        set.status = error.status
+        if (error.status === 429 && typeof error.details?.retryAfter === 'number') set.headers['retry-after'] = String(error.details.retryAfter)
+        if (error.cause) log.warn(`${request.method} ${new URL(request.url).pathname}: ${error.code}`, { cause: String(error.cause) })
+        return errorBody(error.code, error.message, error.details)
+      }
+      switch (code) {
+        case 'VALIDATION': {
+          set.status = 400
+          const first = (error as { all?: { summary?: string; message?: string; path?: string }[] }).all?.[0]
+          const field = first?.path ? first.path.replace(/^\//, '') : null
+          const message = first?.summary ?? first?.message ?? 'Invalid request.'
+          return errorBody('VALIDATION', field ? `${field}: ${message}` : message)
+        }
+        case 'PARSE':
+          set.status = 400
+          return errorBody('BAD_BODY', 'The request body could not be read (expected JSON).')
+        case 'NOT_FOUND': {
+          set.status = 404
+          // A browser asking for an unknown page gets the app, which shows its not-found page.
+          // Bun's HTML routes drop trailing slashes, so '/dashboard/' (a spec route) is served here.
+          const path = new URL(request.url).pathname
+          if (request.method === 'GET' && !path.startsWith('/api/') && appShell.html) {
+            const known = path.length > 1 && path.endsWith('/') && uiPaths.has(path.replace(/\/+$/, ''))
+            if (known || request.headers.get('accept')?.includes('text/html')) {
+              set.status = known ? 200 : 404
+              return new Response(appShell.html, { status: known ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8' } })
+            }
+          }
+          return errorBody('NOT_FOUND', 'No such route.')
+        }
+        default: {
+          const status = typeof set.status === 'number' && set.status >= 400 ? set.status : 500
+          set.status = status
+          if (status >= 500) log.error(`${request.method} ${new URL(request.url).pathname} failed`, { error: String(error) })
+          return errorBody(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL', status >= 500 ? 'Something went wrong. Please try again.' : String((error as Error).message))
+        }
+      }
+    })
+    // --- routes, in order -------------------------------------------------------------
+    .use(healthRoutes(deps))
+    .use(uiAssetRoutes(deps))
+    // Later capabilities .use() their plugins here: auth, me, terms, matches, posts, ws,
+    // notifications, push, unsubscribe, contact, billing, admin.
+    // --- unknown /api/* answers JSON 404 -----------------------------------------------
+    .all('/api/*', ({ set }) => {
+      set.status = 404
+      return errorBody('NOT_FOUND', 'No such API route.')
+    })
+
+  return app
+}
+
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null
+  try {
+    return new URL(referer).origin
+  } catch {
+    return null
+  }
+}
+
+export type App = ReturnType<typeof createApp>

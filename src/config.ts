@@ -1,0 +1,281 @@
+// The only reader of process.env. Every variable of the external contract is parsed and
+// validated here once; a bad value stops startup with one line naming the variable.
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import webpush from 'web-push'
+
+export type PlanId = 'product' | 'gd' | 'product+gd'
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  dbPath: string
+  appUrl: string
+  secureCookies: boolean
+  appName: string
+  productName: string
+  /** URL segment of the accessories forum's dashboard: /dashboard/{productSlug} */
+  productSlug: string
+  forums: { accessories: string; deals: string }
+  reddit: {
+    baseUrl: string
+    authUrl: string
+    clientId: string | null
+    clientSecret: string | null
+    userAgent: string
+  }
+  /** null = adaptive within Reddit's rate limit */
+  scanIntervalSeconds: number | null
+  smtpUrl: string | null
+  mailFrom: string
+  adminEmails: string[]
+  stripe: {
+    secretKey: string | null
+    publishableKey: string | null
+    webhookSecret: string | null
+    apiBase: string | null
+  }
+  billingEnabled: boolean
+  /** plan granted on email confirmation while billing is off; null = none */
+  defaultPlan: PlanId | null
+  google: {
+    clientId: string | null
+    clientSecret: string | null
+    authUrl: string
+    tokenUrl: string
+    userInfoUrl: string
+  }
+  digestIntervalMinutes: number
+  demo: boolean
+  /** NODE_ENV=development: Bun's dev server (HMR, unminified bundle) — `bun run dev` sets it */
+  development: boolean
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  maxBodyBytes: number
+  secrets: Secrets
+}
+
+export type Secrets = {
+  sessionSecret: string
+  unsubscribeSecret: string
+  vapid: { publicKey: string; privateKey: string; subject: string }
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    expected: string,
+    value?: string,
+  ) {
+    super(`${variable}: expected ${expected}${value === undefined ? '' : `, got "${value}"`}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function str(env: Env, name: string): string | null {
+  const v = env[name]?.trim()
+  return v ? v : null
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name)
+  if (raw === null) return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw)
+  return n
+}
+
+function url(env: Env, name: string, fallback: string, protocols = ['http:', 'https:']): string {
+  const raw = str(env, name) ?? fallback
+  try {
+    const u = new URL(raw)
+    if (!protocols.includes(u.protocol)) throw new Error()
+    return raw.replace(/\/+$/, '')
+  } catch {
+    throw new ConfigError(name, `a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`, raw)
+  }
+}
+
+function bool(env: Env, name: string): boolean {
+  const raw = str(env, name)
+  if (raw === null) return false
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false
+  throw new ConfigError(name, '1 or 0 (true/false)', raw)
+}
+
+const SUBREDDIT = /^[A-Za-z0-9_]{2,21}$/
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** Accepts 'product', the product label ('gafs'), 'gd', 'gafs+gd', 'product+gd', 'bundle', 'none'. */
+export function parsePlan(raw: string, productName: string): PlanId | null | undefined {
+  const v = raw.trim().toLowerCase().replace(/\s+/g, '')
+  const p = productName.toLowerCase()
+  if (v === 'none') return null
+  if (v === 'product' || v === p) return 'product'
+  if (v === 'gd' || v === 'gundeals') return 'gd'
+  if (v === 'bundle' || v === 'product+gd' || v === `${p}+gd`) return 'product+gd'
+  return undefined
+}
+
+/** Parses the environment (pure); secrets are loaded separately by loadSecrets. */
+export function parseEnv(env: Env): Omit<Config, 'secrets'> {
+  const port = int(env, 'PORT', 3000, 0, 65535)
+  const host = str(env, 'HOST') ?? '0.0.0.0'
+  const dataDir = resolve(str(env, 'DATA_DIR') ?? './data')
+  const appUrl = url(env, 'APP_URL', `http://localhost:${port}`)
+  const appName = str(env, 'APP_NAME') ?? 'Dibs'
+  const productName = str(env, 'PRODUCT_NAME') ?? 'GAFS'
+  if (!/^[A-Za-z0-9]{2,16}$/.test(productName)) throw new ConfigError('PRODUCT_NAME', '2-16 letters or digits', productName)
+
+  const forums = {
+    accessories: str(env, 'ACCESSORIES_SUBREDDIT') ?? 'GunAccessoriesForSale',
+    deals: str(env, 'DEALS_SUBREDDIT') ?? 'gundeals',
+  }
+  if (!SUBREDDIT.test(forums.accessories)) throw new ConfigError('ACCESSORIES_SUBREDDIT', 'a subreddit name (letters, digits, _)', forums.accessories)
+  if (!SUBREDDIT.test(forums.deals)) throw new ConfigError('DEALS_SUBREDDIT', 'a subreddit name (letters, digits, _)', forums.deals)
+
+  const clientId = str(env, 'REDDIT_CLIENT_ID')
+  const clientSecret = str(env, 'REDDIT_CLIENT_SECRET')
+  if ((clientId === null) !== (clientSecret === null))
+    throw new ConfigError(clientId ? 'REDDIT_CLIENT_SECRET' : 'REDDIT_CLIENT_ID', 'to be set together with its pair')
+  const reddit = {
+    baseUrl: url(env, 'REDDIT_BASE_URL', clientId ? 'https://oauth.reddit.com' : 'https://www.reddit.com'),
+    authUrl: url(env, 'REDDIT_AUTH_URL', 'https://www.reddit.com/api/v1/access_token'),
+    clientId,
+    clientSecret,
+    userAgent: str(env, 'REDDIT_USER_AGENT') ?? `linux:dibs:0.1.0 (self-hosted alert service; +${appUrl})`,
+  }
+
+  const scanRaw = str(env, 'SCAN_INTERVAL_SECONDS')
+  const scanIntervalSeconds = scanRaw === null || scanRaw === 'auto' ? null : int(env, 'SCAN_INTERVAL_SECONDS', 0, 1, 3600)
+
+  const smtpUrl = str(env, 'SMTP_URL')
+  if (smtpUrl !== null) url(env, 'SMTP_URL', smtpUrl, ['smtp:', 'smtps:'])
+  const mailFrom = str(env, 'MAIL_FROM') ?? `${appName} <no-reply@${new URL(appUrl).hostname}>`
+
+  const adminEmails = (str(env, 'ADMIN_EMAILS') ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)
+  for (const e of adminEmails) if (!EMAIL.test(e)) throw new ConfigError('ADMIN_EMAILS', 'a comma-separated list of email addresses', e)
+
+  const stripe = {
+    secretKey: str(env, 'STRIPE_SECRET_KEY'),
+    publishableKey: str(env, 'STRIPE_PUBLISHABLE_KEY'),
+    webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+    apiBase: str(env, 'STRIPE_API_BASE') === null ? null : url(env, 'STRIPE_API_BASE', ''),
+  }
+  if (stripe.secretKey && !/^(sk|rk)_(test|live)_/.test(stripe.secretKey))
+    throw new ConfigError('STRIPE_SECRET_KEY', 'a Stripe secret key (sk_test_… or sk_live_…)')
+  if (stripe.secretKey && !stripe.publishableKey) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'to be set when STRIPE_SECRET_KEY is set')
+  if (stripe.secretKey && !stripe.webhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'to be set when STRIPE_SECRET_KEY is set')
+  const billingEnabled = stripe.secretKey !== null
+
+  const planRaw = str(env, 'DEFAULT_PLAN') ?? 'product+gd'
+  const defaultPlan = parsePlan(planRaw, productName)
+  if (defaultPlan === undefined)
+    throw new ConfigError('DEFAULT_PLAN', `one of ${productName.toLowerCase()}, gd, ${productName.toLowerCase()}+gd, none`, planRaw)
+
+  const google = {
+    clientId: str(env, 'GOOGLE_CLIENT_ID'),
+    clientSecret: str(env, 'GOOGLE_CLIENT_SECRET'),
+    authUrl: url(env, 'GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+    tokenUrl: url(env, 'GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+    userInfoUrl: url(env, 'GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+  }
+  if ((google.clientId === null) !== (google.clientSecret === null))
+    throw new ConfigError(google.clientId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID', 'to be set together with its pair')
+
+  const vapidPublic = str(env, 'VAPID_PUBLIC_KEY')
+  const vapidPrivate = str(env, 'VAPID_PRIVATE_KEY')
+  if ((vapidPublic === null) !== (vapidPrivate === null))
+    throw new ConfigError(vapidPublic ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'to be set together with its pair')
+
+  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel']
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel))
+    throw new ConfigError('LOG_LEVEL', 'one of debug, info, warn, error, silent', logLevel)
+
+  return {
+    port,
+    host,
+    dataDir,
+    dbPath: join(dataDir, 'dibs.db'),
+    appUrl,
+    secureCookies: appUrl.startsWith('https:'),
+    appName,
+    productName,
+    productSlug: productName.toLowerCase(),
+    forums,
+    reddit,
+    scanIntervalSeconds,
+    smtpUrl,
+    mailFrom,
+    adminEmails,
+    stripe,
+    billingEnabled,
+    defaultPlan,
+    google,
+    digestIntervalMinutes: int(env, 'DIGEST_INTERVAL_MINUTES', 15, 1, 1440),
+    demo: bool(env, 'DEMO'),
+    development: str(env, 'NODE_ENV') === 'development',
+    logLevel,
+    maxBodyBytes: int(env, 'MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+  }
+}
+
+/** Unset secrets are generated once into DATA_DIR/secrets.json (mode 600) and reused on the next start. */
+export function loadSecrets(env: Env, dataDir: string, appUrl: string): Secrets {
+  mkdirSync(dataDir, { recursive: true })
+  const file = join(dataDir, 'secrets.json')
+  let stored: Partial<{ sessionSecret: string; unsubscribeSecret: string; vapidPublicKey: string; vapidPrivateKey: string }> = {}
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      throw new ConfigError('DATA_DIR', `a readable ${file} (it is not valid JSON; fix or delete it)`)
+    }
+  }
+  let changed = false
+  const take = <K extends keyof typeof stored>(key: K, make: () => string): string => {
+    if (!stored[key]) {
+      stored[key] = make()
+      changed = true
+    }
+    return stored[key]!
+  }
+  const sessionSecret = str(env, 'SESSION_SECRET') ?? take('sessionSecret', () => randomBytes(32).toString('base64url'))
+  const unsubscribeSecret = str(env, 'UNSUBSCRIBE_SECRET') ?? take('unsubscribeSecret', () => randomBytes(32).toString('base64url'))
+  let publicKey = str(env, 'VAPID_PUBLIC_KEY')
+  let privateKey = str(env, 'VAPID_PRIVATE_KEY')
+  if (publicKey === null || privateKey === null) {
+    if (!stored.vapidPublicKey || !stored.vapidPrivateKey) {
+      const keys = webpush.generateVAPIDKeys()
+      stored.vapidPublicKey = keys.publicKey
+      stored.vapidPrivateKey = keys.privateKey
+      changed = true
+    }
+    publicKey = stored.vapidPublicKey
+    privateKey = stored.vapidPrivateKey
+  }
+  if (changed) {
+    writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 })
+    chmodSync(file, 0o600)
+  }
+  const subject = str(env, 'VAPID_SUBJECT') ?? `mailto:admin@${new URL(appUrl).hostname}`
+  if (!/^(mailto:|https:)/.test(subject)) throw new ConfigError('VAPID_SUBJECT', 'a mailto: or https: URL', subject)
+  return { sessionSecret, unsubscribeSecret, vapid: { publicKey: publicKey!, privateKey: privateKey!, subject } }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const base = parseEnv(env)
+  return { ...base, secrets: loadSecrets(env, base.dataDir, base.appUrl) }
+}
+
+/** A config for tests and tools: defaults plus overrides, secrets in the given data dir. */
+export function testConfig(overrides: Env = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', ...overrides })
+}

@@ -1,0 +1,292 @@
+// Every entity of spec §3 in its Dibs form. Times are integer milliseconds (Date in TS).
+// Indexes follow the queries: match lists by user+category+archived ordered by time,
+// the live feed by post type+created, the outbox by status+due time.
+import { sql } from 'drizzle-orm'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+const ms = (name: string) => integer(name, { mode: 'timestamp_ms' })
+const createdAt = () =>
+  ms('created_at')
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`)
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(), // stored lowercased
+  name: text('name').notNull().default(''),
+  passwordHash: text('password_hash'), // null for Google-only accounts
+  emailConfirmedAt: ms('email_confirmed_at'),
+  bannedAt: ms('banned_at'),
+  createdAt: createdAt(),
+  updatedAt: ms('updated_at'),
+})
+
+/** Roles, plans and access (spec user_roles), one row per user. */
+export const userAccess = sqliteTable('user_access', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** admin | product | gd | product+gd | app_trial | trial_expired | none */
+  role: text('role').notNull().default('none'),
+  /** active | trialing | active_until_period_end | canceled | past_due | gifted | … */
+  subscriptionStatus: text('subscription_status'),
+  accessExpiresAt: ms('access_expires_at'),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** who granted gifted access (admin email or 'cli'), null when paid or trial */
+  grantedBy: text('granted_by'),
+  trialEndingNotifiedAt: ms('trial_ending_notified_at'),
+  trialEndedNotifiedAt: ms('trial_ended_notified_at'),
+  updatedAt: ms('updated_at'),
+})
+
+export const authIdentities = sqliteTable(
+  'auth_identities',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(), // 'google'
+    providerUserId: text('provider_user_id').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_identities_provider_uid').on(t.provider, t.providerUserId), index('auth_identities_user').on(t.userId)],
+)
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(), // sha-256 of the cookie token
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ms('expires_at').notNull(),
+    lastSeenAt: ms('last_seen_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+)
+
+/** Single-use tokens (email confirmation, password reset), stored hashed. */
+export const oneTimeTokens = sqliteTable(
+  'one_time_tokens',
+  {
+    id: text('id').primaryKey(), // sha-256 of the emailed token
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(), // confirm | reset
+    expiresAt: ms('expires_at').notNull(),
+    usedAt: ms('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_tokens_user_purpose').on(t.userId, t.purpose)],
+)
+
+export const searchTerms = sqliteTable(
+  'search_terms',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(), // wts | wtb | gd
+    term: text('term').notNull(), // lowercased, trimmed query text
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('search_terms_user_category_term').on(t.userId, t.category, t.term)],
+)
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    redditId: text('reddit_id').notNull().unique(),
+    forum: text('forum').notNull(), // product | gd
+    subreddit: text('subreddit').notNull(), // real subreddit name
+    title: text('title').notNull(),
+    url: text('url').notNull(), // reddit permalink
+    linkUrl: text('link_url'), // outbound link (deals)
+    content: text('content').notNull().default(''),
+    author: text('author').notNull().default(''),
+    flair: text('flair'),
+    postType: text('post_type'), // wts | wtb | gd | null (unclassified)
+    classification: text('classification'), // wts | wtb (accessories forum only)
+    createdAt: ms('created_at').notNull(), // Reddit's created time
+    ingestedAt: ms('ingested_at')
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index('posts_type_created').on(t.postType, t.createdAt), index('posts_created').on(t.createdAt)],
+)
+
+/** One match per (user, post). Post title/url are copied so archived posts keep their matches readable. */
+export const matches = sqliteTable(
+  'matches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    category: text('category').notNull(), // wts | wtb | gd
+    /** JSON array of the term texts that matched */
+    matchedTerms: text('matched_terms', { mode: 'json' }).$type<string[]>().notNull(),
+    postTitle: text('post_title').notNull(),
+    postUrl: text('post_url').notNull(),
+    postAuthor: text('post_author').notNull().default(''),
+    postCreatedAt: ms('post_created_at'),
+    /** live (alerted) | backfill (term added later: read, never alerted) | batch */
+    source: text('source').notNull().default('live'),
+    matchedAt: createdAt(),
+    isNew: integer('is_new', { mode: 'boolean' }).notNull().default(true),
+    archivedAt: ms('archived_at'),
+  },
+  (t) => [
+    uniqueIndex('matches_user_post').on(t.userId, t.postId),
+    index('matches_user_category_archived_time').on(t.userId, t.category, t.archivedAt, t.matchedAt),
+    index('matches_user_new').on(t.userId, t.isNew),
+    index('matches_time').on(t.matchedAt),
+  ],
+)
+
+/** Which terms produced a match; removing a term removes its rows, and a match left with none goes. */
+export const matchTerms = sqliteTable(
+  'match_terms',
+  {
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    termId: integer('term_id')
+      .notNull()
+      .references(() => searchTerms.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.termId] }), index('match_terms_term').on(t.termId)],
+)
+
+export const notificationPrefs = sqliteTable('notification_prefs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailFrequency: text('email_frequency').notNull().default('instant'), // instant | batched | none
+  webPushEnabled: integer('web_push_enabled', { mode: 'boolean' }).notNull().default(false),
+  lastDigestAt: ms('last_digest_at'),
+  updatedAt: ms('updated_at'),
+})
+
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: ms('last_success_at'),
+  },
+  (t) => [index('push_subscriptions_user').on(t.userId)],
+)
+
+/** Durable outbound queue for every email and push (spec email_sending_queue). */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel').notNull(), // email | push
+    kind: text('kind').notNull(), // match | digest | confirm | reset | trial_ending | trial_ended | contact_form | …
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** idempotency: e.g. "match:42:email"; a second enqueue with the same key is ignored */
+    dedupeKey: text('dedupe_key').unique(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'), // pending | sending | sent | failed
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ms('next_attempt_at')
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: ms('sent_at'),
+  },
+  (t) => [index('outbox_status_due').on(t.status, t.nextAttemptAt), index('outbox_user').on(t.userId)],
+)
+
+export const systemSettings = sqliteTable('system_settings', {
+  name: text('name').primaryKey(), // is_emergency_paused | is_maintenance_mode_active | …
+  value: text('value', { mode: 'json' }).$type<{ active: boolean; [k: string]: unknown }>().notNull(),
+  description: text('description'),
+  updatedAt: ms('updated_at'),
+})
+
+export const maintenanceLogs = sqliteTable(
+  'maintenance_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobName: text('job_name').notNull(),
+    status: text('status').notNull(), // success | failed | skipped
+    executedAt: createdAt(),
+    durationMs: integer('duration_ms').notNull().default(0),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (t) => [index('maintenance_logs_job_status_time').on(t.jobName, t.status, t.executedAt), index('maintenance_logs_time').on(t.executedAt)],
+)
+
+export const scanMetrics = sqliteTable(
+  'scan_metrics',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    createdAt: createdAt(),
+    scanType: text('scan_type').notNull(), // live | catch-up | manual | demo
+    status: text('status').notNull().default('success'),
+    postsFetched: integer('posts_fetched').notNull().default(0),
+    postsNew: integer('posts_new').notNull().default(0),
+    usersProcessed: integer('users_processed').notNull().default(0),
+    matchesFound: integer('matches_found').notNull().default(0),
+    requests: integer('requests').notNull().default(0),
+    durationMs: integer('duration_ms').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('scan_metrics_time').on(t.createdAt)],
+)
+
+/** Small named values, e.g. id 'next_reddit_scrape' → { at: ISO time }. */
+export const metrics = sqliteTable('metrics', {
+  id: text('id').primaryKey(),
+  value: text('value', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: ms('updated_at'),
+})
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    handledAt: ms('handled_at'),
+  },
+  (t) => [index('contact_messages_time').on(t.createdAt)],
+)
+
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(), // Stripe event id
+  type: text('type').notNull(),
+  processedAt: createdAt(),
+})
+
+export type User = typeof users.$inferSelect
+export type UserAccessRow = typeof userAccess.$inferSelect
+export type Post = typeof posts.$inferSelect
+export type NewPost = typeof posts.$inferInsert
+export type Match = typeof matches.$inferSelect
+export type SearchTerm = typeof searchTerms.$inferSelect
+export type OutboxRow = typeof outbox.$inferSelect

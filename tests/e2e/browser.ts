@@ -1,0 +1,35 @@
+// Debian's Chromium driven by playwright-core (browser downloads are not possible here).
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+
+export const ARTIFACTS = 'test-artifacts'
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  })
+}
+
+export async function newPage(browser: Browser, opts: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext(opts)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  return { context, page, errors }
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true })
+}

@@ -1,0 +1,92 @@
+// Shared test plumbing: a fresh data dir + real SQLite file per test, deps, and a real server
+// on a loopback port. Every suite builds on these instead of mocking the database.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../src/app'
+import { loadConfig, type Config } from '../src/config'
+import { openDb } from '../src/db/client'
+import type { Deps } from '../src/deps'
+import { EventBus } from '../src/realtime/bus'
+import { startServer, type RunningServer } from '../src/server'
+
+export function tempDir(prefix = 'dibs-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+export function makeConfig(env: Record<string, string> = {}): Config {
+  const dataDir = env.DATA_DIR ?? tempDir()
+  return loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', APP_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...env })
+}
+
+export type TestDeps = Deps & { close(): void }
+
+/** Deps on a real SQLite file in a fresh temp dir; `now` is settable through clock.set(). */
+export function makeDeps(env: Record<string, string> = {}, clock = testClock()): TestDeps {
+  const config = makeConfig(env)
+  const opened = openDb(config.dbPath)
+  return {
+    config,
+    db: opened.db,
+    sqlite: opened.sqlite,
+    bus: new EventBus(),
+    now: clock.now,
+    close() {
+      opened.close()
+      rmSync(config.dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function testClock(start = Date.now()) {
+  let t = start
+  return {
+    now: () => new Date(t),
+    set: (d: Date | number) => void (t = typeof d === 'number' ? d : d.getTime()),
+    advance: (ms: number) => void (t += ms),
+  }
+}
+
+/** In-process app for route tests: app.handle(new Request(...)). */
+export function makeApp(deps: Deps) {
+  return createApp(deps)
+}
+
+export async function call(
+  app: { handle(r: Request): Promise<Response> },
+  method: string,
+  path: string,
+  opts: { json?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { origin: 'http://localhost:3000', ...opts.headers }
+  if (opts.json !== undefined) headers['content-type'] = 'application/json'
+  if (opts.cookie) headers.cookie = opts.cookie
+  const res = await app.handle(
+    new Request(`http://localhost:3000${path}`, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) }),
+  )
+  const text = await res.text()
+  let body: any = text
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {}
+  return { status: res.status, body, headers: res.headers, text }
+}
+
+/** A real server (HTTP + WebSocket + jobs off by default) on 127.0.0.1:random port. */
+export async function startTestServer(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<RunningServer & { config: Config }> {
+  const probe = makeConfig(env)
+  // APP_URL must match the real port for Origin checks, so start, then restart on that port if needed.
+  const config = { ...probe, appUrl: env.APP_URL ?? probe.appUrl }
+  const running = await startServer(config, { jobs: opts.jobs ?? false })
+  if (!env.APP_URL) {
+    const real = `http://127.0.0.1:${running.port}`
+    running.deps.config.appUrl = real
+  }
+  return { ...running, config }
+}
+
+/** Runs the operator CLI (src/main.ts) as a separate process, as an operator would. */
+export function runCli(args: string[], env: Record<string, string>) {
+  const r = Bun.spawnSync(['bun', join(import.meta.dir, '../src/main.ts'), ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env } })
+  return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() }
+}

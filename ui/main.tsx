@@ -1,0 +1,13 @@
+// Browser entry: mounts the React app, or shows 'Application Error' when the root element is missing.
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+
+const root = document.getElementById('root')
+if (root) {
+  createRoot(root).render(<App />)
+} else {
+  const box = document.createElement('div')
+  box.className = 'app-error'
+  box.innerHTML = '<h1>Application Error</h1><p>The application could not start: its root element is missing. Please reload the page.</p>'
+  document.body.appendChild(box)
+}

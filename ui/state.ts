@@ -1,0 +1,39 @@
+// App-wide signals. Capabilities add theirs here (session, access, unread counts…).
+import { signal } from '@preact/signals-react'
+import { api } from './api'
+
+export type PublicConfig = {
+  appName: string
+  productName: string
+  productSlug: string
+  forums: { accessories: string; deals: string }
+  googleEnabled: boolean
+  billingEnabled: boolean
+  stripePublishableKey: string | null
+  demo: boolean
+}
+
+const FALLBACK: PublicConfig = {
+  appName: 'Dibs',
+  productName: 'GAFS',
+  productSlug: 'gafs',
+  forums: { accessories: 'GunAccessoriesForSale', deals: 'gundeals' },
+  googleEnabled: false,
+  billingEnabled: false,
+  stripePublishableKey: null,
+  demo: false,
+}
+
+export const config = signal<PublicConfig>(FALLBACK)
+export const configLoaded = signal(false)
+
+export async function loadConfig() {
+  try {
+    config.value = await api<PublicConfig>('/api/config', { timeoutMs: 5000 })
+    document.title = config.value.appName
+  } catch {
+    // keep the defaults: the app still renders; API calls will surface their own errors
+  } finally {
+    configLoaded.value = true
+  }
+}
