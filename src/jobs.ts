@@ -2,6 +2,7 @@
 // admin button and a test can call directly; this file only wires the timing.
 import type { Deps } from './deps'
 import { log } from './lib/log'
+import { notifyJobs } from './notify/jobs'
 
 export type Job = {
   name: string
@@ -13,8 +14,8 @@ export type Job = {
 }
 
 /** Capabilities append their jobs here (scanner, notifier outbox, digests, trial reminders…). */
-export function jobList(_deps: Deps): Job[] {
-  return []
+export function jobList(deps: Deps): Job[] {
+  return [...notifyJobs(deps)]
 }
 
 export type RunningJobs = { stop(): Promise<void>; running(): string[] }

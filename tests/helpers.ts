@@ -90,3 +90,30 @@ export function runCli(args: string[], env: Record<string, string>) {
   const r = Bun.spawnSync(['bun', join(import.meta.dir, '../src/main.ts'), ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env } })
   return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() }
 }
+
+/** A user (confirmed, with a role and access) and a signed-in session cookie, straight in the database. */
+export async function createUserWithSession(
+  deps: Deps,
+  opts: { email?: string; name?: string; password?: string; role?: string; accessExpiresAt?: Date | null; subscriptionStatus?: string | null } = {},
+): Promise<{ userId: number; email: string; cookie: string; token: string }> {
+  const { users, userAccess } = await import('../src/db/schema')
+  const { createSession, SESSION_COOKIE } = await import('../src/auth/session')
+  const email = (opts.email ?? `user${Math.random().toString(36).slice(2, 8)}@example.com`).toLowerCase()
+  const passwordHash = opts.password ? await Bun.password.hash(opts.password) : null
+  const user = deps.db
+    .insert(users)
+    .values({ email, name: opts.name ?? 'Test User', passwordHash, emailConfirmedAt: deps.now() })
+    .returning()
+    .get()
+  deps.db
+    .insert(userAccess)
+    .values({
+      userId: user.id,
+      role: opts.role ?? 'product+gd',
+      subscriptionStatus: opts.subscriptionStatus ?? 'active',
+      accessExpiresAt: opts.accessExpiresAt === undefined ? null : opts.accessExpiresAt,
+    })
+    .run()
+  const { token } = createSession(deps, user.id)
+  return { userId: user.id, email, token, cookie: `${SESSION_COOKIE}=${token}` }
+}

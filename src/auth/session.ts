@@ -1,0 +1,107 @@
+// Sessions (after the Lucia guide): a random 256-bit token goes into an HttpOnly cookie, only its
+// SHA-256 is stored; sliding expiry refreshes a session used in its second half.
+import { and, eq, lt } from 'drizzle-orm'
+import { sessions, userAccess, users } from '../db/schema'
+import type { Deps } from '../deps'
+import { hashToken, randomToken } from '../lib/tokens'
+import type { AccessState, Role } from '../access/rules'
+
+export const SESSION_COOKIE = 'dibs_session'
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+export type SessionUser = { id: number; email: string; name: string; emailConfirmedAt: Date | null; bannedAt: Date | null }
+export type ValidSession = { sessionId: string; user: SessionUser; access: AccessState; expiresAt: Date }
+
+export function createSession(deps: Pick<Deps, 'db' | 'now'>, userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}) {
+  const token = randomToken(32)
+  const now = deps.now()
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
+  deps.db
+    .insert(sessions)
+    .values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null })
+    .run()
+  return { token, expiresAt }
+}
+
+/** The user behind a cookie token, or null. Extends the expiry when past half its life. */
+export function validateSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, token: string | null | undefined): ValidSession | null {
+  if (!token) return null
+  const id = hashToken(token)
+  const row = deps.db
+    .select({ session: sessions, user: users, access: userAccess })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userAccess, eq(userAccess.userId, users.id))
+    .where(eq(sessions.id, id))
+    .get()
+  if (row === undefined) return null
+  const now = deps.now()
+  if (row.session.expiresAt.getTime() <= now.getTime() || row.user.bannedAt !== null) {
+    deps.db.delete(sessions).where(eq(sessions.id, id)).run()
+    return null
+  }
+  let expiresAt = row.session.expiresAt
+  if (expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
+    deps.db.update(sessions).set({ expiresAt, lastSeenAt: now }).where(eq(sessions.id, id)).run()
+  }
+  const { user } = row
+  return {
+    sessionId: id,
+    expiresAt,
+    user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
+    access: accessStateOf(deps, user.email, row.access),
+  }
+}
+
+/** Admins come from ADMIN_EMAILS as well as the stored role. */
+export function accessStateOf(
+  deps: Pick<Deps, 'config'>,
+  email: string,
+  row: { role: string; subscriptionStatus: string | null; accessExpiresAt: Date | null; stripeCustomerId: string | null } | null,
+): AccessState {
+  const admin = deps.config.adminEmails.includes(email.toLowerCase())
+  return {
+    role: (admin ? 'admin' : (row?.role ?? 'none')) as Role,
+    subscriptionStatus: row?.subscriptionStatus ?? null,
+    accessExpiresAt: row?.accessExpiresAt ?? null,
+    stripeCustomerId: row?.stripeCustomerId ?? null,
+  }
+}
+
+export function invalidateSession(deps: Pick<Deps, 'db'>, sessionId: string) {
+  deps.db.delete(sessions).where(eq(sessions.id, sessionId)).run()
+}
+
+export function invalidateUserSessions(deps: Pick<Deps, 'db'>, userId: number, exceptSessionId?: string) {
+  const rows = deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all()
+  for (const r of rows) if (r.id !== exceptSessionId) deps.db.delete(sessions).where(eq(sessions.id, r.id)).run()
+}
+
+export function deleteExpiredSessions(deps: Pick<Deps, 'db' | 'now'>) {
+  return deps.db.delete(sessions).where(lt(sessions.expiresAt, deps.now())).run().changes
+}
+
+export function sessionCookie(deps: Pick<Deps, 'config'>, token: string, expiresAt: Date): string {
+  const secure = deps.config.secureCookies ? '; Secure' : ''
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure}`
+}
+
+export function clearSessionCookie(deps: Pick<Deps, 'config'>): string {
+  const secure = deps.config.secureCookies ? '; Secure' : ''
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`
+}
+
+export function readSessionToken(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null
+  for (const part of cookieHeader.split(';')) {
+    const [k, ...v] = part.trim().split('=')
+    if (k === SESSION_COOKIE) return v.join('=') || null
+  }
+  return null
+}
+
+/** Removes every trace of a user whose session check needs it (tests, deletion). */
+export function userSessions(deps: Pick<Deps, 'db'>, userId: number) {
+  return deps.db.select().from(sessions).where(and(eq(sessions.userId, userId))).all()
+}

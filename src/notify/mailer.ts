@@ -1,0 +1,44 @@
+// Email transport: nodemailer over SMTP_URL, or, without it, a dev outbox in DATA_DIR/outbox
+// (one .eml file per message) whose links are printed to the log so confirmation works offline.
+import nodemailer from 'nodemailer'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Config } from '../config'
+import { log } from '../lib/log'
+
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  headers?: Record<string, string>
+}
+
+export type Mailer = { send(msg: MailMessage): Promise<{ messageId: string }>; close(): void }
+
+export function createMailer(config: Config): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl, { from: config.mailFrom })
+    return {
+      async send(msg) {
+        const info = await transport.sendMail({ from: config.mailFrom, ...msg })
+        return { messageId: info.messageId }
+      },
+      close: () => transport.close(),
+    }
+  }
+  const dir = join(config.dataDir, 'outbox')
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(msg) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...msg })
+      mkdirSync(dir, { recursive: true })
+      const file = join(dir, `${Date.now()}-${msg.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`)
+      writeFileSync(file, info.message as Buffer)
+      const links = [...msg.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0])
+      log.info(`dev outbox: "${msg.subject}" to ${msg.to}`, { file, links: links.join(' ') || undefined })
+      return { messageId: info.messageId }
+    },
+    close() {},
+  }
+}
