@@ -7,6 +7,7 @@ import { config, loadConfig } from './state'
 import { Landing } from './pages/Landing'
 import { NotFound } from './pages/NotFound'
 import { Placeholder } from './pages/Placeholder'
+import { Toaster } from './components/Toaster'
 
 /** Routes under /dashboard/:product only exist for the configured product slug. */
 function ProductRoute({ children }: { children: React.ReactNode }) {
@@ -21,6 +22,8 @@ export function App() {
     loadConfig()
   }, [])
   return (
+    <>
+    <Toaster />
     <Switch>
       <Route path="/" component={Landing} />
       <Route path="/login">{() => <Placeholder title="Sign in" />}</Route>
@@ -53,5 +56,6 @@ export function App() {
       <Route path="/admin/:section">{(params) => <Placeholder title={`Admin: ${params.section}`} />}</Route>
       <Route>{() => <NotFound />}</Route>
     </Switch>
+    </>
   )
 }
