@@ -10,6 +10,7 @@ import { clientRoutes } from '../ui/routes'
 import type { Deps } from './deps'
 import { healthRoutes } from './health'
 import { uiAssetRoutes } from './ui-assets'
+import { realtimeRoutes } from './realtime'
 
 /** The bundled index.html as text, captured by the server after it starts (src/server.ts). */
 export const appShell: { html: string | null } = { html: null }
@@ -110,6 +111,7 @@ export function createApp(deps: Deps) {
     // --- routes, in order -------------------------------------------------------------
     .use(healthRoutes(deps))
     .use(uiAssetRoutes(deps))
+    .use(realtimeRoutes(deps))
     // Later capabilities .use() their plugins here: auth, me, terms, matches, posts, ws,
     // notifications, push, unsubscribe, contact, billing, admin.
     // --- unknown /api/* answers JSON 404 -----------------------------------------------
