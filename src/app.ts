@@ -10,7 +10,13 @@ import { clientRoutes } from '../ui/routes'
 import type { Deps } from './deps'
 import { healthRoutes } from './health'
 import { uiAssetRoutes } from './ui-assets'
+import { authRoutes } from './auth'
+import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
+import { termRoutes } from './terms'
+import { matchRoutes } from './matches'
+import { postRoutes } from './forums'
+import { relayRoutes } from './realtime/relay'
 
 /** The bundled index.html as text, captured by the server after it starts (src/server.ts). */
 export const appShell: { html: string | null } = { html: null }
@@ -111,7 +117,13 @@ export function createApp(deps: Deps) {
     // --- routes, in order -------------------------------------------------------------
     .use(healthRoutes(deps))
     .use(uiAssetRoutes(deps))
+    .use(authRoutes(deps))
+    .use(meRoutes(deps))
     .use(realtimeRoutes(deps))
+    .use(termRoutes(deps))
+    .use(matchRoutes(deps))
+    .use(postRoutes(deps))
+    .use(relayRoutes(deps))
     // Later capabilities .use() their plugins here: auth, me, terms, matches, posts, ws,
     // notifications, push, unsubscribe, contact, billing, admin.
     // --- unknown /api/* answers JSON 404 -----------------------------------------------

@@ -2,6 +2,7 @@
 // admin button and a test can call directly; this file only wires the timing.
 import type { Deps } from './deps'
 import { log } from './lib/log'
+import { scannerJobs } from './scanner'
 import { notifyJobs } from './notify/jobs'
 
 export type Job = {
@@ -15,7 +16,7 @@ export type Job = {
 
 /** Capabilities append their jobs here (scanner, notifier outbox, digests, trial reminders…). */
 export function jobList(deps: Deps): Job[] {
-  return [...notifyJobs(deps)]
+  return [...scannerJobs(deps), ...notifyJobs(deps)]
 }
 
 export type RunningJobs = { stop(): Promise<void>; running(): string[] }

@@ -6,6 +6,8 @@ import { backupDatabase } from '../db/backup'
 import { handleSignals, startServer } from '../server'
 import type { Args } from './args'
 import { UsageError } from './args'
+import { ingestCommands } from '../scanner/cli'
+import { usersCommand } from '../auth/cli'
 
 export type Command = {
   name: string
@@ -47,7 +49,10 @@ export const commands: Command[] = [
       console.log(`backup written: ${r.file} (${(r.bytes / 1024).toFixed(0)} KiB, ${r.tables} tables, integrity ${r.integrity})`)
     },
   },
+  usersCommand,
 ]
+
+commands.push(...ingestCommands)
 
 export function helpText(): string {
   const width = Math.max(...commands.map((c) => c.usage.length))

@@ -1,0 +1,43 @@
+// DEMO=1: a demo admin and a demo subscriber with terms that the sample corpus will hit, so a
+// newcomer offline sees the live feed and matches arrive. Idempotent: existing accounts are kept.
+import type { Deps } from '../deps'
+import { log } from '../lib/log'
+import { addTerm } from '../terms/service'
+import type { AccessState, Category } from '../access/rules'
+
+export const DEMO_PASSWORD = 'dibs-demo-password'
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.dibs.local', name: 'Demo Admin', role: 'admin' as const },
+  { email: 'subscriber@demo.dibs.local', name: 'Demo Subscriber', role: 'product+gd' as const },
+]
+const DEMO_TERMS: Record<Category, string[]> = {
+  wts: ['aimpoint', 'trijicon rmr | sro', 'holosun 5*', 'surefire x300*', 'pmag', 'eotech -magnifier'],
+  wtb: ['aimpoint | eotech', 'rmr', 'holster'],
+  gd: ['holosun <$300', 'pmag*', 'surefire', 'primary arms'],
+}
+
+export async function seedDemo(deps: Deps): Promise<void> {
+  const hash = await Bun.password.hash(DEMO_PASSWORD)
+  const now = deps.now().getTime()
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = deps.sqlite.query<{ id: number }, [string]>('SELECT id FROM users WHERE email = ?').get(account.email)
+    if (existing !== null) continue
+    const user = deps.sqlite
+      .query<{ id: number }, [string, string, string, number, number]>(
+        'INSERT INTO users (email, name, password_hash, email_confirmed_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      )
+      .get(account.email, account.name, hash, now, now)!
+    deps.sqlite
+      .query("INSERT INTO user_access (user_id, role, subscription_status, granted_by, updated_at) VALUES (?, ?, 'active', 'demo', ?)")
+      .run(user.id, account.role, now)
+    if (account.role !== 'admin') {
+      const access: AccessState = { role: account.role, subscriptionStatus: 'active', accessExpiresAt: null }
+      for (const [category, terms] of Object.entries(DEMO_TERMS) as [Category, string[]][])
+        for (const term of terms) addTerm(deps, user.id, access, category, term)
+    }
+  }
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role === 'admin' ? 'admin     ' : 'subscriber'}  ${a.email}  /  ${DEMO_PASSWORD}`)
+  const banner = ['', `Demo forum running (DEMO=1): a new sample post arrives every few seconds.`, `Sign in at ${deps.config.appUrl}/login with:`, ...lines, '']
+  if (deps.config.logLevel !== 'silent') console.log(banner.join('\n'))
+  log.info('demo accounts ready', { accounts: DEMO_ACCOUNTS.length })
+}

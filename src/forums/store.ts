@@ -1,0 +1,121 @@
+// Stores forum posts once by Reddit id and reads them back for the feed and the matcher.
+// Posts are classified on the way in (classify.ts); posts from neither configured forum are dropped.
+// INSERT … ON CONFLICT(reddit_id) DO NOTHING RETURNING makes a re-served post a no-op, so the
+// caller gets back exactly the rows that are new — those, and only those, are matched.
+import type { Database } from 'bun:sqlite'
+import type { Post } from '../db/schema'
+import type { Deps } from '../deps'
+import { classify, type ForumNames } from './classify'
+import type { ForumPost } from './listing'
+
+/** The feed and matching look this far back. */
+export const LIVE_WINDOW_MS = 7 * 24 * 3600_000
+
+type PostRow = {
+  id: number
+  reddit_id: string
+  forum: string
+  subreddit: string
+  title: string
+  url: string
+  link_url: string | null
+  content: string
+  author: string
+  flair: string | null
+  post_type: string | null
+  classification: string | null
+  created_at: number
+  ingested_at: number
+}
+
+export function rowToPost(r: PostRow): Post {
+  return {
+    id: r.id,
+    redditId: r.reddit_id,
+    forum: r.forum,
+    subreddit: r.subreddit,
+    title: r.title,
+    url: r.url,
+    linkUrl: r.link_url,
+    content: r.content,
+    author: r.author,
+    flair: r.flair,
+    postType: r.post_type,
+    classification: r.classification,
+    createdAt: new Date(r.created_at),
+    ingestedAt: new Date(r.ingested_at),
+  }
+}
+
+const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, post_type, classification, created_at, ingested_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+
+/** Stores the posts not seen before (one transaction) and returns those rows, oldest first. */
+export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts: ForumPost[]): Post[] {
+  if (posts.length === 0) return []
+  const forums: ForumNames = deps.config.forums
+  const ingestedAt = deps.now().getTime()
+  const stmt = deps.sqlite.query<PostRow, (string | number | null)[]>(INSERT)
+  const inserted: Post[] = []
+  deps.sqlite.transaction(() => {
+    for (const p of posts) {
+      const c = classify(p, forums)
+      if (c === null) continue
+      const row = stmt.get(
+        p.redditId,
+        c.forum,
+        p.subreddit,
+        p.title,
+        p.url,
+        p.linkUrl === p.url ? null : p.linkUrl,
+        p.content,
+        p.author,
+        p.flair,
+        c.postType,
+        c.classification,
+        p.createdAt.getTime(),
+        ingestedAt,
+      )
+      if (row) inserted.push(rowToPost(row))
+    }
+  })()
+  return inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+}
+
+/** A cheap "have we stored this Reddit id?" for catch-up paging. */
+export function knownPosts(sqlite: Database): (redditId: string) => boolean {
+  const stmt = sqlite.query<{ one: number }, [string]>('SELECT 1 AS one FROM posts WHERE reddit_id = ?')
+  return (redditId) => stmt.get(redditId) !== null
+}
+
+export function hasAnyPost(sqlite: Database): boolean {
+  return sqlite.query('SELECT 1 FROM posts LIMIT 1').get() !== null
+}
+
+/** Posts of a category created since `since`, oldest first (batch matching, term backfill). */
+export function recentPosts(sqlite: Database, since: Date, category?: 'wts' | 'wtb' | 'gd'): Post[] {
+  const rows = category
+    ? sqlite
+        .query<PostRow, [string, number]>('SELECT * FROM posts WHERE post_type = ? AND created_at >= ? ORDER BY created_at, id')
+        .all(category, since.getTime())
+    : sqlite.query<PostRow, [number]>('SELECT * FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at, id').all(since.getTime())
+  return rows.map(rowToPost)
+}
+
+/** The public shape of a post (live feed, `post.new`). */
+export function feedItem(p: Post) {
+  return {
+    id: p.id,
+    redditId: p.redditId,
+    title: p.title,
+    url: p.url,
+    linkUrl: p.linkUrl,
+    content: p.content,
+    author: p.author,
+    subreddit: p.subreddit,
+    forum: p.forum,
+    postType: p.postType,
+    createdAt: p.createdAt.toISOString(),
+  }
+}
+export type FeedItem = ReturnType<typeof feedItem>

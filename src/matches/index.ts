@@ -1,0 +1,47 @@
+// Routes of a subscriber's matches. Every call is scoped to the signed-in user.
+import { Elysia, t } from 'elysia'
+import { authPlugin } from '../auth/plugin'
+import type { Deps } from '../deps'
+import { archiveMatch, listMatches, markAllRead, markRead, unreadCounts } from './service'
+
+const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
+const tags = ['matches']
+const id = t.Object({ id: t.Integer({ minimum: 1 }) })
+
+export const matchRoutes = (deps: Deps) =>
+  new Elysia({ name: 'matches' })
+    .use(authPlugin(deps))
+    .get(
+      '/api/matches',
+      ({ user, query }) =>
+        listMatches(deps, user.id, { category: query.category, archived: query.archived === '1' || query.archived === 'true', cursor: query.cursor, limit: query.limit }),
+      {
+        auth: true,
+        query: t.Object({
+          category,
+          archived: t.Optional(t.String()),
+          cursor: t.Optional(t.String({ maxLength: 40 })),
+          limit: t.Optional(t.Integer({ minimum: 1, maximum: 200 })),
+        }),
+        detail: { summary: 'Matches of a category, newest first (archived=1: the archive, by archive time); {matches, nextCursor}', tags },
+      },
+    )
+    .post('/api/matches/read-all', ({ user, body }) => markAllRead(deps, user.id, body.category), {
+      auth: true,
+      body: t.Object({ category }),
+      detail: { summary: 'Mark every new match of a category as read; returns {count}', tags },
+    })
+    .post('/api/matches/:id/read', ({ user, params }) => markRead(deps, user.id, params.id), {
+      auth: true,
+      params: id,
+      detail: { summary: 'Mark one match as read', tags },
+    })
+    .post('/api/matches/:id/archive', ({ user, params }) => archiveMatch(deps, user.id, params.id), {
+      auth: true,
+      params: id,
+      detail: { summary: 'Archive one match (it leaves the list and appears in the archive)', tags },
+    })
+    .get('/api/unread', ({ user }) => unreadCounts(deps.sqlite, user.id), {
+      auth: true,
+      detail: { summary: 'Unread (new, not archived) match counts per category', tags },
+    })

@@ -1,0 +1,139 @@
+// A subscriber's matches: list (newest first, cursor pages), mark read, archive, mark all read,
+// unread counts. Every query is scoped to the user: another user's match id is simply not found.
+// Changes are announced on the bus (match.updated, then unread) for the socket hub.
+import type { Database } from 'bun:sqlite'
+import type { Deps } from '../deps'
+import { notFound } from '../lib/errors'
+
+export type MatchCategory = 'wts' | 'wtb' | 'gd'
+export type UnreadCounts = { wts: number; wtb: number; gd: number }
+
+export type MatchRow = {
+  id: number
+  user_id: number
+  post_id: number | null
+  category: string
+  matched_terms: string
+  post_title: string
+  post_url: string
+  post_author: string
+  post_created_at: number | null
+  source: string
+  created_at: number
+  is_new: number
+  archived_at: number | null
+  link_url?: string | null
+}
+
+export function matchItem(r: MatchRow) {
+  return {
+    id: r.id,
+    postId: r.post_id,
+    title: r.post_title,
+    url: r.post_url,
+    linkUrl: r.link_url ?? null,
+    author: r.post_author,
+    /** match time */
+    createdAt: new Date(r.created_at).toISOString(),
+    postCreatedAt: r.post_created_at === null ? null : new Date(r.post_created_at).toISOString(),
+    matchedTerms: JSON.parse(r.matched_terms) as string[],
+    isNew: r.is_new === 1,
+    category: r.category as MatchCategory,
+    source: r.source,
+    archivedAt: r.archived_at === null ? null : new Date(r.archived_at).toISOString(),
+  }
+}
+export type MatchItem = ReturnType<typeof matchItem>
+
+export const DEFAULT_PAGE = 50
+export const MAX_PAGE = 200
+
+/** cursor = "<sort time ms>.<id>" of the last item of the previous page */
+function parseCursor(cursor: string | undefined): [number, number] | null {
+  if (!cursor) return null
+  const m = /^(\d+)\.(\d+)$/.exec(cursor)
+  return m ? [Number(m[1]), Number(m[2])] : null
+}
+
+export function listMatches(
+  deps: Pick<Deps, 'sqlite'>,
+  userId: number,
+  opts: { category: MatchCategory; archived?: boolean; cursor?: string; limit?: number },
+): { matches: MatchItem[]; nextCursor: string | null } {
+  const limit = Math.max(1, Math.min(MAX_PAGE, opts.limit ?? DEFAULT_PAGE))
+  const sortCol = opts.archived ? 'm.archived_at' : 'm.created_at'
+  const cursor = parseCursor(opts.cursor)
+  const params: (string | number)[] = [userId, opts.category]
+  let where = `m.user_id = ? AND m.category = ? AND m.archived_at IS ${opts.archived ? 'NOT NULL' : 'NULL'}`
+  if (cursor) {
+    where += ` AND (${sortCol} < ? OR (${sortCol} = ? AND m.id < ?))`
+    params.push(cursor[0], cursor[0], cursor[1])
+  }
+  const rows = deps.sqlite
+    .query<MatchRow, (string | number)[]>(
+      `SELECT m.*, p.link_url FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+       WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`,
+    )
+    .all(...params)
+  const more = rows.length > limit
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  const nextCursor = more && last ? `${opts.archived ? last.archived_at : last.created_at}.${last.id}` : null
+  return { matches: page.map(matchItem), nextCursor }
+}
+
+export function unreadCounts(sqlite: Database, userId: number): UnreadCounts {
+  const counts: UnreadCounts = { wts: 0, wtb: 0, gd: 0 }
+  const rows = sqlite
+    .query<{ category: string; n: number }, [number]>(
+      'SELECT category, count(*) AS n FROM matches WHERE user_id = ? AND is_new = 1 AND archived_at IS NULL GROUP BY category',
+    )
+    .all(userId)
+  for (const r of rows) if (r.category in counts) counts[r.category as MatchCategory] = r.n
+  return counts
+}
+
+export function emitUnread(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number): UnreadCounts {
+  const counts = unreadCounts(deps.sqlite, userId)
+  deps.bus.emit('unread', { userId, counts })
+  return counts
+}
+
+function ownMatch(deps: Pick<Deps, 'sqlite'>, userId: number, id: number): MatchRow {
+  const row = deps.sqlite.query<MatchRow, [number, number]>('SELECT * FROM matches WHERE id = ? AND user_id = ?').get(id, userId)
+  if (row === null) throw notFound('Match not found.', 'MATCH_NOT_FOUND')
+  return row
+}
+
+export function markRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, id: number): { id: number; isNew: false } {
+  const row = ownMatch(deps, userId, id)
+  if (row.is_new === 1) {
+    deps.sqlite.query('UPDATE matches SET is_new = 0 WHERE id = ? AND user_id = ?').run(id, userId)
+    deps.bus.emit('match.updated', { userId, ids: [id], change: 'read' })
+    emitUnread(deps, userId)
+  }
+  return { id, isNew: false }
+}
+
+export function archiveMatch(deps: Pick<Deps, 'sqlite' | 'bus' | 'now'>, userId: number, id: number): { id: number; archivedAt: string } {
+  const row = ownMatch(deps, userId, id)
+  const at = row.archived_at ?? deps.now().getTime()
+  if (row.archived_at === null) {
+    deps.sqlite.query('UPDATE matches SET archived_at = ?, is_new = 0 WHERE id = ? AND user_id = ?').run(at, id, userId)
+    deps.bus.emit('match.updated', { userId, ids: [id], change: 'archived' })
+    if (row.is_new === 1) emitUnread(deps, userId)
+  }
+  return { id, archivedAt: new Date(at).toISOString() }
+}
+
+/** Spec RPC mark_all_matches_as_read: returns how many were new. */
+export function markAllRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, category: MatchCategory): { count: number } {
+  const rows = deps.sqlite
+    .query<{ id: number }, [number, string]>('UPDATE matches SET is_new = 0 WHERE user_id = ? AND category = ? AND is_new = 1 RETURNING id')
+    .all(userId, category)
+  if (rows.length > 0) {
+    deps.bus.emit('match.updated', { userId, ids: rows.map((r) => r.id), change: 'read' })
+    emitUnread(deps, userId)
+  }
+  return { count: rows.length }
+}

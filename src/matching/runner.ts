@@ -1,0 +1,132 @@
+// Match runner: stored posts → candidate terms (the TermIndex) → matches in ONE synchronous SQLite
+// transaction → bus events after the commit.
+//
+// Rules, in order:
+//   1. A post only meets terms of its own category (wts / wtb / gd); unclassified posts meet none.
+//   2. Live and batch runs skip users who cannot use the category now (lapsed plan, banned):
+//      nothing is stored for them. Backfill (a term just added through the API) was checked there.
+//   3. One match per (user, post): the terms that matched are all recorded (matched_terms JSON and
+//      one match_terms row each). A second run over the same post only adds terms it lacked.
+//   4. A match alerts (`is_new`, `match.new` with notify: true) only when it is live and the post
+//      was created after at least one of its terms existed. Older posts — the term was saved
+//      later — are stored as already read and never notified. Backfill never alerts.
+import type { Post } from '../db/schema'
+import type { Deps } from '../deps'
+import { canUseCategory, type AccessState } from '../access/rules'
+import { accessStateOf } from '../auth/session'
+import { matchItem, unreadCounts, type MatchItem, type MatchRow } from '../matches/service'
+import { preparePost } from './compile'
+import { matcherFor } from './service'
+import type { Category } from './term-index'
+
+export type MatchSource = 'live' | 'backfill' | 'batch'
+export type HitTerm = { id: number; text: string; createdAt: number }
+export type Hit = { userId: number; post: Post; terms: HitTerm[] }
+export type RecordResult = { created: { item: MatchItem; userId: number; notify: boolean }[]; updated: number; users: Set<number> }
+
+const CATEGORIES = new Set(['wts', 'wtb', 'gd'])
+
+/** Finds the hits of new posts through the process's term index. */
+export function findHits(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, posts: Post[], opts: { observe?: boolean } = {}): Hit[] {
+  const matcher = matcherFor(deps)
+  const hits: Hit[] = []
+  for (const post of posts) {
+    if (!post.postType || !CATEGORIES.has(post.postType)) continue
+    const prepared = preparePost(post)
+    if (opts.observe) matcher.index.observe(prepared)
+    const refs = matcher.match(prepared, post.postType as Category)
+    if (refs.length === 0) continue
+    const byUser = new Map<number, HitTerm[]>()
+    for (const r of refs) {
+      const list = byUser.get(r.userId) ?? []
+      list.push({ id: r.termId, text: r.text, createdAt: matcher.termCreatedAt(r.termId) })
+      byUser.set(r.userId, list)
+    }
+    for (const [userId, terms] of byUser) hits.push({ userId, post, terms })
+  }
+  return hits
+}
+
+/** Access of the users (among ids) who are not banned; ADMIN_EMAILS count as admins. */
+function accessOf(deps: Pick<Deps, 'sqlite' | 'config'>, ids: number[]): Map<number, AccessState> {
+  const out = new Map<number, AccessState>()
+  if (ids.length === 0) return out
+  const rows = deps.sqlite
+    .query<{ id: number; email: string; role: string | null; subscription_status: string | null; access_expires_at: number | null }, number[]>(
+      `SELECT u.id, u.email, a.role, a.subscription_status, a.access_expires_at FROM users u LEFT JOIN user_access a ON a.user_id = u.id
+       WHERE u.banned_at IS NULL AND u.id IN (${ids.map(() => '?').join(',')})`,
+    )
+    .all(...ids)
+  for (const r of rows) {
+    const row = r.role === null ? null : { role: r.role, subscriptionStatus: r.subscription_status, accessExpiresAt: r.access_expires_at === null ? null : new Date(r.access_expires_at), stripeCustomerId: null }
+    out.set(r.id, accessStateOf(deps, r.email, row))
+  }
+  return out
+}
+
+const INSERT_MATCH = `INSERT INTO matches (user_id, post_id, category, matched_terms, post_title, post_url, post_author, post_created_at, source, created_at, is_new)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, post_id) DO NOTHING RETURNING *`
+
+/** Stores hits in one transaction; returns what was created (events are the caller's, after commit). */
+export function recordMatches(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource): RecordResult {
+  const result: RecordResult = { created: [], updated: 0, users: new Set() }
+  if (hits.length === 0) return result
+  const now = deps.now()
+  let access: Map<number, AccessState> | null = null
+  if (source !== 'backfill') access = accessOf(deps, [...new Set(hits.map((h) => h.userId))])
+
+  const insert = deps.sqlite.query<MatchRow, (string | number | null)[]>(INSERT_MATCH)
+  const existing = deps.sqlite.query<{ id: number; matched_terms: string }, [number, number]>(
+    'SELECT id, matched_terms FROM matches WHERE user_id = ? AND post_id = ?',
+  )
+  const setTerms = deps.sqlite.query('UPDATE matches SET matched_terms = ? WHERE id = ?')
+  const link = deps.sqlite.query('INSERT OR IGNORE INTO match_terms (match_id, term_id) VALUES (?, ?)')
+
+  deps.sqlite.transaction(() => {
+    for (const hit of hits) {
+      const { post, userId } = hit
+      const category = post.postType as Category
+      if (access !== null) {
+        const state = access.get(userId)
+        if (!state || !canUseCategory(state, category, now)) continue
+      }
+      const postTime = post.createdAt.getTime()
+      const fresh = hit.terms.some((t) => t.createdAt <= postTime)
+      const notify = source === 'live' && fresh
+      const isNew = source !== 'backfill' && fresh
+      const texts = [...new Set(hit.terms.map((t) => t.text))]
+      const row = insert.get(userId, post.id, category, JSON.stringify(texts), post.title, post.url, post.author, postTime, source, now.getTime(), isNew ? 1 : 0)
+      let matchId: number
+      if (row !== null) {
+        matchId = row.id
+        result.created.push({ item: matchItem({ ...row, link_url: post.linkUrl }), userId, notify })
+        result.users.add(userId)
+      } else {
+        const old = existing.get(userId, post.id)
+        if (old === null) continue
+        matchId = old.id
+        const before = JSON.parse(old.matched_terms) as string[]
+        const merged = [...new Set([...before, ...texts])]
+        if (merged.length !== before.length) {
+          setTerms.run(JSON.stringify(merged), matchId)
+          result.updated++
+        }
+      }
+      for (const t of hit.terms) link.run(matchId, t.id)
+    }
+  })()
+  return result
+}
+
+/** After the commit: match.new per created match, then one unread per touched user. */
+export function announceMatches(deps: Pick<Deps, 'sqlite' | 'bus'>, result: RecordResult): void {
+  for (const c of result.created) deps.bus.emit('match.new', { userId: c.userId, match: c.item, notify: c.notify })
+  for (const userId of result.users) deps.bus.emit('unread', { userId, counts: unreadCounts(deps.sqlite, userId) })
+}
+
+/** New posts from a scan (live) or a batch run → stored matches + events. Returns matches created. */
+export function matchPosts(deps: Pick<Deps, 'db' | 'sqlite' | 'bus' | 'now' | 'config'>, posts: Post[], source: 'live' | 'batch'): RecordResult {
+  const result = recordMatches(deps, findHits(deps, posts, { observe: source === 'live' }), source)
+  announceMatches(deps, result)
+  return result
+}

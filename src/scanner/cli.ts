@@ -1,0 +1,105 @@
+// Operator commands of ingestion and matching: thin shells over the exported jobs. They open the
+// database themselves (safe beside a running server: SQLite WAL + busy timeout) and relay their
+// bus events to that server, so connected browsers see the effects live.
+import type { Command } from '../cli/commands'
+import { UsageError, flag, type Args } from '../cli/args'
+import type { Config } from '../config'
+import { openDb } from '../db/client'
+import type { Deps } from '../deps'
+import { archivePosts, backfillPostTypes } from '../forums/maintenance'
+import { runBatchMatch } from '../matching/batch'
+import { relayBus } from '../realtime/relay'
+import { runScan } from './scan'
+
+/** "90s", "30m", "24h", "7d" (a bare number is hours) → milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(s|m|h|d)?$/i.exec(text.trim())
+  if (!m) throw new UsageError(`expected a duration like 30m, 24h or 7d, got "${text}"`)
+  const unit = { s: 1000, m: 60_000, h: 3600_000, d: 86_400_000 }[(m[2] ?? 'h').toLowerCase() as 's' | 'm' | 'h' | 'd']
+  return Math.round(Number(m[1]) * unit)
+}
+
+function durationFlag(args: Args, name: string, fallback: string): number {
+  const v = args.flags[name]
+  if (v === true) throw new UsageError(`--${name} needs a value, like --${name} ${fallback}`)
+  return parseDuration(flag(args, name) ?? fallback)
+}
+
+async function withDeps<T>(config: Config, fn: (deps: Deps) => Promise<T> | T): Promise<T> {
+  const opened = openDb(config.dbPath)
+  const relay = relayBus(config)
+  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
+  try {
+    const result = await fn(deps)
+    const sent = await relay.flush()
+    if (sent > 0) console.log(`(${sent} live update(s) sent to the running server)`)
+    return result
+  } finally {
+    opened.close()
+  }
+}
+
+const progress = (line: string) => console.log(`  ${line}`)
+
+export const ingestCommands: Command[] = [
+  {
+    name: 'scan',
+    usage: 'dibs scan',
+    summary: 'Fetch new forum posts once (catching up after downtime), store and match them',
+    run: (config) =>
+      withDeps(config, async (deps) => {
+        console.log(`scanning ${config.demo ? 'the demo forum' : `r/${config.forums.accessories}+${config.forums.deals}`}…`)
+        const o = await runScan(deps, undefined, { manual: true })
+        if (o.status === 'paused') {
+          console.log('emergency pause is on: nothing scanned')
+          return 0
+        }
+        if (o.status === 'waiting') {
+          console.log(`Reddit's rate budget allows no request now; try again after ${o.nextAt}`)
+          return 1
+        }
+        const line = `scan ${o.status}: ${o.postsFetched} fetched, ${o.postsNew} new, ${o.matchesCreated} matches, ${o.pages} page(s), ${o.durationMs} ms`
+        if (o.status === 'failed') {
+          console.error(`${line} — ${o.error}`)
+          return 1
+        }
+        console.log(line)
+        return 0
+      }),
+  },
+  {
+    name: 'match',
+    usage: 'dibs match [--since 24h]',
+    summary: 'Batch matching: match stored posts of the window against every saved term (missing matches only)',
+    run: (config, args) =>
+      withDeps(config, (deps) => {
+        const sinceMs = durationFlag(args, 'since', '24h')
+        const r = runBatchMatch(deps, { sinceMs, onProgress: progress })
+        if (r.skipped) console.log('emergency pause is on: nothing matched')
+        console.log(
+          `total_search_terms=${r.total_search_terms} recent_posts_count=${r.recent_posts_count} matches_created=${r.matches_created} execution_time_seconds=${r.execution_time_seconds}`,
+        )
+      }),
+  },
+  {
+    name: 'backfill-post-types',
+    usage: 'dibs backfill-post-types',
+    summary: 'Classify stored posts that have no post type yet (wts / wtb / gd)',
+    run: (config) =>
+      withDeps(config, (deps) => {
+        const r = backfillPostTypes(deps, { onProgress: progress })
+        console.log(`backfill done: ${r.count} of ${r.examined} unclassified post(s) classified`)
+      }),
+  },
+  {
+    name: 'archive-posts',
+    usage: 'dibs archive-posts [--older-than 7d]',
+    summary: 'Delete stored posts older than the window (default 7d keeps the live feed); matches keep their copy',
+    run: (config, args) =>
+      withDeps(config, (deps) => {
+        const olderThanMs = durationFlag(args, 'older-than', '7d')
+        const r = archivePosts(deps, { olderThanMs, onProgress: progress })
+        console.log(`archive done: ${r.count} post(s) older than ${flag(args, 'older-than') ?? '7d'} archived`)
+      }),
+  },
+]

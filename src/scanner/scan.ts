@@ -1,0 +1,154 @@
+// One scan: ask the forum source for everything newer than the newest stored post, store the new
+// posts, match them, record the scan. Called by the job loop, `dibs scan`, an admin button, tests.
+//
+// Order of a scan:
+//   1. Emergency pause on → nothing is fetched, matched or alerted (status 'paused', not logged).
+//   2. The rate budget forbids a request now → status 'waiting', not logged (not a failure).
+//   3. fetchSince(known): pages back with `after` until a stored post (catch-up after downtime);
+//      on a fresh database only the newest page.
+//   4. storePosts → matchPosts (one transaction each) → match.new / unread → post.new.
+//   5. A scan_metrics row and a maintenance_logs row (job fetch-reddit-posts), success or failed,
+//      and scan.metric on the bus. Failures (5xx, timeout, malformed, 429) are logged as failed
+//      scans; the budget's backoff spaces the next try, which starts from the last stored post.
+//   6. metrics 'next_reddit_scrape' ← the next scan time; scan.next on the bus.
+import type { Deps } from '../deps'
+import { isPaused } from '../admin/settings'
+import { RedditError } from '../forums/reddit-client'
+import { feedItem, hasAnyPost, knownPosts, LIVE_WINDOW_MS, storePosts } from '../forums/store'
+import { SCAN_JOB } from '../health'
+import { log } from '../lib/log'
+import { matchPosts } from '../matching/runner'
+import { scanSourceFor, type ScanSource } from './source'
+
+export type ScanType = 'live' | 'catch-up' | 'manual' | 'demo'
+export type ScanOutcome = {
+  status: 'success' | 'failed' | 'paused' | 'waiting' | 'busy'
+  scanType: ScanType
+  postsFetched: number
+  postsNew: number
+  matchesCreated: number
+  usersMatched: number
+  pages: number
+  reachedKnown: boolean
+  durationMs: number
+  error: string | null
+  /** when the next scan is due (ISO) */
+  nextAt: string
+}
+
+/** When paused, how often the loop looks again. */
+const PAUSED_POLL_MS = 5_000
+const inFlight = new WeakMap<object, Promise<ScanOutcome>>()
+
+/** Delay before the next scan: the budget's cadence, or longer while it is blocked. */
+export function scanDelayMs(deps: Deps, source: ScanSource = scanSourceFor(deps)): number {
+  if (isPaused(deps)) return PAUSED_POLL_MS
+  const now = deps.now().getTime()
+  const b = source.budget
+  const fixed = deps.config.scanIntervalSeconds
+  if (!b) return (fixed ?? 10) * 1000
+  return Math.max(b.recommendedIntervalMs(now), b.nextAllowedAt(now) - now, 250)
+}
+
+export function runScan(deps: Deps, source: ScanSource = scanSourceFor(deps), opts: { manual?: boolean } = {}): Promise<ScanOutcome> {
+  // A scan never overlaps another on the same source (the job loop and an admin button).
+  const running = inFlight.get(source)
+  if (running) return running.then((o) => ({ ...o, status: 'busy' as const }))
+  const p = scanOnce(deps, source, opts).finally(() => inFlight.delete(source))
+  inFlight.set(source, p)
+  return p
+}
+
+async function scanOnce(deps: Deps, source: ScanSource, opts: { manual?: boolean }): Promise<ScanOutcome> {
+  const started = deps.now().getTime()
+  const t0 = performance.now()
+  const baseType: ScanType = opts.manual ? 'manual' : source.mode === 'demo' ? 'demo' : 'live'
+  const outcome: ScanOutcome = {
+    status: 'success',
+    scanType: baseType,
+    postsFetched: 0,
+    postsNew: 0,
+    matchesCreated: 0,
+    usersMatched: 0,
+    pages: 0,
+    reachedKnown: true,
+    durationMs: 0,
+    error: null,
+    nextAt: '',
+  }
+  const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(deps.now().getTime() + scanDelayMs(deps, source)).toISOString() })
+
+  if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+  if (source.budget && source.budget.nextAllowedAt(started) > started) return finish({ ...outcome, status: 'waiting' })
+
+  try {
+    const fresh = !hasAnyPost(deps.sqlite)
+    const result = await source.fetchSince(knownPosts(deps.sqlite), fresh ? { maxPages: 1 } : {})
+    outcome.pages = result.pages
+    outcome.postsFetched = result.posts.length
+    outcome.reachedKnown = result.reachedKnown || fresh
+    if (result.pages > 1 && baseType !== 'manual') outcome.scanType = 'catch-up'
+    if (!outcome.reachedKnown) log.warn('catch-up reached the listing depth without a known post: older posts may be missing', { pages: result.pages })
+    // The pause may have been switched on during the request: then nothing is stored or matched.
+    if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+    const stored = storePosts(deps, result.posts)
+    outcome.postsNew = stored.length
+    const matched = matchPosts(deps, stored, 'live')
+    outcome.matchesCreated = matched.created.length
+    outcome.usersMatched = matched.users.size
+    const feedSince = deps.now().getTime() - LIVE_WINDOW_MS
+    for (const p of stored) if (p.postType !== null && p.createdAt.getTime() >= feedSince) deps.bus.emit('post.new', { post: feedItem(p) })
+  } catch (err) {
+    if (err instanceof RedditError && err.kind === 'rate_limited' && err.details.sent === false) return finish({ ...outcome, status: 'waiting' })
+    outcome.status = 'failed'
+    outcome.error = err instanceof RedditError ? `${err.kind}: ${err.message}` : String(err instanceof Error ? err.message : err)
+    log.warn('scan failed', { error: outcome.error })
+  }
+  outcome.durationMs = Math.round(performance.now() - t0)
+  const done = finish(outcome)
+  recordScan(deps, done, started)
+  return done
+}
+
+function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
+  const at = deps.now().getTime()
+  const metric = deps.sqlite
+    .query<Record<string, unknown>, (string | number | null)[]>(
+      `INSERT INTO scan_metrics (created_at, scan_type, status, posts_fetched, posts_new, users_processed, matches_found, requests, duration_ms, error)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    )
+    .get(at, o.scanType, o.status, o.postsFetched, o.postsNew, o.usersMatched, o.matchesCreated, o.pages, o.durationMs, o.error)!
+  const details = {
+    scan_type: o.scanType,
+    posts_fetched: o.postsFetched,
+    posts_new: o.postsNew,
+    matches_created: o.matchesCreated,
+    pages: o.pages,
+    ...(o.error ? { error: o.error } : {}),
+  }
+  deps.sqlite
+    .query('INSERT INTO maintenance_logs (job_name, status, created_at, duration_ms, details) VALUES (?, ?, ?, ?, ?)')
+    .run(SCAN_JOB, o.status, startedAt, o.durationMs, JSON.stringify(details))
+  deps.sqlite
+    .query(
+      `INSERT INTO metrics (id, value, updated_at) VALUES ('next_reddit_scrape', ?, ?)
+       ON CONFLICT(id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+    )
+    .run(JSON.stringify({ at: o.nextAt }), at)
+  deps.bus.emit('scan.metric', {
+    metric: {
+      id: metric.id,
+      createdAt: new Date(at).toISOString(),
+      scanType: o.scanType,
+      status: o.status,
+      postsFetched: o.postsFetched,
+      postsNew: o.postsNew,
+      usersProcessed: o.usersMatched,
+      matchesFound: o.matchesCreated,
+      requests: o.pages,
+      durationMs: o.durationMs,
+      error: o.error,
+    },
+  })
+  deps.bus.emit('scan.next', { at: o.nextAt })
+}

@@ -1,0 +1,44 @@
+// Routes of saved search terms (DESIGN "HTTP routes"). Thin: the service holds the rules.
+import { Elysia, t } from 'elysia'
+import { authPlugin } from '../auth/plugin'
+import type { Deps } from '../deps'
+import { addTerm, clearTerms, listTerms, removeTerm } from './service'
+
+const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
+const tags = ['terms']
+
+export const termRoutes = (deps: Deps) =>
+  new Elysia({ name: 'terms' })
+    .use(authPlugin(deps))
+    .get('/api/terms', ({ user, access, query }) => listTerms(deps, user.id, access, query.category), {
+      auth: true,
+      query: t.Object({ category }),
+      detail: { summary: 'Saved terms of a category, oldest first, with the role limit', tags },
+    })
+    .post(
+      '/api/terms',
+      ({ user, access, body, set }) => {
+        set.status = 201
+        return addTerm(deps, user.id, access, body.category, body.term)
+      },
+      {
+        auth: true,
+        body: t.Object({ category, term: t.String({ maxLength: 1000 }) }),
+        detail: {
+          summary: 'Save a term (lowercased, trimmed); matches the last 7 days of posts at once (read, never notified)',
+          description:
+            "Errors carry the toast title: 403 TERM_LIMIT 'Maximum terms reached', 409 TERM_EXISTS 'Term already exists', 400 INVALID_TERM 'Invalid search term' (message: the parse error), 403 FORUM_NOT_IN_PLAN.",
+          tags,
+        },
+      },
+    )
+    .delete('/api/terms/:id', ({ user, params }) => removeTerm(deps, user.id, params.id), {
+      auth: true,
+      params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+      detail: { summary: 'Remove a term and its matches', tags },
+    })
+    .delete('/api/terms', ({ user, query }) => clearTerms(deps, user.id, query.category), {
+      auth: true,
+      query: t.Object({ category }),
+      detail: { summary: 'Remove every term of a category and their matches', tags },
+    })

@@ -1,0 +1,135 @@
+// Saved search terms: list, add (with a 7-day backfill), remove, clear. Errors carry the spec's
+// toast title beside the message ({error: {code, message, title}}).
+//
+// Adding, in order: the user may use the category (else 403) → the text is lowercased, trimmed and
+// parses (else 'Invalid search term' + the parser's message) → under the role's limit (else
+// 'Maximum terms reached') → not a duplicate (else 'Term already exists') → insert + backfill in
+// one transaction → the process's TermIndex learns the term → events.
+// Removing a term removes its matches: match_terms rows cascade, a match left with no term goes,
+// a match another term still holds keeps that term's text only.
+import type { AccessState, Category } from '../access/rules'
+import { canUseCategory, termLimit } from '../access/rules'
+import type { Deps } from '../deps'
+import { LIVE_WINDOW_MS, recentPosts } from '../forums/store'
+import { AppError } from '../lib/errors'
+import { emitUnread } from '../matches/service'
+import { compileTerm, matchesPost, preparePost } from '../matching/compile'
+import { parseTerm } from '../matching/parse'
+import { announceMatches, recordMatches, type Hit } from '../matching/runner'
+import { matcherFor } from '../matching/service'
+
+type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
+
+export function termItem(r: TermRow) {
+  return { id: r.id, term: r.term, category: r.category as Category, createdAt: new Date(r.created_at).toISOString() }
+}
+export type TermItem = ReturnType<typeof termItem>
+
+const termError = (status: number, code: string, title: string, message: string) => new AppError(status, code, message, { title })
+
+export const TERM_TEXTS = {
+  limit: (max: number) => ({ title: 'Maximum terms reached', message: `Your account is limited to ${max} search terms. Please upgrade for more.` }),
+  duplicate: { title: 'Term already exists', message: 'This search term is already in your list' },
+  invalidTitle: 'Invalid search term',
+  forbidden: { title: 'Not in your plan', message: 'Your plan does not include this forum.' },
+} as const
+
+/** Lowercased, trimmed, inner whitespace collapsed: the stored and compared form. */
+export function normalizeTermText(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ').toLowerCase()
+}
+
+function assertCategory(deps: Pick<Deps, 'now'>, access: AccessState, category: Category) {
+  if (!canUseCategory(access, category, deps.now())) {
+    throw termError(403, 'FORUM_NOT_IN_PLAN', TERM_TEXTS.forbidden.title, TERM_TEXTS.forbidden.message)
+  }
+}
+
+export function listTerms(deps: Pick<Deps, 'sqlite' | 'now'>, userId: number, access: AccessState, category: Category) {
+  assertCategory(deps, access, category)
+  const rows = deps.sqlite
+    .query<TermRow, [number, string]>('SELECT * FROM search_terms WHERE user_id = ? AND category = ? ORDER BY created_at, id')
+    .all(userId, category)
+  return { terms: rows.map(termItem), limit: termLimit(access.role) }
+}
+
+export function addTerm(deps: Deps, userId: number, access: AccessState, category: Category, raw: string): { term: TermItem; backfilled: number } {
+  assertCategory(deps, access, category)
+  const text = normalizeTermText(raw)
+  const parsed = parseTerm(text)
+  if (!parsed.ok) throw termError(400, 'INVALID_TERM', TERM_TEXTS.invalidTitle, parsed.error)
+  const compiled = compileTerm(parsed.query)
+  const max = termLimit(access.role)
+  const now = deps.now()
+
+  const { row, result } = deps.sqlite.transaction(() => {
+    const count = deps.sqlite.query<{ n: number }, [number, string]>('SELECT count(*) AS n FROM search_terms WHERE user_id = ? AND category = ?').get(userId, category)!.n
+    if (count >= max) {
+      const t = TERM_TEXTS.limit(max)
+      throw termError(403, 'TERM_LIMIT', t.title, t.message)
+    }
+    const dup = deps.sqlite.query('SELECT 1 FROM search_terms WHERE user_id = ? AND category = ? AND lower(term) = ?').get(userId, category, text)
+    if (dup !== null) throw termError(409, 'TERM_EXISTS', TERM_TEXTS.duplicate.title, TERM_TEXTS.duplicate.message)
+    const row = deps.sqlite
+      .query<TermRow, [number, string, string, number]>('INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, ?, ?, ?) RETURNING *')
+      .get(userId, category, text, now.getTime())!
+    // Backfill: the last 7 days of stored posts, shown as already read, never notified.
+    const hits: Hit[] = []
+    for (const post of recentPosts(deps.sqlite, new Date(now.getTime() - LIVE_WINDOW_MS), category)) {
+      if (matchesPost(compiled, preparePost(post))) hits.push({ userId, post, terms: [{ id: row.id, text, createdAt: row.created_at }] })
+    }
+    return { row, result: recordMatches(deps, hits, 'backfill') }
+  })()
+
+  matcherFor(deps).add({ id: row.id, userId, category, term: text, createdAt: new Date(row.created_at) })
+  announceMatches(deps, result)
+  return { term: termItem(row), backfilled: result.created.length }
+}
+
+/** Deletes terms (already checked to be the user's) and their matches; returns removed match ids. */
+function deleteTerms(deps: Pick<Deps, 'sqlite'>, terms: TermRow[]): number[] {
+  const removed: number[] = []
+  const linked = deps.sqlite.query<{ match_id: number }, [number]>('SELECT match_id FROM match_terms WHERE term_id = ?')
+  const remaining = deps.sqlite.query<{ term: string }, [number]>(
+    'SELECT t.term FROM match_terms mt JOIN search_terms t ON t.id = mt.term_id WHERE mt.match_id = ?',
+  )
+  const delMatch = deps.sqlite.query('DELETE FROM matches WHERE id = ?')
+  const setTerms = deps.sqlite.query('UPDATE matches SET matched_terms = ? WHERE id = ?')
+  deps.sqlite.transaction(() => {
+    for (const term of terms) {
+      const ids = linked.all(term.id).map((r) => r.match_id)
+      deps.sqlite.query('DELETE FROM search_terms WHERE id = ?').run(term.id) // match_terms cascade
+      for (const id of ids) {
+        const left = remaining.all(id).map((r) => r.term)
+        if (left.length === 0) {
+          delMatch.run(id)
+          removed.push(id)
+        } else setTerms.run(JSON.stringify([...new Set(left)]), id)
+      }
+    }
+  })()
+  return removed
+}
+
+function afterRemoval(deps: Deps, userId: number, terms: TermRow[], removed: number[]) {
+  const matcher = matcherFor(deps)
+  for (const t of terms) matcher.remove(t.id)
+  if (removed.length > 0) deps.bus.emit('match.updated', { userId, ids: removed, change: 'removed' })
+  emitUnread(deps, userId)
+}
+
+export function removeTerm(deps: Deps, userId: number, id: number): { id: number; matchesRemoved: number } {
+  const term = deps.sqlite.query<TermRow, [number, number]>('SELECT * FROM search_terms WHERE id = ? AND user_id = ?').get(id, userId)
+  if (term === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error removing term' })
+  const removed = deleteTerms(deps, [term])
+  afterRemoval(deps, userId, [term], removed)
+  return { id, matchesRemoved: removed.length }
+}
+
+export function clearTerms(deps: Deps, userId: number, category: Category): { count: number; matchesRemoved: number } {
+  const terms = deps.sqlite.query<TermRow, [number, string]>('SELECT * FROM search_terms WHERE user_id = ? AND category = ?').all(userId, category)
+  const removed = deleteTerms(deps, terms)
+  afterRemoval(deps, userId, terms, removed)
+  return { count: terms.length, matchesRemoved: removed.length }
+}
+
