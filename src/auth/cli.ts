@@ -1,0 +1,112 @@
+// `dibs users list|create|set-role|grant`: operator account management over the same services
+// the API uses. Opens the database itself, so it works with or without a running server.
+import { asc, eq } from 'drizzle-orm'
+import type { Config } from '../config'
+import { openDb } from '../db/client'
+import { userAccess, users } from '../db/schema'
+import type { Deps } from '../deps'
+import { EventBus } from '../realtime/bus'
+import { flag, UsageError, type Args } from '../cli/args'
+import type { Command } from '../cli/commands'
+import { grantPlan, setRole } from '../access/service'
+import { accessStateOf } from './session'
+import { effectiveRole, hasActiveAccess, isRole } from '../access/rules'
+import { parsePlanId } from '../access/plans'
+import { AppError } from '../lib/errors'
+import { createUser, findUserByEmail } from './service'
+
+function withDeps<T>(config: Config, fn: (deps: Deps) => Promise<T> | T): Promise<T> {
+  const opened = openDb(config.dbPath)
+  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
+  return Promise.resolve()
+    .then(() => fn(deps))
+    .finally(() => opened.close())
+}
+
+function userOrFail(deps: Deps, email: string | undefined) {
+  if (!email) throw new UsageError('an email is required')
+  const user = findUserByEmail(deps, email)
+  if (user === undefined) throw new Error(`no account for ${email}`)
+  return user
+}
+
+/** '2026-12-31', an ISO time, or a relative '30d'. */
+export function parseUntil(text: string, now: Date): Date {
+  const rel = /^(\d+)d$/.exec(text.trim())
+  const d = rel ? new Date(now.getTime() + Number(rel[1]) * 86_400_000) : new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59:59.999Z` : text)
+  if (Number.isNaN(d.getTime())) throw new UsageError(`--until: expected a date like 2026-12-31 or 30d, got "${text}"`)
+  if (d.getTime() <= now.getTime()) throw new UsageError('--until must be in the future')
+  return d
+}
+
+const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | void> = {
+  list(deps) {
+    const rows = deps.db.select({ user: users, access: userAccess }).from(users).leftJoin(userAccess, eq(userAccess.userId, users.id)).orderBy(asc(users.id)).all()
+    const now = deps.now()
+    const lines = rows.map(({ user, access }) => {
+      const state = accessStateOf(deps, user.email, access)
+      return [
+        String(user.id),
+        user.email,
+        effectiveRole(state, now),
+        hasActiveAccess(state, now) ? 'active' : 'inactive',
+        state.subscriptionStatus ?? '-',
+        state.accessExpiresAt?.toISOString().slice(0, 10) ?? '-',
+        user.emailConfirmedAt ? 'confirmed' : 'unconfirmed',
+        user.bannedAt ? 'banned' : '',
+      ]
+    })
+    const header = ['id', 'email', 'role', 'access', 'status', 'until', 'email', '']
+    const table = [header, ...lines]
+    const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)))
+    for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd())
+    if (lines.length === 0) console.log('(no accounts)')
+  },
+  async create(deps, args) {
+    const email = flag(args, 'email')
+    const password = flag(args, 'password')
+    if (!email || !password) throw new UsageError('users create needs --email and --password')
+    const role = flag(args, 'role')
+    if (role !== undefined && role !== 'none' && !isRole(role)) throw new UsageError(`--role: one of admin, product, gd, product+gd, app_trial, trial_expired, none; got "${role}"`)
+    const user = await createUser(deps, { email, password, name: flag(args, 'name'), role, confirmed: args.flags.confirmed === true || args.flags.confirmed === 'true' })
+    console.log(`created user ${user.id} ${user.email}${user.emailConfirmedAt ? ' (confirmed)' : ' (unconfirmed: a confirmation email is needed to sign in)'}`)
+  },
+  'set-role'(deps, args) {
+    const [email, role] = args._.slice(1)
+    if (!email || !role) throw new UsageError('users set-role needs <email> <role>')
+    if (role !== 'none' && !isRole(role)) throw new UsageError(`role: one of admin, product, gd, product+gd, app_trial, trial_expired, none; got "${role}"`)
+    const user = userOrFail(deps, email)
+    setRole(deps, user.id, role, 'cli')
+    console.log(`${user.email} is now ${role}`)
+  },
+  grant(deps, args) {
+    const [email, planText] = args._.slice(1)
+    if (!email || !planText) throw new UsageError('users grant needs <email> <plan> --until <date>')
+    const plan = parsePlanId(planText, deps.config.productName)
+    if (plan === null) throw new UsageError(`plan: one of ${deps.config.productSlug}, gd, ${deps.config.productSlug}+gd; got "${planText}"`)
+    const untilText = flag(args, 'until')
+    if (!untilText) throw new UsageError('users grant needs --until <date> (e.g. 2026-12-31 or 30d)')
+    const user = userOrFail(deps, email)
+    const until = parseUntil(untilText, deps.now())
+    grantPlan(deps, user.id, plan, until, 'cli')
+    console.log(`${user.email} has ${plan} (gifted) until ${until.toISOString()}`)
+  },
+}
+
+export const usersCommand: Command = {
+  name: 'users',
+  usage: 'dibs users list|create|set-role|grant',
+  summary:
+    'Accounts: list · create --email E --password P [--name N] [--role R] [--confirmed] · set-role <email> <role> · grant <email> <plan> --until <date>',
+  async run(config, args) {
+    const sub = args._[0]
+    const fn = sub ? subcommands[sub] : undefined
+    if (!fn) throw new UsageError(`users needs a subcommand: ${Object.keys(subcommands).join(', ')}`)
+    try {
+      await withDeps(config, (deps) => fn(deps, args))
+    } catch (err) {
+      if (err instanceof AppError) throw new Error(err.message)
+      throw err
+    }
+  },
+}

@@ -1,0 +1,200 @@
+// Account routes (/api/auth/*): thin shells over service.ts; cookies and redirects live here.
+import { Elysia, t } from 'elysia'
+import { and, eq, like } from 'drizzle-orm'
+import { sessions } from '../db/schema'
+import type { Deps } from '../deps'
+import { log } from '../lib/log'
+import { authPlugin } from './plugin'
+import { authLimiters, limit, rateLimited } from './limits'
+import { confirmEmail, forgotPassword, login, normaliseEmail, resendConfirmation, resetPassword, signup } from './service'
+import { clearSessionCookie, createSession, invalidateSession, invalidateUserSessions, readSessionToken, sessionCookie, validateSession } from './session'
+import { OAUTH_COOKIE_MAX_AGE, STATE_COOKIE, VERIFIER_COOKIE, finishGoogleSignIn, googleEnabled, startGoogleSignIn } from './google'
+import { userForGoogleProfile } from './google-accounts'
+import { accessInfoFor } from '../access/service'
+import { notFound } from '../lib/errors'
+import { publicUser } from '../me/service'
+
+type ServerLike = { requestIP(r: Request): { address: string } | null } | null
+
+export function clientIp(server: ServerLike, request: Request): string {
+  return server?.requestIP(request)?.address ?? 'local'
+}
+
+/** Starts a session for the request's device; returns the Set-Cookie value. */
+export function signIn(deps: Deps, userId: number, request: Request, server: ServerLike): string {
+  const { token, expiresAt } = createSession(deps, userId, { userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null, ip: clientIp(server, request) })
+  return sessionCookie(deps, token, expiresAt)
+}
+
+function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=')
+    if (k === name) return decodeURIComponent(v.join('='))
+  }
+  return null
+}
+
+function oauthCookie(deps: Deps, name: string, value: string, maxAge: number) {
+  const secure = deps.config.secureCookies ? '; Secure' : ''
+  return `${name}=${value}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`
+}
+
+function redirect(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store' })
+  for (const c of cookies) headers.append('set-cookie', c)
+  return new Response(null, { status: 302, headers })
+}
+
+const loose = t.Object({}, { additionalProperties: true })
+const tags = ['auth']
+
+export const authRoutes = (deps: Deps) => {
+  const limits = authLimiters(deps)
+  return new Elysia({ name: 'auth-routes' })
+    .use(authPlugin(deps))
+    .post(
+      '/api/auth/signup',
+      async ({ body, request, server, set }) => {
+        limit([[limits.signupIp, clientIp(server, request)]], 'sign-up attempts')
+        await signup(deps, body as Record<string, unknown>)
+        set.status = 201
+        return { ok: true, email: normaliseEmail((body as { email?: unknown }).email), message: 'Please check your email to confirm your account.' }
+      },
+      { body: loose, detail: { summary: 'Create an account {name, email, password}; always 201 for a valid request (no enumeration)', tags } },
+    )
+    .post(
+      '/api/auth/login',
+      async ({ body, request, server, set }) => {
+        const b = body as { email?: unknown; password?: unknown }
+        const ip = clientIp(server, request)
+        const account = `acct:${normaliseEmail(b.email)}`
+        const wait = Math.max(limits.loginIp.check(ip), limits.loginAccount.check(account))
+        if (wait > 0) throw rateLimited(wait, 'sign-in attempts')
+        limits.loginIp.hit(ip)
+        let user
+        try {
+          user = await login(deps, b)
+        } catch (err) {
+          limits.loginAccount.hit(account)
+          throw err
+        }
+        limits.loginAccount.reset(account)
+        set.headers['set-cookie'] = signIn(deps, user.id, request, server)
+        return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
+      },
+      { body: loose, detail: { summary: 'Sign in {email, password}; sets the session cookie', tags } },
+    )
+    .post(
+      '/api/auth/logout',
+      ({ body, request, set }) => {
+        const scope = (body as { scope?: unknown } | null)?.scope === 'global' ? 'global' : 'local'
+        const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+        if (session !== null) {
+          if (scope === 'global') invalidateUserSessions(deps, session.user.id)
+          else invalidateSession(deps, session.sessionId)
+        }
+        set.headers['set-cookie'] = clearSessionCookie(deps)
+        return { ok: true, title: 'Logged out', message: 'You have been successfully logged out.' }
+      },
+      { body: t.Optional(t.Nullable(loose)), detail: { summary: "Sign out {scope: 'local' (this device, default) | 'global' (all devices)}", tags } },
+    )
+    .get(
+      '/api/auth/sessions',
+      ({ user, session }) => {
+        const rows = deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()
+        return {
+          sessions: rows
+            .sort((a, b) => (b.lastSeenAt ?? b.createdAt).getTime() - (a.lastSeenAt ?? a.createdAt).getTime())
+            .map((s) => ({
+              id: s.id.slice(0, 16),
+              createdAt: s.createdAt.toISOString(),
+              lastSeenAt: (s.lastSeenAt ?? s.createdAt).toISOString(),
+              expiresAt: s.expiresAt.toISOString(),
+              userAgent: s.userAgent,
+              ip: s.ip,
+              current: s.id === session.sessionId,
+            })),
+        }
+      },
+      { auth: true, detail: { summary: 'Signed-in devices of the current user', tags } },
+    )
+    .delete(
+      '/api/auth/sessions/:id',
+      ({ user, params }) => {
+        if (!/^[0-9a-f]{16}$/.test(params.id)) throw notFound('No such session.')
+        const changes = (deps.db.delete(sessions).where(and(eq(sessions.userId, user.id), like(sessions.id, `${params.id}%`))).run() as unknown as { changes: number }).changes
+        if (changes === 0) throw notFound('No such session.')
+        return { ok: true }
+      },
+      { auth: true, detail: { summary: 'Sign out one device', tags } },
+    )
+    .get(
+      '/api/auth/confirm',
+      ({ query, request, server }) => {
+        const result = confirmEmail(deps, typeof query.token === 'string' ? query.token : null)
+        const cookies = result.signIn && result.userId !== null ? [signIn(deps, result.userId, request, server)] : []
+        return redirect(`/email-confirmation?status=${result.status}`, cookies)
+      },
+      { detail: { summary: 'Emailed confirmation link → /email-confirmation?status=success|expired|invalid', tags } },
+    )
+    .post(
+      '/api/auth/resend',
+      ({ body, request, server }) => {
+        const email = normaliseEmail((body as { email?: unknown }).email)
+        limit([[limits.resendIp, clientIp(server, request)], [limits.resendEmail, email]], 'requests')
+        return resendConfirmation(deps, email)
+      },
+      { body: loose, detail: { summary: "Resend the confirmation email {email}; unknown email → 404 'Email address unknown'", tags } },
+    )
+    .post(
+      '/api/auth/forgot',
+      ({ body, request, server }) => {
+        const email = normaliseEmail((body as { email?: unknown }).email)
+        limit([[limits.forgotIp, clientIp(server, request)], [limits.forgotEmail, email]], 'requests')
+        return forgotPassword(deps, email)
+      },
+      { body: loose, detail: { summary: 'Email a password reset link {email}; always the same answer', tags } },
+    )
+    .post(
+      '/api/auth/reset',
+      async ({ body, set }) => {
+        await resetPassword(deps, body as Record<string, unknown>)
+        set.headers['set-cookie'] = clearSessionCookie(deps)
+        return { ok: true, message: 'Your password has been updated. Please sign in.' }
+      },
+      { body: loose, detail: { summary: 'Set a new password {token, password}; revokes every session', tags } },
+    )
+    .get(
+      '/api/auth/google',
+      () => {
+        if (!googleEnabled(deps.config)) return redirect('/auth/callback?error=google_not_configured')
+        const { url, state, codeVerifier } = startGoogleSignIn(deps.config)
+        return redirect(url.toString(), [oauthCookie(deps, STATE_COOKIE, state, OAUTH_COOKIE_MAX_AGE), oauthCookie(deps, VERIFIER_COOKIE, codeVerifier, OAUTH_COOKIE_MAX_AGE)])
+      },
+      { detail: { summary: 'Start Google sign-in (redirect to the provider; state + PKCE cookies, 10 min)', tags } },
+    )
+    .get(
+      '/api/auth/google/callback',
+      async ({ query, request, server }) => {
+        const clear = [oauthCookie(deps, STATE_COOKIE, '', 0), oauthCookie(deps, VERIFIER_COOKIE, '', 0)]
+        const fail = (reason: string) => {
+          log.warn('google sign-in failed', { reason })
+          return redirect('/auth/callback?error=google_failed', clear)
+        }
+        if (!googleEnabled(deps.config)) return fail('not configured')
+        const state = readCookie(request, STATE_COOKIE)
+        const verifier = readCookie(request, VERIFIER_COOKIE)
+        if (typeof query.error === 'string') return fail(`provider error ${query.error}`)
+        if (!state || !verifier || typeof query.state !== 'string' || query.state !== state) return fail('state mismatch')
+        if (typeof query.code !== 'string' || !query.code) return fail('no code')
+        try {
+          const profile = await finishGoogleSignIn(deps.config, query.code, verifier)
+          const user = userForGoogleProfile(deps, profile)
+          return redirect('/auth/callback', [...clear, signIn(deps, user.id, request, server)])
+        } catch (err) {
+          return fail(err instanceof Error ? err.message : String(err))
+        }
+      },
+      { detail: { summary: 'Google redirect target → /auth/callback (error=google_failed on failure)', tags } },
+    )
+}

@@ -1,0 +1,13 @@
+// Hourly cleanup: expired sessions and long-expired one-time tokens.
+import type { Deps } from '../deps'
+import type { Job } from '../jobs'
+import { deleteOldTokens } from './one-time-tokens'
+import { deleteExpiredSessions } from './session'
+
+export function cleanupAuth(deps: Deps) {
+  return { sessions: deleteExpiredSessions(deps), tokens: deleteOldTokens(deps) }
+}
+
+export function authJobs(): Job[] {
+  return [{ name: 'auth-cleanup', every: 60 * 60 * 1000, run: cleanupAuth }]
+}

@@ -1,0 +1,198 @@
+// Accounts: sign-up, email confirmation, resend, sign-in, forgot/reset password, ban, and the
+// operator's direct creation. Plain functions over Deps (no Elysia), so routes, CLI and tests
+// share them. Enumeration: signup and forgot answer the same whether or not the email has an
+// account; login says the same for an unknown email and a wrong password, after the same work.
+import { eq } from 'drizzle-orm'
+import { userAccess, users, type User } from '../db/schema'
+import type { Deps } from '../deps'
+import { AppError, badRequest } from '../lib/errors'
+import { log } from '../lib/log'
+import { enqueueEmail } from '../notify/outbox'
+import { startAccess, setRole } from '../access/service'
+import { isRole } from '../access/rules'
+import { accountExistsEmail, confirmationEmail, resetEmail } from './emails'
+import { consumeToken, issueToken } from './one-time-tokens'
+import { hashPassword, passwordProblem, verifyPassword } from './passwords'
+import { invalidateUserSessions } from './session'
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const MAX_NAME_LENGTH = 100
+
+export const TEXT = {
+  allFieldsRequired: 'All fields are required',
+  credentialsRequired: 'You must provide either an email or phone number and a password',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidCredentials: 'Invalid login credentials. Please check your email and password.',
+  notConfirmedTitle: 'Email not confirmed',
+  notConfirmed: 'Please check your email and confirm your account before logging in.',
+  unknownEmailTitle: 'Email address unknown',
+  unknownEmail: 'Please return to the signup page and try again.',
+  resentTitle: 'Confirmation email resent',
+  resent: 'Please check your inbox and spam folder.',
+  resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  banned: 'This account has been suspended. Please contact support.',
+} as const
+
+export function normaliseEmail(email: unknown): string {
+  return typeof email === 'string' ? email.trim().toLowerCase() : ''
+}
+
+export function isEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL_RE.test(email)
+}
+
+export function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): User | undefined {
+  return deps.db.select().from(users).where(eq(users.email, normaliseEmail(email))).get()
+}
+
+function link(deps: Pick<Deps, 'config'>, path: string) {
+  return `${deps.config.appUrl}${path}`
+}
+
+function sendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config'>, user: User) {
+  const token = issueToken(deps, user.id, 'confirm')
+  const url = link(deps, `/api/auth/confirm?token=${encodeURIComponent(token)}`)
+  enqueueEmail(deps, 'confirm', confirmationEmail(deps.config, user.email, user.name, url), { userId: user.id })
+}
+
+export async function signup(deps: Pick<Deps, 'db' | 'now' | 'config'>, input: { name?: unknown; email?: unknown; password?: unknown }) {
+  const name = typeof input.name === 'string' ? input.name.trim() : ''
+  const email = normaliseEmail(input.email)
+  const password = typeof input.password === 'string' ? input.password : ''
+  if (!name || !email || !password) throw badRequest(TEXT.allFieldsRequired, 'VALIDATION')
+  if (name.length > MAX_NAME_LENGTH) throw badRequest(`Name must be at most ${MAX_NAME_LENGTH} characters long`, 'VALIDATION')
+  if (!isEmail(email)) throw badRequest(TEXT.invalidEmail, 'INVALID_EMAIL')
+  const problem = passwordProblem(password)
+  if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
+
+  // Hash first in every case so an existing email costs the same time as a new one.
+  const passwordHash = await hashPassword(password)
+  const existing = findUserByEmail(deps, email)
+  if (existing !== undefined) {
+    // Same answer as a new account; the owner hears about it by email instead.
+    if (existing.emailConfirmedAt === null) sendConfirmation(deps, existing)
+    else enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), { userId: existing.id })
+    return
+  }
+  const user = deps.db.insert(users).values({ email, name, passwordHash, createdAt: deps.now(), updatedAt: deps.now() }).onConflictDoNothing().returning().get()
+  if (user === undefined) return // a concurrent signup with the same email won the race
+  sendConfirmation(deps, user)
+  log.info('account created', { userId: user.id })
+}
+
+export type ConfirmResult = { status: 'success' | 'expired' | 'invalid'; userId: number | null; signIn: boolean }
+
+/** The emailed link: confirms once, starts the trial (or default plan); a repeat click of a used link still reads as success. */
+export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, token: string | null | undefined): ConfirmResult {
+  const check = consumeToken(deps, token, 'confirm')
+  if (check.status === 'invalid') return { status: 'invalid', userId: null, signIn: false }
+  const user = deps.db.select().from(users).where(eq(users.id, check.userId)).get()
+  if (user === undefined || user.bannedAt !== null) return { status: 'invalid', userId: null, signIn: false }
+  if (check.status === 'used') return user.emailConfirmedAt !== null ? { status: 'success', userId: user.id, signIn: false } : { status: 'invalid', userId: null, signIn: false }
+  if (check.status === 'expired') return { status: user.emailConfirmedAt !== null ? 'success' : 'expired', userId: user.id, signIn: false }
+  if (user.emailConfirmedAt === null) deps.db.update(users).set({ emailConfirmedAt: deps.now(), updatedAt: deps.now() }).where(eq(users.id, user.id)).run()
+  startAccess(deps, user.id)
+  return { status: 'success', userId: user.id, signIn: true }
+}
+
+/**
+ * Resend (spec §5): an unknown email gets 'Email address unknown'. That names which addresses have
+ * accounts, so the route is rate limited tightly; a confirmed account answers like a resend.
+ */
+export function resendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config'>, emailInput: unknown) {
+  const email = normaliseEmail(emailInput)
+  if (!email) throw badRequest('Email is required', 'VALIDATION')
+  const user = findUserByEmail(deps, email)
+  if (user === undefined) throw new AppError(404, 'EMAIL_UNKNOWN', TEXT.unknownEmail, { title: TEXT.unknownEmailTitle })
+  if (user.emailConfirmedAt === null && user.bannedAt === null) sendConfirmation(deps, user)
+  return { title: TEXT.resentTitle, message: TEXT.resent }
+}
+
+export async function login(deps: Pick<Deps, 'db'>, input: { email?: unknown; password?: unknown }): Promise<User> {
+  const email = normaliseEmail(input.email)
+  const password = typeof input.password === 'string' ? input.password : ''
+  if (!email || !password) throw badRequest(TEXT.credentialsRequired, 'VALIDATION')
+  const user = findUserByEmail(deps, email)
+  const ok = await verifyPassword(password, user?.passwordHash)
+  if (user === undefined || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', TEXT.invalidCredentials)
+  // Only a correct password learns that the account is unconfirmed or suspended.
+  if (user.emailConfirmedAt === null) throw new AppError(403, 'EMAIL_NOT_CONFIRMED', TEXT.notConfirmed, { title: TEXT.notConfirmedTitle })
+  if (user.bannedAt !== null) throw new AppError(403, 'ACCOUNT_SUSPENDED', TEXT.banned)
+  return user
+}
+
+/** Always answers the same; a reset link goes out only when the account exists. */
+export function forgotPassword(deps: Pick<Deps, 'db' | 'now' | 'config'>, emailInput: unknown) {
+  const email = normaliseEmail(emailInput)
+  if (!email) throw badRequest('Email is required', 'VALIDATION')
+  if (!isEmail(email)) throw badRequest(TEXT.invalidEmail, 'INVALID_EMAIL')
+  const user = findUserByEmail(deps, email)
+  if (user !== undefined && user.bannedAt === null) {
+    const token = issueToken(deps, user.id, 'reset')
+    enqueueEmail(deps, 'reset', resetEmail(deps.config, user.email, link(deps, `/reset-password?token=${encodeURIComponent(token)}`)), { userId: user.id })
+  }
+  return { message: 'If an account exists for that email, we sent a link to reset its password.' }
+}
+
+/** Sets the new password, revokes every session; the emailed link also proves the address. */
+export async function resetPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, input: { token?: unknown; password?: unknown }) {
+  const password = typeof input.password === 'string' ? input.password : ''
+  const problem = passwordProblem(password)
+  if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
+  const check = consumeToken(deps, typeof input.token === 'string' ? input.token : null, 'reset')
+  if (check.status !== 'valid') throw new AppError(400, 'RESET_TOKEN_INVALID', TEXT.resetInvalid)
+  const user = deps.db.select().from(users).where(eq(users.id, check.userId)).get()
+  if (user === undefined || user.bannedAt !== null) throw new AppError(400, 'RESET_TOKEN_INVALID', TEXT.resetInvalid)
+  const passwordHash = await hashPassword(password)
+  deps.db
+    .update(users)
+    .set({ passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? deps.now(), updatedAt: deps.now() })
+    .where(eq(users.id, user.id))
+    .run()
+  if (user.emailConfirmedAt === null) startAccess(deps, user.id)
+  invalidateUserSessions(deps, user.id)
+}
+
+/** Changes a password and revokes every session of the user. */
+export async function changePassword(deps: Pick<Deps, 'db' | 'now'>, userId: number, current: unknown, next: unknown) {
+  const newPassword = typeof next === 'string' ? next : ''
+  const problem = passwordProblem(newPassword)
+  if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
+  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
+  if (user === undefined) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.')
+  // A Google-only account has no current password: it sets its first one here.
+  if (user.passwordHash !== null && !(await verifyPassword(typeof current === 'string' ? current : '', user.passwordHash)))
+    throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
+  deps.db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: deps.now() }).where(eq(users.id, userId)).run()
+  invalidateUserSessions(deps, userId)
+}
+
+/** Suspends an account (admin): its sessions end at once and sign-in is refused. */
+export function banUser(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, banned = true) {
+  deps.db.update(users).set({ bannedAt: banned ? deps.now() : null, updatedAt: deps.now() }).where(eq(users.id, userId)).run()
+  if (banned) invalidateUserSessions(deps, userId)
+  deps.bus.emit('access.changed', { userId })
+}
+
+/** Operator creation (CLI): optionally confirmed (then access starts, or the given role is set). */
+export async function createUser(
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>,
+  input: { email: string; password: string; name?: string; role?: string; confirmed?: boolean },
+): Promise<User> {
+  const email = normaliseEmail(input.email)
+  if (!isEmail(email)) throw badRequest(TEXT.invalidEmail, 'INVALID_EMAIL')
+  const problem = passwordProblem(input.password)
+  if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
+  if (input.role !== undefined && input.role !== 'none' && !isRole(input.role)) throw badRequest(`Unknown role "${input.role}"`, 'VALIDATION')
+  if (findUserByEmail(deps, email) !== undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
+  const now = deps.now()
+  const user = deps.db
+    .insert(users)
+    .values({ email, name: input.name?.trim() ?? '', passwordHash: await hashPassword(input.password), emailConfirmedAt: input.confirmed ? now : null, createdAt: now, updatedAt: now })
+    .returning()
+    .get()
+  if (input.role !== undefined) setRole(deps, user.id, input.role as never, 'cli')
+  else if (input.confirmed) startAccess(deps, user.id)
+  else deps.db.insert(userAccess).values({ userId: user.id, role: 'none' }).onConflictDoNothing().run()
+  return user
+}

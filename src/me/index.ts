@@ -1,0 +1,53 @@
+// /api/me: the signed-in user's profile and AccessInfo, name, password and account deletion.
+import { Elysia, t } from 'elysia'
+import type { Deps } from '../deps'
+import { accessInfo } from '../access/rules'
+import { authPlugin } from '../auth/plugin'
+import { changePassword } from '../auth/service'
+import { clearSessionCookie } from '../auth/session'
+import { signIn } from '../auth'
+import { authLimiters, limit } from '../auth/limits'
+import { deleteAccount, getUser, publicUser, updateName } from './service'
+import { log } from '../lib/log'
+
+const loose = t.Object({}, { additionalProperties: true })
+const tags = ['me']
+
+export const meRoutes = (deps: Deps) => {
+  const limits = authLimiters(deps)
+  return new Elysia({ name: 'me-routes' })
+    .use(authPlugin(deps))
+    .get('/api/me', ({ user, access, set }) => {
+      set.headers['cache-control'] = 'no-store'
+      return { user: publicUser(deps, getUser(deps, user.id)), access: accessInfo(access, deps.now()) }
+    }, { auth: true, detail: { summary: 'The signed-in user and their AccessInfo (401 when signed out)', tags } })
+    .patch('/api/me', ({ user, body }) => ({ user: publicUser(deps, updateName(deps, user.id, (body as { name?: unknown }).name)) }), {
+      auth: true,
+      body: loose,
+      detail: { summary: 'Change the display name {name}', tags },
+    })
+    .post(
+      '/api/me/password',
+      async ({ user, body, request, server, set }) => {
+        limit([[limits.passwordUser, String(user.id)]])
+        const b = body as { currentPassword?: unknown; newPassword?: unknown; password?: unknown }
+        await changePassword(deps, user.id, b.currentPassword, b.newPassword ?? b.password)
+        // Every session ended; this device gets a fresh one so it stays signed in.
+        set.headers['set-cookie'] = signIn(deps, user.id, request, server)
+        log.info('password changed', { userId: user.id })
+        return { ok: true, message: 'Your password has been changed. Other devices have been signed out.' }
+      },
+      { auth: true, body: loose, detail: { summary: 'Change password {currentPassword, newPassword}; signs out every other device', tags } },
+    )
+    .delete(
+      '/api/me',
+      async ({ user, session, body, set }) => {
+        limit([[limits.passwordUser, String(user.id)]])
+        await deleteAccount(deps, user.id, session.sessionId, (body as { password?: unknown } | null)?.password)
+        set.headers['set-cookie'] = clearSessionCookie(deps)
+        log.info('account deleted', { userId: user.id })
+        return { ok: true, message: 'Your account has been deleted.' }
+      },
+      { auth: true, body: t.Optional(t.Nullable(loose)), detail: { summary: 'Delete the account {password} (or a sign-in within 10 min for Google-only accounts)', tags } },
+    )
+}

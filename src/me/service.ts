@@ -1,0 +1,65 @@
+// The signed-in user's own account: profile view, name change, password change, deletion.
+import { eq } from 'drizzle-orm'
+import { authIdentities, sessions, users, type User } from '../db/schema'
+import type { Deps } from '../deps'
+import { AppError, badRequest } from '../lib/errors'
+import { MAX_NAME_LENGTH } from '../auth/service'
+import { verifyPassword } from '../auth/passwords'
+
+/** Signing in again within this long counts as a fresh sign-in (deleting a Google-only account). */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
+
+export type PublicUser = {
+  id: number
+  email: string
+  name: string
+  emailConfirmedAt: string | null
+  createdAt: string
+  hasPassword: boolean
+  providers: string[]
+}
+
+export function publicUser(deps: Pick<Deps, 'db'>, user: User): PublicUser {
+  const providers = deps.db.select({ provider: authIdentities.provider }).from(authIdentities).where(eq(authIdentities.userId, user.id)).all()
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    hasPassword: user.passwordHash !== null,
+    providers: [...new Set(providers.map((p) => p.provider))],
+  }
+}
+
+export function getUser(deps: Pick<Deps, 'db'>, userId: number): User {
+  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
+  if (user === undefined) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.')
+  return user
+}
+
+export function updateName(deps: Pick<Deps, 'db' | 'now'>, userId: number, nameInput: unknown): User {
+  if (typeof nameInput !== 'string') throw badRequest('Name is required', 'VALIDATION')
+  const name = nameInput.trim()
+  if (name.length > MAX_NAME_LENGTH) throw badRequest(`Name must be at most ${MAX_NAME_LENGTH} characters long`, 'VALIDATION')
+  deps.db.update(users).set({ name, updatedAt: deps.now() }).where(eq(users.id, userId)).run()
+  return getUser(deps, userId)
+}
+
+/**
+ * Deletes the account and, through ON DELETE CASCADE, every row that belongs to it (terms,
+ * matches, sessions, preferences, push subscriptions, access). Needs the password, or — for an
+ * account without one (Google-only) — a sign-in within the last 10 minutes.
+ */
+export async function deleteAccount(deps: Pick<Deps, 'db' | 'now'>, userId: number, sessionId: string, password: unknown) {
+  const user = getUser(deps, userId)
+  if (user.passwordHash !== null) {
+    if (typeof password !== 'string' || !password) throw badRequest('Please enter your password to delete your account.', 'PASSWORD_REQUIRED')
+    if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
+  } else {
+    const session = deps.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
+    if (session === undefined || deps.now().getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS)
+      throw new AppError(403, 'REAUTH_REQUIRED', 'Please sign in again, then delete your account within 10 minutes.', { title: 'Sign in again' })
+  }
+  deps.db.delete(users).where(eq(users.id, userId)).run()
+}
