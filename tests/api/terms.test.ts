@@ -1,0 +1,143 @@
+// Terms API as scenario tables: every error text of spec §5, limits per role, backfill, removal.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { storePosts } from '../../src/forums/store'
+import { forumPost } from '../fakes/forum-post'
+import { matcherFor } from '../../src/matching/service'
+import { preparePost } from '../../src/matching/compile'
+import { call, createUserWithSession, makeApp, makeDeps, type TestDeps } from '../helpers'
+
+let deps: TestDeps
+let app: ReturnType<typeof makeApp>
+beforeEach(() => {
+  deps = makeDeps()
+  app = makeApp(deps)
+})
+afterEach(() => deps.close())
+
+async function add(cookie: string, category: string, term: unknown) {
+  return call(app, 'POST', '/api/terms', { cookie, json: { category, term } })
+}
+
+describe('POST /api/terms', () => {
+  const scenarios: { name: string; role?: string; before?: string[]; category?: string; term: unknown; status: number; code?: string; title?: string; message?: string; saved?: string }[] = [
+    { name: 'a plain word is saved lowercased and trimmed', term: '  Trijicon RMR  ', status: 201, saved: 'trijicon rmr' },
+    { name: 'inner whitespace is collapsed', term: 'red\t  dot', status: 201, saved: 'red dot' },
+    { name: 'a query with phrase, prefix, exclusion, alternative and price', term: '"red dot" trij* -airsoft | holosun <$300', status: 201 },
+    { name: 'an empty term', term: '   ', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'Enter at least one word to look for' },
+    { name: 'an unbalanced quote', term: '"red dot', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'Unbalanced quote: add the closing "' },
+    { name: 'only exclusions', term: '-airsoft', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'An alternative needs at least one word to look for (it has only exclusions)' },
+    { name: 'an empty alternative', term: 'rmr |', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'Empty alternative around "|": put words on both sides of it' },
+    { name: 'a duplicate, compared case-insensitively', before: ['rmr'], term: 'RMR', status: 409, code: 'TERM_EXISTS', title: 'Term already exists', message: 'This search term is already in your list' },
+    { name: 'the 11th term of a subscriber', before: Array.from({ length: 10 }, (_, i) => `item${i}`), term: 'one more', status: 403, code: 'TERM_LIMIT', title: 'Maximum terms reached', message: 'Your account is limited to 10 search terms. Please upgrade for more.' },
+    { name: 'the 11th term of an admin is fine', role: 'admin', before: Array.from({ length: 10 }, (_, i) => `item${i}`), term: 'one more', status: 201 },
+    { name: 'the 51st term of an admin', role: 'admin', before: Array.from({ length: 50 }, (_, i) => `item${i}`), term: 'one more', status: 403, code: 'TERM_LIMIT', message: 'Your account is limited to 50 search terms. Please upgrade for more.' },
+    { name: 'a deals term without the deals plan', role: 'product', category: 'gd', term: 'holosun', status: 403, code: 'FORUM_NOT_IN_PLAN' },
+    { name: 'a WTS term without the accessories plan', role: 'gd', category: 'wts', term: 'holosun', status: 403, code: 'FORUM_NOT_IN_PLAN' },
+    { name: 'an expired trial', role: 'trial_expired', term: 'holosun', status: 403, code: 'FORUM_NOT_IN_PLAN' },
+    { name: 'an unknown category', category: 'guns', term: 'holosun', status: 400, code: 'VALIDATION' },
+    { name: 'a term that is not a string', term: 42, status: 400, code: 'VALIDATION' },
+  ]
+  for (const s of scenarios) {
+    test(`${s.name} → ${s.status}${s.title ? ` '${s.title}'` : ''}`, async () => {
+      const { cookie, userId } = await createUserWithSession(deps, { role: s.role ?? 'product+gd' })
+      const category = s.category ?? 'wts'
+      for (const t of s.before ?? []) expect((await add(cookie, category, t)).status).toBe(201)
+      const r = await add(cookie, category, s.term)
+      expect(r.status).toBe(s.status)
+      if (s.code) expect(r.body.error.code).toBe(s.code)
+      if (s.title) expect(r.body.error.title).toBe(s.title)
+      if (s.message) expect(r.body.error.message).toBe(s.message)
+      if (s.saved) expect(r.body.term.term).toBe(s.saved)
+      const count = (deps.sqlite.query('SELECT count(*) AS n FROM search_terms WHERE user_id = ?').get(userId) as { n: number }).n
+      expect(count).toBe((s.before?.length ?? 0) + (s.status === 201 ? 1 : 0)) // nothing half-saved
+    })
+  }
+
+  test('signed out → 401', async () => {
+    const r = await add('', 'wts', 'rmr')
+    expect(r.status).toBe(401)
+    expect(r.body.error.code).toBe('UNAUTHORIZED')
+  })
+
+  test('the same term in another category, or for another user, is not a duplicate', async () => {
+    const a = await createUserWithSession(deps)
+    const b = await createUserWithSession(deps)
+    expect((await add(a.cookie, 'wts', 'rmr')).status).toBe(201)
+    expect((await add(a.cookie, 'wtb', 'rmr')).status).toBe(201)
+    expect((await add(b.cookie, 'wts', 'rmr')).status).toBe(201)
+  })
+
+  test('adding a term matches the last 7 days of posts of its category, as read and never notified', async () => {
+    const { cookie, userId } = await createUserWithSession(deps)
+    storePosts(deps, [
+      forumPost('[WTS] Trijicon RMR - $400', { ageMs: 3600_000 }),
+      forumPost('[WTB] Trijicon RMR', { ageMs: 3600_000 }),
+      forumPost('[WTS] RMR, 8 days old', { ageMs: 8 * 86_400_000 }),
+      forumPost('[WTS] Aimpoint T2', { ageMs: 60_000 }),
+    ])
+    const events: any[] = []
+    deps.bus.on('match.new', (e) => void events.push(e))
+    const r = await add(cookie, 'wts', 'rmr')
+    expect(r.status).toBe(201)
+    expect(r.body.backfilled).toBe(1)
+    const rows = deps.sqlite.query('SELECT post_title, is_new, source FROM matches WHERE user_id = ?').all(userId)
+    expect(rows).toEqual([{ post_title: '[WTS] Trijicon RMR - $400', is_new: 0, source: 'backfill' }])
+    expect(events).toHaveLength(1)
+    expect(events[0].notify).toBe(false)
+    // and the live index knows the term from now on
+    expect(matcherFor(deps).match(preparePost({ title: 'RMR type 2' }), 'wts').map((t) => t.text)).toEqual(['rmr'])
+  })
+})
+
+describe('GET and DELETE /api/terms', () => {
+  test('lists the terms of a category, oldest first, with the limit', async () => {
+    const { cookie } = await createUserWithSession(deps)
+    await add(cookie, 'wts', 'rmr')
+    await add(cookie, 'wts', 'aimpoint')
+    await add(cookie, 'gd', 'holosun')
+    const r = await call(app, 'GET', '/api/terms?category=wts', { cookie })
+    expect(r.status).toBe(200)
+    expect(r.body.limit).toBe(10)
+    expect(r.body.terms.map((t: any) => t.term)).toEqual(['rmr', 'aimpoint'])
+    expect(r.body.terms[0]).toMatchObject({ category: 'wts', id: expect.any(Number), createdAt: expect.any(String) })
+  })
+
+  test('removing a term removes its matches; a match another term still holds stays with that term', async () => {
+    const { cookie, userId } = await createUserWithSession(deps)
+    storePosts(deps, [forumPost('[WTS] Trijicon RMR - $400'), forumPost('[WTS] Trijicon SRO - $420')])
+    const rmr = (await add(cookie, 'wts', 'rmr')).body.term
+    await add(cookie, 'wts', 'trijicon')
+    const before = deps.sqlite.query('SELECT post_title, matched_terms FROM matches ORDER BY post_title').all()
+    expect(before).toEqual([
+      { post_title: '[WTS] Trijicon RMR - $400', matched_terms: '["rmr","trijicon"]' },
+      { post_title: '[WTS] Trijicon SRO - $420', matched_terms: '["trijicon"]' },
+    ])
+    const updates: any[] = []
+    deps.bus.on('match.updated', (e) => void updates.push(e))
+    const r = await call(app, 'DELETE', `/api/terms/${rmr.id}`, { cookie })
+    expect(r.status).toBe(200)
+    expect(r.body.matchesRemoved).toBe(0)
+    expect(deps.sqlite.query('SELECT matched_terms FROM matches ORDER BY post_title').all()).toEqual([{ matched_terms: '["trijicon"]' }, { matched_terms: '["trijicon"]' }])
+    const cleared = await call(app, 'DELETE', '/api/terms?category=wts', { cookie })
+    expect(cleared.body).toEqual({ count: 1, matchesRemoved: 2 })
+    expect(deps.sqlite.query('SELECT count(*) AS n FROM matches WHERE user_id = ?').get(userId)).toEqual({ n: 0 })
+    expect(updates.at(-1)).toMatchObject({ userId, change: 'removed' })
+    expect(updates.at(-1).ids).toHaveLength(2)
+    expect(matcherFor(deps).size).toBe(0)
+  })
+
+  test("another user's term id → 404 and nothing removed", async () => {
+    const a = await createUserWithSession(deps)
+    const b = await createUserWithSession(deps)
+    const term = (await add(a.cookie, 'wts', 'rmr')).body.term
+    const r = await call(app, 'DELETE', `/api/terms/${term.id}`, { cookie: b.cookie })
+    expect(r.status).toBe(404)
+    expect(deps.sqlite.query('SELECT count(*) AS n FROM search_terms').get()).toEqual({ n: 1 })
+  })
+
+  test('listing a category outside the plan → 403', async () => {
+    const { cookie } = await createUserWithSession(deps, { role: 'gd' })
+    expect((await call(app, 'GET', '/api/terms?category=wts', { cookie })).status).toBe(403)
+    expect((await call(app, 'GET', '/api/terms?category=gd', { cookie })).status).toBe(200)
+  })
+})
