@@ -10,6 +10,8 @@ import { clientRoutes } from '../ui/routes'
 import type { Deps } from './deps'
 import { healthRoutes } from './health'
 import { uiAssetRoutes } from './ui-assets'
+import { notifyRoutes } from './notify'
+import { pwaRoutes } from './notify/pwa-routes'
 import { authRoutes } from './auth'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
@@ -124,6 +126,8 @@ export function createApp(deps: Deps) {
     .use(matchRoutes(deps))
     .use(postRoutes(deps))
     .use(relayRoutes(deps))
+    .use(notifyRoutes(deps))
+    .use(pwaRoutes())
     // Later capabilities .use() their plugins here: auth, me, terms, matches, posts, ws,
     // notifications, push, unsubscribe, contact, billing, admin.
     // --- unknown /api/* answers JSON 404 -----------------------------------------------

@@ -12,6 +12,8 @@ export type Job = {
   run: (deps: Deps) => Promise<unknown> | unknown
   /** start right away instead of after the first interval */
   immediate?: boolean
+  /** called once when the jobs stop (e.g. to release a listener or a connection pool) */
+  stop?: () => void
 }
 
 /** Capabilities append their jobs here (scanner, notifier outbox, digests, trial reminders…). */
@@ -50,6 +52,7 @@ export function startJobs(deps: Deps, jobs: Job[]): RunningJobs {
       stopped = true
       for (const t of timers.values()) clearTimeout(t)
       await Promise.allSettled(inFlight.values())
+      for (const job of jobs) job.stop?.()
     },
   }
 }

@@ -18,7 +18,11 @@ export type Mailer = { send(msg: MailMessage): Promise<{ messageId: string }>; c
 
 export function createMailer(config: Config): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl, { from: config.mailFrom })
+    // A small connection pool: the outbox sends a batch concurrently over a few reused connections.
+    const url = new URL(config.smtpUrl)
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
+    if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '3')
+    const transport = nodemailer.createTransport(url.toString(), { from: config.mailFrom })
     return {
       async send(msg) {
         const info = await transport.sendMail({ from: config.mailFrom, ...msg })

@@ -1,0 +1,39 @@
+// Web push subscriptions: one row per device (unique endpoint). Saving an endpoint that another
+// account used on the same browser moves it to the current user.
+import { and, eq, sql } from 'drizzle-orm'
+import { pushSubscriptions } from '../db/schema'
+import type { Deps } from '../deps'
+import { badRequest } from '../lib/errors'
+
+export type SubscriptionInput = { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } }
+const B64URL = /^[A-Za-z0-9_-]+=*$/
+
+export function saveSubscription(deps: Pick<Deps, 'db' | 'now'>, userId: number, input: SubscriptionInput, userAgent: string | null) {
+  const endpoint = typeof input.endpoint === 'string' ? input.endpoint : ''
+  const p256dh = typeof input.keys?.p256dh === 'string' ? input.keys.p256dh : ''
+  const auth = typeof input.keys?.auth === 'string' ? input.keys.auth : ''
+  let url: URL | null = null
+  try {
+    url = new URL(endpoint)
+  } catch {}
+  if (!url || url.protocol !== 'https:' || endpoint.length > 2048) throw badRequest('The push subscription endpoint must be an https URL.', 'BAD_SUBSCRIPTION')
+  if (!B64URL.test(p256dh) || !B64URL.test(auth) || p256dh.length > 200 || auth.length > 100) throw badRequest('The push subscription keys are missing or malformed.', 'BAD_SUBSCRIPTION')
+  const values = { userId, p256dh, auth, userAgent: userAgent?.slice(0, 300) ?? null }
+  const row = deps.db
+    .insert(pushSubscriptions)
+    .values({ endpoint, createdAt: deps.now(), ...values })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+    .returning({ id: pushSubscriptions.id })
+    .get()
+  return { id: row.id, count: countSubscriptions(deps, userId) }
+}
+
+export function deleteSubscription(deps: Pick<Deps, 'db'>, userId: number, endpoint: unknown) {
+  if (typeof endpoint !== 'string' || !endpoint) throw badRequest('endpoint is required.', 'BAD_SUBSCRIPTION')
+  const removed = (deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint))).run() as unknown as { changes: number }).changes
+  return { removed, count: countSubscriptions(deps, userId) }
+}
+
+export function countSubscriptions(deps: Pick<Deps, 'db'>, userId: number): number {
+  return deps.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).get()?.n ?? 0
+}

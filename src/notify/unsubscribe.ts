@@ -1,0 +1,67 @@
+// Signed unsubscribe tokens (HMAC-SHA256 with secrets.unsubscribeSecret) and the one action they
+// allow: turning alert emails off. No session is needed, so the link works from any mail client,
+// and RFC 8058 one-click POSTs from mail providers carry no cookie at all.
+import { createHmac } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { notificationPrefs, users } from '../db/schema'
+import type { Deps } from '../deps'
+import { safeEqual } from '../lib/tokens'
+
+/** Links stay valid long enough for old emails, short enough that a leaked one expires. */
+export const UNSUBSCRIBE_TTL_MS = 180 * 24 * 60 * 60 * 1000
+
+export type UnsubscribeCode = 'TOKEN_INVALID' | 'MISSING_TOKEN' | 'DB_ERROR' | 'CONFIG_ERROR'
+export type UnsubscribeResult = { status: 'success' } | { status: 'error'; code: UnsubscribeCode }
+type Claims = { u: number; t: 'alerts'; e: number }
+
+function sign(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64url')
+}
+
+export function createUnsubscribeToken(secret: string, userId: number, now: Date): string {
+  const body = Buffer.from(JSON.stringify({ u: userId, t: 'alerts', e: now.getTime() + UNSUBSCRIBE_TTL_MS } satisfies Claims)).toString('base64url')
+  return `${body}.${sign(secret, body)}`
+}
+
+export function verifyUnsubscribeToken(secret: string, token: string, now: Date): Claims | null {
+  const [body, sig, extra] = token.split('.')
+  if (!body || !sig || extra !== undefined || !safeEqual(sig, sign(secret, body))) return null
+  try {
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Claims
+    if (!Number.isInteger(claims.u) || claims.t !== 'alerts' || !(claims.e > now.getTime())) return null
+    return claims
+  } catch {
+    return null
+  }
+}
+
+export function unsubscribeUrl(deps: Pick<Deps, 'config' | 'now'>, userId: number): string {
+  return `${deps.config.appUrl}/api/unsubscribe?token=${createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, userId, deps.now())}`
+}
+
+/** Verifies the token and sets the user's email frequency to none. Never throws. */
+export function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): UnsubscribeResult {
+  if (!token) return { status: 'error', code: 'MISSING_TOKEN' }
+  const secret = deps.config.secrets.unsubscribeSecret
+  if (!secret) return { status: 'error', code: 'CONFIG_ERROR' }
+  const claims = verifyUnsubscribeToken(secret, token, deps.now())
+  if (claims === null) return { status: 'error', code: 'TOKEN_INVALID' }
+  try {
+    const user = deps.db.select({ id: users.id }).from(users).where(eq(users.id, claims.u)).get()
+    if (!user) return { status: 'error', code: 'TOKEN_INVALID' }
+    const now = deps.now()
+    deps.db
+      .insert(notificationPrefs)
+      .values({ userId: claims.u, emailFrequency: 'none', updatedAt: now })
+      .onConflictDoUpdate({ target: notificationPrefs.userId, set: { emailFrequency: 'none', updatedAt: now } })
+      .run()
+    return { status: 'success' }
+  } catch {
+    return { status: 'error', code: 'DB_ERROR' }
+  }
+}
+
+/** Where GET /api/unsubscribe sends the browser. */
+export function unsubscribeRedirect(result: UnsubscribeResult): string {
+  return result.status === 'success' ? '/unsubscribe?status=success' : `/unsubscribe?status=error&code=${result.code}`
+}

@@ -1,0 +1,17 @@
+// Shared by the notification suites: a live match row + its `match.new` payload, as the matcher makes them.
+import { matches } from '../../src/db/schema'
+import type { Deps } from '../../src/deps'
+
+let n = 0
+export function makeMatch(deps: Pick<Deps, 'db' | 'now'>, userId: number, over: Partial<{ category: 'wts' | 'wtb' | 'gd'; title: string; term: string; source: string }> = {}) {
+  n++
+  const category = over.category ?? 'wts'
+  const title = over.title ?? `[WTS] Trijicon RMR #${n} - $${300 + n}`
+  const url = `https://www.reddit.com/r/GunAccessoriesForSale/comments/x${n}/post_${n}/`
+  const row = deps.db
+    .insert(matches)
+    .values({ userId, category, matchedTerms: [over.term ?? 'trijicon'], postTitle: title, postUrl: url, postAuthor: 'seller' + n, source: over.source ?? 'live', matchedAt: deps.now() })
+    .returning()
+    .get()
+  return { id: row.id, title, url, category, matchedTerms: row.matchedTerms, author: row.postAuthor, postCreatedAt: deps.now().toISOString(), isNew: true, source: row.source }
+}
