@@ -1,0 +1,64 @@
+// `dibs users …` as an operator runs it (a separate process), checked through the API.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { call, makeApp, makeDeps, runCli, tempDir } from '../helpers'
+
+const dir = tempDir()
+const env = { DATA_DIR: dir, APP_URL: 'http://localhost:3000' }
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('dibs users', () => {
+  test('create --confirmed makes an account that can sign in at once, with the default plan', async () => {
+    const r = runCli(['users', 'create', '--email', 'Op@Example.com', '--password', 'op-password', '--name', 'Operator', '--confirmed'], env)
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('created user 1 op@example.com (confirmed)')
+    const deps = makeDeps({ DATA_DIR: dir })
+    const app = makeApp(deps)
+    const login = await call(app, 'POST', '/api/auth/login', { json: { email: 'op@example.com', password: 'op-password' } })
+    expect(login.status).toBe(200)
+    expect(login.body.user.name).toBe('Operator')
+    expect(login.body.access.userRole).toBe('product+gd')
+  })
+
+  test('create with --role and without --confirmed needs the email confirmed before sign-in', () => {
+    const r = runCli(['users', 'create', '--email', 'pending@example.com', '--password', 'pending-pass', '--role', 'gd'], env)
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('unconfirmed')
+  })
+
+  const errors: { args: string[]; code: number; text: string }[] = [
+    { args: ['users'], code: 2, text: 'users needs a subcommand' },
+    { args: ['users', 'create', '--email', 'x@example.com'], code: 2, text: 'needs --email and --password' },
+    { args: ['users', 'create', '--email', 'op@example.com', '--password', 'op-password'], code: 1, text: 'already exists' },
+    { args: ['users', 'create', '--email', 'y@example.com', '--password', 'short'], code: 1, text: 'Password must be at least 8 characters long' },
+    { args: ['users', 'create', '--email', 'y@example.com', '--password', 'long-enough', '--role', 'king'], code: 2, text: '--role' },
+    { args: ['users', 'set-role', 'ghost@example.com', 'admin'], code: 1, text: 'no account for ghost@example.com' },
+    { args: ['users', 'set-role', 'op@example.com', 'emperor'], code: 2, text: 'role: one of' },
+    { args: ['users', 'grant', 'op@example.com', 'gd'], code: 2, text: '--until' },
+    { args: ['users', 'grant', 'op@example.com', 'platinum', '--until', '30d'], code: 2, text: 'plan: one of' },
+    { args: ['users', 'grant', 'op@example.com', 'gd', '--until', '2001-01-01'], code: 2, text: 'must be in the future' },
+  ]
+  for (const e of errors)
+    test(`${e.args.join(' ')} → exit ${e.code}: ${e.text}`, () => {
+      const r = runCli(e.args, env)
+      expect(r.code).toBe(e.code)
+      expect(r.err).toContain(e.text)
+    })
+
+  test('set-role admin and grant (gifted, with expiry) show in users list and in AccessInfo', async () => {
+    expect(runCli(['users', 'set-role', 'pending@example.com', 'admin'], env).code).toBe(0)
+    const grant = runCli(['users', 'grant', 'op@example.com', 'gd', '--until', '2099-12-31'], env)
+    expect(grant.code).toBe(0)
+    expect(grant.out).toContain('op@example.com has gd (gifted) until 2099-12-31T23:59:59.999Z')
+    const list = runCli(['users', 'list'], env)
+    expect(list.code).toBe(0)
+    const lines = list.out.trim().split('\n')
+    expect(lines[0]).toMatch(/^id\s+email\s+role\s+access\s+status\s+until/)
+    expect(lines.find((l) => l.includes('op@example.com'))).toMatch(/gd\s+active\s+gifted\s+2099-12-31\s+confirmed/)
+    expect(lines.find((l) => l.includes('pending@example.com'))).toMatch(/admin\s+active/)
+    const deps = makeDeps({ DATA_DIR: dir })
+    const app = makeApp(deps)
+    const login = await call(app, 'POST', '/api/auth/login', { json: { email: 'op@example.com', password: 'op-password' } })
+    expect(login.body.access).toMatchObject({ userRole: 'gd', subscriptionStatus: 'gifted', accessExpiresAt: '2099-12-31T23:59:59.999Z', forums: ['gd'] })
+  })
+})
