@@ -93,6 +93,25 @@ export function unreadCounts(sqlite: Database, userId: number): UnreadCounts {
   return counts
 }
 
+/** Unread counts of many users in one query (after a scan touched them). */
+export function unreadCountsOf(sqlite: Database, userIds: number[]): Map<number, UnreadCounts> {
+  const out = new Map<number, UnreadCounts>()
+  for (const id of userIds) out.set(id, { wts: 0, wtb: 0, gd: 0 })
+  for (let i = 0; i < userIds.length; i += 500) {
+    const ids = userIds.slice(i, i + 500)
+    const rows = sqlite
+      .query<{ user_id: number; category: string; n: number }, number[]>(
+        `SELECT user_id, category, count(*) AS n FROM matches WHERE user_id IN (${ids.map(() => '?').join(',')}) AND is_new = 1 AND archived_at IS NULL GROUP BY user_id, category`,
+      )
+      .all(...ids)
+    for (const r of rows) {
+      const c = out.get(r.user_id)
+      if (c && r.category in c) c[r.category as MatchCategory] = r.n
+    }
+  }
+  return out
+}
+
 export function emitUnread(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number): UnreadCounts {
   const counts = unreadCounts(deps.sqlite, userId)
   deps.bus.emit('unread', { userId, counts })

@@ -14,7 +14,7 @@ import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { canUseCategory, type AccessState } from '../access/rules'
 import { accessStateOf } from '../auth/session'
-import { matchItem, unreadCounts, type MatchItem, type MatchRow } from '../matches/service'
+import { matchItem, unreadCountsOf, type MatchItem, type MatchRow } from '../matches/service'
 import { preparePost } from './compile'
 import { matcherFor } from './service'
 import type { Category } from './term-index'
@@ -65,7 +65,7 @@ function accessOf(deps: Pick<Deps, 'sqlite' | 'config'>, ids: number[]): Map<num
 }
 
 const INSERT_MATCH = `INSERT INTO matches (user_id, post_id, category, matched_terms, post_title, post_url, post_author, post_created_at, source, created_at, is_new)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, post_id) DO NOTHING RETURNING *`
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, post_id) DO NOTHING`
 
 /** Stores hits in one transaction; returns what was created (events are the caller's, after commit). */
 export function recordMatches(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource): RecordResult {
@@ -75,7 +75,7 @@ export function recordMatches(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, hit
   let access: Map<number, AccessState> | null = null
   if (source !== 'backfill') access = accessOf(deps, [...new Set(hits.map((h) => h.userId))])
 
-  const insert = deps.sqlite.query<MatchRow, (string | number | null)[]>(INSERT_MATCH)
+  const insert = deps.sqlite.query<never, (string | number | null)[]>(INSERT_MATCH)
   const existing = deps.sqlite.query<{ id: number; matched_terms: string }, [number, number]>(
     'SELECT id, matched_terms FROM matches WHERE user_id = ? AND post_id = ?',
   )
@@ -95,11 +95,28 @@ export function recordMatches(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, hit
       const notify = source === 'live' && fresh
       const isNew = source !== 'backfill' && fresh
       const texts = [...new Set(hit.terms.map((t) => t.text))]
-      const row = insert.get(userId, post.id, category, JSON.stringify(texts), post.title, post.url, post.author, postTime, source, now.getTime(), isNew ? 1 : 0)
+      const termsJson = JSON.stringify(texts)
+      const res = insert.run(userId, post.id, category, termsJson, post.title, post.url, post.author, postTime, source, now.getTime(), isNew ? 1 : 0)
       let matchId: number
-      if (row !== null) {
-        matchId = row.id
-        result.created.push({ item: matchItem({ ...row, link_url: post.linkUrl }), userId, notify })
+      if (res.changes === 1) {
+        matchId = Number(res.lastInsertRowid)
+        const row: MatchRow = {
+          id: matchId,
+          user_id: userId,
+          post_id: post.id,
+          category,
+          matched_terms: termsJson,
+          post_title: post.title,
+          post_url: post.url,
+          post_author: post.author,
+          post_created_at: postTime,
+          source,
+          created_at: now.getTime(),
+          is_new: isNew ? 1 : 0,
+          archived_at: null,
+          link_url: post.linkUrl,
+        }
+        result.created.push({ item: matchItem(row), userId, notify })
         result.users.add(userId)
       } else {
         const old = existing.get(userId, post.id)
@@ -121,7 +138,9 @@ export function recordMatches(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, hit
 /** After the commit: match.new per created match, then one unread per touched user. */
 export function announceMatches(deps: Pick<Deps, 'sqlite' | 'bus'>, result: RecordResult): void {
   for (const c of result.created) deps.bus.emit('match.new', { userId: c.userId, match: c.item, notify: c.notify })
-  for (const userId of result.users) deps.bus.emit('unread', { userId, counts: unreadCounts(deps.sqlite, userId) })
+  if (result.users.size === 0) return
+  const counts = unreadCountsOf(deps.sqlite, [...result.users])
+  for (const userId of result.users) deps.bus.emit('unread', { userId, counts: counts.get(userId)! })
 }
 
 /** New posts from a scan (live) or a batch run → stored matches + events. Returns matches created. */

@@ -1,0 +1,126 @@
+// Ingest bench: a listing arrives from (fake) Reddit → posts stored → matches stored in one
+// transaction → match.new on the event bus. Measures that processing part per scan (from the
+// moment the listing body is in hand, so parsing counts; the poll wait and the HTTP round trip do
+// not), on a real SQLite file with U users × T terms and realistic vocabulary.
+// Usage: bun bench/ingest.ts [--users 2000] [--terms 20] [--scans 300] [--posts 2] [--seed 7]
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { loadConfig } from '../src/config'
+import { openDb } from '../src/db/client'
+import type { Deps } from '../src/deps'
+import { RateBudget } from '../src/forums/rate-budget'
+import { RedditClient } from '../src/forums/reddit-client'
+import { setLogLevel } from '../src/lib/log'
+import { matcherFor } from '../src/matching/service'
+import { EventBus } from '../src/realtime/bus'
+import { runScan } from '../src/scanner'
+import { startFakeReddit } from '../tests/fakes/reddit'
+import { makePost, makeTerm, rng } from './vocabulary'
+
+const TARGET_P95_MS = 50
+const args = process.argv.slice(2)
+const opt = (name: string, d: number) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? Number(args[i + 1]) : d
+}
+const o = { users: opt('users', 2000), terms: opt('terms', 20), scans: opt('scans', 300), posts: opt('posts', 2), seed: opt('seed', 7) }
+setLogLevel('silent')
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
+const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-ingest-'))
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' })
+const opened = openDb(config.dbPath)
+const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
+
+// Users with a plan and their terms, written straight into the database.
+const r = rng(o.seed)
+const t0 = performance.now()
+const termStart = Date.now() - 3600_000
+deps.sqlite.transaction(() => {
+  const user = deps.sqlite.query<{ id: number }, [string]>("INSERT INTO users (email, name, email_confirmed_at) VALUES (?, 'Bench', 1) RETURNING id")
+  const access = deps.sqlite.query("INSERT INTO user_access (user_id, role, subscription_status) VALUES (?, 'product+gd', 'active')")
+  const term = deps.sqlite.query('INSERT OR IGNORE INTO search_terms (user_id, category, term, created_at) VALUES (?, ?, ?, ?)')
+  for (let u = 0; u < o.users; u++) {
+    const id = user.get(`bench${u}@example.com`)!.id
+    access.run(id)
+    for (let k = 0; k < o.terms; k++) term.run(id, (['wts', 'wtb', 'gd'] as const)[k % 3], makeTerm(r), termStart)
+  }
+})()
+const matcher = matcherFor(deps)
+console.log(`setup: ${o.users} users × ${o.terms} terms = ${matcher.size} terms indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+
+// Fake Reddit; the client's fetch notes when each listing body has arrived.
+const fake = await startFakeReddit()
+let receivedAt = 0
+const client = new RedditClient({
+  baseUrl: fake.url,
+  userAgent: 'linux:dibs:bench (ingest bench)',
+  subreddits: [config.forums.accessories, config.forums.deals],
+  budget: new RateBudget({ capPerMinute: 1_000_000 }),
+  fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const res = await fetch(input, init)
+    const text = await res.text()
+    receivedAt = performance.now()
+    return new Response(text, { status: res.status, headers: res.headers })
+  }) as typeof fetch,
+})
+let lastAlertAt = 0
+let firstAlertAt = 0
+let alerts = 0
+deps.bus.on('match.new', () => {
+  const t = performance.now()
+  if (firstAlertAt === 0) firstAlertAt = t
+  lastAlertAt = t
+  alerts++
+})
+
+fake.publish({ title: '[WTS] warm-up' })
+await runScan(deps, client)
+const all: number[] = []
+const first: number[] = []
+let matches = 0
+for (let s = 0; s < o.scans; s++) {
+  for (let i = 0; i < o.posts; i++) {
+    const p = makePost(r)
+    fake.publish({ title: p.title, selftext: p.content, subreddit: p.category === 'gd' ? config.forums.deals : config.forums.accessories })
+  }
+  firstAlertAt = lastAlertAt = 0
+  const out = await runScan(deps, client)
+  if (out.status !== 'success') throw new Error(`scan ${s} ${out.status}: ${out.error}`)
+  matches += out.matchesCreated
+  if (out.matchesCreated > 0) {
+    all.push(lastAlertAt - receivedAt)
+    first.push(firstAlertAt - receivedAt)
+  }
+}
+all.sort((a, b) => a - b)
+first.sort((a, b) => a - b)
+const result = {
+  users: o.users,
+  terms: matcher.size,
+  scans: o.scans,
+  postsPerScan: o.posts,
+  scansWithMatches: all.length,
+  matchesCreated: matches,
+  matchesPerScan: Math.round(matches / Math.max(1, all.length)),
+  firstAlertMs: { p50: +pct(first, 50).toFixed(2), p95: +pct(first, 95).toFixed(2) },
+  allAlertsMs: { p50: +pct(all, 50).toFixed(2), p95: +pct(all, 95).toFixed(2), p99: +pct(all, 99).toFixed(2), max: +all.at(-1)!.toFixed(2) },
+  targetP95Ms: TARGET_P95_MS,
+}
+console.log(`scans with matches: ${all.length}/${o.scans}, ${matches} matches (${result.matchesPerScan} per scan)`)
+console.log('listing received → stored → match.new   p50      p95      p99      max')
+console.log(`  first alert of the scan (ms)          ${result.firstAlertMs.p50.toFixed(2).padStart(6)}   ${result.firstAlertMs.p95.toFixed(2).padStart(6)}`)
+console.log(
+  `  every alert of the scan (ms)          ${result.allAlertsMs.p50.toFixed(2).padStart(6)}   ${result.allAlertsMs.p95.toFixed(2).padStart(6)}   ${result.allAlertsMs.p99.toFixed(2).padStart(6)}   ${result.allAlertsMs.max.toFixed(2).padStart(6)}`,
+)
+const ok = result.allAlertsMs.p95 < TARGET_P95_MS
+console.log(`target p95 < ${TARGET_P95_MS} ms: ${ok ? 'met' : 'MISSED'}`)
+const out = join(import.meta.dir, 'results', 'ingest.json')
+mkdirSync(dirname(out), { recursive: true })
+writeFileSync(out, JSON.stringify({ ...result, at: new Date().toISOString(), bun: Bun.version }, null, 2) + '\n')
+
+await fake.stop()
+opened.close()
+rmSync(dataDir, { recursive: true, force: true })
+process.exit(ok ? 0 : 1)
