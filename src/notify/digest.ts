@@ -15,7 +15,9 @@ import { unsubscribeUrl } from './unsubscribe'
 
 export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config'>): Promise<{ sent: number; users: number }> {
   if (isPaused(deps)) return { sent: 0, users: 0 }
-  const now = deps.now()
+  // The window is (start, end] with end one millisecond back, so a match written in the very
+  // millisecond of this run belongs to the next window instead of falling between two.
+  const now = new Date(deps.now().getTime() - 1)
   const intervalMs = deps.config.digestIntervalMinutes * 60_000
   const rows = deps.db
     .select({ prefs: notificationPrefs, user: users, access: userAccess })

@@ -43,9 +43,9 @@ export function verifyVapid(header: string | null, origin: string, nowS = Math.f
   const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) }, format: 'jwk' })
   const good = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'))
   if (!good) return { ok: false, reason: 'bad signature' }
-  const header = JSON.parse(Buffer.from(h, 'base64url').toString())
+  const jose = JSON.parse(Buffer.from(h, 'base64url').toString())
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString())
-  if (header.alg !== 'ES256') return { ok: false, reason: 'alg' }
+  if (jose.alg !== 'ES256') return { ok: false, reason: 'alg' }
   if (claims.aud !== origin) return { ok: false, reason: `aud ${claims.aud} != ${origin}` }
   if (!(claims.exp > nowS) || claims.exp > nowS + 24 * 3600) return { ok: false, reason: 'exp out of range' }
   if (!/^(mailto:|https:)/.test(String(claims.sub))) return { ok: false, reason: 'sub' }

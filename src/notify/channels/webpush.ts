@@ -72,7 +72,9 @@ export async function sendPush(cache: VapidHeaderCache, target: PushTarget, payl
 }
 
 /** Queued push rows carry {subscriptionId, message}; the subscription is read at send time. */
-export function webpushChannel(deps: Pick<Deps, 'db' | 'config' | 'now'>, cache = new VapidHeaderCache(deps.config.secrets.vapid, deps.now)): Channel {
+// The JWT's expiry is checked by push services against real time, so the cache uses the wall
+// clock, not deps.now.
+export function webpushChannel(deps: Pick<Deps, 'db' | 'config' | 'now'>, cache = new VapidHeaderCache(deps.config.secrets.vapid)): Channel {
   return {
     name: 'push',
     async send(row) {

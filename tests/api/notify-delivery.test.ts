@@ -1,0 +1,300 @@
+// Delivery end to end below the browser: `match.new` on the bus → dispatcher → durable outbox →
+// a real SMTP server (smtp-server) and a local HTTPS push service that decrypts (http_ece) and
+// verifies VAPID. Time is a test clock, so backoff and digest windows are stepped, not waited.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { setSetting } from '../../src/admin/settings'
+import { notificationPrefs, outbox, pushSubscriptions, userAccess } from '../../src/db/schema'
+import { createChannels } from '../../src/notify/channels'
+import { runDigests } from '../../src/notify/digest'
+import { outboxWorker, type OutboxWorker } from '../../src/notify/jobs'
+import { attachDispatcher } from '../../src/notify/dispatcher'
+import { MAX_ATTEMPTS, outboxCounts, processOutbox } from '../../src/notify/outbox'
+import { pushTransport } from '../../src/notify/channels/webpush'
+import { runTrialEmails } from '../../src/notify/trial'
+import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
+import { startFakePushService, type FakePushService } from '../fakes/push-service'
+import { startSmtp, type FakeSmtp } from '../fakes/smtp'
+import { makeMatch } from './notify-helpers'
+
+let smtp: FakeSmtp
+let push: FakePushService
+let deps: TestDeps
+let worker: OutboxWorker
+const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  push = await startFakePushService()
+  pushTransport.tls = { ca: push.cert }
+})
+afterAll(async () => {
+  pushTransport.tls = undefined
+  await smtp.stop()
+  push.stop()
+})
+beforeEach(() => {
+  smtp.messages.length = 0
+  push.received.length = 0
+  deps = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', DIGEST_INTERVAL_MINUTES: '15' }, clock)
+  attachDispatcher(deps)
+  worker = outboxWorker(deps, createChannels(deps))
+})
+afterEach(async () => {
+  await worker.tick()
+  worker.stop()
+  deps.close()
+})
+
+const ORIGIN = { origin: 'https://dibs.example.com' }
+const put = async (cookie: string, json: unknown) => {
+  const r = await call(makeApp(deps), 'PUT', '/api/notifications/preferences', { cookie, json, headers: ORIGIN })
+  expect(r.status).toBe(200)
+}
+const emit = (userId: number, match: Record<string, unknown>, notify = true) => deps.bus.emit('match.new', { userId, match, notify })
+
+describe('instant email', () => {
+  test('arrives within moments with the subject, post link, matched term and unsubscribe headers', async () => {
+    const u = await createUserWithSession(deps, { email: 'pat@example.com' })
+    const m = makeMatch(deps, u.userId, { title: '[WTS] Trijicon RMR Type 2 - $350', term: 'trijicon rmr' })
+    const t0 = Date.now()
+    emit(u.userId, m)
+    const [mail] = await smtp.waitFor(1, 5000)
+    expect(Date.now() - t0).toBeLessThan(3000)
+    expect(mail!.to).toEqual(['pat@example.com'])
+    expect(mail!.subject).toBe('[Dibs] GAFS WTS match: [WTS] Trijicon RMR Type 2 - $350')
+    expect(mail!.text).toContain(m.url)
+    expect(mail!.text).toContain('Matched term: trijicon rmr')
+    expect(mail!.html).toContain(`href="${m.url}"`)
+    expect(mail!.headers['list-unsubscribe']).toMatch(/^<https:\/\/dibs\.example\.com\/api\/unsubscribe\?token=[\w.-]+>$/)
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    expect(mail!.headers['content-type']).toContain('multipart/alternative')
+  })
+
+  test('the unsubscribe link in the email turns alert emails off and lands on the success page', async () => {
+    const u = await createUserWithSession(deps)
+    emit(u.userId, makeMatch(deps, u.userId))
+    const [mail] = await smtp.waitFor(1)
+    const link = /<(https:\/\/dibs\.example\.com[^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!
+    const r = await call(makeApp(deps), 'GET', link.replace('https://dibs.example.com', ''))
+    expect(r.headers.get('location')).toBe('/unsubscribe?status=success')
+    emit(u.userId, makeMatch(deps, u.userId))
+    await worker.tick()
+    expect(smtp.messages).toHaveLength(1)
+  })
+
+  test('a match re-emitted (rescan, restart) is sent once: dedupe key match:<id>:email', async () => {
+    const u = await createUserWithSession(deps)
+    const m = makeMatch(deps, u.userId)
+    emit(u.userId, m)
+    emit(u.userId, m)
+    await smtp.waitFor(1)
+    await worker.tick()
+    emit(u.userId, m)
+    await worker.tick()
+    expect(smtp.messages).toHaveLength(1)
+    expect(deps.db.select().from(outbox).all().map((r) => r.dedupeKey)).toEqual([`match:${m.id}:email`])
+  })
+
+  test('backfill matches (notify: false), batched and none users, locked and paused accounts get no instant email', async () => {
+    const a = await createUserWithSession(deps)
+    emit(a.userId, makeMatch(deps, a.userId, { source: 'backfill' }), false)
+    const b = await createUserWithSession(deps)
+    deps.db.insert(notificationPrefs).values({ userId: b.userId, emailFrequency: 'batched' }).run()
+    emit(b.userId, makeMatch(deps, b.userId))
+    const c = await createUserWithSession(deps)
+    deps.db.insert(notificationPrefs).values({ userId: c.userId, emailFrequency: 'none' }).run()
+    emit(c.userId, makeMatch(deps, c.userId))
+    const d = await createUserWithSession(deps, { role: 'trial_expired' })
+    emit(d.userId, makeMatch(deps, d.userId))
+    setSetting(deps, 'is_emergency_paused', true)
+    const e = await createUserWithSession(deps)
+    emit(e.userId, makeMatch(deps, e.userId))
+    await worker.tick()
+    expect(deps.db.select().from(outbox).all()).toHaveLength(0)
+    expect(smtp.messages).toHaveLength(0)
+  })
+
+  test('while paused, queued alerts wait in the queue and go out after the pause ends', async () => {
+    const u = await createUserWithSession(deps)
+    emit(u.userId, makeMatch(deps, u.userId))
+    setSetting(deps, 'is_emergency_paused', true) // before the worker's microtask runs
+    await worker.tick()
+    expect(outboxCounts(deps, 'email').pending).toBe(1)
+    setSetting(deps, 'is_emergency_paused', false)
+    await worker.tick()
+    await smtp.waitFor(1)
+  })
+})
+
+describe('durable delivery', () => {
+  test('with the SMTP server down, matches made meanwhile are all delivered once after it comes back on the same port', async () => {
+    const u = await createUserWithSession(deps)
+    await smtp.stop()
+    const made = [1, 2, 3].map(() => makeMatch(deps, u.userId))
+    for (const m of made) emit(u.userId, m)
+    await Bun.sleep(50)
+    await worker.tick()
+    expect(outboxCounts(deps, 'email')).toMatchObject({ pending: 3, sent: 0 })
+    expect(deps.db.select().from(outbox).all().every((r) => r.attempts >= 1 && r.lastError)).toBe(true)
+    // Still down at the first retry.
+    clock.advance(6_000)
+    await worker.tick()
+    expect(outboxCounts(deps, 'email').pending).toBe(3)
+    await smtp.start()
+    clock.advance(60_000)
+    await worker.tick()
+    await smtp.waitFor(3)
+    clock.advance(3_600_000)
+    await worker.tick()
+    await Bun.sleep(100)
+    expect(smtp.messages).toHaveLength(3)
+    expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(3)
+    expect(outboxCounts(deps, 'email')).toMatchObject({ pending: 0, sent: 3, failed: 0 })
+  })
+
+  test(`a row that keeps failing ends in the failed state after ${MAX_ATTEMPTS} attempts, kept for the admin`, async () => {
+    const localClock = testClock(Date.parse('2026-03-01T12:00:00Z'))
+    const local = makeDeps({}, localClock)
+    const { enqueueEmail } = await import('../../src/notify/outbox')
+    enqueueEmail(local, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })
+    let calls = 0
+    const failing = {
+      email: async () => {
+        calls++
+        throw new Error('connection refused')
+      },
+    }
+    for (let i = 0; i < MAX_ATTEMPTS + 3; i++) {
+      await processOutbox(local, failing)
+      localClock.advance(2 * 3_600_000)
+    }
+    expect(calls).toBe(MAX_ATTEMPTS)
+    const [row] = local.db.select().from(outbox).all()
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: 'connection refused' })
+    local.close()
+  })
+})
+
+describe('digest', () => {
+  test('a batched user gets one digest per interval listing every new match grouped by category with link and term', async () => {
+    const u = await createUserWithSession(deps, { email: 'dig@example.com' })
+    await put(u.cookie, { email_frequency: 'batched' })
+    clock.advance(1000)
+    const wts = makeMatch(deps, u.userId, { category: 'wts', title: '[WTS] Aimpoint T2', term: 'aimpoint' })
+    const gd = makeMatch(deps, u.userId, { category: 'gd', title: '[Optic] Holosun 507c $299', term: 'holosun' })
+    const wtb = makeMatch(deps, u.userId, { category: 'wtb', title: '[WTB] Glock 19 mags', term: 'glock mag*' })
+    const wts2 = makeMatch(deps, u.userId, { category: 'wts', title: '[WTS] EOTech EXPS3', term: 'eotech' })
+    makeMatch(deps, u.userId, { category: 'wts', title: 'backfilled', source: 'backfill' })
+    for (const m of [wts, gd, wtb, wts2]) emit(u.userId, m)
+    expect(await runDigests(deps)).toMatchObject({ sent: 0 }) // window not over yet
+    clock.advance(15 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.subject).toBe('[Dibs] 4 new matches in your digest')
+    const text = mail!.text
+    expect(text.indexOf('== GAFS WTS (2) ==')).toBeLessThan(text.indexOf('== GAFS WTB (1) =='))
+    expect(text.indexOf('== GAFS WTB (1) ==')).toBeLessThan(text.indexOf('== Gundeals (1) =='))
+    for (const m of [wts, gd, wtb, wts2]) expect(text).toContain(m.url)
+    expect(text).toContain('Matched term: glock mag*')
+    expect(text).not.toContain('backfilled')
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    // The next window starts empty: nothing to send.
+    clock.advance(15 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 0 })
+    makeMatch(deps, u.userId, { title: 'later one' })
+    clock.advance(15 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    await smtp.waitFor(2)
+    expect(smtp.messages[1]!.subject).toBe('[Dibs] 1 new match in your digest')
+  })
+})
+
+describe('web push', () => {
+  async function pushUser() {
+    const u = await createUserWithSession(deps)
+    const app = makeApp(deps)
+    const device = push.subscribe()
+    expect((await call(app, 'POST', '/api/push/subscriptions', { cookie: u.cookie, json: { endpoint: device.endpoint, keys: device.keys }, headers: ORIGIN })).status).toBe(201)
+    await put(u.cookie, { web_push_enabled: true, email_frequency: 'none' })
+    return { ...u, device }
+  }
+  const waitPush = async (n: number) => {
+    for (let i = 0; i < 250 && push.received.length < n; i++) await Bun.sleep(20)
+    return push.received
+  }
+
+  test('a match is pushed encrypted (aes128gcm) with VAPID; the payload has the post title, category and matched term', async () => {
+    const u = await pushUser()
+    const m = makeMatch(deps, u.userId, { category: 'wtb', title: '[WTB] Surefire X300', term: 'x300' })
+    emit(u.userId, m)
+    const [got] = await waitPush(1)
+    expect(got!.id).toBe(u.device.id)
+    expect(got!.payload).toMatchObject({
+      title: 'New GAFS WTB match',
+      postTitle: '[WTB] Surefire X300',
+      category: 'wtb',
+      matchedTerm: 'x300',
+      matchId: m.id,
+      url: `https://dibs.example.com/dashboard/gafs/wtb?match=${m.id}`,
+      postUrl: m.url,
+    })
+    expect(got!.headers.urgency).toBe('high')
+    expect(push.rejected).toEqual([])
+    expect(deps.db.select().from(outbox).all().map((r) => r.dedupeKey)).toEqual([`match:${m.id}:push:1`])
+  })
+
+  test('the VAPID Authorization header is signed once per push service and reused', async () => {
+    const u = await pushUser()
+    for (let i = 0; i < 3; i++) emit(u.userId, makeMatch(deps, u.userId))
+    const got = await waitPush(3)
+    expect(got).toHaveLength(3)
+    expect(new Set(got.map((g) => g.jwt)).size).toBe(1)
+  })
+
+  test('a 410 Gone deletes the subscription and fails the row without retrying', async () => {
+    const u = await pushUser()
+    push.respondWith(u.device.id, 410)
+    emit(u.userId, makeMatch(deps, u.userId))
+    await worker.tick()
+    await Bun.sleep(50)
+    await worker.tick()
+    expect(deps.db.select().from(pushSubscriptions).all()).toHaveLength(0)
+    const [row] = deps.db.select().from(outbox).all()
+    expect(row).toMatchObject({ channel: 'push', status: 'failed', attempts: 1 })
+    expect(row!.lastError).toContain('410')
+  })
+
+  test('a 500 from the push service is retried with backoff and then delivered', async () => {
+    const u = await pushUser()
+    push.respondWith(u.device.id, 503)
+    emit(u.userId, makeMatch(deps, u.userId))
+    await Bun.sleep(50)
+    await worker.tick()
+    expect(outboxCounts(deps, 'push').pending).toBe(1)
+    push.respondWith(u.device.id, 201)
+    clock.advance(10_000)
+    await worker.tick()
+    expect(await waitPush(1)).toHaveLength(1)
+    expect(outboxCounts(deps, 'push')).toMatchObject({ sent: 1, pending: 0 })
+  })
+})
+
+describe('trial emails', () => {
+  test('"ending soon" two days before the end and "ended" after it, each once', async () => {
+    const u = await createUserWithSession(deps, { role: 'app_trial', accessExpiresAt: new Date(clock.now().getTime() + 3 * 86_400_000) })
+    expect(await runTrialEmails(deps)).toEqual({ ending: 0, ended: 0 })
+    clock.advance(1.5 * 86_400_000)
+    expect(await runTrialEmails(deps)).toEqual({ ending: 1, ended: 0 })
+    expect(await runTrialEmails(deps)).toEqual({ ending: 0, ended: 0 })
+    clock.advance(2 * 86_400_000)
+    expect(await runTrialEmails(deps)).toEqual({ ending: 0, ended: 1 })
+    expect(await runTrialEmails(deps)).toEqual({ ending: 0, ended: 0 })
+    await smtp.waitFor(2)
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Your Dibs trial is ending soon', 'Your Dibs free trial has ended'])
+    expect(smtp.messages[0]!.text).toContain('https://dibs.example.com/dashboard/subscription')
+    const access = deps.db.select().from(userAccess).where(eq(userAccess.userId, u.userId)).get()!
+    expect(access.trialEndingNotifiedAt).not.toBeNull()
+    expect(access.trialEndedNotifiedAt).not.toBeNull()
+  })
+})
