@@ -8,6 +8,11 @@ import { Landing } from './pages/Landing'
 import { NotFound } from './pages/NotFound'
 import { Placeholder } from './pages/Placeholder'
 import { Toaster } from './components/Toaster'
+import { DashboardIndex } from './pages/dashboard/DashboardIndex'
+import { ProductSection } from './pages/dashboard/ProductSection'
+import { Gundeals } from './pages/dashboard/Gundeals'
+import { Archive } from './pages/Archive'
+import { Settings } from './pages/settings/Settings'
 
 /** Routes under /dashboard/:product only exist for the configured product slug. */
 function ProductRoute({ children }: { children: React.ReactNode }) {
@@ -35,12 +40,12 @@ export function App() {
       <Route path="/check-email">{() => <Placeholder title="Confirm Your Email" />}</Route>
       <Route path="/auth/callback">{() => <Placeholder title="Signing you in..." />}</Route>
       <Route path="/unsubscribe">{() => <Placeholder title="Unsubscribe" />}</Route>
-      <Route path="/dashboard">{() => <Placeholder title="Dashboard" />}</Route>
-      <Route path="/dashboard/">{() => <Placeholder title="Dashboard" />}</Route>
+      <Route path="/dashboard" component={DashboardIndex} />
+      <Route path="/dashboard/" component={DashboardIndex} />
       <Route path="/dashboard/subscription">{() => <Placeholder title="Subscription" />}</Route>
-      <Route path="/dashboard/gundeals">{() => <Placeholder title="Gundeals Matches" />}</Route>
-      <Route path="/dashboard/:product/wts">{() => <ProductRoute><Placeholder title="WTS Matches" /></ProductRoute>}</Route>
-      <Route path="/dashboard/:product/wtb">{() => <ProductRoute><Placeholder title="WTB Matches" /></ProductRoute>}</Route>
+      <Route path="/dashboard/gundeals" component={Gundeals} />
+      <Route path="/dashboard/:product/wts">{() => <ProductRoute><ProductSection section="wts" /></ProductRoute>}</Route>
+      <Route path="/dashboard/:product/wtb">{() => <ProductRoute><ProductSection section="wtb" /></ProductRoute>}</Route>
       <Route path="/dashboard/:product">
         {() => (
           <ProductRoute>
@@ -48,10 +53,10 @@ export function App() {
           </ProductRoute>
         )}
       </Route>
-      <Route path="/archive">{() => <Placeholder title="Archive" />}</Route>
+      <Route path="/archive" component={Archive} />
       <Route path="/settings">{() => <Redirect to="/settings/subscription" replace />}</Route>
-      <Route path="/settings/subscription">{() => <Placeholder title="Subscription" />}</Route>
-      <Route path="/settings/account">{() => <Placeholder title="Account" />}</Route>
+      <Route path="/settings/subscription">{() => <Settings tab="subscription" />}</Route>
+      <Route path="/settings/account">{() => <Settings tab="account" />}</Route>
       <Route path="/admin">{() => <Placeholder title="Admin Dashboard" />}</Route>
       <Route path="/admin/:section">{(params) => <Placeholder title={`Admin: ${params.section}`} />}</Route>
       <Route>{() => <NotFound />}</Route>

@@ -1,0 +1,58 @@
+// Shared plumbing for the subscriber and landing journeys: a real server whose scanner reads the
+// fake Reddit, a browser, and a signed-in browser context for a freshly created subscriber.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { RedditClient } from '../../src/forums/reddit-client'
+import { runScan } from '../../src/scanner'
+import { SESSION_COOKIE } from '../../src/auth/session'
+import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { createUserWithSession, startTestServer } from '../helpers'
+import { launchBrowser, newPage } from './browser'
+
+export type World = {
+  server: Awaited<ReturnType<typeof startTestServer>>
+  reddit: FakeReddit
+  browser: Browser
+  /** Fetches the fake Reddit's listing once, as the scan job would. */
+  scan(): Promise<unknown>
+  /** A subscriber (GAFS + GD by default) and a browser context signed in as them. */
+  subscriber(opts?: { role?: string; viewport?: { width: number; height: number }; theme?: 'light' | 'dark' }): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: number }>
+  visitor(opts?: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>
+  stop(): Promise<void>
+}
+
+export async function startWorld(): Promise<World> {
+  const reddit = await startFakeReddit()
+  const server = await startTestServer({ REDDIT_BASE_URL: reddit.url })
+  const browser = await launchBrowser()
+  const client = new RedditClient({
+    baseUrl: reddit.url,
+    authUrl: reddit.authUrl,
+    userAgent: 'linux:dibs:test (e2e)',
+    subreddits: ['GunAccessoriesForSale', 'gundeals'],
+    timeoutMs: 3000,
+    sleep: async () => {},
+  })
+  const contextFor = async (opts: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {}) => {
+    const made = await newPage(browser, { viewport: opts.viewport ?? { width: 1280, height: 900 } })
+    if (opts.theme) await made.context.addInitScript((t) => localStorage.setItem('ui-theme', t), opts.theme)
+    return made
+  }
+  return {
+    server,
+    reddit,
+    browser,
+    scan: () => runScan(server.deps, client),
+    async subscriber(opts = {}) {
+      const user = await createUserWithSession(server.deps, { role: opts.role ?? 'product+gd', name: 'Sam Subscriber' })
+      const made = await contextFor(opts)
+      await made.context.addCookies([{ name: SESSION_COOKIE, value: user.token, url: server.url }])
+      return { ...made, userId: user.userId }
+    },
+    visitor: (opts = {}) => contextFor(opts),
+    async stop() {
+      await browser.close()
+      await server.stop()
+      await reddit.stop()
+    },
+  }
+}

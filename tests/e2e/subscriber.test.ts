@@ -1,0 +1,114 @@
+// Acceptance journeys of a subscriber (issue 5): save a term, see a match arrive live, read it,
+// archive it, find it in the archive; the phone layout; screenshots in both themes.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { screenshot } from './browser'
+import { startWorld, type World } from './journey'
+
+let world: World
+beforeAll(async () => {
+  world = await startWorld()
+})
+afterAll(async () => {
+  await world?.stop()
+})
+
+describe('a subscriber in Chromium', () => {
+  test('adds a WTS term, sees a matching post arrive live, marks it read, archives it and finds it on /archive', async () => {
+    const { page, context, errors } = await world.subscriber()
+
+    // /dashboard lands on the GAFS WTS page after the 1-second start screen.
+    await page.goto(world.server.url + '/dashboard')
+    await page.getByText('Loading Dashboard...').waitFor()
+    await page.waitForURL(/\/dashboard\/gafs\/wts$/)
+    await page.getByRole('heading', { name: 'WTS Matches' }).waitFor()
+    await page.getByText("You haven't set up any search terms yet. Add some search terms to start seeing matches.").waitFor()
+
+    // The search-terms dialog: a malformed term is explained inline, a good one becomes a chip.
+    await page.getByRole('button', { name: 'Search WTS Posts' }).click()
+    const dialog = page.locator('dialog.terms-dialog')
+    await dialog.getByRole('heading', { name: 'Search WTS Posts' }).waitFor()
+    await dialog.getByText('0 of 10 terms used').waitFor()
+    await dialog.getByPlaceholder('Enter search term').fill('"red dot')
+    await dialog.getByPlaceholder('Enter search term').press('Enter')
+    await dialog.getByText('Unbalanced quote: add the closing "').waitFor()
+    await dialog.getByPlaceholder('Enter search term').fill('RMR')
+    await dialog.getByPlaceholder('Enter search term').press('Enter')
+    await dialog.locator('.chip', { hasText: 'rmr' }).waitFor()
+    await dialog.getByText('1 of 10 terms used').waitFor()
+    await page.getByText('Term added').first().waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await page.getByText("No matches found for your search terms. We'll notify you when matches are found.").waitFor()
+
+    // A matching post is published on Reddit (Reddit times are whole seconds: one after the term)
+    // and scanned: the match appears without a reload.
+    world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Trijicon RMR Type 2 RM06 - $400', author: 'seller_one', created_utc: Math.ceil(Date.now() / 1000) + 1 })
+    await world.scan()
+    const card = page.getByTestId('match-card').filter({ hasText: 'Trijicon RMR Type 2' })
+    await card.waitFor({ timeout: 5000 })
+    await page.getByTestId('new-count').getByText('1 new').waitFor()
+    expect(await card.locator('mark').first().textContent()).toBe('RMR')
+    await card.getByText('u/seller_one').waitFor()
+    expect(await page.getByTestId('badge-product').first().textContent()).toBe('1')
+    await screenshot(page, 'subscriber-dashboard-dark')
+
+    // Mark as read: the new badge and the tab badge go away.
+    await card.getByRole('button', { name: 'Mark as read' }).click()
+    await page.getByTestId('new-count').waitFor({ state: 'detached' })
+    await page.getByTestId('badge-product').first().waitFor({ state: 'detached' })
+
+    // Archive: it leaves the list and shows on /archive without archive controls.
+    await card.getByRole('button', { name: 'Archive' }).click()
+    await page.getByText('The match has been archived successfully').waitFor()
+    await card.waitFor({ state: 'detached' })
+    await page.goto(world.server.url + '/archive')
+    await page.getByRole('heading', { name: 'Archive', exact: true }).waitFor()
+    const archived = page.getByTestId('match-card').filter({ hasText: 'Trijicon RMR Type 2' })
+    await archived.waitFor()
+    expect(await archived.getByRole('button', { name: 'Archive' }).count()).toBe(0)
+
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('the dashboard in the light theme', async () => {
+    const { page, context } = await world.subscriber({ theme: 'light' })
+    await page.goto(world.server.url + '/dashboard/gafs/wtb')
+    await page.getByRole('heading', { name: 'WTB Matches' }).waitFor()
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light')
+    await screenshot(page, 'subscriber-dashboard-light')
+    await context.close()
+  })
+
+  test('a 390×844 phone gets the bottom tab bar and the search terms as a bottom sheet', async () => {
+    const { page, context } = await world.subscriber({ viewport: { width: 390, height: 844 } })
+    await page.goto(world.server.url + '/dashboard/gundeals')
+    await page.getByRole('heading', { name: 'Gundeals Matches' }).waitFor()
+    const bar = page.getByTestId('bottom-tabs')
+    expect(await bar.isVisible()).toBe(true)
+    expect((await bar.boundingBox())!.y + (await bar.boundingBox())!.height).toBeCloseTo(844, 0)
+    expect(await page.locator('.desktop-tabs').isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Search Gundeals Posts' }).click()
+    const sheet = page.locator('dialog.terms-dialog > article')
+    await sheet.waitFor()
+    await page.waitForTimeout(300) // the sheet slides up
+    const box = (await sheet.boundingBox())!
+    expect(box.width).toBeCloseTo(390, 0)
+    expect(box.y + box.height).toBeCloseTo(844, 0)
+    await screenshot(page, 'subscriber-mobile-sheet')
+    await page.getByRole('button', { name: 'Done' }).click()
+    await bar.getByRole('button', { name: 'MENU' }).click()
+    await page.locator('dialog.mobile-menu').getByText('Notification Settings').waitFor()
+    await context.close()
+  })
+
+  test('a GAFS-only subscriber is sent from Gundeals to WTS; the locked tab explains and offers Upgrade', async () => {
+    const { page, context } = await world.subscriber({ role: 'product' })
+    await page.goto(world.server.url + '/dashboard/gundeals')
+    await page.waitForURL(/\/dashboard\/gafs\/wts$/)
+    await page.getByTestId('tab-gd').first().click()
+    await page.getByText('Gundeals access requires subscription').waitFor()
+    await page.getByRole('button', { name: 'Upgrade' }).click()
+    await page.getByRole('heading', { name: 'Available Plans' }).waitFor()
+    await context.close()
+  })
+})

@@ -1,0 +1,51 @@
+// The signed-in user and AccessInfo as the subscriber pages need them. GET /api/me is the
+// contract (the accounts capability owns sign-in; this module only reads and refreshes it).
+import { computed, signal } from '@preact/signals-react'
+import type { AccessInfo, AccessState } from '../src/access/rules'
+import { api, ApiError } from './api'
+
+export type Me = { user: { id: number; email: string; name: string }; access: AccessInfo }
+
+/** undefined while loading, null when signed out. */
+export const me = signal<Me | null | undefined>(undefined)
+export const meError = signal<string | null>(null)
+
+let inflight: Promise<Me | null> | null = null
+
+export function loadMe(): Promise<Me | null> {
+  inflight ??= api<Me>('/api/me', { timeoutMs: 5000 })
+    .then((m) => {
+      me.value = m
+      meError.value = null
+      return m
+    })
+    .catch((err) => {
+      if (err instanceof ApiError && err.status === 401) {
+        me.value = null
+        return null
+      }
+      meError.value = err instanceof Error ? err.message : String(err)
+      if (me.value === undefined) me.value = null
+      return me.value ?? null
+    })
+    .finally(() => {
+      inflight = null
+    })
+  return inflight
+}
+
+/** AccessInfo back into the state the pure rules of src/access/rules.ts take. */
+export function accessStateOf(info: AccessInfo): AccessState {
+  return { role: info.userRole, subscriptionStatus: info.subscriptionStatus, accessExpiresAt: info.accessExpiresAt ? new Date(info.accessExpiresAt) : null }
+}
+
+export const accessState = computed(() => (me.value ? accessStateOf(me.value.access) : null))
+export const isAdmin = computed(() => me.value?.access.userRole === 'admin')
+
+export async function logout() {
+  try {
+    await api('/api/auth/logout', { method: 'POST', json: {} })
+  } catch {}
+  me.value = null
+  window.location.assign('/login')
+}

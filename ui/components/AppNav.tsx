@@ -1,0 +1,205 @@
+// Signed-in navigation (spec §2): a desktop top bar (4.25rem: brand, {product}, GUNDEALS, ADMIN for
+// admins, SETTINGS menu, theme toggle) and, below 768 px, a bottom tab bar with a menu sheet.
+// Tabs carry unread badges ('99+' cap); a tab the plan does not cover shows a padlock and, when
+// clicked, '{feature} access requires subscription' with Upgrade.
+import { useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { Link, useLocation } from 'wouter'
+import { lockedTabMessage } from '../../src/access/rules'
+import { isAdmin, logout, me } from '../account'
+import { badgeCount } from '../lib/badge'
+import { openModal } from '../modals'
+import { config } from '../state'
+import { resolvedTheme, setTheme, theme } from '../theme'
+import { unread } from '../unread'
+import { ThemeToggle } from './ThemeToggle'
+
+export const ADMIN_SECTIONS = ['Dashboard', 'Users', 'Logs', 'Database', 'Trends', 'Alerts', 'Revenue', 'Tools', 'Feedback']
+const adminHref = (s: string) => (s === 'Dashboard' ? '/admin' : `/admin/${s.toLowerCase()}`)
+
+type Tab = { id: 'product' | 'gd'; label: string; feature: string; href: string; count: number; locked: boolean }
+
+function useTabs(): Tab[] {
+  const forums = me.value?.access.forums ?? []
+  const u = unread.value
+  const c = config.value
+  return [
+    { id: 'product', label: c.productName.toUpperCase(), feature: c.productName, href: `/dashboard/${c.productSlug}`, count: u.wts + u.wtb, locked: !forums.includes('product') },
+    { id: 'gd', label: 'GUNDEALS', feature: 'Gundeals', href: '/dashboard/gundeals', count: u.gd, locked: !forums.includes('gd') },
+  ]
+}
+
+function TabLink({ tab, onLocked, className }: { tab: Tab; onLocked: (t: Tab) => void; className?: string }) {
+  const [path] = useLocation()
+  const active = path.startsWith(tab.href)
+  const badge = badgeCount(tab.count)
+  if (tab.locked)
+    return (
+      <button type="button" className={`tab locked ${className ?? ''}`} data-testid={`tab-${tab.id}`} onClick={() => onLocked(tab)}>
+        <span aria-hidden="true">🔒</span> {tab.label}
+      </button>
+    )
+  return (
+    <Link href={tab.href} className={`tab ${active ? 'active' : ''} ${className ?? ''}`} aria-current={active ? 'page' : undefined} data-testid={`tab-${tab.id}`}>
+      {tab.label}
+      {badge ? (
+        <span className="badge unread-badge" data-testid={`badge-${tab.id}`}>
+          {badge}
+        </span>
+      ) : null}
+    </Link>
+  )
+}
+
+function LockedPopup({ tab, onClose }: { tab: Tab; onClose: () => void }) {
+  return (
+    <dialog open className="locked-popup" role="alertdialog" aria-labelledby="locked-title">
+      <article>
+        <h3 id="locked-title">{lockedTabMessage(tab.feature)}</h3>
+        <footer>
+          <button type="button" className="secondary" onClick={onClose}>
+            Close
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              onClose()
+              openModal('subscription')
+            }}
+          >
+            Upgrade
+          </button>
+        </footer>
+      </article>
+    </dialog>
+  )
+}
+
+function SettingsItems({ onPick }: { onPick?: () => void }) {
+  const [, navigate] = useLocation()
+  const pick = (fn: () => void) => () => {
+    onPick?.()
+    fn()
+  }
+  return (
+    <>
+      <li>
+        <a href="#" onClick={(e) => (e.preventDefault(), pick(() => openModal('profile'))())}>
+          Profile
+        </a>
+      </li>
+      <li>
+        <a href="#" onClick={(e) => (e.preventDefault(), pick(() => openModal('subscription'))())}>
+          Subscription
+        </a>
+      </li>
+      <li>
+        <a href="#" onClick={(e) => (e.preventDefault(), pick(() => openModal('notifications'))())}>
+          Notification Settings
+        </a>
+      </li>
+      <li>
+        <a href="/archive" onClick={(e) => (e.preventDefault(), pick(() => navigate('/archive'))())}>
+          Archive
+        </a>
+      </li>
+    </>
+  )
+}
+
+export function AppNav() {
+  useSignals()
+  const tabs = useTabs()
+  const [locked, setLocked] = useState<Tab | null>(null)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const admin = isAdmin.value
+  const closeDetails = (e: React.MouseEvent) => (e.currentTarget.closest('details') as HTMLDetailsElement | null)?.removeAttribute('open')
+  return (
+    <>
+      <header className="topbar app-topbar">
+        <Link href="/" className="brand">
+          <span>{config.value.appName}</span>
+        </Link>
+        <nav className="desktop-tabs" aria-label="Main">
+          {tabs.map((t) => (
+            <TabLink key={t.id} tab={t} onLocked={setLocked} />
+          ))}
+          {admin ? (
+            <details className="dropdown admin-menu">
+              <summary className="tab admin-tab">ADMIN</summary>
+              <ul onClick={closeDetails}>
+                {ADMIN_SECTIONS.map((s) => (
+                  <li key={s}>
+                    <Link href={adminHref(s)}>{s}</Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          <details className="dropdown settings-menu">
+            <summary className="tab">SETTINGS</summary>
+            <ul dir="rtl" onClick={closeDetails}>
+              <SettingsItems />
+              <li>
+                <a href="#" onClick={(e) => (e.preventDefault(), openModal('help'))}>
+                  Help
+                </a>
+              </li>
+              <li>
+                <a href="#" onClick={(e) => (e.preventDefault(), void logout())}>
+                  Log out
+                </a>
+              </li>
+            </ul>
+          </details>
+        </nav>
+        <ThemeToggle />
+      </header>
+
+      <nav className="bottom-tabs" aria-label="Tabs" data-testid="bottom-tabs">
+        {tabs.map((t) => (
+          <TabLink key={t.id} tab={t} onLocked={setLocked} className="bottom-tab" />
+        ))}
+        {admin ? (
+          <Link href="/admin" className="tab bottom-tab admin-tab">
+            ADMIN
+          </Link>
+        ) : null}
+        <button type="button" className="tab bottom-tab" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          MENU
+        </button>
+      </nav>
+
+      {menuOpen ? (
+        <dialog open className="mobile-menu" aria-label="Menu" onClick={(e) => e.target === e.currentTarget && setMenuOpen(false)}>
+          <article>
+            <header>
+              <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={() => setMenuOpen(false)} />
+              <strong>{me.value?.user.name || me.value?.user.email}</strong>
+            </header>
+            <ul className="menu-list">
+              <SettingsItems onPick={() => setMenuOpen(false)} />
+              <li>
+                <label>
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={resolvedTheme(theme.value) === 'dark'}
+                    onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')}
+                  />
+                  Dark theme
+                </label>
+              </li>
+              <li>
+                <a href="#" onClick={(e) => (e.preventDefault(), void logout())}>
+                  Log out
+                </a>
+              </li>
+            </ul>
+          </article>
+        </dialog>
+      ) : null}
+      {locked ? <LockedPopup tab={locked} onClose={() => setLocked(null)} /> : null}
+    </>
+  )
+}

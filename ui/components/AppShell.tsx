@@ -1,0 +1,49 @@
+// Frame of every signed-in subscriber page: navigation, the app-level modals, the live socket and
+// unread counts. Gating (loading, sign-in, overlay) belongs to <Protected/> around the routes; this
+// shell still sends a signed-out visitor to /login on its own so the pages never render without a user.
+import { useEffect } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { Redirect } from 'wouter'
+import { loadMe, me } from '../account'
+import { closeModal, modal } from '../modals'
+import { onMessage, recheck, socketUser, startRealtime } from '../realtime'
+import { loadUnread, wireUnread } from '../unread'
+import { AppNav } from './AppNav'
+import { HelpModal } from './HelpModal'
+import { ProfileModal } from './ProfileModal'
+import { UpgradeDialog } from './UpgradeDialog'
+import { NotificationSettingsModal } from './notification-settings'
+
+let accessWired = false
+
+export function AppShell({ children }: { children: React.ReactNode }) {
+  useSignals()
+  useEffect(() => {
+    if (me.value === undefined) void loadMe()
+    startRealtime({ refresh: loadMe })
+    wireUnread()
+    if (!accessWired) {
+      accessWired = true
+      onMessage('access.changed', () => void loadMe())
+    }
+  }, [])
+  const userId = me.value?.user.id
+  useEffect(() => {
+    if (userId === undefined) return
+    void loadUnread().catch(() => {})
+    // The socket joins topics at the handshake: reconnect when it was opened as someone else.
+    if (socketUser.value !== undefined && socketUser.value !== userId) recheck()
+  }, [userId])
+
+  if (me.value === null) return <Redirect to="/login" replace />
+  return (
+    <div className="app-shell">
+      <AppNav />
+      <main className="container app-main">{me.value === undefined ? <p aria-busy="true">Loading your account information...</p> : children}</main>
+      {modal.value === 'profile' ? <ProfileModal onClose={closeModal} /> : null}
+      {modal.value === 'help' ? <HelpModal onClose={closeModal} /> : null}
+      {modal.value === 'subscription' ? <UpgradeDialog onClose={closeModal} /> : null}
+      {modal.value === 'notifications' ? <NotificationSettingsModal onClose={closeModal} /> : null}
+    </div>
+  )
+}

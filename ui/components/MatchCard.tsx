@@ -1,0 +1,77 @@
+// One match: title linking out (opening it marks the match read), matched words highlighted,
+// matched term(s), forum badge, author, post time ('MMM d, h:mm a' + relative).
+import { useSignals } from '@preact/signals-react/runtime'
+import { highlight } from '../../src/matching/highlight'
+import { cardTime, formatDate, timeAgo } from '../lib/dates'
+import { matchedTermLabel, matchedTermList, type Match } from '../lib/matches'
+import { config } from '../state'
+
+export function forumBadge(category: string, productName: string): string {
+  return category === 'gd' ? 'Gundeals' : `${productName} ${category.toUpperCase()}`
+}
+
+export function Highlighted({ title, terms }: { title: string; terms: string[] }) {
+  const segments = highlight(title, terms)
+  if (segments.length === 0) return <>{title}</>
+  return <>{segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}</>
+}
+
+type Props = {
+  match: Match
+  selected?: boolean
+  onSelect?: (on: boolean) => void
+  onRead?: () => void
+  onArchive?: () => void
+}
+
+export function MatchCard({ match, selected, onSelect, onRead, onArchive }: Props) {
+  useSignals()
+  const when = cardTime(match.postCreatedAt, match.createdAt)
+  const termList = matchedTermList(match.matchedTerms)
+  return (
+    <article className={`match-card${match.isNew ? ' is-new' : ''}`} data-testid="match-card" data-match-id={match.id}>
+      <div className="match-row">
+        {onSelect ? (
+          <input type="checkbox" aria-label={`Select ${match.title}`} checked={!!selected} onChange={(e) => onSelect(e.target.checked)} />
+        ) : null}
+        <div className="match-main">
+          <h4 className="match-title">
+            <a
+              href={match.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => {
+                if (match.isNew) onRead?.()
+              }}
+            >
+              <Highlighted title={match.title} terms={termList} />
+            </a>
+            {match.isNew ? <span className="badge new-badge">New</span> : null}
+          </h4>
+          <p className="match-meta">
+            <span className="badge forum-badge">{forumBadge(match.category, config.value.productName)}</span>
+            <span className="term-badge" title="Matched term">
+              {matchedTermLabel(match.matchedTerms)}
+            </span>
+            {match.author ? <span>u/{match.author}</span> : null}
+            <time dateTime={typeof when === 'number' ? new Date(when).toISOString() : undefined}>
+              {formatDate(when)} · {timeAgo(when)}
+            </time>
+          </p>
+        </div>
+        <div className="match-actions">
+          {match.isNew && onRead ? (
+            <button type="button" className="outline secondary small" onClick={onRead}>
+              Mark as read
+            </button>
+          ) : null}
+          {onArchive ? (
+            <button type="button" className="outline secondary small" onClick={onArchive}>
+              Archive
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,226 @@
+// A category's match list (spec §2, §4, §8): heading, '{n} new' badge, Mark all as read, mark one
+// read, archive one / selected / all visible, 20 shown then +20 per 'Show more', 'Load More' from
+// the server, the empty states, live updates from the socket and a refetch after reconnects.
+import { useCallback, useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import type { Category } from '../../src/access/rules'
+import { api, ApiError } from '../api'
+import { addMatch, applyUpdate, LIST_STEP, newCount, type Match } from '../lib/matches'
+import { onMessage } from '../realtime'
+import { terms, termsVersion } from '../terms'
+import { toast } from '../toast'
+import { MatchCard } from './MatchCard'
+
+const LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
+
+export function emptyText(termCount: number | null): string {
+  if (termCount === null) return 'No matches found'
+  if (termCount === 0) return "You haven't set up any search terms yet. Add some search terms to start seeing matches."
+  return "No matches found for your search terms. We'll notify you when matches are found."
+}
+
+type Props = { category: Category; archived?: boolean; onRefreshed?: (at: Date) => void }
+
+export function MatchList({ category, archived = false, onRefreshed }: Props) {
+  useSignals()
+  const [matches, setMatches] = useState<Match[] | null>(null)
+  const [cursor, setCursor] = useState<string | null>(null)
+  const [visible, setVisible] = useState(LIST_STEP)
+  const [selected, setSelected] = useState<Set<number>>(new Set())
+  const [loadingMore, setLoadingMore] = useState(false)
+  const version = termsVersion.value
+
+  const fetchPage = useCallback(
+    async (after: string | null) => {
+      const qs = new URLSearchParams({ category })
+      if (archived) qs.set('archived', '1')
+      if (after) qs.set('cursor', after)
+      return api<{ matches: Match[]; nextCursor: string | null }>(`/api/matches?${qs}`)
+    },
+    [category, archived],
+  )
+
+  const reload = useCallback(async () => {
+    try {
+      const r = await fetchPage(null)
+      setMatches(r.matches)
+      setCursor(r.nextCursor)
+      onRefreshed?.(new Date())
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return
+      setMatches((m) => m ?? [])
+      toast({ title: 'Error', description: archived ? 'Failed to load archived matches' : `Failed to load ${category.toUpperCase()} matches`, variant: 'destructive' })
+    }
+  }, [fetchPage, category, archived])
+
+  useEffect(() => {
+    setMatches(null)
+    setVisible(LIST_STEP)
+    setSelected(new Set())
+    void reload()
+  }, [reload, version])
+
+  useEffect(() => {
+    const offs = [
+      onMessage('reconnected', () => void reload()),
+      onMessage('match.updated', (d: { ids: number[]; change: 'read' | 'archived' | 'removed' }) => {
+        if (archived) {
+          if (d.change === 'archived') void reload()
+          return
+        }
+        setMatches((m) => (m ? applyUpdate(m, d.ids, d.change) : m))
+      }),
+    ]
+    if (!archived) {
+      offs.push(
+        onMessage('match.new', (d: { match: Match }) => {
+          if (d.match.category !== category) return
+          setMatches((m) => (m ? addMatch(m, d.match) : m))
+          onRefreshed?.(new Date())
+        }),
+      )
+    }
+    return () => offs.forEach((off) => off())
+  }, [category, archived, reload])
+
+  if (matches === null)
+    return (
+      <section className="match-list">
+        <p aria-busy="true">Loading matches...</p>
+      </section>
+    )
+
+  const markRead = async (id: number) => {
+    setMatches((m) => m && applyUpdate(m, [id], 'read'))
+    try {
+      await api(`/api/matches/${id}/read`, { method: 'POST', json: {} })
+    } catch {
+      toast({ title: 'Error', description: 'Failed to mark match as read', variant: 'destructive' })
+      void reload()
+    }
+  }
+  const archiveOne = async (id: number) => {
+    try {
+      await api(`/api/matches/${id}/archive`, { method: 'POST', json: {} })
+      setMatches((m) => m && applyUpdate(m, [id], 'archived'))
+      toast({ title: 'Match archived', description: 'The match has been archived successfully' })
+    } catch {
+      toast({ title: 'Error', description: 'Failed to archive match', variant: 'destructive' })
+    }
+  }
+  const archiveSelected = async () => {
+    const ids = [...selected]
+    const results = await Promise.allSettled(ids.map((id) => api(`/api/matches/${id}/archive`, { method: 'POST', json: {} })))
+    const done = ids.filter((_, i) => results[i]!.status === 'fulfilled')
+    setMatches((m) => m && applyUpdate(m, done, 'archived'))
+    setSelected(new Set())
+    if (done.length < ids.length)
+      toast({ title: 'Error archiving', description: 'There was a problem archiving some matches. Please try again.', variant: 'destructive' })
+    else toast({ title: 'Match archived', description: `${done.length} matches archived` })
+  }
+  const markAll = async () => {
+    try {
+      const r = await api<{ count: number }>('/api/matches/read-all', { method: 'POST', json: { category } })
+      setMatches((m) => m && m.map((x) => ({ ...x, isNew: false })))
+      toast({ title: `Marked ${r.count} matches as read`, description: 'All matches marked as read' })
+    } catch {
+      toast({ title: 'Error', description: 'Failed to mark all matches as read', variant: 'destructive' })
+    }
+  }
+  const loadMore = async () => {
+    if (!cursor) return
+    setLoadingMore(true)
+    try {
+      const r = await fetchPage(cursor)
+      setMatches((m) => [...(m ?? []), ...r.matches.filter((x) => !(m ?? []).some((y) => y.id === x.id))])
+      setCursor(r.nextCursor)
+      setVisible((v) => v + LIST_STEP)
+    } catch {
+      toast({ title: 'Error', description: `Failed to load ${category.toUpperCase()} matches`, variant: 'destructive' })
+    } finally {
+      setLoadingMore(false)
+    }
+  }
+
+  const shown = matches.slice(0, visible)
+  const fresh = newCount(matches)
+  const allVisibleSelected = shown.length > 0 && shown.every((m) => selected.has(m.id))
+  const termCount = terms.value[category]?.length ?? null
+  const heading = archived ? `Archived ${LABEL[category]} Matches` : `${LABEL[category]} Matches`
+
+  return (
+    <section className="match-list" aria-label={heading}>
+      <header className="match-list-head">
+        <h2>
+          {heading}
+          {!archived && fresh > 0 ? (
+            <span className="badge count-badge" data-testid="new-count">
+              {fresh} new
+            </span>
+          ) : null}
+        </h2>
+        {!archived && fresh > 0 ? (
+          <button type="button" className="outline small" onClick={markAll}>
+            Mark all as read
+          </button>
+        ) : null}
+      </header>
+      {!archived && shown.length > 0 ? (
+        <div className="selection-bar">
+          <label>
+            <input
+              type="checkbox"
+              checked={allVisibleSelected}
+              onChange={(e) => setSelected(e.target.checked ? new Set(shown.map((m) => m.id)) : new Set())}
+            />
+            Select all
+          </label>
+          {selected.size > 0 ? (
+            <button type="button" className="secondary small" onClick={archiveSelected}>
+              Archive selected ({selected.size})
+            </button>
+          ) : null}
+          <span className="muted">{fresh} unread</span>
+        </div>
+      ) : null}
+      {shown.length === 0 ? (
+        <p className="empty muted">{archived ? 'No matches found' : emptyText(termCount)}</p>
+      ) : (
+        <div className="match-items">
+          {shown.map((m) => (
+            <MatchCard
+              key={m.id}
+              match={m}
+              selected={selected.has(m.id)}
+              onSelect={
+                archived
+                  ? undefined
+                  : (on) =>
+                      setSelected((s) => {
+                        const n = new Set(s)
+                        if (on) n.add(m.id)
+                        else n.delete(m.id)
+                        return n
+                      })
+              }
+              onRead={archived ? undefined : () => void markRead(m.id)}
+              onArchive={archived ? undefined : () => void archiveOne(m.id)}
+            />
+          ))}
+        </div>
+      )}
+      <div className="list-more">
+        {matches.length > visible ? (
+          <button type="button" className="outline" onClick={() => setVisible((v) => v + LIST_STEP)}>
+            Show more
+          </button>
+        ) : null}
+        {matches.length <= visible && cursor ? (
+          <button type="button" className="outline" aria-busy={loadingMore} onClick={loadMore}>
+            Load More
+          </button>
+        ) : null}
+      </div>
+    </section>
+  )
+}

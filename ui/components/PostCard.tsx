@@ -1,0 +1,29 @@
+// A live-feed post (spec §2): title opens the post in a new tab, snippet (title removed, 97 + '...'),
+// forum badge, u/{author}, relative and absolute creation time.
+import { formatDate, timeAgo } from '../lib/dates'
+import { feedCategory, type FeedPost } from '../lib/feed'
+import { snippet } from '../lib/snippet'
+
+const BADGE = { wts: 'WTS', wtb: 'WTB', gd: 'GUNDEALS' } as const
+
+export function PostCard({ post, highlighted }: { post: FeedPost; highlighted?: boolean }) {
+  const text = snippet(post.content, post.title)
+  const cat = feedCategory(post)
+  return (
+    <article className={`post-card${highlighted ? ' highlight' : ''}`} data-testid="post-card" data-highlighted={highlighted ? 'true' : undefined}>
+      <h4>
+        <a href={post.url} target="_blank" rel="noopener noreferrer">
+          {post.title}
+        </a>
+      </h4>
+      {text ? <p className="snippet muted">{text}</p> : null}
+      <p className="post-meta">
+        {cat ? <span className="badge forum-badge">{BADGE[cat]}</span> : null}
+        {post.author ? <span>u/{post.author}</span> : null}
+        <time dateTime={post.createdAt}>
+          {timeAgo(post.createdAt)} · {formatDate(post.createdAt)}
+        </time>
+      </p>
+    </article>
+  )
+}

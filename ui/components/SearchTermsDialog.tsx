@@ -1,0 +1,163 @@
+// The search-terms dialog (spec §2): title by category, 'Enter search term' + Add (Enter adds),
+// removable chips, '{n} of {max} terms used', Clear All with confirmation, Done. Below 768 px the
+// CSS turns it into a bottom sheet. A malformed term is explained inline before any request.
+import { useEffect, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import type { Category } from '../../src/access/rules'
+import { parseTerm } from '../../src/matching/parse'
+import { addTerm, clearTerms, loadTerms, removeTerm, termLimits, terms } from '../terms'
+
+export function dialogTitle(category: string | null | undefined): string {
+  switch (category) {
+    case 'gd':
+      return 'Search Gundeals Posts'
+    case 'wts':
+      return 'Search WTS Posts'
+    case 'wtb':
+      return 'Search WTB Posts'
+    default:
+      return 'Add Search Term'
+  }
+}
+
+const EXAMPLES: [string, string][] = [
+  ['glock 19', 'all words, any order'],
+  ['"red dot"', 'exact phrase'],
+  ['rmr -airsoft', 'exclude a word'],
+  ['trij*', 'any word starting with trij'],
+  ['p365 | p365xl', 'either one'],
+  ['aimpoint <$500', 'price in the title under $500'],
+]
+
+export function SearchTermsDialog({ category, open, onClose }: { category: Category; open: boolean; onClose: () => void }) {
+  useSignals()
+  const [text, setText] = useState('')
+  const [inline, setInline] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const list = terms.value[category] ?? []
+  const max = termLimits.value[category]
+
+  useEffect(() => {
+    if (!open) return
+    void loadTerms(category)
+    setTimeout(() => input.current?.focus(), 0)
+  }, [open, category])
+
+  if (!open) return null
+
+  const add = async () => {
+    const value = text.trim()
+    if (!value || busy) return
+    const parsed = parseTerm(value)
+    if (!parsed.ok) {
+      setInline(parsed.error)
+      return
+    }
+    setBusy(true)
+    const r = await addTerm(category, value)
+    setBusy(false)
+    if (r.ok) {
+      setText('')
+      setInline(null)
+    } else if (r.inline) setInline(r.inline)
+  }
+
+  return (
+    <dialog open className="terms-dialog" aria-labelledby="terms-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <article>
+        <header>
+          <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
+          <h3 id="terms-title">{dialogTitle(category)}</h3>
+        </header>
+        <form
+          className="term-add"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void add()
+          }}
+        >
+          <fieldset role="group">
+            <input
+              ref={input}
+              name="term"
+              placeholder="Enter search term"
+              aria-label="Enter search term"
+              value={text}
+              aria-invalid={inline ? true : undefined}
+              aria-describedby="term-error"
+              onChange={(e) => {
+                setText(e.target.value)
+                setInline(null)
+              }}
+            />
+            <button type="submit" disabled={busy || !text.trim()}>
+              Add
+            </button>
+          </fieldset>
+          {inline ? (
+            <small id="term-error" className="term-error" role="alert">
+              {inline}
+            </small>
+          ) : null}
+        </form>
+        <details className="syntax-help">
+          <summary>Search syntax</summary>
+          <ul>
+            {EXAMPLES.map(([ex, what]) => (
+              <li key={ex}>
+                <code>{ex}</code> — {what}
+              </li>
+            ))}
+          </ul>
+        </details>
+        <ul className="chips" aria-label="Saved terms">
+          {list.map((t) => (
+            <li key={t.id} className="chip">
+              <span>{t.term}</span>
+              <button type="button" aria-label={`Remove ${t.term}`} disabled={busy} onClick={() => void removeTerm(category, t.id)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="muted" data-testid="term-counter">
+          {list.length} of {max} terms used
+        </p>
+        <footer>
+          <button type="button" className="secondary outline" disabled={list.length === 0 || busy} onClick={() => setConfirming(true)}>
+            Clear All
+          </button>
+          <button type="button" onClick={onClose}>
+            Done
+          </button>
+        </footer>
+      </article>
+      {confirming ? (
+        <dialog open className="confirm-dialog" role="alertdialog" aria-labelledby="clear-title">
+          <article>
+            <h3 id="clear-title">Clear all search terms?</h3>
+            <p>Are you sure you want to clear all {category.toUpperCase()} search terms? This action cannot be undone.</p>
+            <footer>
+              <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                onClick={async () => {
+                  setBusy(true)
+                  await clearTerms(category)
+                  setBusy(false)
+                  setConfirming(false)
+                }}
+              >
+                Confirm
+              </button>
+            </footer>
+          </article>
+        </dialog>
+      ) : null}
+    </dialog>
+  )
+}

@@ -1,0 +1,50 @@
+// /dashboard/gundeals: deals terms and matches with 'Last refreshed'; {product}-only users go to WTS.
+import { useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { Redirect } from 'wouter'
+import { forumPageGate, NO_DASHBOARD_PERMISSION } from '../../../src/access/rules'
+import { accessState, isAdmin, me } from '../../account'
+import { AppShell } from '../../components/AppShell'
+import { formatDate } from '../../lib/dates'
+import { connection, socketUser } from '../../realtime'
+import { config } from '../../state'
+import { unread } from '../../unread'
+import { CategoryPanel } from './CategoryPanel'
+import { DashboardFrame } from './DashboardFrame'
+import { Denied } from './Denied'
+
+export function Gundeals() {
+  useSignals()
+  const [refreshed, setRefreshed] = useState<Date | null>(null)
+  const state = accessState.value
+  if (state === null) return <AppShell>{null}</AppShell>
+  const gate = forumPageGate(state, 'gd', new Date(), config.value.productSlug, config.value.productName)
+  if (gate.kind === 'redirect') return <Redirect to={gate.to} replace />
+  return (
+    <AppShell>
+      {gate.kind === 'denied' ? (
+        <Denied title={gate.title} message={gate.message} error={NO_DASHBOARD_PERMISSION} />
+      ) : (
+        <DashboardFrame>
+          <h1 className="page-title">Gundeals</h1>
+          <p className="muted" data-testid="last-refreshed">
+            Last refreshed: {refreshed ? formatDate(refreshed) : 'Never'}
+          </p>
+          <CategoryPanel category="gd" onRefreshed={setRefreshed} />
+          {isAdmin.value ? (
+            <details className="debug-panel">
+              <summary>Debug</summary>
+              <pre>
+                {JSON.stringify(
+                  { connection: connection.value, socketUser: socketUser.value, unread: unread.value, role: me.value?.access.userRole, forums: me.value?.access.forums },
+                  null,
+                  2,
+                )}
+              </pre>
+            </details>
+          ) : null}
+        </DashboardFrame>
+      )}
+    </AppShell>
+  )
+}

@@ -1,0 +1,91 @@
+// Saved search terms per category, with the spec's toasts (§5, §8). Client-side checks mirror the
+// server's (limit, duplicates) so the user hears 'Too many terms' without a round trip; the server
+// still decides and its error title/message are shown as they come.
+import { signal } from '@preact/signals-react'
+import type { Category } from '../src/access/rules'
+import { api, ApiError } from './api'
+import { toast } from './toast'
+
+export type Term = { id: number; term: string; category: Category; createdAt: string }
+export const CATEGORY_LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
+
+export const terms = signal<Record<Category, Term[] | null>>({ wts: null, wtb: null, gd: null })
+export const termLimits = signal<Record<Category, number>>({ wts: 10, wtb: 10, gd: 10 })
+/** Bumped when a category's matches change because of its terms (backfill, removal). */
+export const termsVersion = signal(0)
+
+function set(category: Category, list: Term[]) {
+  terms.value = { ...terms.value, [category]: list }
+}
+
+export async function loadTerms(category: Category) {
+  try {
+    const r = await api<{ terms: Term[]; limit: number }>(`/api/terms?category=${category}`)
+    set(category, r.terms)
+    termLimits.value = { ...termLimits.value, [category]: r.limit }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return
+    toast({ title: 'Error', description: `Failed to load ${category.toUpperCase()} search terms`, variant: 'destructive' })
+  }
+}
+
+export type AddResult = { ok: true } | { ok: false; inline?: string }
+
+export async function addTerm(category: Category, raw: string): Promise<AddResult> {
+  const text = raw.trim().toLowerCase()
+  if (!text) return { ok: false }
+  const list = terms.value[category] ?? []
+  const max = termLimits.value[category]
+  if (list.length >= max) {
+    toast({ title: 'Too many terms', description: `You can only add a maximum of ${max} search terms.`, variant: 'destructive' })
+    return { ok: false }
+  }
+  if (list.some((t) => t.term.toLowerCase() === text)) {
+    toast({ title: 'Term already exists', description: 'This search term is already in your list', variant: 'destructive' })
+    return { ok: false }
+  }
+  try {
+    const r = await api<{ term: Term; backfilled: number }>('/api/terms', { method: 'POST', json: { category, term: text } })
+    set(category, [...(terms.value[category] ?? []), r.term])
+    termsVersion.value++
+    toast({ title: 'Term added', description: `"${r.term.term}" was added to your ${CATEGORY_LABEL[category]} search terms.` })
+    return { ok: true }
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const title = (err.body as { error?: { title?: string } })?.error?.title
+      if (err.code === 'INVALID_TERM') return { ok: false, inline: err.message }
+      if (title) {
+        toast({ title, description: err.message, variant: 'destructive' })
+        return { ok: false }
+      }
+    }
+    toast({ title: 'Error adding term', description: 'There was a problem adding your search term. Please try again.', variant: 'destructive' })
+    return { ok: false }
+  }
+}
+
+export async function removeTerm(category: Category, id: number) {
+  try {
+    await api(`/api/terms/${id}`, { method: 'DELETE' })
+    const removed = (terms.value[category] ?? []).find((t) => t.id === id)
+    set(
+      category,
+      (terms.value[category] ?? []).filter((t) => t.id !== id),
+    )
+    termsVersion.value++
+    toast({ title: 'Term removed', description: removed ? `"${removed.term}" was removed.` : undefined })
+  } catch {
+    toast({ title: 'Error removing term', description: 'There was a problem removing the search term. Please try again.', variant: 'destructive' })
+  }
+}
+
+export async function clearTerms(category: Category) {
+  try {
+    await api(`/api/terms?category=${category}`, { method: 'DELETE' })
+    set(category, [])
+    termsVersion.value++
+    toast({ title: 'Terms cleared', description: `All ${CATEGORY_LABEL[category]} search terms were removed.` })
+  } catch {
+    toast({ title: 'Error clearing terms', description: 'There was a problem clearing your search terms. Please try again.', variant: 'destructive' })
+  }
+}
