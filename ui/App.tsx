@@ -13,6 +13,7 @@ import { ProductSection } from './pages/dashboard/ProductSection'
 import { Gundeals } from './pages/dashboard/Gundeals'
 import { Archive } from './pages/Archive'
 import { Settings } from './pages/settings/Settings'
+import { Unsubscribe } from './pages/Unsubscribe'
 
 /** Routes under /dashboard/:product only exist for the configured product slug. */
 function ProductRoute({ children }: { children: React.ReactNode }) {
@@ -39,7 +40,7 @@ export function App() {
       <Route path="/email-confirmation">{() => <Placeholder title="Email confirmation" />}</Route>
       <Route path="/check-email">{() => <Placeholder title="Confirm Your Email" />}</Route>
       <Route path="/auth/callback">{() => <Placeholder title="Signing you in..." />}</Route>
-      <Route path="/unsubscribe">{() => <Placeholder title="Unsubscribe" />}</Route>
+      <Route path="/unsubscribe" component={Unsubscribe} />
       <Route path="/dashboard" component={DashboardIndex} />
       <Route path="/dashboard/" component={DashboardIndex} />
       <Route path="/dashboard/subscription">{() => <Placeholder title="Subscription" />}</Route>

@@ -1,10 +1,18 @@
 // Browser entry: mounts the React app, or shows 'Application Error' when the root element is missing.
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { PwaStatus } from './components/PwaStatus'
+import { startPwa } from './pwa'
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(<App />)
+  createRoot(root).render(
+    <>
+      <App />
+      <PwaStatus />
+    </>,
+  )
+  startPwa()
 } else {
   const box = document.createElement('div')
   box.className = 'app-error'

@@ -1,0 +1,214 @@
+// Notifications and PWA in Chromium: the Notification Settings dialog (toggles, optimistic revert
+// on a forced failure, 'Saving in progress'), the unsubscribe page, the manifest and service
+// worker, an offline start from the cached app shell, and the offline badge.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { getPrefs } from '../../src/notify/prefs'
+import { createUserWithSession, startTestServer } from '../helpers'
+import { launchBrowser, newPage, screenshot } from './browser'
+
+let server: Awaited<ReturnType<typeof startTestServer>>
+let browser: Browser
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Waits until fn() returns the expected value (the UI saves asynchronously). */
+async function until<T>(fn: () => T | Promise<T>, expected: T, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs
+  let last: T = await fn()
+  while (last !== expected && Date.now() < end) {
+    await Bun.sleep(25)
+    last = await fn()
+  }
+  expect(last).toBe(expected)
+}
+
+async function signedIn(opts: Parameters<typeof createUserWithSession>[1] = {}): Promise<{ context: BrowserContext; page: Page; userId: number; errors: string[] }> {
+  const u = await createUserWithSession(server.deps, opts)
+  const { context, page, errors } = await newPage(browser)
+  const [name, value] = u.cookie.split('=') as [string, string]
+  await context.addCookies([{ name, value, url: server.url }])
+  return { context, page, userId: u.userId, errors }
+}
+
+async function openDialog(page: Page) {
+  await page.goto(server.url + '/settings/account#notification-settings')
+  const dialog = page.getByTestId('notification-settings')
+  await dialog.getByRole('heading', { name: 'Notification Settings' }).waitFor()
+  await dialog.getByRole('switch', { name: 'Email notifications' }).waitFor()
+  return dialog
+}
+
+describe('Notification Settings dialog', () => {
+  test('defaults to email on and push off; toggles save and persist', async () => {
+    const { context, page, userId, errors } = await signedIn()
+    const dialog = await openDialog(page)
+    const email = dialog.getByRole('switch', { name: 'Email notifications' })
+    const push = dialog.getByRole('switch', { name: /Web push notifications/ })
+    expect(await email.isChecked()).toBe(true)
+    expect(await push.isChecked()).toBe(false)
+    await dialog.getByRole('combobox').selectOption('batched')
+    await until(() => getPrefs(server.deps, userId).email_frequency, 'batched')
+    await email.click()
+    await until(() => getPrefs(server.deps, userId).email_frequency, 'none')
+    expect(await email.isChecked()).toBe(false)
+    await screenshot(page, 'notify-settings-email-off')
+    // Back on: the digest choice is remembered.
+    await email.click()
+    await until(() => getPrefs(server.deps, userId).email_frequency, 'batched')
+    await page.reload()
+    const again = await openDialog(page)
+    expect(await again.getByRole('combobox').inputValue()).toBe('batched')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a failed save reverts the toggle with the spec toast', async () => {
+    const { context, page, userId } = await signedIn()
+    const dialog = await openDialog(page)
+    await page.route('**/api/notifications/preferences', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }) : route.continue(),
+    )
+    const email = dialog.getByRole('switch', { name: 'Email notifications' })
+    await email.click()
+    await page.getByText('Failed to save email preference').waitFor()
+    expect(await email.isChecked()).toBe(true)
+    expect(getPrefs(server.deps, userId).email_frequency).toBe('instant')
+    await dialog.getByRole('combobox').selectOption('batched')
+    await page.getByText('Failed to save preference', { exact: true }).waitFor()
+    expect(await dialog.getByRole('combobox').inputValue()).toBe('instant')
+    await screenshot(page, 'notify-settings-revert')
+    await context.close()
+  })
+
+  test("the dialog refuses to close while a save runs ('Saving in progress'), one save at a time", async () => {
+    const { context, page, userId } = await signedIn()
+    const dialog = await openDialog(page)
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let puts = 0
+    await page.route('**/api/notifications/preferences', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue()
+      puts++
+      await held
+      await route.continue()
+    })
+    const email = dialog.getByRole('switch', { name: 'Email notifications' })
+    await email.click()
+    expect(await email.isDisabled()).toBe(true) // one save at a time for this toggle
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.getByText('Saving in progress').waitFor()
+    expect(await dialog.isVisible()).toBe(true)
+    release()
+    await until(() => getPrefs(server.deps, userId).email_frequency, 'none')
+    await until(() => email.isDisabled(), false)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(puts).toBe(1)
+    await context.close()
+  })
+
+  test('without a subscription both toggles are locked with the spec texts', async () => {
+    const { context, page } = await signedIn({ role: 'trial_expired' })
+    await page.goto(server.url + '/settings/account')
+    // The blocking overlay may cover the page; the dialog is still reachable through its link.
+    await page.evaluate(() => (window.location.hash = '#notification-settings'))
+    const dialog = page.getByTestId('notification-settings')
+    await dialog.getByText('Email notifications require a subscription').waitFor()
+    await dialog.getByText('Web push notifications require a subscription').waitFor()
+    await context.close()
+  })
+
+  test('turning push on asks the browser; when the push service is unreachable it reverts with the toast', async () => {
+    const { context, page } = await signedIn()
+    await context.grantPermissions(['notifications'], { origin: server.url })
+    const dialog = await openDialog(page)
+    const push = dialog.getByRole('switch', { name: /Web push notifications/ })
+    await push.click()
+    // Headless Chromium here has no push service (no network): subscribe() fails → revert.
+    await page.getByText('Failed to save notification preference').waitFor({ timeout: 20_000 })
+    expect(await push.isChecked()).toBe(false)
+    await context.close()
+  })
+})
+
+describe('/unsubscribe page', () => {
+  const cases: [string, RegExp][] = [
+    ['status=success', /You've been unsubscribed/],
+    ['status=error&code=TOKEN_INVALID', /invalid or has expired/],
+    ['status=error&code=MISSING_TOKEN', /link is incomplete/],
+    ['status=error&code=DB_ERROR', /couldn't update your preferences/],
+    ['status=error&code=CONFIG_ERROR', /not available right now/],
+    ['status=error&code=SOMETHING_ELSE', /Something went wrong/],
+  ]
+  test('shows a clear text for success and for every error code', async () => {
+    const { context, page } = await newPage(browser)
+    for (const [query, text] of cases) {
+      await page.goto(`${server.url}/unsubscribe?${query}`)
+      await page.getByRole('heading', { name: text }).waitFor()
+    }
+    await screenshot(page, 'notify-unsubscribe-default')
+    await context.close()
+  })
+
+  test('an emailed link (GET /api/unsubscribe) lands on the success page', async () => {
+    const u = await createUserWithSession(server.deps)
+    const { unsubscribeUrl } = await import('../../src/notify/unsubscribe')
+    const link = unsubscribeUrl({ config: server.deps.config, now: () => new Date() }, u.userId).replace(server.deps.config.appUrl, server.url)
+    const { context, page } = await newPage(browser)
+    await page.goto(link)
+    await page.getByRole('heading', { name: "You've been unsubscribed" }).waitFor()
+    expect(new URL(page.url()).search).toBe('?status=success')
+    expect(getPrefs(server.deps, u.userId).email_frequency).toBe('none')
+    await context.close()
+  })
+})
+
+describe('PWA', () => {
+  test('the manifest and its icons load and the service worker registers at /sw.js', async () => {
+    const { context, page, errors } = await newPage(browser)
+    await page.goto(server.url + '/')
+    const href = await page.getAttribute('link[rel="manifest"]', 'href')
+    const manifest = await (await fetch(new URL(href!, server.url))).json()
+    expect(manifest).toMatchObject({ name: 'Dibs', display: 'standalone', start_url: '/dashboard' })
+    const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`)
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']))
+    for (const icon of manifest.icons) {
+      const r = await fetch(new URL(icon.src, server.url))
+      expect(r.status).toBe(200)
+      expect(r.headers.get('content-type')).toBe(icon.type)
+    }
+    const sw = await fetch(server.url + '/sw.js')
+    expect(sw.headers.get('cache-control')).toBe('no-cache')
+    const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)
+    expect(script).toBe(server.url + '/sw.js')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('the app shell starts offline from the cache and the offline badge shows', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto(server.url + '/')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+    })
+    await page.getByText('Start Free Trial').first().waitFor()
+    expect(await page.getByTestId('offline-badge').count()).toBe(0)
+    await context.setOffline(true)
+    await page.getByTestId('offline-badge').waitFor()
+    await page.reload()
+    await page.getByText('Start Free Trial').first().waitFor()
+    await page.getByTestId('offline-badge').waitFor()
+    await screenshot(page, 'notify-offline-start')
+    await context.setOffline(false)
+    await page.getByTestId('offline-badge').waitFor({ state: 'detached' })
+    await context.close()
+  })
+})

@@ -1,0 +1,208 @@
+// Notification Settings dialog (spec §2 modal, §4 toggles, §6 gating, §8 toasts). Each control
+// saves on change, optimistically: the UI flips at once and flips back with the spec's toast if
+// the save fails. A control is disabled while its own save runs (one save at a time per toggle)
+// and the dialog refuses to close until every save is done ('Saving in progress').
+import { useEffect, useRef, useState } from 'react'
+import { api } from '../api'
+import { errorToast, toast } from '../toast'
+import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
+
+type Frequency = 'instant' | 'batched' | 'none'
+type Gate = { allowed: boolean; message: string | null }
+type Prefs = { email_frequency: Frequency; web_push_enabled: boolean; gates: { email: Gate; webPush: Gate } }
+type Key = 'email' | 'frequency' | 'push'
+
+const DEFAULTS: Prefs = {
+  email_frequency: 'instant',
+  web_push_enabled: false,
+  gates: { email: { allowed: true, message: null }, webPush: { allowed: true, message: null } },
+}
+
+export const SAVE_FAILED: Record<Key, string> = {
+  email: 'Failed to save email preference',
+  frequency: 'Failed to save preference',
+  push: 'Failed to save notification preference',
+}
+
+export function NotificationSettings({ onClose }: { onClose: () => void }) {
+  const [prefs, setPrefs] = useState<Prefs>(DEFAULTS)
+  const [deviceOn, setDeviceOn] = useState(false)
+  const [loading, setLoading] = useState(true)
+  const [saving, setSaving] = useState<Record<Key, boolean>>({ email: false, frequency: false, push: false })
+  const savingRef = useRef(saving)
+  savingRef.current = saving
+  // The non-none frequency to come back to when email is switched on again.
+  const lastOn = useRef<Frequency>('instant')
+
+  useEffect(() => {
+    let live = true
+    Promise.all([api<Prefs>('/api/notifications/preferences'), currentSubscription().catch(() => null)])
+      .then(([p, sub]) => {
+        if (!live) return
+        setPrefs(p)
+        if (p.email_frequency !== 'none') lastOn.current = p.email_frequency
+        setDeviceOn(p.web_push_enabled && sub !== null)
+      })
+      .catch(() => live && toast({ title: 'Failed to load preferences', description: 'Please try again later.', variant: 'destructive' }))
+      .finally(() => live && setLoading(false))
+    return () => {
+      live = false
+    }
+  }, [])
+
+  /** Runs one save for one control: optimistic apply, revert + toast on failure. */
+  async function save(key: Key, apply: () => void, revert: () => void, run: () => Promise<void>) {
+    if (savingRef.current[key]) return
+    setSaving((s) => ({ ...s, [key]: true }))
+    apply()
+    try {
+      await run()
+    } catch {
+      revert()
+      errorToast(SAVE_FAILED[key])
+    } finally {
+      setSaving((s) => ({ ...s, [key]: false }))
+    }
+  }
+
+  const put = (change: Partial<Pick<Prefs, 'email_frequency' | 'web_push_enabled'>>) => api('/api/notifications/preferences', { method: 'PUT', json: change }).then(() => undefined)
+
+  const setFrequency = (key: 'email' | 'frequency', next: Frequency) => {
+    const before = prefs.email_frequency
+    if (next !== 'none') lastOn.current = next
+    return save(
+      key,
+      () => setPrefs((p) => ({ ...p, email_frequency: next })),
+      () => setPrefs((p) => ({ ...p, email_frequency: before })),
+      () => put({ email_frequency: next }),
+    )
+  }
+
+  const setPush = (on: boolean) =>
+    save(
+      'push',
+      () => setDeviceOn(on),
+      () => setDeviceOn(!on),
+      async () => {
+        if (on) {
+          await subscribeThisDevice()
+          await put({ web_push_enabled: true })
+        } else {
+          // Other devices of the account keep their push unless this was the last one.
+          const remaining = await unsubscribeThisDevice()
+          if (remaining === 0) await put({ web_push_enabled: false })
+        }
+      },
+    )
+
+  const busy = saving.email || saving.frequency || saving.push
+  const close = () => {
+    if (busy) {
+      toast({ title: 'Saving in progress', description: 'Please wait until your change is saved.' })
+      return
+    }
+    onClose()
+  }
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        close()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  const emailOn = prefs.email_frequency !== 'none'
+  const emailGate = prefs.gates.email
+  const pushGate = prefs.gates.webPush
+  const supported = pushSupported()
+
+  return (
+    <dialog open aria-labelledby="notification-settings-title" data-testid="notification-settings" onClick={(e) => e.target === e.currentTarget && close()}>
+      <article>
+        <header>
+          <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={close} />
+          <h3 id="notification-settings-title">Notification Settings</h3>
+        </header>
+        {loading ? (
+          <p aria-busy="true">Loading preferences...</p>
+        ) : (
+          <>
+            <fieldset>
+              <label title={emailGate.allowed ? undefined : emailGate.message ?? undefined}>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  name="email-notifications"
+                  checked={emailOn}
+                  disabled={saving.email || (!emailGate.allowed && !emailOn)}
+                  aria-busy={saving.email}
+                  onChange={(e) => setFrequency('email', e.currentTarget.checked ? lastOn.current : 'none')}
+                />
+                Email notifications
+              </label>
+              {!emailGate.allowed ? <small className="locked">🔒 {emailGate.message}</small> : null}
+              {emailOn ? (
+                <label>
+                  How often
+                  <select
+                    name="email-frequency"
+                    value={prefs.email_frequency}
+                    disabled={saving.frequency || saving.email || !emailGate.allowed}
+                    aria-busy={saving.frequency}
+                    onChange={(e) => setFrequency('frequency', e.currentTarget.value as Frequency)}
+                  >
+                    <option value="instant">Instantly, one email per match</option>
+                    <option value="batched">Batched digest</option>
+                  </select>
+                </label>
+              ) : (
+                <small>You will get no alert emails. Account emails (sign-in, billing) still arrive.</small>
+              )}
+            </fieldset>
+            <fieldset>
+              <label title={pushGate.allowed ? undefined : pushGate.message ?? undefined}>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  name="web-push"
+                  checked={deviceOn}
+                  disabled={saving.push || !supported || (!pushGate.allowed && !deviceOn)}
+                  aria-busy={saving.push}
+                  onChange={(e) => setPush(e.currentTarget.checked)}
+                />
+                Web push notifications on this device
+              </label>
+              {!pushGate.allowed ? <small className="locked">🔒 {pushGate.message}</small> : null}
+              {supported ? (
+                <small>Alerts pop up on this device even when {document.title || 'the app'} is closed.</small>
+              ) : (
+                <small>This browser does not support web push.</small>
+              )}
+            </fieldset>
+          </>
+        )}
+        <footer>
+          <button type="button" className="secondary" onClick={close} aria-disabled={busy}>
+            Done
+          </button>
+        </footer>
+      </article>
+    </dialog>
+  )
+}
+
+/** Emails link to …#notification-settings: open the dialog when the page has that hash. */
+export function wireNotificationSettingsLink(open: () => void) {
+  const check = () => {
+    if (window.location.hash === '#notification-settings') {
+      open()
+      history.replaceState(null, '', window.location.pathname + window.location.search)
+    }
+  }
+  window.addEventListener('hashchange', check)
+  check()
+}
