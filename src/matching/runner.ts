@@ -29,6 +29,7 @@ const CATEGORIES = new Set(['wts', 'wtb', 'gd'])
 /** Finds the hits of new posts through the process's term index. */
 export function findHits(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, posts: Post[], opts: { observe?: boolean } = {}): Hit[] {
   const matcher = matcherFor(deps)
+  matcher.sync()
   const hits: Hit[] = []
   for (const post of posts) {
     if (!post.postType || !CATEGORIES.has(post.postType)) continue
@@ -44,7 +45,25 @@ export function findHits(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, posts: Post[
     }
     for (const [userId, terms] of byUser) hits.push({ userId, post, terms })
   }
-  return hits
+  return dropDeletedTerms(deps, hits)
+}
+
+/**
+ * Terms deleted in this process without the terms service (a user deleting their account, an
+ * admin tool) would break the match_terms foreign key: drop them from the hits and the index.
+ */
+function dropDeletedTerms(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, hits: Hit[]): Hit[] {
+  if (hits.length === 0) return hits
+  const ids = [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))]
+  const existing = new Set<number>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    for (const r of deps.sqlite.query<{ id: number }, number[]>(`SELECT id FROM search_terms WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk))
+      existing.add(r.id)
+  }
+  if (existing.size === ids.length) return hits
+  matcherFor(deps).forgetMissing(existing, ids)
+  return hits.map((h) => ({ ...h, terms: h.terms.filter((t) => existing.has(t.id)) })).filter((h) => h.terms.length > 0)
 }
 
 /** Access of the users (among ids) who are not banned; ADMIN_EMAILS count as admins. */

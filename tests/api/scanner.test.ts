@@ -221,4 +221,28 @@ describe('scanning the forums', () => {
     const users = (s.deps.sqlite.query('SELECT user_id FROM matches').all() as any[]).map((r) => r.user_id)
     expect(users).toEqual([s.user.userId])
   })
+
+  test('terms or users deleted behind the terms service never break a scan', async () => {
+    const s = await setup()
+    const other = await createUserWithSession(s.deps)
+    s.term('wts', 'rmr')
+    addTerm(s.deps, other.userId, FULL, 'wts', 'rmr')
+    s.deps.sqlite.query('DELETE FROM search_terms WHERE user_id = ?').run(s.user.userId)
+    s.deps.sqlite.query('DELETE FROM users WHERE id = ?').run(other.userId)
+    s.clock.advance(2000)
+    s.fake.publish({ title: '[WTS] RMR - $350' })
+    const o = await s.scan()
+    expect(o).toMatchObject({ status: 'success', postsNew: 1, matchesCreated: 0 })
+  })
+
+  test('a term saved by another process (same database) is picked up by the next scan', async () => {
+    const s = await setup()
+    const { Database } = await import('bun:sqlite')
+    const second = new Database(s.deps.config.dbPath)
+    second.query("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', 'aimpoint', ?)").run(s.user.userId, s.clock.now().getTime())
+    second.close()
+    s.clock.advance(2000)
+    s.fake.publish({ title: '[WTS] Aimpoint T-2 - $640' })
+    expect((await s.scan()).matchesCreated).toBe(1)
+  })
 })
