@@ -1,0 +1,87 @@
+// Pure pieces of the notifier: reading match payloads, email templates, unsubscribe tokens,
+// backoff, and the VAPID header cache.
+import { describe, expect, test } from 'bun:test'
+import webpush from 'web-push'
+import { toAlertMatch } from '../../../src/notify/dispatcher'
+import { backoffMs, MAX_ATTEMPTS } from '../../../src/notify/outbox'
+import { digestEmail, escapeHtml, matchEmail, matchPageUrl } from '../../../src/notify/templates'
+import { createUnsubscribeToken, verifyUnsubscribeToken } from '../../../src/notify/unsubscribe'
+import { VapidHeaderCache } from '../../../src/notify/channels/webpush'
+
+const brand = { appName: 'Dibs', appUrl: 'https://dibs.example.com', productName: 'GAFS', productSlug: 'gafs' }
+const match = { id: 7, title: '[WTS] <b>RMR</b> & "mount"', url: 'https://reddit.com/r/x/1', category: 'wts' as const, matchedTerms: ['rmr'] }
+
+describe('toAlertMatch reads match.new payloads tolerantly', () => {
+  const cases: [string, Record<string, unknown>, string[] | null][] = [
+    ['an array of terms', { ...match, matchedTerms: ['a', 'b'] }, ['a', 'b']],
+    ['a single string', { ...match, matchedTerms: 'rmr' }, ['rmr']],
+    ['an object with term', { ...match, matchedTerms: { term: 'rmr' } }, ['rmr']],
+    ['no terms at all', { ...match, matchedTerms: undefined }, []],
+    ['an unknown category', { ...match, category: 'xyz' }, null],
+    ['no id', { ...match, id: 'x' }, null],
+  ]
+  for (const [name, input, terms] of cases)
+    test(name, () => {
+      const m = toAlertMatch(input)
+      if (terms === null) expect(m).toBeNull()
+      else expect(m!.matchedTerms).toEqual(terms)
+    })
+})
+
+describe('email templates', () => {
+  test('an instant email escapes post text in HTML and carries the RFC 8058 headers', () => {
+    const mail = matchEmail(brand, 'a@b.c', match, 'https://dibs.example.com/api/unsubscribe?token=t')
+    expect(mail.html).toContain(escapeHtml(match.title))
+    expect(mail.html).not.toContain('<b>RMR</b>')
+    expect(mail.text).toContain(match.title)
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': '<https://dibs.example.com/api/unsubscribe?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+  })
+
+  test('match pages per category', () => {
+    expect(matchPageUrl(brand, 'wtb', 3)).toBe('https://dibs.example.com/dashboard/gafs/wtb?match=3')
+    expect(matchPageUrl(brand, 'gd')).toBe('https://dibs.example.com/dashboard/gundeals')
+  })
+
+  test('a digest lists categories in the order WTS, WTB, Gundeals and skips empty ones', () => {
+    const mail = digestEmail(brand, 'a@b.c', [{ ...match, category: 'gd' }, match], 'u')
+    expect(mail.text.indexOf('GAFS WTS')).toBeLessThan(mail.text.indexOf('Gundeals'))
+    expect(mail.text).not.toContain('GAFS WTB')
+    expect(mail.subject).toBe('[Dibs] 2 new matches in your digest')
+  })
+})
+
+describe('unsubscribe tokens', () => {
+  const now = new Date('2026-01-01T00:00:00Z')
+  test('round trip', () => expect(verifyUnsubscribeToken('s', createUnsubscribeToken('s', 42, now), now)?.u).toBe(42))
+  test('another secret, a flipped byte, extra parts, expiry', () => {
+    const t = createUnsubscribeToken('s', 42, now)
+    expect(verifyUnsubscribeToken('other', t, now)).toBeNull()
+    expect(verifyUnsubscribeToken('s', t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A'), now)).toBeNull()
+    expect(verifyUnsubscribeToken('s', `${t}.x`, now)).toBeNull()
+    expect(verifyUnsubscribeToken('s', t, new Date('2027-01-01T00:00:00Z'))).toBeNull()
+  })
+})
+
+describe('outbox backoff', () => {
+  test('doubles from 5 s and caps at an hour', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000])
+    expect(backoffMs(MAX_ATTEMPTS)).toBe(3_600_000)
+  })
+})
+
+describe('VAPID header cache', () => {
+  const keys = { subject: 'mailto:a@example.com', ...webpush.generateVAPIDKeys() }
+  test('signs once per push service origin and renews an hour before expiry', () => {
+    let t = Date.parse('2026-01-01T00:00:00Z')
+    const cache = new VapidHeaderCache(keys, () => new Date(t))
+    const a = cache.authorization('https://fcm.googleapis.com/fcm/send/1')
+    expect(cache.authorization('https://fcm.googleapis.com/fcm/send/2')).toBe(a)
+    cache.authorization('https://updates.push.services.mozilla.com/wpush/v2/x')
+    expect(cache.signed).toBe(2)
+    t += 10 * 3600_000
+    expect(cache.authorization('https://fcm.googleapis.com/fcm/send/3')).toBe(a)
+    t += 1.5 * 3600_000
+    expect(cache.authorization('https://fcm.googleapis.com/fcm/send/3')).not.toBe(a)
+    expect(cache.signed).toBe(3)
+  })
+})
