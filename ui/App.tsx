@@ -13,6 +13,14 @@ import { ProductSection } from './pages/dashboard/ProductSection'
 import { Gundeals } from './pages/dashboard/Gundeals'
 import { Archive } from './pages/Archive'
 import { Settings } from './pages/settings/Settings'
+import { Protected } from './components/Protected'
+import { Login } from './pages/auth/Login'
+import { Signup } from './pages/auth/Signup'
+import { CheckEmail } from './pages/auth/CheckEmail'
+import { EmailConfirmation } from './pages/auth/EmailConfirmation'
+import { ForgotPassword } from './pages/auth/ForgotPassword'
+import { ResetPassword } from './pages/auth/ResetPassword'
+import { AuthCallback } from './pages/auth/AuthCallback'
 import { Unsubscribe } from './pages/Unsubscribe'
 
 /** Routes under /dashboard/:product only exist for the configured product slug. */
@@ -32,21 +40,22 @@ export function App() {
     <Toaster />
     <Switch>
       <Route path="/" component={Landing} />
-      <Route path="/login">{() => <Placeholder title="Sign in" />}</Route>
-      <Route path="/signup">{() => <Placeholder title="Create an account" />}</Route>
-      <Route path="/forgot-password">{() => <Placeholder title="Reset Password" />}</Route>
-      <Route path="/auth/forgot-password">{() => <Placeholder title="Reset Password" />}</Route>
-      <Route path="/reset-password">{() => <Placeholder title="Set New Password" />}</Route>
-      <Route path="/email-confirmation">{() => <Placeholder title="Email confirmation" />}</Route>
-      <Route path="/check-email">{() => <Placeholder title="Confirm Your Email" />}</Route>
-      <Route path="/auth/callback">{() => <Placeholder title="Signing you in..." />}</Route>
+      <Route path="/login" component={Login} />
+      <Route path="/signup" component={Signup} />
+      <Route path="/forgot-password" component={ForgotPassword} />
+      <Route path="/auth/forgot-password" component={ForgotPassword} />
+      <Route path="/reset-password" component={ResetPassword} />
+      <Route path="/email-confirmation" component={EmailConfirmation} />
+      <Route path="/check-email" component={CheckEmail} />
+      <Route path="/auth/callback" component={AuthCallback} />
       <Route path="/unsubscribe" component={Unsubscribe} />
-      <Route path="/dashboard" component={DashboardIndex} />
-      <Route path="/dashboard/" component={DashboardIndex} />
-      <Route path="/dashboard/subscription">{() => <Placeholder title="Subscription" />}</Route>
-      <Route path="/dashboard/gundeals" component={Gundeals} />
-      <Route path="/dashboard/:product/wts">{() => <ProductRoute><ProductSection section="wts" /></ProductRoute>}</Route>
-      <Route path="/dashboard/:product/wtb">{() => <ProductRoute><ProductSection section="wtb" /></ProductRoute>}</Route>
+      {/* Signed-in area: <Protected> gates in the spec's order (loading, sign-in, access, overlay). */}
+      <Route path="/dashboard">{() => <Protected><DashboardIndex /></Protected>}</Route>
+      <Route path="/dashboard/">{() => <Protected><DashboardIndex /></Protected>}</Route>
+      <Route path="/dashboard/subscription">{() => <Protected><Placeholder title="Subscription" /></Protected>}</Route>
+      <Route path="/dashboard/gundeals">{() => <Protected><Gundeals /></Protected>}</Route>
+      <Route path="/dashboard/:product/wts">{() => <ProductRoute><Protected><ProductSection section="wts" /></Protected></ProductRoute>}</Route>
+      <Route path="/dashboard/:product/wtb">{() => <ProductRoute><Protected><ProductSection section="wtb" /></Protected></ProductRoute>}</Route>
       <Route path="/dashboard/:product">
         {() => (
           <ProductRoute>
@@ -54,12 +63,12 @@ export function App() {
           </ProductRoute>
         )}
       </Route>
-      <Route path="/archive" component={Archive} />
+      <Route path="/archive">{() => <Protected><Archive /></Protected>}</Route>
       <Route path="/settings">{() => <Redirect to="/settings/subscription" replace />}</Route>
-      <Route path="/settings/subscription">{() => <Settings tab="subscription" />}</Route>
-      <Route path="/settings/account">{() => <Settings tab="account" />}</Route>
-      <Route path="/admin">{() => <Placeholder title="Admin Dashboard" />}</Route>
-      <Route path="/admin/:section">{(params) => <Placeholder title={`Admin: ${params.section}`} />}</Route>
+      <Route path="/settings/subscription">{() => <Protected><Settings tab="subscription" /></Protected>}</Route>
+      <Route path="/settings/account">{() => <Protected><Settings tab="account" /></Protected>}</Route>
+      <Route path="/admin">{() => <Protected admin><Placeholder title="Admin Dashboard" /></Protected>}</Route>
+      <Route path="/admin/:section">{(params) => <Protected admin><Placeholder title={`Admin: ${params.section}`} /></Protected>}</Route>
       <Route>{() => <NotFound />}</Route>
     </Switch>
     </>

@@ -12,7 +12,7 @@ import { OAUTH_COOKIE_MAX_AGE, STATE_COOKIE, VERIFIER_COOKIE, finishGoogleSignIn
 import { userForGoogleProfile } from './google-accounts'
 import { accessInfoFor } from '../access/service'
 import { notFound } from '../lib/errors'
-import { publicUser } from '../me/service'
+import { getUser, publicUser } from '../me/service'
 
 type ServerLike = { requestIP(r: Request): { address: string } | null } | null
 
@@ -98,6 +98,10 @@ export const authRoutes = (deps: Deps) => {
       },
       { body: t.Optional(t.Nullable(loose)), detail: { summary: "Sign out {scope: 'local' (this device, default) | 'global' (all devices)}", tags } },
     )
+    .get('/api/auth/session', ({ user, set }) => {
+      set.headers['cache-control'] = 'no-store'
+      return { user: publicUser(deps, getUser(deps, user.id)) }
+    }, { auth: true, detail: { summary: 'The signed-in user (401 when signed out): the cheap session check of the web app', tags } })
     .get(
       '/api/auth/sessions',
       ({ user, session }) => {

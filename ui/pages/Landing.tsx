@@ -6,7 +6,7 @@ import { LiveFeed } from '../components/LiveFeed'
 import { TopBar } from '../components/TopBar'
 import { PlanGrid } from '../components/UpgradeDialog'
 import { config } from '../state'
-import { LandingActions } from './landing-actions'
+import { LandingHeaderActions } from '../components/LandingHeaderActions'
 
 export const STEPS: [string, string][] = [
   ['Save search terms', 'Tell us what you are hunting for — "glock 19", "trijicon rmr", "aimpoint <$500" — for WTS, WTB or deals.'],
@@ -28,7 +28,7 @@ export function Landing() {
   return (
     <>
       <TopBar>
-        <LandingActions />
+        <LandingHeaderActions />
       </TopBar>
       <main className="container landing">
         <section className="hero">
