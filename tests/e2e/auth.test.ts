@@ -154,6 +154,37 @@ describe('accounts in the browser', () => {
     await context.close()
   })
 
+  test('access info that cannot load shows the Authentication Error screen; Try Again recovers', async () => {
+    const { page, context } = await signedInContext({ role: 'product+gd' })
+    await page.route('**/api/me', (route) => route.abort())
+    await page.goto(server.url + '/archive')
+    await page.getByRole('heading', { name: 'Authentication Error' }).waitFor()
+    expect(await page.getByTestId('auth-error').textContent()).toBe('Failed to load subscription details. Please try again or contact support if the issue persists.')
+    const mail = await page.getByRole('button', { name: 'Contact Support' }).getAttribute('href')
+    expect(decodeURIComponent(mail!)).toContain('Failed to load subscription details.')
+    await page.getByRole('button', { name: 'Sign Out & Return to Login' }).waitFor()
+    await page.unroute('**/api/me')
+    await page.getByRole('button', { name: 'Try Again' }).click()
+    await page.getByRole('heading', { name: 'Archive' }).first().waitFor()
+    await context.close()
+  })
+
+  test('when the server is unreachable, a cache up to 2 h old is used with a notice', async () => {
+    const { page, context } = await signedInContext({ role: 'product+gd' })
+    await page.goto(server.url + '/archive')
+    await page.getByRole('heading', { name: 'Archive' }).first().waitFor()
+    await page.evaluate(() => {
+      const c = JSON.parse(localStorage.getItem('access_info_cache')!)
+      c.timestamp = Date.now() - 40 * 60_000 // past the 30 min validity, within the 2 h stale window
+      localStorage.setItem('access_info_cache', JSON.stringify(c))
+    })
+    await page.route('**/api/me', (route) => route.fulfill({ status: 503, body: '{}' }))
+    await page.reload()
+    await page.getByText('Using cached data - connection issue').waitFor()
+    await page.getByRole('heading', { name: 'Archive' }).first().waitFor()
+    await context.close()
+  })
+
   test('forgot → emailed link → Set New Password → sign in with it', async () => {
     await startTestUserViaApi('reset@example.com', 'old-password')
     const { page, context } = await newPage(browser)
