@@ -6,7 +6,8 @@ import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
 import { lockedTabMessage } from '../../src/access/rules'
-import { isAdmin, logout, me } from '../account'
+import { isAdmin, me } from '../account'
+import { signOut } from '../session'
 import { badgeCount } from '../lib/badge'
 import { openModal } from '../modals'
 import { config } from '../state'
@@ -146,7 +147,7 @@ export function AppNav() {
                 </a>
               </li>
               <li>
-                <a href="#" onClick={(e) => (e.preventDefault(), void logout())}>
+                <a href="#" onClick={(e) => (e.preventDefault(), void signOut())}>
                   Log out
                 </a>
               </li>
@@ -191,7 +192,7 @@ export function AppNav() {
                 </label>
               </li>
               <li>
-                <a href="#" onClick={(e) => (e.preventDefault(), void logout())}>
+                <a href="#" onClick={(e) => (e.preventDefault(), void signOut())}>
                   Log out
                 </a>
               </li>

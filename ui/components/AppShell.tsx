@@ -4,7 +4,8 @@
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Redirect } from 'wouter'
-import { loadMe, me } from '../account'
+import { me } from '../account'
+import { initAuth, loadAccess } from '../session'
 import { closeModal, modal } from '../modals'
 import { onMessage, recheck, socketUser, startRealtime } from '../realtime'
 import { loadUnread, wireUnread } from '../unread'
@@ -19,12 +20,13 @@ let accessWired = false
 export function AppShell({ children }: { children: React.ReactNode }) {
   useSignals()
   useEffect(() => {
-    if (me.value === undefined) void loadMe()
-    startRealtime({ refresh: loadMe })
+    if (me.value === undefined) void initAuth()
+    const refresh = () => loadAccess({ force: true, background: true })
+    startRealtime({ refresh })
     wireUnread()
     if (!accessWired) {
       accessWired = true
-      onMessage('access.changed', () => void loadMe())
+      onMessage('access.changed', () => void refresh())
     }
   }, [])
   const userId = me.value?.user.id
