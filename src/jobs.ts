@@ -4,6 +4,7 @@ import type { Deps } from './deps'
 import { log } from './lib/log'
 import { scannerJobs } from './scanner'
 import { notifyJobs } from './notify/jobs'
+import { authJobs } from './auth/jobs'
 
 export type Job = {
   name: string
@@ -18,7 +19,7 @@ export type Job = {
 
 /** Capabilities append their jobs here (scanner, notifier outbox, digests, trial reminders…). */
 export function jobList(deps: Deps): Job[] {
-  return [...scannerJobs(deps), ...notifyJobs(deps)]
+  return [...scannerJobs(deps), ...notifyJobs(deps), ...authJobs()]
 }
 
 export type RunningJobs = { stop(): Promise<void>; running(): string[] }

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm'
 import { passwordProblem, verifyPassword, hashPassword } from '../../../src/auth/passwords'
 import { consumeToken, deleteOldTokens, issueToken } from '../../../src/auth/one-time-tokens'
 import { parseUntil } from '../../../src/auth/cli'
+import { authJobs, cleanupAuth } from '../../../src/auth/jobs'
+import { createSession } from '../../../src/auth/session'
 import { rateLimited } from '../../../src/auth/limits'
 import { grantPlan, setRole, startAccess, accessInfoFor } from '../../../src/access/service'
 import { userAccess, users } from '../../../src/db/schema'
@@ -95,6 +97,15 @@ describe('with a database', () => {
       clock.advance(24 * 60 * 60_000 + 1)
       expect(deleteOldTokens(deps)).toBe(1)
     })
+  })
+
+  test('the hourly auth-cleanup job removes expired sessions and old tokens', () => {
+    expect(authJobs().find((j) => j.name === 'auth-cleanup')?.every).toBe(60 * 60 * 1000)
+    createSession(deps, userId)
+    issueToken(deps, userId, 'reset')
+    clock.advance(31 * 24 * 60 * 60_000)
+    createSession(deps, userId)
+    expect(cleanupAuth(deps)).toEqual({ sessions: 1, tokens: 1 })
   })
 
   describe('startAccess', () => {
