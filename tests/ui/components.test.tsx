@@ -1,0 +1,161 @@
+// Components of the subscriber app rendered in happy-dom: toasts, the search-terms dialog, the
+// pagination control and the match card.
+import { GlobalRegistrator } from '@happy-dom/global-registrator'
+import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from 'bun:test'
+
+GlobalRegistrator.register({ url: 'http://localhost:3000/' })
+const { act } = await import('react')
+const { createRoot } = await import('react-dom/client')
+const { toast, toasts, dismissToast, TOAST_LIMIT } = await import('../../ui/toast')
+const { Toaster } = await import('../../ui/components/Toaster')
+const { SearchTermsDialog, dialogTitle } = await import('../../ui/components/SearchTermsDialog')
+const { Pagination } = await import('../../ui/components/Pagination')
+const { MatchCard } = await import('../../ui/components/MatchCard')
+const { emptyText } = await import('../../ui/components/MatchList')
+const { terms, termLimits } = await import('../../ui/terms')
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+let container: HTMLElement
+let root: ReturnType<typeof createRoot>
+const realFetch = globalThis.fetch
+
+beforeAll(() => {
+  // The dialog loads terms on open: answer from the signal's current state.
+  globalThis.fetch = (async () => new Response(JSON.stringify({ terms: terms.value.wts ?? [], limit: 10 }), { headers: { 'content-type': 'application/json' } })) as never
+})
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  await GlobalRegistrator.unregister()
+})
+async function render(node: React.ReactNode) {
+  container = document.createElement('div')
+  document.body.appendChild(container)
+  root = createRoot(container)
+  await act(async () => root.render(node))
+}
+afterEach(async () => {
+  await act(async () => root?.unmount())
+  container?.remove()
+  toasts.value = []
+})
+
+describe('toasts', () => {
+  test('at most 10 show at once, newest first', async () => {
+    await render(<Toaster />)
+    await act(async () => {
+      for (let i = 1; i <= 12; i++) toast({ title: `Toast ${i}`, duration: Infinity })
+    })
+    const items = container.querySelectorAll('li.toast')
+    expect(items.length).toBe(TOAST_LIMIT)
+    expect(items[0]!.textContent).toContain('Toast 12')
+  })
+
+  test('a dismissed toast closes at once and leaves the list 5 s later; the default lasts 5 s', async () => {
+    jest.useFakeTimers()
+    try {
+      await render(<Toaster />)
+      let id = 0
+      await act(async () => {
+        id = toast({ title: 'Saved' })
+      })
+      await act(async () => dismissToast(id))
+      expect(container.querySelectorAll('li.toast').length).toBe(0)
+      expect(toasts.value.length).toBe(1)
+      await act(async () => jest.advanceTimersByTime(5000))
+      expect(toasts.value.length).toBe(0)
+      await act(async () => {
+        toast({ title: 'Auto' })
+      })
+      await act(async () => jest.advanceTimersByTime(5000))
+      expect(container.querySelectorAll('li.toast').length).toBe(0)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  test('F8 focuses the toast region', async () => {
+    await render(<Toaster />)
+    await act(async () => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8' }))
+    })
+    expect(document.activeElement).toBe(container.querySelector('ol.toast-list'))
+  })
+
+  test('a destructive toast is announced as an alert', async () => {
+    await render(<Toaster />)
+    await act(async () => {
+      toast({ title: 'Error', description: 'Failed to archive match', variant: 'destructive', duration: Infinity })
+    })
+    expect(container.querySelector('li[role="alert"]')!.textContent).toContain('Failed to archive match')
+  })
+})
+
+describe('search-terms dialog', () => {
+  test.each([
+    ['gd', 'Search Gundeals Posts'],
+    ['wts', 'Search WTS Posts'],
+    ['wtb', 'Search WTB Posts'],
+    [null, 'Add Search Term'],
+  ])('title for %p is %p', (category, title) => expect(dialogTitle(category)).toBe(title))
+
+  test('shows the chips, the counter, and explains a malformed term inline without saving it', async () => {
+    terms.value = { ...terms.value, wts: [{ id: 1, term: 'rmr', category: 'wts', createdAt: '' }] }
+    termLimits.value = { ...termLimits.value, wts: 10 }
+    await render(<SearchTermsDialog category="wts" open onClose={() => {}} />)
+    expect(container.querySelector('h3')!.textContent).toBe('Search WTS Posts')
+    expect(container.querySelector('[data-testid="term-counter"]')!.textContent).toBe('1 of 10 terms used')
+    expect([...container.querySelectorAll('.chip span')].map((c) => c.textContent)).toEqual(['rmr'])
+    const input = container.querySelector('input[placeholder="Enter search term"]') as HTMLInputElement
+    await act(async () => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+      setter.call(input, '-airsoft')
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    await act(async () => {
+      container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+    })
+    expect(container.querySelector('.term-error')!.textContent).toContain('at least one word')
+  })
+
+  test('Clear All asks first with the spec texts', async () => {
+    terms.value = { ...terms.value, wts: [{ id: 1, term: 'rmr', category: 'wts', createdAt: '' }] }
+    await render(<SearchTermsDialog category="wts" open onClose={() => {}} />)
+    const clear = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Clear All')!
+    await act(async () => clear.click())
+    expect(container.textContent).toContain('Clear all search terms?')
+    expect(container.textContent).toContain('Are you sure you want to clear all WTS search terms? This action cannot be undone.')
+  })
+})
+
+describe('pagination control', () => {
+  test('page 5 of 12 shows first, neighbours, last and two ellipses', async () => {
+    await render(<Pagination page={5} pages={12} onPage={() => {}} />)
+    const labels = [...container.querySelectorAll('nav.pagination > *')].map((e) => e.textContent)
+    expect(labels).toEqual(['Previous', '1', '…', '4', '5', '6', '…', '12', 'Next'])
+  })
+  test('a single page shows no control', async () => {
+    await render(<Pagination page={1} pages={1} onPage={() => {}} />)
+    expect(container.querySelector('nav')).toBeNull()
+  })
+})
+
+describe('match card and list texts', () => {
+  test('the card highlights the matched words, names the author and prefers the post time', async () => {
+    const post = new Date(2026, 10, 20, 9, 5)
+    await render(
+      <MatchCard
+        match={{ id: 1, title: '[WTS] Trijicon RMR Type 2', url: 'https://reddit.example/p', createdAt: new Date(2026, 10, 21).toISOString(), postCreatedAt: post.toISOString(), matchedTerms: ['rmr'], isNew: true, category: 'wts', author: 'seller' }}
+        onRead={() => {}}
+      />,
+    )
+    expect(container.querySelector('mark')!.textContent).toBe('RMR')
+    expect(container.textContent).toContain('u/seller')
+    expect(container.querySelector('time')!.textContent).toContain('Nov 20, 9:05 AM')
+    expect(container.querySelector('a')!.getAttribute('target')).toBe('_blank')
+  })
+  test('the three empty states', () => {
+    expect(emptyText(null)).toBe('No matches found')
+    expect(emptyText(0)).toBe("You haven't set up any search terms yet. Add some search terms to start seeing matches.")
+    expect(emptyText(2)).toBe("No matches found for your search terms. We'll notify you when matches are found.")
+  })
+})
