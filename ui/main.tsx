@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { PwaStatus } from './components/PwaStatus'
 import { startPwa } from './pwa'
+import { wireNotificationSettingsLink } from './components/NotificationSettings'
+import { openModal } from './modals'
 
 const root = document.getElementById('root')
 if (root) {
@@ -13,6 +15,7 @@ if (root) {
     </>,
   )
   startPwa()
+  wireNotificationSettingsLink(() => openModal('notifications'))
 } else {
   const box = document.createElement('div')
   box.className = 'app-error'
