@@ -1,6 +1,7 @@
 // Acceptance journeys of a subscriber (issue 5): save a term, see a match arrive live, read it,
 // archive it, find it in the archive; the phone layout; screenshots in both themes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { addTerm } from '../../src/terms/service'
 import { screenshot } from './browser'
 import { startWorld, type World } from './journey'
 
@@ -67,6 +68,26 @@ describe('a subscriber in Chromium', () => {
     expect(await archived.getByRole('button', { name: 'Archive' }).count()).toBe(0)
 
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a match read, then archived, in one tab updates the other tab live', async () => {
+    const { page: tabA, context, userId } = await world.subscriber()
+    addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wtb', 'aimpoint')
+    const tabB = await context.newPage()
+    for (const tab of [tabA, tabB]) {
+      await tab.goto(world.server.url + '/dashboard/gafs/wtb')
+      await tab.getByRole('heading', { name: 'WTB Matches' }).waitFor()
+    }
+    world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTB] Aimpoint Micro T-2', created_utc: Math.ceil(Date.now() / 1000) + 1 })
+    await world.scan()
+    const cardIn = (tab: typeof tabA) => tab.getByTestId('match-card').filter({ hasText: 'Aimpoint Micro T-2' })
+    for (const tab of [tabA, tabB]) await tab.getByTestId('new-count').getByText('1 new').waitFor()
+
+    await cardIn(tabA).getByRole('button', { name: 'Mark as read' }).click()
+    await tabB.getByTestId('new-count').waitFor({ state: 'detached' })
+    await cardIn(tabA).getByRole('button', { name: 'Archive' }).click()
+    await cardIn(tabB).waitFor({ state: 'detached' })
     await context.close()
   })
 
