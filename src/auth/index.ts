@@ -70,11 +70,12 @@ export const authRoutes = (deps: Deps) => {
         const account = `acct:${normaliseEmail(b.email)}`
         const wait = Math.max(limits.loginIp.check(ip), limits.loginAccount.check(account))
         if (wait > 0) throw rateLimited(wait, 'sign-in attempts')
-        limits.loginIp.hit(ip)
         let user
         try {
           user = await login(deps, b)
         } catch (err) {
+          // Only failures count, so many people behind one address can still sign in.
+          limits.loginIp.hit(ip)
           limits.loginAccount.hit(account)
           throw err
         }

@@ -1,6 +1,6 @@
-// Rate limits of the account routes (DESIGN: login, signup, resend, forgot). Login counts every
-// attempt per IP and every failure per account — an unknown email counts like a known one, so
-// the limit itself reveals nothing. Windows are fixed; Retry-After tells the client how long.
+// Rate limits of the account routes (DESIGN: login, signup, resend, forgot). Login counts failures
+// per IP and per account — an unknown email counts like a known one, so the limit itself reveals
+// nothing. Windows are fixed; Retry-After tells the client how long.
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
@@ -12,7 +12,7 @@ export function authLimiters(deps: Pick<Deps, 'now'>) {
   return {
     loginIp: new RateLimiter(50, 15 * MIN, now),
     loginAccount: new RateLimiter(10, 15 * MIN, now),
-    signupIp: new RateLimiter(10, 60 * MIN, now),
+    signupIp: new RateLimiter(20, 60 * MIN, now),
     resendIp: new RateLimiter(10, 15 * MIN, now),
     resendEmail: new RateLimiter(3, 15 * MIN, now),
     forgotIp: new RateLimiter(10, 15 * MIN, now),

@@ -303,6 +303,10 @@ describe('brute force', () => {
     expect(last).toBe(429)
   })
 
+  test('successful sign-ins do not count against the address (many people behind one proxy)', async () => {
+    for (let i = 0; i < 55; i++) expect((await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'right-password' } })).status).toBe(200)
+  })
+
   test('a success clears the account counter', async () => {
     for (let i = 0; i < 9; i++) await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'bad' } })
     await loginCookie(app, 'victim@example.com', 'right-password')
