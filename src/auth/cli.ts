@@ -1,11 +1,12 @@
 // `dibs users list|create|set-role|grant`: operator account management over the same services
-// the API uses. Opens the database itself, so it works with or without a running server.
+// the API uses. Opens the database itself, so it works with or without a running server; when one
+// runs, access changes reach its connected browsers through the relay.
 import { asc, eq } from 'drizzle-orm'
 import type { Config } from '../config'
 import { openDb } from '../db/client'
 import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
-import { EventBus } from '../realtime/bus'
+import { relayBus } from '../realtime/relay'
 import { flag, UsageError, type Args } from '../cli/args'
 import type { Command } from '../cli/commands'
 import { grantPlan, setRole } from '../access/service'
@@ -15,12 +16,18 @@ import { parsePlanId } from '../access/plans'
 import { AppError } from '../lib/errors'
 import { createUser, findUserByEmail } from './service'
 
-function withDeps<T>(config: Config, fn: (deps: Deps) => Promise<T> | T): Promise<T> {
+/** Runs against the database; 'access.changed' events go to a running server (src/realtime/relay.ts). */
+async function withDeps<T>(config: Config, fn: (deps: Deps) => Promise<T> | T): Promise<T> {
   const opened = openDb(config.dbPath)
-  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
-  return Promise.resolve()
-    .then(() => fn(deps))
-    .finally(() => opened.close())
+  const relay = relayBus(config)
+  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
+  try {
+    const result = await fn(deps)
+    if ((await relay.flush()) > 0) console.log('(signed-in browsers of this account were updated live)')
+    return result
+  } finally {
+    opened.close()
+  }
 }
 
 function userOrFail(deps: Deps, email: string | undefined) {

@@ -1,6 +1,7 @@
 // `dibs users …` as an operator runs it (a separate process), checked through the API.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { call, makeApp, makeDeps, runCli, tempDir } from '../helpers'
 
 const dir = tempDir()
@@ -60,5 +61,28 @@ describe('dibs users', () => {
     const app = makeApp(deps)
     const login = await call(app, 'POST', '/api/auth/login', { json: { email: 'op@example.com', password: 'op-password' } })
     expect(login.body.access).toMatchObject({ userRole: 'gd', subscriptionStatus: 'gifted', accessExpiresAt: '2099-12-31T23:59:59.999Z', forums: ['gd'] })
+  })
+})
+
+describe('dibs users beside a running server', () => {
+  test('set-role reaches the server live as access.changed', async () => {
+    const { startTestServer } = await import('../helpers')
+    const server = await startTestServer({ DATA_DIR: tempDir() })
+    try {
+      const { createUser } = await import('../../src/auth/service')
+      const user = await createUser(server.deps, { email: 'live@example.com', password: 'live-password', confirmed: true })
+      const seen: number[] = []
+      server.deps.bus.on('access.changed', (e) => seen.push(e.userId))
+      // Spawned without blocking: the server in this process has to answer the relay.
+      const proc = Bun.spawn(['bun', join(import.meta.dir, '../../src/main.ts'), 'users', 'set-role', 'live@example.com', 'gd'], {
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATA_DIR: server.config.dataDir, APP_URL: server.deps.config.appUrl },
+        stdout: 'pipe',
+      })
+      expect(await proc.exited).toBe(0)
+      expect(await new Response(proc.stdout).text()).toContain('updated live')
+      expect(seen).toEqual([user.id])
+    } finally {
+      await server.stop()
+    }
   })
 })
