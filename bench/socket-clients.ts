@@ -1,13 +1,13 @@
 // Worker for bench/ingest-browser.ts: the "browsers". Opens one socket per session token on its own
 // thread (so the server's event loop never delays the reading side) and stamps every match.new
 // with an absolute time (timeOrigin + now, comparable across threads).
-declare const self: Worker
+const worker = self as unknown as Worker
 
 let arrivals: number[] = []
-self.onmessage = async (e: MessageEvent) => {
+worker.onmessage = async (e: MessageEvent) => {
   const msg = e.data as { kind: 'open'; url: string; origin: string; cookies: string[] } | { kind: 'take' }
   if (msg.kind === 'take') {
-    self.postMessage({ kind: 'arrivals', arrivals })
+    worker.postMessage({ kind: 'arrivals', arrivals })
     arrivals = []
     return
   }
@@ -25,5 +25,5 @@ self.onmessage = async (e: MessageEvent) => {
         }),
     ),
   )
-  self.postMessage({ kind: 'open' })
+  worker.postMessage({ kind: 'open' })
 }
