@@ -323,6 +323,15 @@ describe('sessions and logout', () => {
     laptop = await loginCookie(app, 'multi@example.com', 'right-password')
   })
 
+  test('GET /api/auth/session answers {user} for a valid cookie and 401 otherwise', async () => {
+    const r = await call(app, 'GET', '/api/auth/session', { cookie: phone })
+    expect(r.status).toBe(200)
+    expect(r.body.user).toMatchObject({ email: 'multi@example.com', hasPassword: true })
+    expect(r.headers.get('cache-control')).toBe('no-store')
+    expect((await call(app, 'GET', '/api/auth/session')).status).toBe(401)
+    expect((await call(app, 'GET', '/api/auth/session', { cookie: 'dibs_session=forged' })).status).toBe(401)
+  })
+
   test('GET /api/auth/sessions lists every device and marks the current one', async () => {
     const r = await call(app, 'GET', '/api/auth/sessions', { cookie: phone, headers: { 'user-agent': 'x' } })
     expect(r.status).toBe(200)
