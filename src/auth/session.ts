@@ -79,7 +79,7 @@ export function invalidateUserSessions(deps: Pick<Deps, 'db'>, userId: number, e
 }
 
 export function deleteExpiredSessions(deps: Pick<Deps, 'db' | 'now'>) {
-  return deps.db.delete(sessions).where(lt(sessions.expiresAt, deps.now())).run().changes
+  return (deps.db.delete(sessions).where(lt(sessions.expiresAt, deps.now())).run() as unknown as { changes: number }).changes
 }
 
 export function sessionCookie(deps: Pick<Deps, 'config'>, token: string, expiresAt: Date): string {
