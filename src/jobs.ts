@@ -1,5 +1,7 @@
 // Background jobs as a declarative list. Each `run` is an exported function that the CLI, an
-// admin button and a test can call directly; this file only wires the timing.
+// admin button and a test can call directly; this file only wires the timing (@elysiajs/cron).
+import { Elysia } from 'elysia'
+import { cron, Patterns } from '@elysiajs/cron'
 import type { Deps } from './deps'
 import { log } from './lib/log'
 import { scannerJobs } from './scanner'
@@ -24,34 +26,42 @@ export function jobList(deps: Deps): Job[] {
 
 export type RunningJobs = { stop(): Promise<void>; running(): string[] }
 
-/** Runs each job on its own timer; a run never overlaps itself; failures are logged, not fatal. */
+/**
+ * Wires each job to @elysiajs/cron: a once-a-second cron tick runs the job when it is due
+ * (its `every` may change after each run, e.g. the scanner's adaptive interval). A run never
+ * overlaps itself; failures are logged, not fatal.
+ */
 export function startJobs(deps: Deps, jobs: Job[]): RunningJobs {
-  const timers = new Map<string, ReturnType<typeof setTimeout>>()
   const inFlight = new Map<string, Promise<unknown>>()
+  const dueAt = new Map<string, number>()
+  const delay = (job: Job) => (typeof job.every === 'function' ? job.every(deps) : job.every)
   let stopped = false
 
-  const schedule = (job: Job, delay: number) => {
-    if (stopped) return
-    timers.set(
-      job.name,
-      setTimeout(async () => {
-        const p = Promise.resolve()
-          .then(() => job.run(deps))
-          .catch((err) => log.error(`job ${job.name} failed`, { error: String(err) }))
-        inFlight.set(job.name, p)
-        await p
+  const tick = (job: Job) => {
+    if (stopped || inFlight.has(job.name) || Date.now() < (dueAt.get(job.name) ?? 0)) return
+    const p = Promise.resolve()
+      .then(() => job.run(deps))
+      .catch((err) => log.error(`job ${job.name} failed`, { error: String(err) }))
+      .finally(() => {
         inFlight.delete(job.name)
-        schedule(job, typeof job.every === 'function' ? job.every(deps) : job.every)
-      }, delay),
-    )
+        dueAt.set(job.name, Date.now() + delay(job))
+      })
+    inFlight.set(job.name, p)
   }
-  for (const job of jobs) schedule(job, job.immediate ? 0 : typeof job.every === 'function' ? job.every(deps) : job.every)
+
+  let scheduler = new Elysia({ name: 'jobs' }) as unknown as Elysia
+  for (const job of jobs) {
+    dueAt.set(job.name, job.immediate ? 0 : Date.now() + delay(job))
+    scheduler = scheduler.use(cron({ name: job.name, pattern: Patterns.everySecond(), run: () => tick(job) })) as unknown as Elysia
+  }
+  for (const job of jobs) if (job.immediate) tick(job)
+  const crons = (scheduler.store as { cron?: Record<string, { stop(): void }> }).cron ?? {}
 
   return {
     running: () => [...inFlight.keys()],
     async stop() {
       stopped = true
-      for (const t of timers.values()) clearTimeout(t)
+      for (const c of Object.values(crons)) c.stop()
       await Promise.allSettled(inFlight.values())
       for (const job of jobs) job.stop?.()
     },
