@@ -3,7 +3,8 @@
 // reconnects, 3 s apart; each first refreshes the session, and the counter resets on success.
 // The check runs on first load and again 100 ms after the tab becomes visible. Anything missed
 // while disconnected is recovered by listeners of 'reconnected', which refetch.
-import { signal } from '@preact/signals-react'
+import { effect, signal } from '@preact/signals-react'
+import { me } from './account'
 
 export type ConnectionState = 'checking' | 'success' | 'error'
 export const RECONNECT_ATTEMPTS = 3
@@ -142,3 +143,13 @@ function clearProtectedFlagLater() {
     } catch {}
   }, SESSION_PROTECTED_MS)
 }
+
+// The server picks a socket's topics at the handshake: when the signed-in user changes (sign-in
+// without a reload, sign-out), reconnect so the socket follows the right user's topic.
+effect(() => {
+  const m = me.value
+  if (!started || m === undefined) return
+  const id = m?.user.id ?? null
+  const current = socketUser.peek()
+  if (current !== undefined && current !== id) recheck()
+})

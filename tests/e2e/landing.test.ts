@@ -41,6 +41,7 @@ describe('the landing page in Chromium', () => {
     await feed.getByRole('tab', { name: 'WTB' }).click()
     await feed.getByText('No WTB posts in the last 7 days').waitFor()
     await feed.getByRole('tab', { name: 'WTS' }).click()
+    await feed.getByText('No WTS posts in the last 7 days').waitFor()
 
     const long = 'Selling my Aimpoint T2 with LRP mount, lightly used, comes with both caps and the original box, no trades please thanks'
     world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Aimpoint T2 - $650', author: 'optic_guy', selftext: long })

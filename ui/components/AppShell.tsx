@@ -7,7 +7,7 @@ import { Redirect } from 'wouter'
 import { me } from '../account'
 import { initAuth, loadAccess } from '../session'
 import { closeModal, modal } from '../modals'
-import { onMessage, recheck, socketUser, startRealtime } from '../realtime'
+import { onMessage, startRealtime } from '../realtime'
 import { loadUnread, wireUnread } from '../unread'
 import { AppNav } from './AppNav'
 import { HelpModal } from './HelpModal'
@@ -33,8 +33,6 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (userId === undefined) return
     void loadUnread().catch(() => {})
-    // The socket joins topics at the handshake: reconnect when it was opened as someone else.
-    if (socketUser.value !== undefined && socketUser.value !== userId) recheck()
   }, [userId])
 
   if (me.value === null) return <Redirect to="/login" replace />

@@ -22,10 +22,20 @@ export function LiveFeed() {
   const view = useRef({ tab, page })
   view.current = { tab, page }
   const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const loaded = useRef(false)
+  loaded.current = data !== null
 
+  // A live post that arrives while a page is loading is not lost: the load runs again.
+  const missed = useRef(false)
   const load = useCallback(async (t: FeedTab, p: number) => {
     try {
-      const r = await api<Page>(`/api/posts?category=${t}&page=${p}`)
+      missed.current = false
+      let r = await api<Page>(`/api/posts?category=${t}&page=${p}`)
+      if (missed.current) {
+        missed.current = false
+        r = await api<Page>(`/api/posts?category=${t}&page=${p}`)
+      }
+      if (view.current.tab !== t || view.current.page !== p) return
       setData(r)
       setError(false)
     } catch {
@@ -52,6 +62,7 @@ export function LiveFeed() {
         return
       }
       if (!acceptsLivePost(post, t, p)) return
+      if (!loaded.current) missed.current = true
       setData((prev) => (prev ? { ...prev, posts: insertLive(prev.posts, post, FEED_PAGE_SIZE), total: prev.total + (prev.posts.some((x) => x.id === post.id) ? 0 : 1) } : prev))
       flashNow({ tab: cat, id: post.id })
     })
