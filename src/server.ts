@@ -7,6 +7,7 @@ import type { Deps } from './deps'
 import { startJobs, jobList, type RunningJobs } from './jobs'
 import { log } from './lib/log'
 import { EventBus } from './realtime/bus'
+import { clearServerFile } from './realtime/relay'
 
 export type RunningServer = { url: string; port: number; deps: Deps; stop(): Promise<void> }
 
@@ -35,6 +36,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
     (stopping ??= (async () => {
       await jobs?.stop()
       await server.stop(true)
+      clearServerFile(config.dataDir) // CLI commands stop relaying to a server that is gone
       opened.close()
     })())
   return { url: base, port, deps, stop }

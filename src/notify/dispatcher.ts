@@ -89,18 +89,44 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId:
   return result
 }
 
-const attached = new WeakSet<object>()
+const attached = new WeakMap<object, () => void>()
 
-/** Subscribes the dispatcher to the bus once per bus (the app and the jobs both call this). */
-export function attachDispatcher(deps: Deps): void {
-  if (attached.has(deps.bus)) return
-  attached.add(deps.bus)
+/**
+ * Subscribes the dispatcher to the bus once per bus (the app and the jobs both call this).
+ * Events are buffered and enqueued in one transaction on the next macrotask: the socket hub's
+ * writes for the same burst go out first (a microtask would run before them), so in-app alerts
+ * never wait for email/push bookkeeping. Returns a flush for callers that need it done now.
+ */
+export function attachDispatcher(deps: Deps): () => void {
+  const existing = attached.get(deps.bus)
+  if (existing) return existing
+  let pending: { userId: number; match: Record<string, unknown> }[] = []
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const flush = () => {
+    if (timer) clearTimeout(timer)
+    timer = null
+    const batch = pending
+    pending = []
+    if (batch.length === 0) return
+    try {
+      deps.sqlite.transaction(() => {
+        for (const { userId, match } of batch) {
+          try {
+            dispatchMatch(deps, userId, match)
+          } catch (err) {
+            log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })
+          }
+        }
+      })()
+    } catch (err) {
+      log.error('notify: dispatch batch failed', { count: batch.length, error: String(err) })
+    }
+  }
+  attached.set(deps.bus, flush)
   deps.bus.on('match.new', ({ userId, match, notify }) => {
     if (!notify) return
-    try {
-      dispatchMatch(deps, userId, match)
-    } catch (err) {
-      log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })
-    }
+    pending.push({ userId, match })
+    timer ??= setTimeout(flush, 0)
   })
+  return flush
 }

@@ -66,12 +66,13 @@ function runningServer(config: Config): ServerInfo | null {
 }
 
 /** A bus for a CLI process: events queue up and flush() forwards them to a running server. */
-export function relayBus(config: Config): { bus: EventBus; flush(): Promise<number> } {
+export function relayBus(config: Config): { bus: EventBus; flush(): Promise<number>; serverRunning(): boolean } {
   const bus = new EventBus()
   const queue: { name: BusEventName; data: unknown }[] = []
   for (const name of EVENT_NAMES) bus.on(name, (data) => void queue.push({ name, data }))
   return {
     bus,
+    serverRunning: () => runningServer(config) !== null,
     async flush() {
       if (queue.length === 0) return 0
       const info = runningServer(config)

@@ -96,3 +96,24 @@ describe('ingestion commands', () => {
     expect(orphan.post_url).toContain('https://www.reddit.com/')
   })
 })
+
+describe('dibs scan without a running server', () => {
+  test('queues the alert emails itself in the outbox, for the server to deliver when it starts', async () => {
+    const fake = await startFakeReddit()
+    const server = await startTestServer()
+    const deps = server.deps
+    const { userId } = await createUserWithSession(deps)
+    addTerm(deps, userId, FULL, 'wts', 'eotech')
+    await server.stop() // no server on this DATA_DIR any more
+    await Bun.sleep(1100)
+    fake.publish({ title: '[WTS] EOTech EXPS3-0 - $520' })
+    const r = await cli(['scan'], { DATA_DIR: server.config.dataDir, REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl })
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('1 matches')
+    const { Database } = await import('bun:sqlite')
+    const db = new Database(server.config.dbPath, { readonly: true })
+    expect(db.query("SELECT channel, kind, status FROM outbox WHERE kind = 'match'").all()).toEqual([{ channel: 'email', kind: 'match', status: 'pending' }])
+    db.close()
+    await fake.stop()
+  })
+})
