@@ -128,8 +128,7 @@ export function createApp(deps: Deps) {
     .use(relayRoutes(deps))
     .use(notifyRoutes(deps))
     .use(pwaRoutes())
-    // Later capabilities .use() their plugins here: auth, me, terms, matches, posts, ws,
-    // notifications, push, unsubscribe, contact, billing, admin.
+    // Billing and admin plugins go here when they land.
     // --- unknown /api/* answers JSON 404 -----------------------------------------------
     .all('/api/*', ({ set }) => {
       set.status = 404
