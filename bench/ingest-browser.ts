@@ -8,24 +8,16 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createSession, SESSION_COOKIE } from '../src/auth/session'
 import { loadConfig } from '../src/config'
-import { RateBudget } from '../src/forums/rate-budget'
-import { RedditClient } from '../src/forums/reddit-client'
 import { setLogLevel } from '../src/lib/log'
 import { matcherFor } from '../src/matching/service'
 import { runScan } from '../src/scanner'
 import { startServer } from '../src/server'
 import { startFakeReddit } from '../tests/fakes/reddit'
-import { makePost, makeTerm, rng } from './vocabulary'
+import { benchOptions, pct, seedSubscribers, TARGET_P95_MS, timedRedditClient } from './ingest-setup'
+import { makePost } from './vocabulary'
 
-const TARGET_P95_MS = 50
-const args = process.argv.slice(2)
-const opt = (name: string, d: number) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? Number(args[i + 1]) : d
-}
-const o = { users: opt('users', 1000), terms: opt('terms', 20), clients: opt('clients', 200), scans: opt('scans', 200), posts: opt('posts', 2), seed: opt('seed', 11) }
+const o = benchOptions({ users: 1000, terms: 20, clients: 200, scans: 200, posts: 2, seed: 11 })
 setLogLevel('silent')
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-browser-'))
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', APP_URL: 'http://127.0.0.1:1' })
@@ -34,26 +26,12 @@ server.deps.config.appUrl = server.url // Origin checks follow the real port
 const { deps } = server
 
 // Users with a plan and terms, straight into the database; the first C get a session.
-const r = rng(o.seed)
-const termStart = Date.now() - 3600_000
-const ids: number[] = []
-deps.sqlite.transaction(() => {
-  const user = deps.sqlite.query<{ id: number }, [string]>("INSERT INTO users (email, name, email_confirmed_at) VALUES (?, 'Bench', 1) RETURNING id")
-  const access = deps.sqlite.query("INSERT INTO user_access (user_id, role, subscription_status) VALUES (?, 'product+gd', 'active')")
-  const term = deps.sqlite.query('INSERT OR IGNORE INTO search_terms (user_id, category, term, created_at) VALUES (?, ?, ?, ?)')
-  for (let u = 0; u < o.users; u++) {
-    const id = user.get(`bench${u}@example.com`)!.id
-    ids.push(id)
-    access.run(id)
-    for (let k = 0; k < o.terms; k++) term.run(id, (['wts', 'wtb', 'gd'] as const)[k % 3], makeTerm(r), termStart)
-  }
-})()
+const { ids, r } = seedSubscribers(deps, o)
 const matcher = matcherFor(deps)
 console.log(`setup: ${o.users} users × ${o.terms} terms = ${matcher.size} terms indexed; ${o.clients} sockets`)
 
 // The browsers: one socket per signed-in user, on another thread (bench/socket-clients.ts).
 const abs = () => performance.timeOrigin + performance.now()
-let receivedAt = 0
 const clients = new Worker(new URL('./socket-clients.ts', import.meta.url).href)
 const fromClients = (kind: string) =>
   new Promise<any>((resolve) => {
@@ -75,18 +53,7 @@ async function takeArrivals(): Promise<number[]> {
 }
 
 const fake = await startFakeReddit()
-const client = new RedditClient({
-  baseUrl: fake.url,
-  userAgent: 'linux:dibs:bench (ingest-browser bench)',
-  subreddits: [config.forums.accessories, config.forums.deals],
-  budget: new RateBudget({ capPerMinute: 1_000_000 }),
-  fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const res = await fetch(input, init)
-    const text = await res.text()
-    receivedAt = abs()
-    return new Response(text, { status: res.status, headers: res.headers })
-  }) as typeof fetch,
-})
+const { client, receivedAt } = timedRedditClient(fake.url, deps, 'ingest-browser bench', abs)
 
 let busAt: number[] = []
 deps.bus.on('match.new', () => void busAt.push(abs()))
@@ -110,9 +77,9 @@ for (let s = 0; s < o.scans; s++) {
   const arrivals = await takeArrivals()
   if (arrivals.length === 0) continue
   delivered += arrivals.length
-  for (const t of arrivals) all.push(t - receivedAt)
-  for (const t of busAt) bus.push(t - receivedAt)
-  first.push(Math.min(...arrivals) - receivedAt)
+  for (const t of arrivals) all.push(t - receivedAt())
+  for (const t of busAt) bus.push(t - receivedAt())
+  first.push(Math.min(...arrivals) - receivedAt())
 }
 all.sort((a, b) => a - b)
 bus.sort((a, b) => a - b)

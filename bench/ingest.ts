@@ -9,62 +9,31 @@ import { dirname, join } from 'node:path'
 import { loadConfig } from '../src/config'
 import { openDb } from '../src/db/client'
 import type { Deps } from '../src/deps'
-import { RateBudget } from '../src/forums/rate-budget'
-import { RedditClient } from '../src/forums/reddit-client'
 import { setLogLevel } from '../src/lib/log'
 import { matcherFor } from '../src/matching/service'
 import { EventBus } from '../src/realtime/bus'
 import { runScan } from '../src/scanner'
 import { startFakeReddit } from '../tests/fakes/reddit'
-import { makePost, makeTerm, rng } from './vocabulary'
+import { benchOptions, pct, seedSubscribers, TARGET_P95_MS, timedRedditClient } from './ingest-setup'
+import { makePost } from './vocabulary'
 
-const TARGET_P95_MS = 50
-const args = process.argv.slice(2)
-const opt = (name: string, d: number) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? Number(args[i + 1]) : d
-}
-const o = { users: opt('users', 2000), terms: opt('terms', 20), scans: opt('scans', 300), posts: opt('posts', 2), seed: opt('seed', 7) }
+const o = benchOptions({ users: 2000, terms: 20, scans: 300, posts: 2, seed: 7 })
 setLogLevel('silent')
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
 const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-ingest-'))
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' })
 const opened = openDb(config.dbPath)
 const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
 
 // Users with a plan and their terms, written straight into the database.
-const r = rng(o.seed)
 const t0 = performance.now()
-const termStart = Date.now() - 3600_000
-deps.sqlite.transaction(() => {
-  const user = deps.sqlite.query<{ id: number }, [string]>("INSERT INTO users (email, name, email_confirmed_at) VALUES (?, 'Bench', 1) RETURNING id")
-  const access = deps.sqlite.query("INSERT INTO user_access (user_id, role, subscription_status) VALUES (?, 'product+gd', 'active')")
-  const term = deps.sqlite.query('INSERT OR IGNORE INTO search_terms (user_id, category, term, created_at) VALUES (?, ?, ?, ?)')
-  for (let u = 0; u < o.users; u++) {
-    const id = user.get(`bench${u}@example.com`)!.id
-    access.run(id)
-    for (let k = 0; k < o.terms; k++) term.run(id, (['wts', 'wtb', 'gd'] as const)[k % 3], makeTerm(r), termStart)
-  }
-})()
+const { r } = seedSubscribers(deps, o)
 const matcher = matcherFor(deps)
 console.log(`setup: ${o.users} users × ${o.terms} terms = ${matcher.size} terms indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
 // Fake Reddit; the client's fetch notes when each listing body has arrived.
 const fake = await startFakeReddit()
-let receivedAt = 0
-const client = new RedditClient({
-  baseUrl: fake.url,
-  userAgent: 'linux:dibs:bench (ingest bench)',
-  subreddits: [config.forums.accessories, config.forums.deals],
-  budget: new RateBudget({ capPerMinute: 1_000_000 }),
-  fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const res = await fetch(input, init)
-    const text = await res.text()
-    receivedAt = performance.now()
-    return new Response(text, { status: res.status, headers: res.headers })
-  }) as typeof fetch,
-})
+const { client, receivedAt } = timedRedditClient(fake.url, deps, 'ingest bench', () => performance.now())
 let lastAlertAt = 0
 let firstAlertAt = 0
 let alerts = 0
@@ -90,8 +59,8 @@ for (let s = 0; s < o.scans; s++) {
   if (out.status !== 'success') throw new Error(`scan ${s} ${out.status}: ${out.error}`)
   matches += out.matchesCreated
   if (out.matchesCreated > 0) {
-    all.push(lastAlertAt - receivedAt)
-    first.push(firstAlertAt - receivedAt)
+    all.push(lastAlertAt - receivedAt())
+    first.push(firstAlertAt - receivedAt())
   }
 }
 all.sort((a, b) => a - b)

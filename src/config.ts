@@ -274,8 +274,3 @@ export function loadConfig(env: Env = process.env): Config {
   const base = parseEnv(env)
   return { ...base, secrets: loadSecrets(env, base.dataDir, base.appUrl) }
 }
-
-/** A config for tests and tools: defaults plus overrides, secrets in the given data dir. */
-export function testConfig(overrides: Env = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', ...overrides })
-}

@@ -1,8 +1,6 @@
-// Public, non-API bits the browser needs beside the bundled app: its runtime config and
-// unknown non-API paths, which get the app (its not-found page) with a 404 status.
+// Public, non-API bits the browser needs beside the bundled app: its runtime config.
 import { Elysia } from 'elysia'
 import type { Deps } from './deps'
-import index from '../ui/index.html'
 
 export function publicConfig(deps: Deps) {
   const { config } = deps
@@ -24,4 +22,3 @@ export const uiAssetRoutes = (deps: Deps) =>
       detail: { summary: 'Public runtime configuration for the web app', tags: ['system'] },
     })
 
-export { index }

@@ -3,10 +3,9 @@
 // runs, access changes reach its connected browsers through the relay.
 import { asc, eq } from 'drizzle-orm'
 import type { Config } from '../config'
-import { openDb } from '../db/client'
 import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
-import { relayBus } from '../realtime/relay'
+import { withCliDeps } from '../cli/deps'
 import { flag, UsageError, type Args } from '../cli/args'
 import type { Command } from '../cli/commands'
 import { grantPlan, setRole } from '../access/service'
@@ -17,18 +16,8 @@ import { AppError } from '../lib/errors'
 import { createUser, findUserByEmail } from './service'
 
 /** Runs against the database; 'access.changed' events go to a running server (src/realtime/relay.ts). */
-async function withDeps<T>(config: Config, fn: (deps: Deps) => Promise<T> | T): Promise<T> {
-  const opened = openDb(config.dbPath)
-  const relay = relayBus(config)
-  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
-  try {
-    const result = await fn(deps)
-    if ((await relay.flush()) > 0) console.log('(signed-in browsers of this account were updated live)')
-    return result
-  } finally {
-    opened.close()
-  }
-}
+const withDeps = <T>(config: Config, fn: (deps: Deps) => Promise<T> | T) =>
+  withCliDeps(config, fn, () => '(signed-in browsers of this account were updated live)')
 
 function userOrFail(deps: Deps, email: string | undefined) {
   if (!email) throw new UsageError('an email is required')

@@ -1,6 +1,6 @@
 // Sessions (after the Lucia guide): a random 256-bit token goes into an HttpOnly cookie, only its
 // SHA-256 is stored; sliding expiry refreshes a session used in its second half.
-import { and, eq, lt } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import { sessions, userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { hashToken, randomToken } from '../lib/tokens'
@@ -99,9 +99,4 @@ export function readSessionToken(cookieHeader: string | null): string | null {
     if (k === SESSION_COOKIE) return v.join('=') || null
   }
   return null
-}
-
-/** Removes every trace of a user whose session check needs it (tests, deletion). */
-export function userSessions(deps: Pick<Deps, 'db'>, userId: number) {
-  return deps.db.select().from(sessions).where(and(eq(sessions.userId, userId))).all()
 }

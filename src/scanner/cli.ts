@@ -4,12 +4,10 @@
 import type { Command } from '../cli/commands'
 import { UsageError, flag, type Args } from '../cli/args'
 import type { Config } from '../config'
-import { openDb } from '../db/client'
 import type { Deps } from '../deps'
 import { archivePosts, backfillPostTypes } from '../forums/maintenance'
 import { runBatchMatch } from '../matching/batch'
-import { relayBus } from '../realtime/relay'
-import { attachDispatcher } from '../notify/dispatcher'
+import { withCliDeps } from '../cli/deps'
 import { runScan } from './scan'
 
 /** "90s", "30m", "24h", "7d" (a bare number is hours) → milliseconds. */
@@ -26,23 +24,8 @@ function durationFlag(args: Args, name: string, fallback: string): number {
   return parseDuration(flag(args, name) ?? fallback)
 }
 
-async function withDeps<T>(config: Config, fn: (deps: Deps) => Promise<T> | T): Promise<T> {
-  const opened = openDb(config.dbPath)
-  const relay = relayBus(config)
-  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
-  // With a server running, its dispatcher queues the alerts for relayed matches; without one,
-  // this process queues them itself and the server delivers them from the outbox when it starts.
-  const dispatch = relay.serverRunning() ? null : attachDispatcher(deps)
-  try {
-    const result = await fn(deps)
-    dispatch?.()
-    const sent = await relay.flush()
-    if (sent > 0) console.log(`(${sent} live update(s) sent to the running server)`)
-    return result
-  } finally {
-    opened.close()
-  }
-}
+const withDeps = <T>(config: Config, fn: (deps: Deps) => Promise<T> | T) =>
+  withCliDeps(config, fn, (sent) => `(${sent} live update(s) sent to the running server)`)
 
 const progress = (line: string) => console.log(`  ${line}`)
 

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { api } from '../../api'
 import { toast } from '../../toast'
-import { AuthLayout, errorText } from './AuthLayout'
+import { AuthLayout, FormError, errorText } from './AuthLayout'
 
 export function ForgotPassword() {
   const [email, setEmail] = useState('')
@@ -39,11 +39,7 @@ export function ForgotPassword() {
             Email
             <input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
           </label>
-          {error ? (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError error={error} />
           <button type="submit" aria-busy={busy} disabled={busy}>
             Reset Password
           </button>

@@ -8,7 +8,7 @@ import type { Me } from '../../account'
 import { authStatus, initAuth, REGISTRATION_EMAIL_KEY, signedIn } from '../../session'
 import { config } from '../../state'
 import { toast } from '../../toast'
-import { AuthLayout, GoogleButton } from './AuthLayout'
+import { AuthLayout, FormError, GoogleAlternative } from './AuthLayout'
 
 export function Login() {
   useSignals()
@@ -64,21 +64,12 @@ export function Login() {
         <p className="auth-links">
           <Link href="/forgot-password">Forgot password?</Link>
         </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <button type="submit" aria-busy={busy} disabled={busy}>
           Sign in with Email
         </button>
       </form>
-      {config.value.googleEnabled ? (
-        <>
-          <p className="or">or</p>
-          <GoogleButton />
-        </>
-      ) : null}
+      <GoogleAlternative />
       <footer>
         <p>
           Don&apos;t have an account? <Link href="/signup">Sign up</Link>

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { api } from '../../api'
 import { toast } from '../../toast'
-import { AuthLayout, errorText } from './AuthLayout'
+import { AuthLayout, FormError, errorText } from './AuthLayout'
 
 export function ResetPassword() {
   const token = new URLSearchParams(useSearch()).get('token')
@@ -53,17 +53,14 @@ export function ResetPassword() {
           Confirm new password
           <input type="password" name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required minLength={8} />
         </label>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-            {error.includes('request a new one') ? (
-              <>
-                {' '}
-                <Link href="/forgot-password">Request a new link</Link>
-              </>
-            ) : null}
-          </p>
-        ) : null}
+        <FormError error={error}>
+          {error?.includes('request a new one') ? (
+            <>
+              {' '}
+              <Link href="/forgot-password">Request a new link</Link>
+            </>
+          ) : null}
+        </FormError>
         <button type="submit" aria-busy={busy} disabled={busy}>
           Set New Password
         </button>

@@ -5,9 +5,8 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
 import { api } from '../../api'
 import { REGISTRATION_EMAIL_KEY } from '../../session'
-import { config } from '../../state'
 import { toast } from '../../toast'
-import { AuthLayout, GoogleButton, errorText } from './AuthLayout'
+import { AuthLayout, FormError, GoogleAlternative, errorText } from './AuthLayout'
 
 export function signupProblem(f: { name: string; email: string; password: string; confirm: string }): string | null {
   if (!f.name.trim() || !f.email.trim() || !f.password || !f.confirm) return 'All fields are required'
@@ -62,21 +61,12 @@ export function Signup() {
           Confirm password
           <input type="password" name="confirm" autoComplete="new-password" {...field('confirm')} required minLength={8} />
         </label>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <button type="submit" aria-busy={busy} disabled={busy}>
           Create account
         </button>
       </form>
-      {config.value.googleEnabled ? (
-        <>
-          <p className="or">or</p>
-          <GoogleButton />
-        </>
-      ) : null}
+      <GoogleAlternative />
       <footer>
         <p>
           Already have an account? <Link href="/login">Sign in</Link>
