@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path'
 import { createSession, SESSION_COOKIE } from '../src/auth/session'
 import { loadConfig } from '../src/config'
 import { setLogLevel } from '../src/lib/log'
-import { matcherFor } from '../src/matching/service'
-import { runScan } from '../src/scanner'
+import { MatchingService } from '../src/matches/matcher'
+import { runScan } from '../src/scanner/scan'
 import { startServer } from '../src/server'
 import { startFakeReddit } from '../tests/fakes/reddit'
 import { benchOptions, pct, seedSubscribers, TARGET_P95_MS, timedRedditClient } from './ingest-setup'
@@ -27,7 +27,8 @@ const { deps } = server
 
 // Users with a plan and terms, straight into the database; the first C get a session.
 const { ids, r } = seedSubscribers(deps, o)
-const matcher = matcherFor(deps)
+// The terms were written straight into the database: the server's index loads them afresh.
+const matcher = (deps.matcher = new MatchingService(deps))
 console.log(`setup: ${o.users} users × ${o.terms} terms = ${matcher.size} terms indexed; ${o.clients} sockets`)
 
 // The browsers: one socket per signed-in user, on another thread (bench/socket-clients.ts).

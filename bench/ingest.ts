@@ -10,9 +10,9 @@ import { loadConfig } from '../src/config'
 import { openDb } from '../src/db/client'
 import type { Deps } from '../src/deps'
 import { setLogLevel } from '../src/lib/log'
-import { matcherFor } from '../src/matching/service'
-import { EventBus } from '../src/realtime/bus'
-import { runScan } from '../src/scanner'
+import { EventBus } from '../src/lib/bus'
+import { MatchingService } from '../src/matches/matcher'
+import { runScan } from '../src/scanner/scan'
 import { startFakeReddit } from '../tests/fakes/reddit'
 import { benchOptions, pct, seedSubscribers, TARGET_P95_MS, timedRedditClient } from './ingest-setup'
 import { makePost } from './vocabulary'
@@ -23,17 +23,18 @@ setLogLevel('silent')
 const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-ingest-'))
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' })
 const opened = openDb(config.dbPath)
-const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
+const base: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
 
 // Users with a plan and their terms, written straight into the database.
 const t0 = performance.now()
-const { r } = seedSubscribers(deps, o)
-const matcher = matcherFor(deps)
+const { r } = seedSubscribers(base, o)
+const matcher = new MatchingService(base) // after seeding: the index loads the seeded terms
 console.log(`setup: ${o.users} users × ${o.terms} terms = ${matcher.size} terms indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
 // Fake Reddit; the client's fetch notes when each listing body has arrived.
 const fake = await startFakeReddit()
-const { client, receivedAt } = timedRedditClient(fake.url, deps, 'ingest bench', () => performance.now())
+const { client, receivedAt } = timedRedditClient(fake.url, base, 'ingest bench', () => performance.now())
+const deps = { ...base, matcher, source: client }
 let lastAlertAt = 0
 let firstAlertAt = 0
 let alerts = 0

@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { compileTerm, matchesPost, preparePost, type CompiledTerm, type PreparedPost } from '../src/matching/compile';
 import { parseTerm } from '../src/matching/parse';
-import { TermIndex, type Category, type TermRef } from '../src/matching/term-index';
+import type { Category } from '../src/access/categories';
+import { TermIndex, type TermRef } from '../src/matching/term-index';
 import { makePost, makeTerm, rng } from './vocabulary';
 
 export type MatcherOpts = { users: number; terms: number; posts: number; naive: number; seed: number; quiet?: boolean; out?: string | null };

@@ -1,12 +1,12 @@
 // Web push throughput against the local HTTPS push service (tests/fakes/push-service.ts, payload
 // decryption off so the receiver is not the bottleneck): messages per second when the VAPID
 // Authorization header is re-signed for every message versus cached per push-service origin
-// (src/notify/channels/webpush.ts), plus web-push's own sendNotification as a baseline.
+// (src/outbox/channels/webpush.ts), plus web-push's own sendNotification as a baseline.
 // `bun bench/notify.ts [messages]` → table + bench/results/notify.json.
 import https from 'node:https'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import webpush from 'web-push'
-import { pushTransport, sendPush, VapidHeaderCache } from '../src/notify/channels/webpush'
+import { pushTransport, sendPush, VapidHeaderCache } from '../src/outbox/channels/webpush'
 import { startFakePushService } from '../tests/fakes/push-service'
 
 const MESSAGES = Number(process.argv[2] ?? 2000)

@@ -1,17 +1,17 @@
-// createApp(deps): the whole HTTP surface of Dibs. Every route plugin is .use()d here in order,
+// createApp(ctx): the whole HTTP surface of Dibs. Every route plugin is .use()d here in order,
 // errors are mapped once to {error: {code, message}}, and the UI's client routes are listed
-// explicitly (no catch-all: it would shadow /api/*).
+// explicitly (src/web/pages.ts; no catch-all: it would shadow /api/*).
 import { Elysia } from 'elysia'
 import { openapi } from '@elysiajs/openapi'
-import index from '../ui/index.html'
 import { AppError, errorBody } from './lib/errors'
 import { log } from './lib/log'
-import { clientRoutes } from '../ui/routes'
 import type { Deps } from './deps'
+import type { Services } from './services'
 import { healthRoutes } from './health'
-import { uiAssetRoutes } from './ui-assets'
+import { configRoutes } from './web/config'
+import { pageRoutes, shellResponse, type AppShell } from './web/pages'
+import { pwaRoutes } from './web/pwa'
 import { notifyRoutes } from './notify'
-import { pwaRoutes } from './notify/pwa-routes'
 import { authRoutes } from './auth'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
@@ -20,23 +20,19 @@ import { matchRoutes } from './matches'
 import { postRoutes } from './forums'
 import { relayRoutes } from './realtime/relay'
 
-/** The bundled index.html as text, captured by the server after it starts (src/server.ts). */
-export const appShell: { html: string | null } = { html: null }
-
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Paths that take cross-site POSTs by design (signed webhooks, RFC 8058 one-click unsubscribe). */
 const ORIGIN_EXEMPT = [/^\/api\/billing\/webhook$/, /^\/api\/unsubscribe$/]
 
-export function createApp(deps: Deps) {
+/** Route plugins get Deps plus the services they use: the socket hub and the term index. */
+export type AppDeps = Deps & Pick<Services, 'hub' | 'matcher'>
+
+export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   const { config } = deps
+  const pages = pageRoutes(config.productSlug)
 
-  // The React app: every client route of spec §2, listed explicitly and handed to Bun.serve as
-  // HTML-import routes (Elysia's own static mapping is switched off by global hooks).
-  const uiPaths = new Set(clientRoutes(config.productSlug))
-  const uiRoutes = Object.fromEntries([...uiPaths].map((path) => [path, index]))
-
-  const app = new Elysia({ name: 'dibs', serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: uiRoutes as never } })
+  const app = new Elysia({ name: 'dibs', serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: pages.routes as never } })
     .use(
       openapi({
         path: '/api/docs',
@@ -95,18 +91,9 @@ export function createApp(deps: Deps) {
           set.status = 400
           return errorBody('BAD_BODY', 'The request body could not be read (expected JSON).')
         case 'NOT_FOUND': {
-          set.status = 404
-          // A browser asking for an unknown page gets the app, which shows its not-found page.
-          // Bun's HTML routes drop trailing slashes, so '/dashboard/' (a spec route) is served here.
-          const path = new URL(request.url).pathname
-          if (request.method === 'GET' && !path.startsWith('/api/') && appShell.html) {
-            const known = path.length > 1 && path.endsWith('/') && uiPaths.has(path.replace(/\/+$/, ''))
-            if (known || request.headers.get('accept')?.includes('text/html')) {
-              set.status = known ? 200 : 404
-              return new Response(appShell.html, { status: known ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8' } })
-            }
-          }
-          return errorBody('NOT_FOUND', 'No such route.')
+          const page = shellResponse(shell, pages.paths, request)
+          set.status = page?.status ?? 404
+          return page ?? errorBody('NOT_FOUND', 'No such route.')
         }
         default: {
           const status = typeof set.status === 'number' && set.status >= 400 ? set.status : 500
@@ -118,16 +105,16 @@ export function createApp(deps: Deps) {
     })
     // --- routes, in order -------------------------------------------------------------
     .use(healthRoutes(deps))
-    .use(uiAssetRoutes(deps))
+    .use(configRoutes(deps))
     .use(authRoutes(deps))
     .use(meRoutes(deps))
-    .use(realtimeRoutes(deps))
+    .use(realtimeRoutes(deps, deps.hub))
     .use(termRoutes(deps))
     .use(matchRoutes(deps))
     .use(postRoutes(deps))
     .use(relayRoutes(deps))
     .use(notifyRoutes(deps))
-    .use(pwaRoutes())
+    .use(pwaRoutes(shell))
     // Billing and admin plugins go here when they land.
     // --- unknown /api/* answers JSON 404 -----------------------------------------------
     .all('/api/*', ({ set }) => {

@@ -4,8 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'n
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import webpush from 'web-push'
-
-export type PlanId = 'product' | 'gd' | 'product+gd'
+import { parsePlanId, type PlanId } from './access/plans'
 
 export type Config = {
   port: number
@@ -110,15 +109,10 @@ function bool(env: Env, name: string): boolean {
 const SUBREDDIT = /^[A-Za-z0-9_]{2,21}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** Accepts 'product', the product label ('gafs'), 'gd', 'gafs+gd', 'product+gd', 'bundle', 'none'. */
-export function parsePlan(raw: string, productName: string): PlanId | null | undefined {
-  const v = raw.trim().toLowerCase().replace(/\s+/g, '')
-  const p = productName.toLowerCase()
-  if (v === 'none') return null
-  if (v === 'product' || v === p) return 'product'
-  if (v === 'gd' || v === 'gundeals') return 'gd'
-  if (v === 'bundle' || v === 'product+gd' || v === `${p}+gd`) return 'product+gd'
-  return undefined
+/** DEFAULT_PLAN: 'none', or a plan as parsePlanId reads it ('gafs', 'gd', 'gafs+gd', 'bundle'…); undefined when unreadable. */
+function parsePlan(raw: string, productName: string): PlanId | null | undefined {
+  if (raw.trim().toLowerCase() === 'none') return null
+  return parsePlanId(raw, productName) ?? undefined
 }
 
 /** Parses the environment (pure); secrets are loaded separately by loadSecrets. */

@@ -2,7 +2,7 @@
 // CLI entry of the single program: `dibs serve` (default) and the operator commands.
 import { ConfigError, loadConfig } from './config'
 import { parseArgs, UsageError } from './cli/args'
-import { commands, helpText } from './cli/commands'
+import { commands, helpText, withCliContext } from './commands'
 import { setLogLevel } from './lib/log'
 
 async function main(argv: string[]): Promise<number> {
@@ -29,7 +29,8 @@ async function main(argv: string[]): Promise<number> {
   }
   setLogLevel(config.logLevel)
   try {
-    return (await command.run(config, args)) ?? 0
+    const cfg = config
+    return (await command.run(cfg, args, (fn, relayed) => withCliContext(cfg, fn, relayed))) ?? 0
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(`${err.message}\nusage: ${command.usage}`)

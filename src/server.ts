@@ -1,21 +1,33 @@
-// Starts the whole service in one process: database, event bus, HTTP + WebSocket server and
-// background jobs; stops them in reverse order on SIGTERM/SIGINT within 10 seconds.
-import { createApp, appShell } from './app'
+// Starts the whole service in one process, in this order: database → services (src/services.ts)
+// → bus listeners → HTTP + WebSocket server → app shell → background jobs (and the demo forum's
+// accounts under DEMO=1). Stops them in reverse order on SIGTERM/SIGINT within 10 seconds.
+import { createApp } from './app'
 import type { Config } from './config'
 import { openDb } from './db/client'
+import { seedDemo } from './demo/seed'
 import type { Deps } from './deps'
-import { startJobs, jobList, type RunningJobs } from './jobs'
+import { startJobs, type RunningJobs } from './jobs/schedule'
+import { EventBus } from './lib/bus'
 import { log } from './lib/log'
-import { EventBus } from './realtime/bus'
+import { recoverStuckSending } from './outbox/queue'
 import { clearServerFile } from './realtime/relay'
+import { attachListeners, createServices, jobList, type AppContext } from './services'
+import type { AppShell } from './web/pages'
 
-export type RunningServer = { url: string; port: number; deps: Deps; stop(): Promise<void> }
+export type RunningServer = { url: string; port: number; deps: AppContext; stop(): Promise<void> }
 
 export async function startServer(config: Config, opts: { jobs?: boolean } = {}): Promise<RunningServer> {
   const opened = openDb(config.dbPath)
   if (opened.migrations.applied.length) log.info('database migrated', { applied: opened.migrations.applied.join(',') })
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
-  const app = createApp(deps)
+  const services = createServices(deps)
+  const ctx: AppContext = { ...deps, ...services }
+  const runJobs = opts.jobs !== false
+  // Without jobs (tests) nothing delivers the outbox: it is not woken either.
+  const detach = attachListeners(deps, { hub: services.hub, dispatcher: services.dispatcher, outbox: runJobs ? services.outbox : undefined })
+
+  const shell: AppShell = { html: null }
+  const app = createApp(ctx, shell)
   app.listen({ port: config.port, hostname: config.host })
   const server = app.server!
   const port = server.port!
@@ -23,12 +35,17 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
 
   // Capture the bundled app shell so unknown pages can answer 404 with the app's not-found page.
   try {
-    appShell.html = await (await fetch(`${base}/404`)).text()
+    shell.html = await (await fetch(`${base}/404`)).text()
   } catch (err) {
     log.warn('could not capture the app shell', { error: String(err) })
   }
 
-  const jobs: RunningJobs | null = opts.jobs === false ? null : startJobs(deps, jobList(deps))
+  let jobs: RunningJobs | null = null
+  if (runJobs) {
+    recoverStuckSending(deps)
+    jobs = startJobs(ctx, jobList(ctx))
+    if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
+  }
   log.info(`${config.appName} listening`, { url: config.appUrl, port, data: config.dataDir, demo: config.demo })
 
   let stopping: Promise<void> | null = null
@@ -36,10 +53,11 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
     (stopping ??= (async () => {
       await jobs?.stop()
       await server.stop(true)
+      detach()
       clearServerFile(config.dataDir) // CLI commands stop relaying to a server that is gone
       opened.close()
     })())
-  return { url: base, port, deps, stop }
+  return { url: base, port, deps: ctx, stop }
 }
 
 /** SIGTERM/SIGINT: stop jobs, close sockets, checkpoint and close the db, exit within 10 s. */

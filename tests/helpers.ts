@@ -7,8 +7,9 @@ import { createApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { openDb } from '../src/db/client'
 import type { Deps } from '../src/deps'
-import { EventBus } from '../src/realtime/bus'
+import { EventBus } from '../src/lib/bus'
 import { startServer, type RunningServer } from '../src/server'
+import { attachListeners, createServices, type AppContext, type Services } from '../src/services'
 
 export function tempDir(prefix = 'dibs-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
@@ -19,23 +20,34 @@ export function makeConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', APP_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...env })
 }
 
-export type TestDeps = Deps & { close(): void }
+export type TestDeps = AppContext & { close(): void }
 
-/** Deps on a real SQLite file in a fresh temp dir; `now` is settable through clock.set(). */
-export function makeDeps(env: Record<string, string> = {}, clock = testClock()): TestDeps {
+/**
+ * Deps and services on a real SQLite file in a fresh temp dir, built as src/server.ts builds them
+ * (no bus listeners yet: makeApp or wire attach them); `now` is settable through clock.set().
+ */
+export function makeDeps(env: Record<string, string> = {}, clock = testClock(), given: Partial<Services> = {}): TestDeps {
   const config = makeConfig(env)
   const opened = openDb(config.dbPath)
+  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: clock.now }
+  const services = createServices(deps, given)
   return {
-    config,
-    db: opened.db,
-    sqlite: opened.sqlite,
-    bus: new EventBus(),
-    now: clock.now,
+    ...deps,
+    ...services,
     close() {
+      services.outbox.stop()
       opened.close()
       rmSync(config.dataDir, { recursive: true, force: true })
     },
   }
+}
+
+const wired = new WeakSet<object>()
+/** The listeners a server without jobs has (socket hub, dispatcher), attached once per deps. */
+export function wire(deps: AppContext) {
+  if (wired.has(deps)) return
+  wired.add(deps)
+  attachListeners(deps, { hub: deps.hub, dispatcher: deps.dispatcher })
 }
 
 export function testClock(start = Date.now()) {
@@ -47,8 +59,9 @@ export function testClock(start = Date.now()) {
   }
 }
 
-/** In-process app for route tests: app.handle(new Request(...)). */
-export function makeApp(deps: Deps) {
+/** In-process app for route tests: app.handle(new Request(...)); wired like a server without jobs. */
+export function makeApp(deps: AppContext) {
+  wire(deps)
   return createApp(deps)
 }
 

@@ -1,8 +1,8 @@
-// Client routes of spec §2. The server lists the same paths (ui/routes.ts); anything else
-// lands on the not-found page.
-import { useEffect } from 'react'
+// The client routes of ui/routes.ts, each behind its gate; anything else lands on the not-found page.
+import { useEffect, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { Redirect, Route, Switch, useParams } from 'wouter'
+import { Redirect, Route, Switch } from 'wouter'
+import { uiRoutes, type PageKey, type UiRoute } from './routes'
 import { config, loadConfig } from './state'
 import { Landing } from './pages/Landing'
 import { NotFound } from './pages/NotFound'
@@ -23,11 +23,37 @@ import { ResetPassword } from './pages/auth/ResetPassword'
 import { AuthCallback } from './pages/auth/AuthCallback'
 import { Unsubscribe } from './pages/Unsubscribe'
 
-/** Routes under /dashboard/:product only exist for the configured product slug. */
-function ProductRoute({ children }: { children: React.ReactNode }) {
-  useSignals()
-  const { product } = useParams<{ product: string }>()
-  return product === config.value.productSlug ? <>{children}</> : <NotFound />
+/** The component behind each page key of the route table. */
+const PAGES: Record<PageKey, () => ReactNode> = {
+  landing: () => <Landing />,
+  login: () => <Login />,
+  signup: () => <Signup />,
+  'forgot-password': () => <ForgotPassword />,
+  'reset-password': () => <ResetPassword />,
+  'email-confirmation': () => <EmailConfirmation />,
+  'check-email': () => <CheckEmail />,
+  'auth-callback': () => <AuthCallback />,
+  unsubscribe: () => <Unsubscribe />,
+  dashboard: () => <DashboardIndex />,
+  'product-wts': () => <ProductSection section="wts" />,
+  'product-wtb': () => <ProductSection section="wtb" />,
+  gundeals: () => <Gundeals />,
+  archive: () => <Archive />,
+  'settings-subscription': () => <Settings tab="subscription" />,
+  'settings-account': () => <Settings tab="account" />,
+  'not-found': () => <NotFound />,
+}
+
+function content(route: UiRoute): ReactNode {
+  if ('redirect' in route) return <Redirect to={route.redirect} replace />
+  if ('placeholder' in route) return <Placeholder title={route.placeholder} />
+  return PAGES[route.page]()
+}
+
+/** <Protected> gates in the spec's order (loading, sign-in, access, overlay); admin pages also need the role. */
+function gated(route: UiRoute): ReactNode {
+  if (route.gate === 'public') return content(route)
+  return <Protected admin={route.gate === 'admin'}>{content(route)}</Protected>
 }
 
 export function App() {
@@ -37,40 +63,15 @@ export function App() {
   }, [])
   return (
     <>
-    <Toaster />
-    <Switch>
-      <Route path="/" component={Landing} />
-      <Route path="/login" component={Login} />
-      <Route path="/signup" component={Signup} />
-      <Route path="/forgot-password" component={ForgotPassword} />
-      <Route path="/auth/forgot-password" component={ForgotPassword} />
-      <Route path="/reset-password" component={ResetPassword} />
-      <Route path="/email-confirmation" component={EmailConfirmation} />
-      <Route path="/check-email" component={CheckEmail} />
-      <Route path="/auth/callback" component={AuthCallback} />
-      <Route path="/unsubscribe" component={Unsubscribe} />
-      {/* Signed-in area: <Protected> gates in the spec's order (loading, sign-in, access, overlay). */}
-      <Route path="/dashboard">{() => <Protected><DashboardIndex /></Protected>}</Route>
-      <Route path="/dashboard/">{() => <Protected><DashboardIndex /></Protected>}</Route>
-      <Route path="/dashboard/subscription">{() => <Protected><Placeholder title="Subscription" /></Protected>}</Route>
-      <Route path="/dashboard/gundeals">{() => <Protected><Gundeals /></Protected>}</Route>
-      <Route path="/dashboard/:product/wts">{() => <ProductRoute><Protected><ProductSection section="wts" /></Protected></ProductRoute>}</Route>
-      <Route path="/dashboard/:product/wtb">{() => <ProductRoute><Protected><ProductSection section="wtb" /></Protected></ProductRoute>}</Route>
-      <Route path="/dashboard/:product">
-        {() => (
-          <ProductRoute>
-            <Redirect to={`/dashboard/${config.value.productSlug}/wts`} replace />
-          </ProductRoute>
-        )}
-      </Route>
-      <Route path="/archive">{() => <Protected><Archive /></Protected>}</Route>
-      <Route path="/settings">{() => <Redirect to="/settings/subscription" replace />}</Route>
-      <Route path="/settings/subscription">{() => <Protected><Settings tab="subscription" /></Protected>}</Route>
-      <Route path="/settings/account">{() => <Protected><Settings tab="account" /></Protected>}</Route>
-      <Route path="/admin">{() => <Protected admin><Placeholder title="Admin Dashboard" /></Protected>}</Route>
-      <Route path="/admin/:section">{(params) => <Protected admin><Placeholder title={`Admin: ${params.section}`} /></Protected>}</Route>
-      <Route>{() => <NotFound />}</Route>
-    </Switch>
+      <Toaster />
+      <Switch>
+        {uiRoutes(config.value.productSlug).map((r) => (
+          <Route key={r.path} path={r.path}>
+            {() => gated(r)}
+          </Route>
+        ))}
+        <Route>{() => <NotFound />}</Route>
+      </Switch>
     </>
   )
 }

@@ -4,7 +4,12 @@
 // The check runs on first load and again 100 ms after the tab becomes visible. Anything missed
 // while disconnected is recovered by listeners of 'reconnected', which refetch.
 import { effect, signal } from '@preact/signals-react'
+import type { SocketMessages } from '../src/contract/events'
 import { me } from './account'
+
+/** The server's messages plus the client's own: 'reconnected' after a drop, 'gave-up' after the last retry. */
+export type UiMessages = SocketMessages & { reconnected: null; 'gave-up': null }
+export type UiMessageType = keyof UiMessages
 
 export type ConnectionState = 'checking' | 'success' | 'error'
 export const RECONNECT_ATTEMPTS = 3
@@ -18,7 +23,8 @@ export const connection = signal<ConnectionState>('checking')
 export const socketUser = signal<number | null | undefined>(undefined)
 export const reconnectsLeft = signal(RECONNECT_ATTEMPTS)
 
-type Handler = (data: any) => void
+// Stored untyped: onMessage ties each handler to its message type, dispatch only passes data along.
+type Handler = (data: unknown) => void
 const handlers = new Map<string, Set<Handler>>()
 let ws: WebSocket | null = null
 let attempts = 0
@@ -28,11 +34,12 @@ let started = false
 let beforeReconnect: () => Promise<unknown> = async () => {}
 
 /** Subscribes to a message type ('post.new', 'match.new', …, or 'reconnected'); returns the unsubscribe. */
-export function onMessage(type: string, fn: Handler): () => void {
+export function onMessage<K extends UiMessageType>(type: K, fn: (data: UiMessages[K]) => void): () => void {
+  const handler = fn as Handler
   let set = handlers.get(type)
   if (!set) handlers.set(type, (set = new Set()))
-  set.add(fn)
-  return () => void set!.delete(fn)
+  set.add(handler)
+  return () => void set!.delete(handler)
 }
 
 function dispatch(type: string, data: unknown) {
@@ -68,7 +75,7 @@ function open() {
       everConnected = true
       attempts = 0
       reconnectsLeft.value = RECONNECT_ATTEMPTS
-      socketUser.value = (msg.data as { userId: number | null }).userId
+      socketUser.value = (msg.data as SocketMessages['hello']).userId
       connection.value = 'success'
       if (wasReconnect) dispatch('reconnected', null)
       return

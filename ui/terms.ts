@@ -2,7 +2,7 @@
 // server's (limit, duplicates) so the user hears 'Too many terms' without a round trip; the server
 // still decides and its error title/message are shown as they come.
 import { signal } from '@preact/signals-react'
-import type { Category } from '../src/access/rules'
+import type { Category } from '../src/access/categories'
 import { api, ApiError } from './api'
 import { toast } from './toast'
 

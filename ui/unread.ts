@@ -1,9 +1,9 @@
 // Unread match counts per category (badges on the nav tabs), kept live by 'unread' messages.
 import { signal } from '@preact/signals-react'
+import type { UnreadCounts } from '../src/contract/events'
 import { api } from './api'
 import { onMessage } from './realtime'
 
-export type UnreadCounts = { wts: number; wtb: number; gd: number }
 export const unread = signal<UnreadCounts>({ wts: 0, wtb: 0, gd: 0 })
 
 export async function loadUnread(): Promise<UnreadCounts> {
@@ -16,6 +16,6 @@ let wired = false
 export function wireUnread() {
   if (wired) return
   wired = true
-  onMessage('unread', (d: { counts: UnreadCounts }) => (unread.value = d.counts))
+  onMessage('unread', (d) => (unread.value = d.counts))
   onMessage('reconnected', () => void loadUnread().catch(() => {}))
 }

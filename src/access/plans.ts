@@ -79,7 +79,7 @@ function normalise(text: string): string {
     .toLowerCase()
     .replace(/\s+and\s+/g, '+')
     .replace(/\s+/g, '')
-    .replace(/[&,_-]/g, '+');
+    .replace(/[&,_-]/g, '+')
 }
 
 /**
@@ -88,18 +88,18 @@ function normalise(text: string): string {
  * 'product+gd', 'gafs+gd' (either order). Unknown text gives null.
  */
 export function parsePlanId(text: string, productLabel: string = DEFAULT_PRODUCT_LABEL): PlanId | null {
-  const t = normalise(text);
-  if (t === '') return null;
-  const product = new Set(['product', normalise(productLabel)]);
-  const gd = new Set(['gd', 'gundeals', 'gundeals(gd)', 'deals']);
-  if (product.has(t)) return 'product';
-  if (gd.has(t)) return 'gd';
-  if (['bundle', 'both', 'all'].includes(t)) return 'product+gd';
+  const t = normalise(text)
+  if (t === '') return null
+  const product = new Set(['product', normalise(productLabel)])
+  const gd = new Set(['gd', 'gundeals', 'gundeals(gd)', 'deals'])
+  if (product.has(t)) return 'product'
+  if (gd.has(t)) return 'gd'
+  if (['bundle', 'both', 'all'].includes(t)) return 'product+gd'
   // Compared as whole strings (not split on '+') so a label that itself holds a joiner still works.
   for (const p of product) {
     for (const g of gd) {
-      if (t === `${p}+${g}` || t === `${g}+${p}` || t === `${p}${g}`) return 'product+gd';
+      if (t === `${p}+${g}` || t === `${g}+${p}` || t === `${p}${g}`) return 'product+gd'
     }
   }
-  return null;
+  return null
 }

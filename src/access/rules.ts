@@ -11,10 +11,11 @@
 //   5. otherwise active
 // See README.md beside this file for why each status blocks or not.
 
+import type { Category } from './categories';
 import { DEFAULT_PRODUCT_LABEL, type PlanId } from './plans';
 
+
 export type Role = 'admin' | 'product' | 'gd' | 'product+gd' | 'app_trial' | 'trial_expired';
-export type Category = 'wts' | 'wtb' | 'gd';
 export type Forum = 'product' | 'gd';
 export type OverlayContext = 'default' | 'app_trial_expired' | 'inactive_subscription' | 'gifted_expired';
 export type ModalContext = OverlayContext | 'trial-ending';
@@ -42,7 +43,6 @@ export interface AccessInfo {
 }
 
 export const ROLES: readonly Role[] = ['admin', 'product', 'gd', 'product+gd', 'app_trial', 'trial_expired'];
-export const CATEGORIES: readonly Category[] = ['wts', 'wtb', 'gd'];
 export const TERM_LIMIT = 10;
 export const ADMIN_TERM_LIMIT = 50;
 /** subscriptionStatus that billing writes for admin-granted (gifted) access. */
@@ -61,10 +61,6 @@ const PLAN_ROLES: readonly Role[] = ['product', 'gd', 'product+gd', 'app_trial']
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
-
-export function isCategory(value: unknown): value is Category {
-  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
 }
 
 /** The role a bought plan grants (plan ids are role ids). */

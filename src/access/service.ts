@@ -3,16 +3,14 @@
 // change access (trial start, default plan, gifted plan, role change). Every write emits
 // 'access.changed' so connected browsers refresh at once.
 import { eq } from 'drizzle-orm'
-import { userAccess, users } from '../db/schema'
+import { userAccess } from '../db/schema'
 import type { Deps } from '../deps'
-import { accessStateOf } from '../auth/session'
+import { userWithAccess } from './state'
 import { accessInfo, isRole, GIFTED_STATUS, type AccessInfo, type AccessState, type Role } from './rules'
 import { trialEndsAt, type PlanId } from './plans'
 
 export function accessStateFor(deps: Pick<Deps, 'db' | 'config'>, userId: number): AccessState | null {
-  const row = deps.db.select({ user: users, access: userAccess }).from(users).leftJoin(userAccess, eq(userAccess.userId, users.id)).where(eq(users.id, userId)).get()
-  if (row === undefined) return null
-  return accessStateOf(deps, row.user.email, row.access)
+  return userWithAccess(deps, userId)?.access ?? null
 }
 
 export function accessInfoFor(deps: Pick<Deps, 'db' | 'config' | 'now'>, userId: number): AccessInfo | null {

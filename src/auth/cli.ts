@@ -1,23 +1,15 @@
 // `dibs users list|create|set-role|grant`: operator account management over the same services
 // the API uses. Opens the database itself, so it works with or without a running server; when one
 // runs, access changes reach its connected browsers through the relay.
-import { asc, eq } from 'drizzle-orm'
-import type { Config } from '../config'
-import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
-import { withCliDeps } from '../cli/deps'
 import { flag, UsageError, type Args } from '../cli/args'
-import type { Command } from '../cli/commands'
+import type { Command } from '../cli/command'
 import { grantPlan, setRole } from '../access/service'
-import { accessStateOf } from './session'
+import { usersWithAccess } from '../access/state'
 import { effectiveRole, hasActiveAccess, isRole } from '../access/rules'
 import { parsePlanId } from '../access/plans'
 import { AppError } from '../lib/errors'
 import { createUser, findUserByEmail } from './service'
-
-/** Runs against the database; 'access.changed' events go to a running server (src/realtime/relay.ts). */
-const withDeps = <T>(config: Config, fn: (deps: Deps) => Promise<T> | T) =>
-  withCliDeps(config, fn, () => '(signed-in browsers of this account were updated live)')
 
 function userOrFail(deps: Deps, email: string | undefined) {
   if (!email) throw new UsageError('an email is required')
@@ -37,10 +29,8 @@ export function parseUntil(text: string, now: Date): Date {
 
 const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | void> = {
   list(deps) {
-    const rows = deps.db.select({ user: users, access: userAccess }).from(users).leftJoin(userAccess, eq(userAccess.userId, users.id)).orderBy(asc(users.id)).all()
     const now = deps.now()
-    const lines = rows.map(({ user, access }) => {
-      const state = accessStateOf(deps, user.email, access)
+    const lines = usersWithAccess(deps).map(({ user, access: state }) => {
       return [
         String(user.id),
         user.email,
@@ -89,17 +79,18 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
   },
 }
 
-export const usersCommand: Command = {
+/** Runs against the database; 'access.changed' events go to a running server (src/realtime/relay.ts). */
+export const usersCommand: Command<Deps> = {
   name: 'users',
   usage: 'dibs users list|create|set-role|grant',
   summary:
     'Accounts: list · create --email E --password P [--name N] [--role R] [--confirmed] · set-role <email> <role> · grant <email> <plan> --until <date>',
-  async run(config, args) {
+  async run(_config, args, withContext) {
     const sub = args._[0]
     const fn = sub ? subcommands[sub] : undefined
     if (!fn) throw new UsageError(`users needs a subcommand: ${Object.keys(subcommands).join(', ')}`)
     try {
-      await withDeps(config, (deps) => fn(deps, args))
+      await withContext((deps) => fn(deps, args), () => '(signed-in browsers of this account were updated live)')
     } catch (err) {
       if (err instanceof AppError) throw new Error(err.message)
       throw err

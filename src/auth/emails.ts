@@ -1,7 +1,7 @@
 // Account emails (HTML + plain text). Each returns a MailMessage for the outbox; the links point
 // at APP_URL so they work from any mail client.
 import type { Config } from '../config'
-import type { MailMessage } from '../notify/mailer'
+import type { MailMessage } from '../outbox/mailer'
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

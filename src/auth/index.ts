@@ -12,19 +12,8 @@ import { OAUTH_COOKIE_MAX_AGE, STATE_COOKIE, VERIFIER_COOKIE, finishGoogleSignIn
 import { userForGoogleProfile } from './google-accounts'
 import { accessInfoFor } from '../access/service'
 import { notFound } from '../lib/errors'
-import { getUser, publicUser } from '../me/service'
-
-type ServerLike = { requestIP(r: Request): { address: string } | null } | null
-
-export function clientIp(server: ServerLike, request: Request): string {
-  return server?.requestIP(request)?.address ?? 'local'
-}
-
-/** Starts a session for the request's device; returns the Set-Cookie value. */
-export function signIn(deps: Deps, userId: number, request: Request, server: ServerLike): string {
-  const { token, expiresAt } = createSession(deps, userId, { userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null, ip: clientIp(server, request) })
-  return sessionCookie(deps, token, expiresAt)
-}
+import { clientIp, signIn } from './sign-in'
+import { getUser, publicUser } from './users'
 
 function readCookie(request: Request, name: string): string | null {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {

@@ -1,6 +1,6 @@
 // Hourly cleanup: expired sessions and long-expired one-time tokens.
 import type { Deps } from '../deps'
-import type { Job } from '../jobs'
+import type { Job } from '../jobs/types'
 import { deleteOldTokens } from './one-time-tokens'
 import { deleteExpiredSessions } from './session'
 

@@ -7,7 +7,7 @@ import { userAccess, users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
 import { log } from '../lib/log'
-import { enqueueEmail } from '../notify/outbox'
+import { enqueueEmail } from '../outbox/queue'
 import { startAccess, setRole } from '../access/service'
 import { isRole } from '../access/rules'
 import { accountExistsEmail, confirmationEmail, resetEmail } from './emails'
@@ -49,13 +49,13 @@ function link(deps: Pick<Deps, 'config'>, path: string) {
   return `${deps.config.appUrl}${path}`
 }
 
-function sendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config'>, user: User) {
+function sendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, user: User) {
   const token = issueToken(deps, user.id, 'confirm')
   const url = link(deps, `/api/auth/confirm?token=${encodeURIComponent(token)}`)
   enqueueEmail(deps, 'confirm', confirmationEmail(deps.config, user.email, user.name, url), { userId: user.id })
 }
 
-export async function signup(deps: Pick<Deps, 'db' | 'now' | 'config'>, input: { name?: unknown; email?: unknown; password?: unknown }) {
+export async function signup(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, input: { name?: unknown; email?: unknown; password?: unknown }) {
   const name = typeof input.name === 'string' ? input.name.trim() : ''
   const email = normaliseEmail(input.email)
   const password = typeof input.password === 'string' ? input.password : ''
@@ -99,7 +99,7 @@ export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
  * Resend (spec §5): an unknown email gets 'Email address unknown'. That names which addresses have
  * accounts, so the route is rate limited tightly; a confirmed account answers like a resend.
  */
-export function resendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config'>, emailInput: unknown) {
+export function resendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, emailInput: unknown) {
   const email = normaliseEmail(emailInput)
   if (!email) throw badRequest('Email is required', 'VALIDATION')
   const user = findUserByEmail(deps, email)
@@ -122,7 +122,7 @@ export async function login(deps: Pick<Deps, 'db'>, input: { email?: unknown; pa
 }
 
 /** Always answers the same; a reset link goes out only when the account exists. */
-export function forgotPassword(deps: Pick<Deps, 'db' | 'now' | 'config'>, emailInput: unknown) {
+export function forgotPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, emailInput: unknown) {
   const email = normaliseEmail(emailInput)
   if (!email) throw badRequest('Email is required', 'VALIDATION')
   if (!isEmail(email)) throw badRequest(TEXT.invalidEmail, 'INVALID_EMAIL')

@@ -4,7 +4,8 @@ import { eq, lt } from 'drizzle-orm'
 import { sessions, userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { hashToken, randomToken } from '../lib/tokens'
-import type { AccessState, Role } from '../access/rules'
+import type { AccessState } from '../access/rules'
+import { accessStateOf } from '../access/state'
 
 export const SESSION_COOKIE = 'dibs_session'
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -51,21 +52,6 @@ export function validateSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, token
     expiresAt,
     user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
     access: accessStateOf(deps, user.email, row.access),
-  }
-}
-
-/** Admins come from ADMIN_EMAILS as well as the stored role. */
-export function accessStateOf(
-  deps: Pick<Deps, 'config'>,
-  email: string,
-  row: { role: string; subscriptionStatus: string | null; accessExpiresAt: Date | null; stripeCustomerId: string | null } | null,
-): AccessState {
-  const admin = deps.config.adminEmails.includes(email.toLowerCase())
-  return {
-    role: (admin ? 'admin' : (row?.role ?? 'none')) as Role,
-    subscriptionStatus: row?.subscriptionStatus ?? null,
-    accessExpiresAt: row?.accessExpiresAt ?? null,
-    stripeCustomerId: row?.stripeCustomerId ?? null,
   }
 }
 

@@ -1,9 +1,11 @@
 // DEMO=1: a demo admin and a demo subscriber with terms that the sample corpus will hit, so a
 // newcomer offline sees the live feed and matches arrive. Idempotent: existing accounts are kept.
+import type { AccessState } from '../access/rules'
+import type { Category } from '../access/categories'
 import type { Deps } from '../deps'
+import type { WithMatcher } from '../matches/matcher'
 import { log } from '../lib/log'
 import { addTerm } from '../terms/service'
-import type { AccessState, Category } from '../access/rules'
 
 export const DEMO_PASSWORD = 'dibs-demo-password'
 export const DEMO_ACCOUNTS = [
@@ -16,7 +18,7 @@ const DEMO_TERMS: Record<Category, string[]> = {
   gd: ['holosun <$300', 'pmag*', 'surefire', 'primary arms'],
 }
 
-export async function seedDemo(deps: Deps): Promise<void> {
+export async function seedDemo(deps: Deps & WithMatcher): Promise<void> {
   const hash = await Bun.password.hash(DEMO_PASSWORD)
   const now = deps.now().getTime()
   for (const account of DEMO_ACCOUNTS) {

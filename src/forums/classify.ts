@@ -16,10 +16,12 @@
 // Buying — someone searching for an item is a buyer, so ISO/LF posts reach WTB terms.
 // The deals forum is always 'gd'. Subreddit names compare case-insensitively ("r/" tolerated).
 
+import type { Category } from '../access/categories'
+
 export type TradeTag = 'wts' | 'wtb' | 'wtt'
 export type Classification = {
   forum: 'product' | 'gd'
-  postType: 'wts' | 'wtb' | 'gd' | null
+  postType: Category | null
   classification: 'wts' | 'wtb' | null
 }
 export type ForumNames = { accessories: string; deals: string }

@@ -1,15 +1,15 @@
 // The public live feed (spec §7 reddit_posts live feed): classified posts of the last 7 days,
 // newest first, 10 per page with the exact total.
+import { CATEGORIES, type Category } from '../access/categories'
 import type { Deps } from '../deps'
 import { feedItem, LIVE_WINDOW_MS, rowToPost } from './store'
 
 export const FEED_PAGE_SIZE = 10
-export type FeedCategory = 'wts' | 'wtb' | 'gd'
 
-export function livePosts(deps: Pick<Deps, 'sqlite' | 'now'>, opts: { category?: FeedCategory; page?: number }) {
+export function livePosts(deps: Pick<Deps, 'sqlite' | 'now'>, opts: { category?: Category; page?: number }) {
   const page = Math.max(1, Math.floor(opts.page ?? 1))
   const since = deps.now().getTime() - LIVE_WINDOW_MS
-  const types = opts.category ? [opts.category] : ['wts', 'wtb', 'gd']
+  const types = opts.category ? [opts.category] : [...CATEGORIES]
   const marks = types.map(() => '?').join(',')
   const where = `post_type IN (${marks}) AND created_at >= ?`
   const total = deps.sqlite.query<{ n: number }, (string | number)[]>(`SELECT count(*) AS n FROM posts WHERE ${where}`).get(...types, since)!.n

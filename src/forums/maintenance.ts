@@ -1,12 +1,10 @@
 // Post maintenance (spec RPCs backfill_post_types and archive_posts_7_days; `dibs backfill-post-types`,
 // `dibs archive-posts`). Each run is one maintenance_logs row.
 import type { Deps } from '../deps'
-import { logJob } from '../scanner/job-log'
+import { JOB, logJob } from '../jobs/log'
 import { classify } from './classify'
 import { LIVE_WINDOW_MS } from './store'
 
-export const BACKFILL_JOB = 'backfill-post-types'
-export const ARCHIVE_JOB = 'archive-posts'
 const CHUNK = 1000
 
 /** Classifies stored posts that have no post type yet (e.g. stored before a classifier fix). */
@@ -28,7 +26,7 @@ export function backfillPostTypes(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>,
     })()
     opts.onProgress?.(`examined ${Math.min(i + CHUNK, rows.length)}/${rows.length} unclassified posts (${count} classified)`)
   }
-  logJob(deps, BACKFILL_JOB, 'success', Math.round(performance.now() - t0), { count, examined: rows.length })
+  logJob(deps, JOB.backfillPostTypes, 'success', Math.round(performance.now() - t0), { count, examined: rows.length })
   return { count, examined: rows.length }
 }
 
@@ -50,6 +48,6 @@ export function archivePosts(deps: Pick<Deps, 'sqlite' | 'now'>, opts: { olderTh
     if (n > 0) opts.onProgress?.(`archived ${count} posts`)
     if (n < CHUNK) break
   }
-  logJob(deps, ARCHIVE_JOB, 'success', Math.round(performance.now() - t0), { archived_count: count, older_than_hours: Math.round(olderThanMs / 3600_000) })
+  logJob(deps, JOB.archivePosts, 'success', Math.round(performance.now() - t0), { archived_count: count, older_than_hours: Math.round(olderThanMs / 3600_000) })
   return { count }
 }

@@ -4,6 +4,8 @@
 // caller gets back exactly the rows that are new — those, and only those, are matched.
 import type { Database } from 'bun:sqlite'
 import type { Post } from '../db/schema'
+import { isCategory, type Category } from '../access/categories'
+import type { FeedItem } from '../contract/events'
 import type { Deps } from '../deps'
 import { classify, type ForumNames } from './classify'
 import type { ForumPost } from './listing'
@@ -93,7 +95,7 @@ export function hasAnyPost(sqlite: Database): boolean {
 }
 
 /** Posts of a category created since `since`, oldest first (batch matching, term backfill). */
-export function recentPosts(sqlite: Database, since: Date, category?: 'wts' | 'wtb' | 'gd'): Post[] {
+export function recentPosts(sqlite: Database, since: Date, category?: Category): Post[] {
   const rows = category
     ? sqlite
         .query<PostRow, [string, number]>('SELECT * FROM posts WHERE post_type = ? AND created_at >= ? ORDER BY created_at, id')
@@ -103,7 +105,7 @@ export function recentPosts(sqlite: Database, since: Date, category?: 'wts' | 'w
 }
 
 /** The public shape of a post (live feed, `post.new`). */
-export function feedItem(p: Post) {
+export function feedItem(p: Post): FeedItem {
   return {
     id: p.id,
     redditId: p.redditId,
@@ -114,8 +116,7 @@ export function feedItem(p: Post) {
     author: p.author,
     subreddit: p.subreddit,
     forum: p.forum,
-    postType: p.postType,
+    postType: isCategory(p.postType) ? p.postType : null,
     createdAt: p.createdAt.toISOString(),
   }
 }
-export type FeedItem = ReturnType<typeof feedItem>

@@ -1,21 +1,7 @@
 // GET /healthz: liveness, a database round trip and the age of the last successful scan.
 import { Elysia } from 'elysia'
-import { and, desc, eq } from 'drizzle-orm'
-import { maintenanceLogs } from '../db/schema'
 import type { Deps } from '../deps'
-
-export const SCAN_JOB = 'fetch-reddit-posts'
-
-export function lastSuccessfulScan(deps: Pick<Deps, 'db'>): Date | null {
-  const row = deps.db
-    .select({ at: maintenanceLogs.executedAt })
-    .from(maintenanceLogs)
-    .where(and(eq(maintenanceLogs.jobName, SCAN_JOB), eq(maintenanceLogs.status, 'success')))
-    .orderBy(desc(maintenanceLogs.executedAt))
-    .limit(1)
-    .get()
-  return row?.at ?? null
-}
+import { JOB, lastSuccess } from '../jobs/log'
 
 export function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>) {
   let dbOk = false
@@ -24,7 +10,7 @@ export function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>) {
   } catch {
     dbOk = false
   }
-  const last = dbOk ? lastSuccessfulScan(deps) : null
+  const last = dbOk ? lastSuccess(deps, JOB.scan) : null
   return {
     status: dbOk ? 'ok' : 'error',
     db: dbOk ? 'ok' : 'error',

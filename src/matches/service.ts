@@ -2,11 +2,11 @@
 // unread counts. Every query is scoped to the user: another user's match id is simply not found.
 // Changes are announced on the bus (match.updated, then unread) for the socket hub.
 import type { Database } from 'bun:sqlite'
+import type { Category } from '../access/categories'
+import type { MatchItem, UnreadCounts } from '../contract/events'
 import type { Deps } from '../deps'
 import { notFound } from '../lib/errors'
 
-export type MatchCategory = 'wts' | 'wtb' | 'gd'
-export type UnreadCounts = { wts: number; wtb: number; gd: number }
 
 export type MatchRow = {
   id: number
@@ -25,7 +25,7 @@ export type MatchRow = {
   link_url?: string | null
 }
 
-export function matchItem(r: MatchRow) {
+export function matchItem(r: MatchRow): MatchItem {
   return {
     id: r.id,
     postId: r.post_id,
@@ -38,12 +38,11 @@ export function matchItem(r: MatchRow) {
     postCreatedAt: r.post_created_at === null ? null : new Date(r.post_created_at).toISOString(),
     matchedTerms: JSON.parse(r.matched_terms) as string[],
     isNew: r.is_new === 1,
-    category: r.category as MatchCategory,
+    category: r.category as Category,
     source: r.source,
     archivedAt: r.archived_at === null ? null : new Date(r.archived_at).toISOString(),
   }
 }
-export type MatchItem = ReturnType<typeof matchItem>
 
 export const DEFAULT_PAGE = 50
 export const MAX_PAGE = 200
@@ -58,7 +57,7 @@ function parseCursor(cursor: string | undefined): [number, number] | null {
 export function listMatches(
   deps: Pick<Deps, 'sqlite'>,
   userId: number,
-  opts: { category: MatchCategory; archived?: boolean; cursor?: string; limit?: number },
+  opts: { category: Category; archived?: boolean; cursor?: string; limit?: number },
 ): { matches: MatchItem[]; nextCursor: string | null } {
   const limit = Math.max(1, Math.min(MAX_PAGE, opts.limit ?? DEFAULT_PAGE))
   const sortCol = opts.archived ? 'm.archived_at' : 'm.created_at'
@@ -89,7 +88,7 @@ export function unreadCounts(sqlite: Database, userId: number): UnreadCounts {
       'SELECT category, count(*) AS n FROM matches WHERE user_id = ? AND is_new = 1 AND archived_at IS NULL GROUP BY category',
     )
     .all(userId)
-  for (const r of rows) if (r.category in counts) counts[r.category as MatchCategory] = r.n
+  for (const r of rows) if (r.category in counts) counts[r.category as Category] = r.n
   return counts
 }
 
@@ -106,7 +105,7 @@ export function unreadCountsOf(sqlite: Database, userIds: number[]): Map<number,
       .all(...ids)
     for (const r of rows) {
       const c = out.get(r.user_id)
-      if (c && r.category in c) c[r.category as MatchCategory] = r.n
+      if (c && r.category in c) c[r.category as Category] = r.n
     }
   }
   return out
@@ -146,7 +145,7 @@ export function archiveMatch(deps: Pick<Deps, 'sqlite' | 'bus' | 'now'>, userId:
 }
 
 /** Spec RPC mark_all_matches_as_read: returns how many were new. */
-export function markAllRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, category: MatchCategory): { count: number } {
+export function markAllRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, category: Category): { count: number } {
   const rows = deps.sqlite
     .query<{ id: number }, [number, string]>('UPDATE matches SET is_new = 0 WHERE user_id = ? AND category = ? AND is_new = 1 RETURNING id')
     .all(userId, category)

@@ -11,8 +11,8 @@
 
 import { compileTerm, sequenceOccurs, type CompiledAlternative, type CompiledSequence, type PreparedPost } from './compile';
 import { parseTerm } from './parse';
+import type { Category } from '../access/categories';
 
-export type Category = 'wts' | 'wtb' | 'gd';
 export type TermRef = { termId: number; userId: number; category: Category; text: string };
 
 const PREFIX_KEY = 3;

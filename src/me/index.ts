@@ -5,9 +5,10 @@ import { accessInfo } from '../access/rules'
 import { authPlugin } from '../auth/plugin'
 import { changePassword } from '../auth/service'
 import { clearSessionCookie } from '../auth/session'
-import { signIn } from '../auth'
+import { signIn } from '../auth/sign-in'
 import { authLimiters, limit } from '../auth/limits'
-import { deleteAccount, getUser, publicUser, updateName } from './service'
+import { getUser, publicUser } from '../auth/users'
+import { deleteAccount, updateName } from './service'
 import { log } from '../lib/log'
 
 const loose = t.Object({}, { additionalProperties: true })

@@ -1,42 +1,15 @@
 // The signed-in user's own account: profile view, name change, password change, deletion.
 import { eq } from 'drizzle-orm'
-import { authIdentities, sessions, users, type User } from '../db/schema'
+import { sessions, users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
 import { MAX_NAME_LENGTH } from '../auth/service'
 import { verifyPassword } from '../auth/passwords'
+import { getUser } from '../auth/users'
+
 
 /** Signing in again within this long counts as a fresh sign-in (deleting a Google-only account). */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
-
-export type PublicUser = {
-  id: number
-  email: string
-  name: string
-  emailConfirmedAt: string | null
-  createdAt: string
-  hasPassword: boolean
-  providers: string[]
-}
-
-export function publicUser(deps: Pick<Deps, 'db'>, user: User): PublicUser {
-  const providers = deps.db.select({ provider: authIdentities.provider }).from(authIdentities).where(eq(authIdentities.userId, user.id)).all()
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null,
-    createdAt: user.createdAt.toISOString(),
-    hasPassword: user.passwordHash !== null,
-    providers: [...new Set(providers.map((p) => p.provider))],
-  }
-}
-
-export function getUser(deps: Pick<Deps, 'db'>, userId: number): User {
-  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
-  if (user === undefined) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.')
-  return user
-}
 
 export function updateName(deps: Pick<Deps, 'db' | 'now'>, userId: number, nameInput: unknown): User {
   if (typeof nameInput !== 'string') throw badRequest('Name is required', 'VALIDATION')

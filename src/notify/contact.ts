@@ -3,7 +3,7 @@
 import { contactMessages } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
-import { enqueueEmail } from './outbox'
+import { enqueueEmail } from '../outbox/queue'
 import { contactEmail } from './templates'
 
 export const CONTACT_LIMITS = { subject: 200, message: 5000 }
@@ -14,7 +14,7 @@ export function missingInformation() {
 }
 
 export function submitContact(
-  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>,
   from: { userId: number | null; email: string | null },
   input: { subject?: unknown; message?: unknown; email?: unknown },
 ): { id: number } {

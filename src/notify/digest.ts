@@ -5,30 +5,29 @@
 // crash in between can neither lose nor repeat a digest.
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
-import { isPaused } from '../admin/settings'
-import { accessStateOf } from '../auth/session'
-import { matches, notificationPrefs, userAccess, users } from '../db/schema'
+import { usersWithAccess } from '../access/state'
+import { isPaused } from '../settings/service'
+import { matches, notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
-import { enqueueEmail } from './outbox'
-import { digestEmail, type AlertCategory } from './templates'
+import { enqueueEmail } from '../outbox/queue'
+import type { Category } from '../access/categories'
+import { digestEmail } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
-export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config'>): Promise<{ sent: number; users: number }> {
+export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>): Promise<{ sent: number; users: number }> {
   if (isPaused(deps)) return { sent: 0, users: 0 }
   // The window is (start, end] with end one millisecond back, so a match written in the very
   // millisecond of this run belongs to the next window instead of falling between two.
   const now = new Date(deps.now().getTime() - 1)
   const intervalMs = deps.config.digestIntervalMinutes * 60_000
-  const rows = deps.db
-    .select({ prefs: notificationPrefs, user: users, access: userAccess })
-    .from(notificationPrefs)
-    .innerJoin(users, eq(users.id, notificationPrefs.userId))
-    .leftJoin(userAccess, eq(userAccess.userId, users.id))
-    .where(eq(notificationPrefs.emailFrequency, 'batched'))
-    .all()
+  const batched = deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.emailFrequency, 'batched')).all()
+  const accounts = new Map(usersWithAccess(deps, batched.map((p) => p.userId)).map((u) => [u.user.id, u]))
   let sent = 0
   let due = 0
-  for (const { prefs, user, access } of rows) {
+  for (const prefs of batched) {
+    const account = accounts.get(prefs.userId)
+    if (account === undefined) continue
+    const { user, access } = account
     const start = prefs.lastDigestAt ?? prefs.updatedAt ?? new Date(now.getTime() - intervalMs)
     if (now.getTime() - start.getTime() < intervalMs) continue
     due++
@@ -38,19 +37,19 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config'>): Pro
       .where(and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now)))
       .orderBy(asc(matches.matchedAt))
       .all()
-    const allowed = notificationGate(accessStateOf(deps, user.email, access), now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null
+    const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null
     deps.db.transaction((tx) => {
       if (list.length && allowed) {
         const items = list.map((m) => ({
           id: m.id,
           title: m.postTitle,
           url: m.postUrl,
-          category: m.category as AlertCategory,
+          category: m.category as Category,
           matchedTerms: m.matchedTerms,
           author: m.postAuthor,
         }))
         const msg = digestEmail(deps.config, user.email, items, unsubscribeUrl(deps, user.id))
-        if (enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now }, 'digest', msg, { userId: user.id, dedupeKey: `digest:${user.id}:${now.getTime()}` }) !== null) sent++
+        if (enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'digest', msg, { userId: user.id, dedupeKey: `digest:${user.id}:${now.getTime()}` }) !== null) sent++
       }
       tx.update(notificationPrefs).set({ lastDigestAt: now }).where(eq(notificationPrefs.userId, user.id)).run()
     })

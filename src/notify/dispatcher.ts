@@ -9,40 +9,16 @@
 // server never slows the matcher and a failure of one channel never stops another.
 import { eq } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
-import { isPaused } from '../admin/settings'
-import { accessStateOf } from '../auth/session'
-import { pushSubscriptions, userAccess, users } from '../db/schema'
+import { userWithAccess } from '../access/state'
+import type { BusEvents, MatchItem } from '../contract/events'
+import { pushSubscriptions } from '../db/schema'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
-import { enqueue, enqueueEmail } from './outbox'
+import { enqueue, enqueueEmail } from '../outbox/queue'
+import { isPaused } from '../settings/service'
 import { getPrefs } from './prefs'
-import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertCategory, type AlertMatch } from './templates'
+import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
-
-/** Reads a `match.new` payload tolerantly (matchedTerms may be an array, a string or {term}). */
-export function toAlertMatch(m: Record<string, unknown>): AlertMatch | null {
-  const id = Number(m.id)
-  const category = String(m.category ?? '') as AlertCategory
-  if (!Number.isInteger(id) || !['wts', 'wtb', 'gd'].includes(category) || typeof m.title !== 'string' || typeof m.url !== 'string') return null
-  const raw = m.matchedTerms ?? m.matchedTerm
-  const terms = Array.isArray(raw)
-    ? raw.map(String)
-    : typeof raw === 'string'
-      ? [raw]
-      : raw && typeof raw === 'object' && 'term' in raw
-        ? [String((raw as { term: unknown }).term)]
-        : []
-  return {
-    id,
-    category,
-    title: m.title,
-    url: m.url,
-    linkUrl: typeof m.linkUrl === 'string' ? m.linkUrl : null,
-    matchedTerms: terms,
-    author: typeof m.author === 'string' ? m.author : null,
-    postCreatedAt: typeof m.postCreatedAt === 'string' ? m.postCreatedAt : null,
-  }
-}
 
 /** The JSON a push carries; ui/sw.js shows it and opens `url` on click. */
 export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
@@ -62,15 +38,13 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
 
 export type DispatchResult = { email: boolean; push: number; skipped?: string }
 
-export function dispatchMatch(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, raw: Record<string, unknown>): DispatchResult {
+export function dispatchMatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): DispatchResult {
   const none = (skipped: string): DispatchResult => ({ email: false, push: 0, skipped })
   if (isPaused(deps)) return none('paused')
-  const m = toAlertMatch(raw)
-  if (m === null) return none('unreadable match')
-  const row = deps.db.select({ user: users, access: userAccess }).from(users).leftJoin(userAccess, eq(userAccess.userId, users.id)).where(eq(users.id, userId)).get()
+  const row = userWithAccess(deps, userId)
   if (!row) return none('no user')
   if (row.user.bannedAt !== null || row.user.emailConfirmedAt === null) return none('user not active')
-  const gates = notificationGate(accessStateOf(deps, row.user.email, row.access), deps.now())
+  const gates = notificationGate(row.access, deps.now())
   const prefs = getPrefs(deps, userId)
   const result: DispatchResult = { email: false, push: 0 }
 
@@ -89,18 +63,20 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId:
   return result
 }
 
-const attached = new WeakMap<object, () => void>()
+export type Dispatcher = {
+  /** a `match.new` event (src/services.ts attaches this to the bus) */
+  add(event: BusEvents['match.new']): void
+  /** enqueue what is buffered now (a CLI process before it exits) */
+  flush(): void
+}
 
 /**
- * Subscribes the dispatcher to the bus once per bus (the app and the jobs both call this).
- * Events are buffered and enqueued in one transaction on the next macrotask: the socket hub's
- * writes for the same burst go out first (a microtask would run before them), so in-app alerts
- * never wait for email/push bookkeeping. Returns a flush for callers that need it done now.
+ * Live matches are buffered and enqueued in one transaction on the next macrotask: the socket
+ * hub's writes for the same burst go out first (a microtask would run before them), so in-app
+ * alerts never wait for email/push bookkeeping.
  */
-export function attachDispatcher(deps: Deps): () => void {
-  const existing = attached.get(deps.bus)
-  if (existing) return existing
-  let pending: { userId: number; match: Record<string, unknown> }[] = []
+export function createDispatcher(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): Dispatcher {
+  let pending: { userId: number; match: MatchItem }[] = []
   let timer: ReturnType<typeof setTimeout> | null = null
   const flush = () => {
     if (timer) clearTimeout(timer)
@@ -122,11 +98,12 @@ export function attachDispatcher(deps: Deps): () => void {
       log.error('notify: dispatch batch failed', { count: batch.length, error: String(err) })
     }
   }
-  attached.set(deps.bus, flush)
-  deps.bus.on('match.new', ({ userId, match, notify }) => {
-    if (!notify) return
-    pending.push({ userId, match })
-    timer ??= setTimeout(flush, 0)
-  })
-  return flush
+  return {
+    add({ userId, match, notify }) {
+      if (!notify) return
+      pending.push({ userId, match })
+      timer ??= setTimeout(flush, 0)
+    },
+    flush,
+  }
 }

@@ -7,7 +7,6 @@ import type { Deps } from '../deps'
 import { tooMany } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
 import { submitContact } from './contact'
-import { attachDispatcher } from './dispatcher'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
 import { unsubscribe, unsubscribeRedirect } from './unsubscribe'
@@ -15,7 +14,6 @@ import { unsubscribe, unsubscribeRedirect } from './unsubscribe'
 const tags = ['notifications']
 
 export const notifyRoutes = (deps: Deps) => {
-  attachDispatcher(deps)
   const contactLimiter = new RateLimiter(5, 10 * 60_000, () => deps.now().getTime())
   return new Elysia({ name: 'notify' })
     .use(authPlugin(deps))

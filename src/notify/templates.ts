@@ -2,20 +2,12 @@
 // inputs so tests can read them without a server. Every alert email carries the unsubscribe link
 // in its body and in the List-Unsubscribe headers (RFC 2369 + RFC 8058 one-click).
 import type { Config } from '../config'
-import type { MailMessage } from './mailer'
+import type { Category } from '../access/categories'
+import type { MatchItem } from '../contract/events'
+import type { MailMessage } from '../outbox/mailer'
 
-export type AlertCategory = 'wts' | 'wtb' | 'gd'
-/** The fields of a `match.new` payload the notifier uses. */
-export type AlertMatch = {
-  id: number
-  title: string
-  url: string
-  linkUrl?: string | null
-  category: AlertCategory
-  matchedTerms: string[]
-  author?: string | null
-  postCreatedAt?: string | null
-}
+/** The fields of a match the notifier uses: a MatchItem (digests build them from stored rows). */
+export type AlertMatch = Pick<MatchItem, 'id' | 'title' | 'url' | 'category' | 'matchedTerms'> & Partial<Pick<MatchItem, 'linkUrl' | 'author' | 'postCreatedAt'>>
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
@@ -23,12 +15,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
-export function categoryLabel(brand: Brand, category: AlertCategory): string {
+export function categoryLabel(brand: Brand, category: Category): string {
   return category === 'gd' ? 'Gundeals' : `${brand.productName} ${category.toUpperCase()}`
 }
 
 /** The dashboard page listing a match (a push click opens it). */
-export function matchPageUrl(brand: Brand, category: AlertCategory, matchId?: number): string {
+export function matchPageUrl(brand: Brand, category: Category, matchId?: number): string {
   const path = category === 'gd' ? '/dashboard/gundeals' : `/dashboard/${brand.productSlug}/${category}`
   return `${brand.appUrl}${path}${matchId === undefined ? '' : `?match=${matchId}`}`
 }
@@ -77,7 +69,7 @@ export function matchEmail(brand: Brand, to: string, m: AlertMatch, unsubscribeU
   }
 }
 
-const ORDER: AlertCategory[] = ['wts', 'wtb', 'gd']
+const ORDER: Category[] = ['wts', 'wtb', 'gd']
 
 /** A digest (frequency `batched`): every match since the last digest, grouped by category. */
 export function digestEmail(brand: Brand, to: string, list: AlertMatch[], unsubscribeUrl: string): MailMessage {

@@ -4,14 +4,14 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
-import { enqueueEmail } from './outbox'
+import { enqueueEmail } from '../outbox/queue'
 import { trialEndedEmail, trialEndingEmail } from './templates'
 
 export const TRIAL_ENDING_NOTICE_MS = 2 * 24 * 60 * 60 * 1000
 /** Trials that ended longer ago than this (e.g. before this feature existed) get no "ended" email. */
 const ENDED_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000
 
-export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config'>): Promise<{ ending: number; ended: number }> {
+export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>): Promise<{ ending: number; ended: number }> {
   const now = deps.now()
   const t = now.getTime()
   const confirmed = (rows: { user: typeof users.$inferSelect; access: typeof userAccess.$inferSelect }[]) => rows.filter((r) => r.user.emailConfirmedAt !== null && r.user.bannedAt === null)
@@ -27,7 +27,7 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config'>):
   for (const { user, access } of ending) {
     const end = access.accessExpiresAt!
     deps.db.transaction((tx) => {
-      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now }, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
+      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
         userId: user.id,
         dedupeKey: `trial_ending:${user.id}:${end.getTime()}`,
       })
@@ -45,7 +45,7 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config'>):
   )
   for (const { user, access } of ended) {
     deps.db.transaction((tx) => {
-      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now }, 'trial_ended', trialEndedEmail(deps.config, user.email), {
+      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'trial_ended', trialEndedEmail(deps.config, user.email), {
         userId: user.id,
         dedupeKey: `trial_ended:${user.id}:${access.accessExpiresAt!.getTime()}`,
       })

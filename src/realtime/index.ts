@@ -4,9 +4,9 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { readSessionToken } from '../auth/session'
-import { Hub } from './hub'
+import type { Hub } from './hub'
 
-export function realtimeRoutes(deps: Deps, hub = new Hub(deps)) {
+export function realtimeRoutes(deps: Deps, hub: Hub) {
   return new Elysia({ name: 'realtime' })
     .decorate('hub', hub)
     .onStart(({ server }) => {

@@ -1,14 +1,11 @@
 // Operator commands of ingestion and matching: thin shells over the exported jobs. They open the
 // database themselves (safe beside a running server: SQLite WAL + busy timeout) and relay their
 // bus events to that server, so connected browsers see the effects live.
-import type { Command } from '../cli/commands'
 import { UsageError, flag, type Args } from '../cli/args'
-import type { Config } from '../config'
-import type { Deps } from '../deps'
+import type { Command } from '../cli/command'
 import { archivePosts, backfillPostTypes } from '../forums/maintenance'
-import { runBatchMatch } from '../matching/batch'
-import { withCliDeps } from '../cli/deps'
-import { runScan } from './scan'
+import { runBatchMatch } from '../matches/batch'
+import { runScan, type ScanDeps } from './scan'
 
 /** "90s", "30m", "24h", "7d" (a bare number is hours) → milliseconds. */
 export function parseDuration(text: string): number {
@@ -24,18 +21,17 @@ function durationFlag(args: Args, name: string, fallback: string): number {
   return parseDuration(flag(args, name) ?? fallback)
 }
 
-const withDeps = <T>(config: Config, fn: (deps: Deps) => Promise<T> | T) =>
-  withCliDeps(config, fn, (sent) => `(${sent} live update(s) sent to the running server)`)
+const relayed = (sent: number) => `(${sent} live update(s) sent to the running server)`
 
 const progress = (line: string) => console.log(`  ${line}`)
 
-export const ingestCommands: Command[] = [
+export const ingestCommands: Command<ScanDeps>[] = [
   {
     name: 'scan',
     usage: 'dibs scan',
     summary: 'Fetch new forum posts once (catching up after downtime), store and match them',
-    run: (config) =>
-      withDeps(config, async (deps) => {
+    run: (config, args, withContext) =>
+      withContext(async (deps) => {
         console.log(`scanning ${config.demo ? 'the demo forum' : `r/${config.forums.accessories}+${config.forums.deals}`}…`)
         const o = await runScan(deps, undefined, { manual: true })
         if (o.status === 'paused') {
@@ -53,41 +49,41 @@ export const ingestCommands: Command[] = [
         }
         console.log(line)
         return 0
-      }),
+      }, relayed),
   },
   {
     name: 'match',
     usage: 'dibs match [--since 24h]',
     summary: 'Batch matching: match stored posts of the window against every saved term (missing matches only)',
-    run: (config, args) =>
-      withDeps(config, (deps) => {
+    run: (config, args, withContext) =>
+      withContext((deps) => {
         const sinceMs = durationFlag(args, 'since', '24h')
         const r = runBatchMatch(deps, { sinceMs, onProgress: progress })
         if (r.skipped) console.log('emergency pause is on: nothing matched')
         console.log(
           `total_search_terms=${r.total_search_terms} recent_posts_count=${r.recent_posts_count} matches_created=${r.matches_created} execution_time_seconds=${r.execution_time_seconds}`,
         )
-      }),
+      }, relayed),
   },
   {
     name: 'backfill-post-types',
     usage: 'dibs backfill-post-types',
     summary: 'Classify stored posts that have no post type yet (wts / wtb / gd)',
-    run: (config) =>
-      withDeps(config, (deps) => {
+    run: (config, args, withContext) =>
+      withContext((deps) => {
         const r = backfillPostTypes(deps, { onProgress: progress })
         console.log(`backfill done: ${r.count} of ${r.examined} unclassified post(s) classified`)
-      }),
+      }, relayed),
   },
   {
     name: 'archive-posts',
     usage: 'dibs archive-posts [--older-than 7d]',
     summary: 'Delete stored posts older than the window (default 7d keeps the live feed); matches keep their copy',
-    run: (config, args) =>
-      withDeps(config, (deps) => {
+    run: (config, args, withContext) =>
+      withContext((deps) => {
         const olderThanMs = durationFlag(args, 'older-than', '7d')
         const r = archivePosts(deps, { olderThanMs, onProgress: progress })
         console.log(`archive done: ${r.count} post(s) older than ${flag(args, 'older-than') ?? '7d'} archived`)
-      }),
+      }, relayed),
   },
 ]

@@ -11,14 +11,18 @@
 //      and scan.metric on the bus. Failures (5xx, timeout, malformed, 429) are logged as failed
 //      scans; the budget's backoff spaces the next try, which starts from the last stored post.
 //   6. metrics 'next_reddit_scrape' ← the next scan time; scan.next on the bus.
+import type { ScanMetric } from '../contract/events'
 import type { Deps } from '../deps'
-import { isPaused } from '../admin/settings'
 import { RedditError } from '../forums/reddit-client'
 import { feedItem, hasAnyPost, knownPosts, LIVE_WINDOW_MS, storePosts } from '../forums/store'
-import { SCAN_JOB } from '../health'
+import { JOB, logJob } from '../jobs/log'
 import { log } from '../lib/log'
-import { matchPosts } from '../matching/runner'
-import { scanSourceFor, type ScanSource } from './source'
+import type { WithMatcher } from '../matches/matcher'
+import { matchPosts } from '../matches/runner'
+import { isPaused } from '../settings/service'
+import type { ScanSource, WithSource } from './source'
+
+export type ScanDeps = Deps & WithSource & WithMatcher
 
 export type ScanType = 'live' | 'catch-up' | 'manual' | 'demo'
 export type ScanOutcome = {
@@ -38,10 +42,9 @@ export type ScanOutcome = {
 
 /** When paused, how often the loop looks again. */
 const PAUSED_POLL_MS = 5_000
-const inFlight = new WeakMap<object, Promise<ScanOutcome>>()
 
 /** Delay before the next scan: the budget's cadence, or longer while it is blocked. */
-export function scanDelayMs(deps: Deps, source: ScanSource = scanSourceFor(deps)): number {
+export function scanDelayMs(deps: Pick<Deps, 'db' | 'now' | 'config'> & WithSource, source: ScanSource = deps.source): number {
   if (isPaused(deps)) return PAUSED_POLL_MS
   const now = deps.now().getTime()
   const b = source.budget
@@ -50,16 +53,16 @@ export function scanDelayMs(deps: Deps, source: ScanSource = scanSourceFor(deps)
   return Math.max(b.recommendedIntervalMs(now), b.nextAllowedAt(now) - now, 250)
 }
 
-export function runScan(deps: Deps, source: ScanSource = scanSourceFor(deps), opts: { manual?: boolean } = {}): Promise<ScanOutcome> {
+export function runScan(deps: ScanDeps, source: ScanSource = deps.source, opts: { manual?: boolean } = {}): Promise<ScanOutcome> {
   // A scan never overlaps another on the same source (the job loop and an admin button).
-  const running = inFlight.get(source)
+  const running = source.running as Promise<ScanOutcome> | null | undefined
   if (running) return running.then((o) => ({ ...o, status: 'busy' as const }))
-  const p = scanOnce(deps, source, opts).finally(() => inFlight.delete(source))
-  inFlight.set(source, p)
+  const p = scanOnce(deps, source, opts).finally(() => (source.running = null))
+  source.running = p
   return p
 }
 
-async function scanOnce(deps: Deps, source: ScanSource, opts: { manual?: boolean }): Promise<ScanOutcome> {
+async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boolean }): Promise<ScanOutcome> {
   const started = deps.now().getTime()
   const t0 = performance.now()
   const baseType: ScanType = opts.manual ? 'manual' : source.mode === 'demo' ? 'demo' : 'live'
@@ -113,7 +116,7 @@ async function scanOnce(deps: Deps, source: ScanSource, opts: { manual?: boolean
 function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
   const at = deps.now().getTime()
   const metric = deps.sqlite
-    .query<Record<string, unknown>, (string | number | null)[]>(
+    .query<{ id: number }, (string | number | null)[]>(
       `INSERT INTO scan_metrics (created_at, scan_type, status, posts_fetched, posts_new, users_processed, matches_found, requests, duration_ms, error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
@@ -126,17 +129,14 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
     pages: o.pages,
     ...(o.error ? { error: o.error } : {}),
   }
-  deps.sqlite
-    .query('INSERT INTO maintenance_logs (job_name, status, created_at, duration_ms, details) VALUES (?, ?, ?, ?, ?)')
-    .run(SCAN_JOB, o.status, startedAt, o.durationMs, JSON.stringify(details))
+  logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
   deps.sqlite
     .query(
       `INSERT INTO metrics (id, value, updated_at) VALUES ('next_reddit_scrape', ?, ?)
        ON CONFLICT(id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
     )
     .run(JSON.stringify({ at: o.nextAt }), at)
-  deps.bus.emit('scan.metric', {
-    metric: {
+  const scanMetric: ScanMetric = {
       id: metric.id,
       createdAt: new Date(at).toISOString(),
       scanType: o.scanType,
@@ -148,7 +148,7 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
       requests: o.pages,
       durationMs: o.durationMs,
       error: o.error,
-    },
-  })
+  }
+  deps.bus.emit('scan.metric', { metric: scanMetric })
   deps.bus.emit('scan.next', { at: o.nextAt })
 }

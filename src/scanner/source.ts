@@ -1,14 +1,21 @@
-// Which forum source the scanner reads: the offline demo forum (DEMO=1) or Reddit. One source per
-// open database, so its rate budget and `limit` rotation live as long as the process.
+// Which forum source the scanner reads: the offline demo forum (DEMO=1) or Reddit. The wiring
+// (src/services.ts) creates one per process, so its rate budget and `limit` rotation live as long
+// as the process.
 import type { Deps } from '../deps'
 import { createDemoSource } from '../demo/source'
 import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
 
-export type ScanSource = ForumSource & { budget?: RateBudget; mode?: string }
+export type ScanSource = ForumSource & {
+  budget?: RateBudget
+  mode?: string
+  /** the scan running on this source now: a second caller waits for it instead of overlapping */
+  running?: Promise<unknown> | null
+}
 
-const sources = new WeakMap<object, ScanSource>()
+/** What the scanner needs beside Deps. */
+export type WithSource = { source: ScanSource }
 
 export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource {
   const { config } = deps
@@ -24,15 +31,4 @@ export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource
     intervalSeconds: config.scanIntervalSeconds,
     now,
   })
-}
-
-export function scanSourceFor(deps: Pick<Deps, 'db' | 'config' | 'now'>): ScanSource {
-  let s = sources.get(deps.db)
-  if (!s) sources.set(deps.db, (s = createScanSource(deps)))
-  return s
-}
-
-/** Replace the process's source (tests, benchmarks). */
-export function setScanSource(deps: Pick<Deps, 'db'>, source: ScanSource): void {
-  sources.set(deps.db, source)
 }

@@ -2,12 +2,13 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
+import type { WithMatcher } from '../matches/matcher'
 import { addTerm, clearTerms, listTerms, removeTerm } from './service'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['terms']
 
-export const termRoutes = (deps: Deps) =>
+export const termRoutes = (deps: Deps & WithMatcher) =>
   new Elysia({ name: 'terms' })
     .use(authPlugin(deps))
     .get('/api/terms', ({ user, access, query }) => listTerms(deps, user.id, access, query.category), {

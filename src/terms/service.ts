@@ -7,16 +7,17 @@
 // one transaction → the process's TermIndex learns the term → events.
 // Removing a term removes its matches: match_terms rows cascade, a match left with no term goes,
 // a match another term still holds keeps that term's text only.
-import type { AccessState, Category } from '../access/rules'
+import type { AccessState } from '../access/rules'
 import { canUseCategory, termLimit } from '../access/rules'
+import type { Category } from '../access/categories'
 import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS, recentPosts } from '../forums/store'
 import { AppError } from '../lib/errors'
+import type { WithMatcher } from '../matches/matcher'
+import { announceMatches, recordMatches, type Hit } from '../matches/runner'
 import { emitUnread } from '../matches/service'
 import { compileTerm, matchesPost, preparePost } from '../matching/compile'
 import { parseTerm } from '../matching/parse'
-import { announceMatches, recordMatches, type Hit } from '../matching/runner'
-import { matcherFor } from '../matching/service'
 
 type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
 
@@ -53,7 +54,7 @@ export function listTerms(deps: Pick<Deps, 'sqlite' | 'now'>, userId: number, ac
   return { terms: rows.map(termItem), limit: termLimit(access.role) }
 }
 
-export function addTerm(deps: Deps, userId: number, access: AccessState, category: Category, raw: string): { term: TermItem; backfilled: number } {
+export function addTerm(deps: Deps & WithMatcher, userId: number, access: AccessState, category: Category, raw: string): { term: TermItem; backfilled: number } {
   assertCategory(deps, access, category)
   const text = normalizeTermText(raw)
   const parsed = parseTerm(text)
@@ -81,7 +82,7 @@ export function addTerm(deps: Deps, userId: number, access: AccessState, categor
     return { row, result: recordMatches(deps, hits, 'backfill') }
   })()
 
-  matcherFor(deps).add({ id: row.id, userId, category, term: text, createdAt: new Date(row.created_at) })
+  deps.matcher.add({ id: row.id, userId, category, term: text, createdAt: new Date(row.created_at) })
   announceMatches(deps, result)
   return { term: termItem(row), backfilled: result.created.length }
 }
@@ -111,14 +112,13 @@ function deleteTerms(deps: Pick<Deps, 'sqlite'>, terms: TermRow[]): number[] {
   return removed
 }
 
-function afterRemoval(deps: Deps, userId: number, terms: TermRow[], removed: number[]) {
-  const matcher = matcherFor(deps)
-  for (const t of terms) matcher.remove(t.id)
+function afterRemoval(deps: Deps & WithMatcher, userId: number, terms: TermRow[], removed: number[]) {
+  for (const t of terms) deps.matcher.remove(t.id)
   if (removed.length > 0) deps.bus.emit('match.updated', { userId, ids: removed, change: 'removed' })
   emitUnread(deps, userId)
 }
 
-export function removeTerm(deps: Deps, userId: number, id: number): { id: number; matchesRemoved: number } {
+export function removeTerm(deps: Deps & WithMatcher, userId: number, id: number): { id: number; matchesRemoved: number } {
   const term = deps.sqlite.query<TermRow, [number, number]>('SELECT * FROM search_terms WHERE id = ? AND user_id = ?').get(id, userId)
   if (term === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error removing term' })
   const removed = deleteTerms(deps, [term])
@@ -126,7 +126,7 @@ export function removeTerm(deps: Deps, userId: number, id: number): { id: number
   return { id, matchesRemoved: removed.length }
 }
 
-export function clearTerms(deps: Deps, userId: number, category: Category): { count: number; matchesRemoved: number } {
+export function clearTerms(deps: Deps & WithMatcher, userId: number, category: Category): { count: number; matchesRemoved: number } {
   const terms = deps.sqlite.query<TermRow, [number, string]>('SELECT * FROM search_terms WHERE user_id = ? AND category = ?').all(userId, category)
   const removed = deleteTerms(deps, terms)
   afterRemoval(deps, userId, terms, removed)

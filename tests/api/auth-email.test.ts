@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestServer } from '../helpers'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
-import { outboxWorker } from '../../src/notify/jobs'
-import { createChannels } from '../../src/notify/channels'
+import { outboxWorker } from '../../src/outbox/worker'
+import { attachListeners } from '../../src/services'
+import { createChannels } from '../../src/outbox/channels'
 
 let smtp: FakeSmtp
 let server: Awaited<ReturnType<typeof startTestServer>>
@@ -14,6 +15,7 @@ beforeAll(async () => {
   smtp = await startSmtp()
   server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Dibs <no-reply@dibs.test>' })
   worker = outboxWorker(server.deps, createChannels(server.deps))
+  attachListeners(server.deps, { outbox: worker })
 })
 afterAll(async () => {
   worker?.stop()

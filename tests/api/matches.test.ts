@@ -1,7 +1,7 @@
 // Matches API and the public feed: scoped to the signed-in user, newest first, cursor pages.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { storePosts } from '../../src/forums/store'
-import { matchPosts } from '../../src/matching/runner'
+import { matchPosts } from '../../src/matches/runner'
 import { addTerm } from '../../src/terms/service'
 import { forumPost } from '../fakes/forum-post'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'

@@ -3,16 +3,17 @@
 // verifies VAPID. Time is a test clock, so backoff and digest windows are stepped, not waited.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { setSetting } from '../../src/admin/settings'
+import { setSetting } from '../../src/settings/service'
 import { notificationPrefs, outbox, pushSubscriptions, userAccess } from '../../src/db/schema'
-import { createChannels } from '../../src/notify/channels'
+import { createChannels } from '../../src/outbox/channels'
 import { runDigests } from '../../src/notify/digest'
-import { outboxWorker, type OutboxWorker } from '../../src/notify/jobs'
-import { attachDispatcher } from '../../src/notify/dispatcher'
-import { MAX_ATTEMPTS, outboxCounts, processOutbox } from '../../src/notify/outbox'
-import { pushTransport } from '../../src/notify/channels/webpush'
+import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
+import { attachListeners } from '../../src/services'
+import type { MatchItem } from '../../src/contract/events'
+import { MAX_ATTEMPTS, outboxCounts, processOutbox } from '../../src/outbox/queue'
+import { pushTransport } from '../../src/outbox/channels/webpush'
 import { runTrialEmails } from '../../src/notify/trial'
-import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
+import { call, createUserWithSession, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { makeMatch } from './notify-helpers'
@@ -37,8 +38,9 @@ beforeEach(() => {
   smtp.messages.length = 0
   push.received.length = 0
   deps = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', DIGEST_INTERVAL_MINUTES: '15' }, clock)
-  attachDispatcher(deps)
+  wire(deps)
   worker = outboxWorker(deps, createChannels(deps))
+  attachListeners(deps, { outbox: worker })
 })
 afterEach(async () => {
   await worker.tick()
@@ -51,7 +53,7 @@ const put = async (cookie: string, json: unknown) => {
   const r = await call(makeApp(deps), 'PUT', '/api/notifications/preferences', { cookie, json, headers: ORIGIN })
   expect(r.status).toBe(200)
 }
-const emit = (userId: number, match: Record<string, unknown>, notify = true) => deps.bus.emit('match.new', { userId, match, notify })
+const emit = (userId: number, match: MatchItem, notify = true) => deps.bus.emit('match.new', { userId, match, notify })
 
 describe('instant email', () => {
   test('arrives within moments with the subject, post link, matched term and unsubscribe headers', async () => {
@@ -119,7 +121,7 @@ describe('instant email', () => {
   })
 
   test('while paused, queued alerts wait in the queue and go out after the pause ends; account emails still go', async () => {
-    const { enqueueEmail } = await import('../../src/notify/outbox')
+    const { enqueueEmail } = await import('../../src/outbox/queue')
     setSetting(deps, 'is_emergency_paused', true)
     enqueueEmail(deps, 'match', { to: 'a@example.com', subject: 'alert', text: 't', html: 'h' }, { dedupeKey: 'match:999:email' })
     enqueueEmail(deps, 'confirm', { to: 'a@example.com', subject: 'confirm', text: 't', html: 'h' })
@@ -163,7 +165,7 @@ describe('durable delivery', () => {
   test(`a row that keeps failing ends in the failed state after ${MAX_ATTEMPTS} attempts, kept for the admin`, async () => {
     const localClock = testClock(Date.parse('2026-03-01T12:00:00Z'))
     const local = makeDeps({}, localClock)
-    const { enqueueEmail } = await import('../../src/notify/outbox')
+    const { enqueueEmail } = await import('../../src/outbox/queue')
     enqueueEmail(local, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })
     let calls = 0
     const failing = {

@@ -1,9 +1,10 @@
 // Shared by the notification suites: a live match row + its `match.new` payload, as the matcher makes them.
+import type { MatchItem } from '../../src/contract/events'
 import { matches } from '../../src/db/schema'
 import type { Deps } from '../../src/deps'
 
 let n = 0
-export function makeMatch(deps: Pick<Deps, 'db' | 'now'>, userId: number, over: Partial<{ category: 'wts' | 'wtb' | 'gd'; title: string; term: string; source: string }> = {}) {
+export function makeMatch(deps: Pick<Deps, 'db' | 'now'>, userId: number, over: Partial<{ category: 'wts' | 'wtb' | 'gd'; title: string; term: string; source: string }> = {}): MatchItem {
   n++
   const category = over.category ?? 'wts'
   const title = over.title ?? `[WTS] Trijicon RMR #${n} - $${300 + n}`
@@ -13,5 +14,6 @@ export function makeMatch(deps: Pick<Deps, 'db' | 'now'>, userId: number, over: 
     .values({ userId, category, matchedTerms: [over.term ?? 'trijicon'], postTitle: title, postUrl: url, postAuthor: 'seller' + n, source: over.source ?? 'live', matchedAt: deps.now() })
     .returning()
     .get()
-  return { id: row.id, title, url, category, matchedTerms: row.matchedTerms, author: row.postAuthor, postCreatedAt: deps.now().toISOString(), isNew: true, source: row.source }
+  const at = deps.now().toISOString()
+  return { id: row.id, postId: null, title, url, linkUrl: null, category, matchedTerms: row.matchedTerms, author: row.postAuthor, createdAt: at, postCreatedAt: at, isNew: true, source: row.source, archivedAt: null }
 }

@@ -1,10 +1,10 @@
 // From a post on (fake) Reddit to a stored match and bus events, through runScan.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { setSetting } from '../../src/admin/settings'
+import { setSetting } from '../../src/settings/service'
 import type { AccessState } from '../../src/access/rules'
-import type { BusEventName, BusEvents } from '../../src/realtime/bus'
+import type { BusEventName, BusEvents } from '../../src/contract/events'
 import { RedditClient } from '../../src/forums/reddit-client'
-import { runScan, scanDelayMs } from '../../src/scanner'
+import { runScan, scanDelayMs } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
 import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { createUserWithSession, makeDeps, testClock, type TestDeps } from '../helpers'

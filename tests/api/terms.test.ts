@@ -2,9 +2,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { storePosts } from '../../src/forums/store'
 import { forumPost } from '../fakes/forum-post'
-import { matcherFor } from '../../src/matching/service'
 import { preparePost } from '../../src/matching/compile'
 import { call, createUserWithSession, makeApp, makeDeps, type TestDeps } from '../helpers'
+
+/** The term index of the deps under test. */
+const matcherFor = (d: TestDeps) => d.matcher
 
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>

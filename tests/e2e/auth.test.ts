@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { createUserWithSession, startTestServer } from '../helpers'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
-import { outboxWorker } from '../../src/notify/jobs'
-import { createChannels } from '../../src/notify/channels'
+import { outboxWorker } from '../../src/outbox/worker'
+import { attachListeners } from '../../src/services'
+import { createChannels } from '../../src/outbox/channels'
 import { launchBrowser, newPage, screenshot } from './browser'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
@@ -17,6 +18,7 @@ beforeAll(async () => {
   smtp = await startSmtp()
   server = await startTestServer({ SMTP_URL: smtp.url })
   worker = outboxWorker(server.deps, createChannels(server.deps))
+  attachListeners(server.deps, { outbox: worker })
   browser = await launchBrowser()
 })
 afterAll(async () => {

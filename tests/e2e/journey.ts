@@ -2,7 +2,7 @@
 // fake Reddit, a browser, and a signed-in browser context for a freshly created subscriber.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { RedditClient } from '../../src/forums/reddit-client'
-import { runScan } from '../../src/scanner'
+import { runScan } from '../../src/scanner/scan'
 import { SESSION_COOKIE } from '../../src/auth/session'
 import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { createUserWithSession, startTestServer } from '../helpers'

@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test'
-import { startJobs, type Job } from '../../src/jobs'
+import { startJobs } from '../../src/jobs/schedule'
+import type { Job } from '../../src/jobs/types'
 import { makeDeps } from '../helpers'
 
 test('jobs run on the cron tick when due, never overlap themselves, and stop cleanly', async () => {
@@ -20,7 +21,15 @@ test('jobs run on the cron tick when due, never overlap themselves, and stop cle
     },
   }
   let failing = 0
-  const broken: Job = { name: 'broken', every: 0, immediate: true, run: () => void failing++ && (() => { throw new Error('boom') })() }
+  const broken: Job = {
+    name: 'broken',
+    every: 0,
+    immediate: true,
+    run: () => {
+      failing++
+      throw new Error('boom')
+    },
+  }
   let stopped = false
   const later: Job = { name: 'later', every: 60_000, run: () => {}, stop: () => void (stopped = true) }
   const jobs = startJobs(deps, [slow, broken, later])

@@ -1,7 +1,8 @@
 // Signed-in navigation (spec §2): a desktop top bar (4.25rem: brand, {product}, GUNDEALS, ADMIN for
 // admins, SETTINGS menu, theme toggle) and, below 768 px, a bottom tab bar with a menu sheet.
 // Tabs carry unread badges ('99+' cap); a tab the plan does not cover shows a padlock and, when
-// clicked, '{feature} access requires subscription' with Upgrade.
+// clicked, '{feature} access requires subscription' with Upgrade. The ADMIN menu lists the labelled
+// admin routes of ui/routes.ts.
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
@@ -10,13 +11,11 @@ import { isAdmin, me } from '../account'
 import { signOut } from '../session'
 import { badgeCount } from '../lib/badge'
 import { openModal } from '../modals'
+import { adminMenu } from '../routes'
 import { config } from '../state'
 import { resolvedTheme, setTheme, theme } from '../theme'
 import { unread } from '../unread'
 import { ThemeToggle } from './ThemeToggle'
-
-export const ADMIN_SECTIONS = ['Dashboard', 'Users', 'Logs', 'Database', 'Trends', 'Alerts', 'Revenue', 'Tools', 'Feedback']
-const adminHref = (s: string) => (s === 'Dashboard' ? '/admin' : `/admin/${s.toLowerCase()}`)
 
 type Tab = { id: 'product' | 'gd'; label: string; feature: string; href: string; count: number; locked: boolean }
 
@@ -129,9 +128,9 @@ export function AppNav() {
             <details className="dropdown admin-menu">
               <summary className="tab admin-tab">ADMIN</summary>
               <ul onClick={closeDetails}>
-                {ADMIN_SECTIONS.map((s) => (
-                  <li key={s}>
-                    <Link href={adminHref(s)}>{s}</Link>
+                {adminMenu(config.value.productSlug).map((item) => (
+                  <li key={item.path}>
+                    <Link href={item.path}>{item.label}</Link>
                   </li>
                 ))}
               </ul>

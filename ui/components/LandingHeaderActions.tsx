@@ -6,7 +6,7 @@ import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link } from 'wouter'
 import { me } from '../account'
-import { LandingActions } from '../pages/landing-actions'
+import { LandingActions } from './landing-actions'
 import { authError, authStatus, initAuth, signOut } from '../session'
 
 function Label({ long, short }: { long: string; short: string }) {

@@ -3,22 +3,24 @@
 // of the tab and the first post.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
+import type { Category } from '../../src/access/categories'
+import type { FeedItem } from '../../src/contract/events'
 import { api } from '../api'
-import { acceptsLivePost, FEED_TABS, feedCategory, HIGHLIGHT_MS, insertLive, type FeedPost, type FeedTab } from '../lib/feed'
+import { acceptsLivePost, FEED_TABS, feedCategory, HIGHLIGHT_MS, insertLive } from '../lib/feed'
 import { FEED_PAGE_SIZE, pageCount } from '../lib/pagination'
 import { connection, onMessage, startRealtime } from '../realtime'
 import { Pagination } from './Pagination'
 import { PostCard } from './PostCard'
 
-type Page = { posts: FeedPost[]; total: number; page: number; pageSize: number }
+type Page = { posts: FeedItem[]; total: number; page: number; pageSize: number }
 
 export function LiveFeed() {
   useSignals()
-  const [tab, setTab] = useState<FeedTab>('wts')
+  const [tab, setTab] = useState<Category>('wts')
   const [page, setPage] = useState(1)
   const [data, setData] = useState<Page | null>(null)
   const [error, setError] = useState(false)
-  const [flash, setFlash] = useState<{ tab: FeedTab; id: number } | null>(null)
+  const [flash, setFlash] = useState<{ tab: Category; id: number } | null>(null)
   const view = useRef({ tab, page })
   view.current = { tab, page }
   const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -27,7 +29,7 @@ export function LiveFeed() {
 
   // A live post that arrives while a page is loading is not lost: the load runs again.
   const missed = useRef(false)
-  const load = useCallback(async (t: FeedTab, p: number) => {
+  const load = useCallback(async (t: Category, p: number) => {
     try {
       missed.current = false
       let r = await api<Page>(`/api/posts?category=${t}&page=${p}`)
@@ -51,7 +53,7 @@ export function LiveFeed() {
 
   useEffect(() => {
     startRealtime()
-    const offNew = onMessage('post.new', (d: { post: FeedPost }) => {
+    const offNew = onMessage('post.new', (d) => {
       const post = d.post
       const cat = feedCategory(post)
       if (!cat) return
@@ -73,7 +75,7 @@ export function LiveFeed() {
     }
   }, [load])
 
-  function flashNow(f: { tab: FeedTab; id: number }) {
+  function flashNow(f: { tab: Category; id: number }) {
     if (flashTimer.current) clearTimeout(flashTimer.current)
     setFlash(f)
     flashTimer.current = setTimeout(() => setFlash(null), HIGHLIGHT_MS)

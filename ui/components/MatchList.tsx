@@ -3,7 +3,7 @@
 // the server, the empty states, live updates from the socket and a refetch after reconnects.
 import { useCallback, useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import type { Category } from '../../src/access/rules'
+import type { Category } from '../../src/access/categories'
 import { api, ApiError } from '../api'
 import { addMatch, applyUpdate, LIST_STEP, newCount, type Match } from '../lib/matches'
 import { onMessage } from '../realtime'
@@ -63,7 +63,7 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
   useEffect(() => {
     const offs = [
       onMessage('reconnected', () => void reload()),
-      onMessage('match.updated', (d: { ids: number[]; change: 'read' | 'archived' | 'removed' }) => {
+      onMessage('match.updated', (d) => {
         if (archived) {
           if (d.change === 'archived') void reload()
           return
@@ -73,7 +73,7 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
     ]
     if (!archived) {
       offs.push(
-        onMessage('match.new', (d: { match: Match }) => {
+        onMessage('match.new', (d) => {
           if (d.match.category !== category) return
           setMatches((m) => (m ? addMatch(m, d.match) : m))
           onRefreshed?.(new Date())

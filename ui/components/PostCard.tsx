@@ -1,12 +1,13 @@
 // A live-feed post (spec §2): title opens the post in a new tab, snippet (title removed, 97 + '...'),
 // forum badge, u/{author}, relative and absolute creation time.
+import type { FeedItem } from '../../src/contract/events'
 import { formatDate, timeAgo } from '../lib/dates'
-import { feedCategory, type FeedPost } from '../lib/feed'
+import { feedCategory } from '../lib/feed'
 import { snippet } from '../lib/snippet'
 
 const BADGE = { wts: 'WTS', wtb: 'WTB', gd: 'GUNDEALS' } as const
 
-export function PostCard({ post, highlighted }: { post: FeedPost; highlighted?: boolean }) {
+export function PostCard({ post, highlighted }: { post: FeedItem; highlighted?: boolean }) {
   const text = snippet(post.content, post.title)
   const cat = feedCategory(post)
   return (

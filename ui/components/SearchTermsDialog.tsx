@@ -3,7 +3,7 @@
 // CSS turns it into a bottom sheet. A malformed term is explained inline before any request.
 import { useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import type { Category } from '../../src/access/rules'
+import type { Category } from '../../src/access/categories'
 import { parseTerm } from '../../src/matching/parse'
 import { addTerm, clearTerms, loadTerms, removeTerm, termLimits, terms } from '../terms'
 

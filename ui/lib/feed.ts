@@ -1,34 +1,24 @@
 // Live-feed rules (spec §4): an inserted post is taken only when created within the last 7 days
 // with a valid category, and only while page 1 of its tab is shown.
+import type { Category } from '../../src/access/categories'
+import type { FeedItem } from '../../src/contract/events'
+
 export const FEED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 export const HIGHLIGHT_MS = 2000
-export type FeedTab = 'wts' | 'wtb' | 'gd'
-export const FEED_TABS: { id: FeedTab; label: string; empty: string }[] = [
+export const FEED_TABS: { id: Category; label: string; empty: string }[] = [
   { id: 'wts', label: 'WTS', empty: 'No WTS posts in the last 7 days' },
   { id: 'wtb', label: 'WTB', empty: 'No WTB posts in the last 7 days' },
   { id: 'gd', label: 'GUNDEALS', empty: 'No gundeals posts in the last 7 days' },
 ]
 
-export type FeedPost = {
-  id: number
-  title: string
-  url: string
-  linkUrl?: string | null
-  content?: string | null
-  author?: string | null
-  forum?: string | null
-  postType?: string | null
-  createdAt: string
-}
-
 /** The tab a post belongs to: gd for the deals forum, else its wts/wtb classification; null if neither. */
-export function feedCategory(post: Pick<FeedPost, 'forum' | 'postType'>): FeedTab | null {
+export function feedCategory(post: Pick<FeedItem, 'forum' | 'postType'>): Category | null {
   if (post.postType === 'gd' || post.forum === 'gd') return 'gd'
   if (post.postType === 'wts' || post.postType === 'wtb') return post.postType
   return null
 }
 
-export function acceptsLivePost(post: FeedPost, tab: FeedTab, page: number, now: Date = new Date()): boolean {
+export function acceptsLivePost(post: FeedItem, tab: Category, page: number, now: Date = new Date()): boolean {
   if (page !== 1) return false
   if (feedCategory(post) !== tab) return false
   const created = new Date(post.createdAt).getTime()

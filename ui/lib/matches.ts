@@ -1,21 +1,15 @@
 // Match-list rules (spec §2, §3, §4): 20 shown, +20 per step; matched-term label with the
 // 'Term' fallback; live updates merged into a list.
+import type { MatchChange, MatchItem } from '../../src/contract/events'
+
 export const LIST_STEP = 20
 
-export type Match = {
-  id: number
-  title: string
-  url: string
-  linkUrl?: string | null
-  author?: string | null
-  createdAt: string
-  postCreatedAt?: string | null
-  matchedTerms?: unknown
-  isNew: boolean
-  category: 'wts' | 'wtb' | 'gd'
-  source?: string | null
-  archivedAt?: string | null
-}
+type Core = 'id' | 'title' | 'url' | 'createdAt' | 'isNew' | 'category'
+/**
+ * A match as a list holds it: the contract's MatchItem with only what every list needs required,
+ * and matchedTerms in any stored shape (string, array or {term}; see matchedTermList).
+ */
+export type Match = Pick<MatchItem, Core> & Partial<Omit<MatchItem, Core | 'matchedTerms'>> & { matchedTerms?: unknown }
 
 /** Matched term(s) as stored: array, string, or {term}. Unreadable → 'Term'. */
 export function matchedTermList(value: unknown): string[] {
@@ -45,7 +39,7 @@ export function addMatch(list: Match[], m: Match): Match[] {
 }
 
 /** Applies a match.updated event: read clears isNew, archived/removed take the match out. */
-export function applyUpdate(list: Match[], ids: number[], change: 'read' | 'archived' | 'removed'): Match[] {
+export function applyUpdate(list: Match[], ids: number[], change: MatchChange): Match[] {
   const set = new Set(ids)
   if (change === 'read') return list.map((m) => (set.has(m.id) && m.isNew ? { ...m, isNew: false } : m))
   return list.filter((m) => !set.has(m.id))

@@ -1,6 +1,6 @@
 // /archive: archived matches per category (WTS, WTB, Gundeals), without archive controls.
 import { useState } from 'react'
-import type { Category } from '../../src/access/rules'
+import type { Category } from '../../src/access/categories'
 import { AppShell } from '../components/AppShell'
 import { MatchList } from '../components/MatchList'
 

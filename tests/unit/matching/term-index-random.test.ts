@@ -2,7 +2,8 @@ import { expect, test } from 'bun:test';
 import { makePost, makeTerm, rng } from '../../../bench/vocabulary';
 import { compileTerm, matchesPost, preparePost, type CompiledTerm } from '../../../src/matching/compile';
 import { parseTerm } from '../../../src/matching/parse';
-import { TermIndex, type Category, type TermRef } from '../../../src/matching/term-index';
+import type { Category } from '../../../src/access/categories';
+import { TermIndex, type TermRef } from '../../../src/matching/term-index';
 
 test('after random adds and removes, the index returns exactly what matchesPost accepts', () => {
   const r = rng(7);

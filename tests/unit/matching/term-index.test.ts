@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { preparePost } from '../../../src/matching/compile';
-import { TermIndex, type Category, type TermRef } from '../../../src/matching/term-index';
+import type { Category } from '../../../src/access/categories';
+import { TermIndex, type TermRef } from '../../../src/matching/term-index';
 
 let nextId = 1;
 function ref(text: string, category: Category = 'wts', userId = 1): TermRef {

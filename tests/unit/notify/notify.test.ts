@@ -1,32 +1,14 @@
-// Pure pieces of the notifier: reading match payloads, email templates, unsubscribe tokens,
+// Pure pieces of the notifier: email templates, unsubscribe tokens,
 // backoff, and the VAPID header cache.
 import { describe, expect, test } from 'bun:test'
 import webpush from 'web-push'
-import { toAlertMatch } from '../../../src/notify/dispatcher'
-import { backoffMs, MAX_ATTEMPTS } from '../../../src/notify/outbox'
+import { backoffMs, MAX_ATTEMPTS } from '../../../src/outbox/queue'
 import { digestEmail, escapeHtml, matchEmail, matchPageUrl } from '../../../src/notify/templates'
 import { createUnsubscribeToken, verifyUnsubscribeToken } from '../../../src/notify/unsubscribe'
-import { VapidHeaderCache } from '../../../src/notify/channels/webpush'
+import { VapidHeaderCache } from '../../../src/outbox/channels/webpush'
 
 const brand = { appName: 'Dibs', appUrl: 'https://dibs.example.com', productName: 'GAFS', productSlug: 'gafs' }
 const match = { id: 7, title: '[WTS] <b>RMR</b> & "mount"', url: 'https://reddit.com/r/x/1', category: 'wts' as const, matchedTerms: ['rmr'] }
-
-describe('toAlertMatch reads match.new payloads tolerantly', () => {
-  const cases: [string, Record<string, unknown>, string[] | null][] = [
-    ['an array of terms', { ...match, matchedTerms: ['a', 'b'] }, ['a', 'b']],
-    ['a single string', { ...match, matchedTerms: 'rmr' }, ['rmr']],
-    ['an object with term', { ...match, matchedTerms: { term: 'rmr' } }, ['rmr']],
-    ['no terms at all', { ...match, matchedTerms: undefined }, []],
-    ['an unknown category', { ...match, category: 'xyz' }, null],
-    ['no id', { ...match, id: 'x' }, null],
-  ]
-  for (const [name, input, terms] of cases)
-    test(name, () => {
-      const m = toAlertMatch(input)
-      if (terms === null) expect(m).toBeNull()
-      else expect(m!.matchedTerms).toEqual(terms)
-    })
-})
 
 describe('email templates', () => {
   test('an instant email escapes post text in HTML and carries the RFC 8058 headers', () => {

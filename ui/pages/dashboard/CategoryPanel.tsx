@@ -1,6 +1,6 @@
 // One category's page body: the 'Search … Posts' button with its dialog, and the match list.
 import { useEffect, useState } from 'react'
-import type { Category } from '../../../src/access/rules'
+import type { Category } from '../../../src/access/categories'
 import { dialogTitle, SearchTermsDialog } from '../../components/SearchTermsDialog'
 import { MatchList } from '../../components/MatchList'
 import { loadTerms } from '../../terms'

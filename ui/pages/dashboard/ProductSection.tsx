@@ -3,6 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, Redirect } from 'wouter'
 import { forumPageGate } from '../../../src/access/rules'
+import type { Category } from '../../../src/access/categories'
 import { accessState } from '../../account'
 import { AppShell } from '../../components/AppShell'
 import { badgeCount } from '../../lib/badge'
@@ -12,7 +13,7 @@ import { CategoryPanel } from './CategoryPanel'
 import { DashboardFrame } from './DashboardFrame'
 import { Denied } from './Denied'
 
-export function ProductSection({ section }: { section: 'wts' | 'wtb' }) {
+export function ProductSection({ section }: { section: Exclude<Category, 'gd'> }) {
   useSignals()
   const state = accessState.value
   const { productSlug, productName } = config.value

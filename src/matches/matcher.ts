@@ -1,16 +1,15 @@
-// The process's one TermIndex, kept in step with search_terms. Loaded on first use (the server
-// touches it at startup): recent posts are observed first so terms are filed under tokens that
-// are actually rare, then every saved term is added. After that, the terms service calls
-// add/remove on each change — the index is never rebuilt.
-//
-// One index per open database (a WeakMap on the Db object), so tests with their own database
-// each get their own index and a CLI process builds its own from the same file.
+// The process's one TermIndex, kept in step with search_terms. Built once by the wiring
+// (src/services.ts) when the process starts: recent posts are observed first so terms are filed
+// under tokens that are actually rare, then every saved term is added. After that, the terms
+// service calls add/remove on each change — the index is never rebuilt. A CLI process builds its
+// own from the same file; changes made by another process are picked up by sync().
 import type { SearchTerm } from '../db/schema'
 import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS, recentPosts } from '../forums/store'
 import { log } from '../lib/log'
-import { preparePost, type PreparedPost } from './compile'
-import { TermIndex, type Category, type TermRef } from './term-index'
+import type { Category } from '../access/categories'
+import { preparePost, type PreparedPost } from '../matching/compile'
+import { TermIndex, type TermRef } from '../matching/term-index'
 
 export type { TermRef }
 
@@ -104,10 +103,5 @@ export class MatchingService {
   }
 }
 
-const services = new WeakMap<object, MatchingService>()
-
-export function matcherFor(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>): MatchingService {
-  let s = services.get(deps.db)
-  if (!s) services.set(deps.db, (s = new MatchingService(deps)))
-  return s
-}
+/** What the match pipeline needs beside Deps: the process's term index. */
+export type WithMatcher = { matcher: MatchingService }

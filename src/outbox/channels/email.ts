@@ -1,7 +1,7 @@
 // Email channel: a queued row's payload is a MailMessage; nodemailer (SMTP_URL) or the dev outbox
 // sends it. An SMTP 55x answer (mailbox unknown, policy refusal) will not change on retry.
 import type { Mailer, MailMessage } from '../mailer'
-import { PermanentFailure } from '../outbox'
+import { PermanentFailure } from '../queue'
 import type { Channel } from './types'
 
 export function emailChannel(mailer: Mailer): Channel {

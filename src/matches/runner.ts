@@ -10,32 +10,31 @@
 //   4. A match alerts (`is_new`, `match.new` with notify: true) only when it is live and the post
 //      was created after at least one of its terms existed. Older posts — the term was saved
 //      later — are stored as already read and never notified. Backfill never alerts.
+import { canUseCategory, type AccessState } from '../access/rules'
+import { usersWithAccess } from '../access/state'
+import { isCategory, type Category } from '../access/categories'
+import type { MatchItem } from '../contract/events'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
-import { canUseCategory, type AccessState } from '../access/rules'
-import { accessStateOf } from '../auth/session'
-import { matchItem, unreadCountsOf, type MatchItem, type MatchRow } from '../matches/service'
-import { preparePost } from './compile'
-import { matcherFor } from './service'
-import type { Category } from './term-index'
+import { preparePost } from '../matching/compile'
+import type { WithMatcher } from './matcher'
+import { matchItem, unreadCountsOf, type MatchRow } from './service'
 
 export type MatchSource = 'live' | 'backfill' | 'batch'
 export type HitTerm = { id: number; text: string; createdAt: number }
 export type Hit = { userId: number; post: Post; terms: HitTerm[] }
 export type RecordResult = { created: { item: MatchItem; userId: number; notify: boolean }[]; updated: number; users: Set<number> }
 
-const CATEGORIES = new Set(['wts', 'wtb', 'gd'])
-
 /** Finds the hits of new posts through the process's term index. */
-export function findHits(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, posts: Post[], opts: { observe?: boolean } = {}): Hit[] {
-  const matcher = matcherFor(deps)
+export function findHits(deps: Pick<Deps, 'sqlite'> & WithMatcher, posts: Post[], opts: { observe?: boolean } = {}): Hit[] {
+  const { matcher } = deps
   matcher.sync()
   const hits: Hit[] = []
   for (const post of posts) {
-    if (!post.postType || !CATEGORIES.has(post.postType)) continue
+    if (!isCategory(post.postType)) continue
     const prepared = preparePost(post)
     if (opts.observe) matcher.index.observe(prepared)
-    const refs = matcher.match(prepared, post.postType as Category)
+    const refs = matcher.match(prepared, post.postType)
     if (refs.length === 0) continue
     const byUser = new Map<number, HitTerm[]>()
     for (const r of refs) {
@@ -52,7 +51,7 @@ export function findHits(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, posts: Post[
  * Terms deleted in this process without the terms service (a user deleting their account, an
  * admin tool) would break the match_terms foreign key: drop them from the hits and the index.
  */
-function dropDeletedTerms(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, hits: Hit[]): Hit[] {
+function dropDeletedTerms(deps: Pick<Deps, 'sqlite'> & WithMatcher, hits: Hit[]): Hit[] {
   if (hits.length === 0) return hits
   const ids = [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))]
   const existing = new Set<number>()
@@ -62,24 +61,14 @@ function dropDeletedTerms(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, hits: Hit[]
       existing.add(r.id)
   }
   if (existing.size === ids.length) return hits
-  matcherFor(deps).forgetMissing(existing, ids)
+  deps.matcher.forgetMissing(existing, ids)
   return hits.map((h) => ({ ...h, terms: h.terms.filter((t) => existing.has(t.id)) })).filter((h) => h.terms.length > 0)
 }
 
 /** Access of the users (among ids) who are not banned; ADMIN_EMAILS count as admins. */
-function accessOf(deps: Pick<Deps, 'sqlite' | 'config'>, ids: number[]): Map<number, AccessState> {
+function accessOf(deps: Pick<Deps, 'db' | 'config'>, ids: number[]): Map<number, AccessState> {
   const out = new Map<number, AccessState>()
-  if (ids.length === 0) return out
-  const rows = deps.sqlite
-    .query<{ id: number; email: string; role: string | null; subscription_status: string | null; access_expires_at: number | null }, number[]>(
-      `SELECT u.id, u.email, a.role, a.subscription_status, a.access_expires_at FROM users u LEFT JOIN user_access a ON a.user_id = u.id
-       WHERE u.banned_at IS NULL AND u.id IN (${ids.map(() => '?').join(',')})`,
-    )
-    .all(...ids)
-  for (const r of rows) {
-    const row = r.role === null ? null : { role: r.role, subscriptionStatus: r.subscription_status, accessExpiresAt: r.access_expires_at === null ? null : new Date(r.access_expires_at), stripeCustomerId: null }
-    out.set(r.id, accessStateOf(deps, r.email, row))
-  }
+  for (const { user, access } of usersWithAccess(deps, ids)) if (user.bannedAt === null) out.set(user.id, access)
   return out
 }
 
@@ -87,7 +76,7 @@ const INSERT_MATCH = `INSERT INTO matches (user_id, post_id, category, matched_t
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, post_id) DO NOTHING`
 
 /** Stores hits in one transaction; returns what was created (events are the caller's, after commit). */
-export function recordMatches(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource): RecordResult {
+export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource): RecordResult {
   const result: RecordResult = { created: [], updated: 0, users: new Set() }
   if (hits.length === 0) return result
   const now = deps.now()
@@ -163,7 +152,7 @@ export function announceMatches(deps: Pick<Deps, 'sqlite' | 'bus'>, result: Reco
 }
 
 /** New posts from a scan (live) or a batch run → stored matches + events. Returns matches created. */
-export function matchPosts(deps: Pick<Deps, 'db' | 'sqlite' | 'bus' | 'now' | 'config'>, posts: Post[], source: 'live' | 'batch'): RecordResult {
+export function matchPosts(deps: Deps & WithMatcher, posts: Post[], source: 'live' | 'batch'): RecordResult {
   const result = recordMatches(deps, findHits(deps, posts, { observe: source === 'live' }), source)
   announceMatches(deps, result)
   return result

@@ -1,6 +1,6 @@
-// Public, non-API bits the browser needs beside the bundled app: its runtime config.
+// GET /api/config: the runtime configuration the web app reads at start.
 import { Elysia } from 'elysia'
-import type { Deps } from './deps'
+import type { Deps } from '../deps'
 
 export function publicConfig(deps: Deps) {
   const { config } = deps
@@ -16,8 +16,8 @@ export function publicConfig(deps: Deps) {
   }
 }
 
-export const uiAssetRoutes = (deps: Deps) =>
-  new Elysia({ name: 'ui-assets' })
+export const configRoutes = (deps: Deps) =>
+  new Elysia({ name: 'web-config' })
     .get('/api/config', () => publicConfig(deps), {
       detail: { summary: 'Public runtime configuration for the web app', tags: ['system'] },
     })

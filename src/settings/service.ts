@@ -1,14 +1,17 @@
-// System settings (spec system_settings): emergency pause and maintenance mode.
-// A missing row reads as inactive and is created with active false on first write.
+// System settings (spec system_settings): emergency pause and maintenance mode. Read by the
+// scanner, the matcher and the notifier; written by admins. A missing row reads as inactive and is
+// created with active false on first write.
 import { eq } from 'drizzle-orm'
+import type { SettingName } from '../contract/events'
 import { systemSettings } from '../db/schema'
 import type { Deps } from '../deps'
 
-export const SETTINGS = {
+export type { SettingName }
+
+export const SETTINGS: Record<SettingName, string> = {
   is_emergency_paused: 'Emergency pause: stops scanning, matching and alerting while on',
   is_maintenance_mode_active: 'Maintenance mode: shown to admins as a system alert',
-} as const
-export type SettingName = keyof typeof SETTINGS
+}
 
 export function isSettingName(name: string): name is SettingName {
   return name in SETTINGS

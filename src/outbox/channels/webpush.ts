@@ -6,7 +6,7 @@ import webpush from 'web-push'
 import { eq } from 'drizzle-orm'
 import { pushSubscriptions } from '../../db/schema'
 import type { Deps } from '../../deps'
-import { PermanentFailure } from '../outbox'
+import { PermanentFailure } from '../queue'
 import type { Channel } from './types'
 
 /** JWTs are signed for 12 h and replaced when less than 1 h is left. */

@@ -3,13 +3,11 @@
 // pause, or after terms were loaded from a backup. Existing matches are left alone (one per
 // user and post); batch matches never notify. Logged as maintenance job 'match-batch'.
 import type { Deps } from '../deps'
-import { isPaused } from '../admin/settings'
 import { recentPosts } from '../forums/store'
-import { logJob } from '../scanner/job-log'
+import { JOB, logJob } from '../jobs/log'
+import { isPaused } from '../settings/service'
+import type { WithMatcher } from './matcher'
 import { matchPosts } from './runner'
-import { matcherFor } from './service'
-
-export const MATCH_BATCH_JOB = 'match-batch'
 const CHUNK = 500
 
 export type BatchResult = {
@@ -20,13 +18,13 @@ export type BatchResult = {
   skipped?: 'paused'
 }
 
-export function runBatchMatch(deps: Deps, opts: { sinceMs?: number; onProgress?: (line: string) => void } = {}): BatchResult {
+export function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: number; onProgress?: (line: string) => void } = {}): BatchResult {
   const t0 = performance.now()
   const since = new Date(deps.now().getTime() - (opts.sinceMs ?? 24 * 3600_000))
-  const matcher = matcherFor(deps)
+  const { matcher } = deps
   if (isPaused(deps)) {
     const r: BatchResult = { total_search_terms: matcher.size, recent_posts_count: 0, matches_created: 0, execution_time_seconds: 0, skipped: 'paused' }
-    logJob(deps, MATCH_BATCH_JOB, 'skipped', 0, { reason: 'emergency pause' })
+    logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })
     return r
   }
   const posts = recentPosts(deps.sqlite, since)
@@ -42,6 +40,6 @@ export function runBatchMatch(deps: Deps, opts: { sinceMs?: number; onProgress?:
     matches_created: created,
     execution_time_seconds: Math.round(seconds * 1000) / 1000,
   }
-  logJob(deps, MATCH_BATCH_JOB, 'success', Math.round(seconds * 1000), { ...result })
+  logJob(deps, JOB.matchBatch, 'success', Math.round(seconds * 1000), { ...result })
   return result
 }

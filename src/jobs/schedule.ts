@@ -1,36 +1,14 @@
-// Background jobs as a declarative list. Each `run` is an exported function that the CLI, an
-// admin button and a test can call directly; this file only wires the timing (@elysiajs/cron).
+// Wires each job of the list (src/services.ts) to @elysiajs/cron: a once-a-second cron tick runs
+// the job when it is due (its `every` may change after each run, e.g. the scanner's adaptive
+// interval). A run never overlaps itself; failures are logged, not fatal.
 import { Elysia } from 'elysia'
 import { cron, Patterns } from '@elysiajs/cron'
-import type { Deps } from './deps'
-import { log } from './lib/log'
-import { scannerJobs } from './scanner'
-import { notifyJobs } from './notify/jobs'
-import { authJobs } from './auth/jobs'
-
-export type Job = {
-  name: string
-  /** milliseconds between runs, or a function deciding the next delay after each run */
-  every: number | ((deps: Deps) => number)
-  run: (deps: Deps) => Promise<unknown> | unknown
-  /** start right away instead of after the first interval */
-  immediate?: boolean
-  /** called once when the jobs stop (e.g. to release a listener or a connection pool) */
-  stop?: () => void
-}
-
-/** Capabilities append their jobs here (scanner, notifier outbox, digests, trial reminders…). */
-export function jobList(deps: Deps): Job[] {
-  return [...scannerJobs(deps), ...notifyJobs(deps), ...authJobs()]
-}
+import type { Deps } from '../deps'
+import { log } from '../lib/log'
+import type { Job } from './types'
 
 export type RunningJobs = { stop(): Promise<void>; running(): string[] }
 
-/**
- * Wires each job to @elysiajs/cron: a once-a-second cron tick runs the job when it is due
- * (its `every` may change after each run, e.g. the scanner's adaptive interval). A run never
- * overlaps itself; failures are logged, not fatal.
- */
 export function startJobs(deps: Deps, jobs: Job[]): RunningJobs {
   const inFlight = new Map<string, Promise<unknown>>()
   const dueAt = new Map<string, number>()

@@ -20,18 +20,11 @@ export class PermanentFailure extends Error {}
 /** Alert kinds are held in the queue while the emergency pause is on; account emails still go. */
 export const ALERT_KINDS = ['match', 'digest']
 
-const wakers = new Set<() => void>()
-/** The outbox worker registers its waker so a fresh enqueue is delivered within moments, not on the next tick. */
-export function onOutboxWake(fn: () => void): () => void {
-  wakers.add(fn)
-  return () => wakers.delete(fn)
-}
-function wake() {
-  for (const fn of wakers) fn()
-}
+/** Deps of enqueueing: the row is written, then 'outbox.queued' wakes the worker (src/services.ts). */
+type QueueDeps = Pick<Deps, 'db' | 'now' | 'bus'>
 
 export function enqueue(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: QueueDeps,
   item: { channel: OutboxChannel; kind: string; userId?: number | null; dedupeKey?: string | null; payload: Record<string, unknown> },
 ): number | null {
   const row = deps.db
@@ -48,12 +41,13 @@ export function enqueue(
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id })
     .get()
-  if (row) queueMicrotask(wake)
+  // After the caller's transaction: the worker then sees the row.
+  if (row) queueMicrotask(() => deps.bus.emit('outbox.queued', { channel: item.channel }))
   return row?.id ?? null
 }
 
 export function enqueueEmail(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: QueueDeps,
   kind: string,
   message: MailMessage,
   opts: { userId?: number | null; dedupeKey?: string | null } = {},

@@ -1,6 +1,7 @@
 // PWA files that must keep stable URLs (the bundler hashes everything it touches):
 // GET /sw.js (no-cache, version-stamped, scope /) and GET /icons/* (named in the manifest).
 import { Elysia } from 'elysia'
+import type { AppShell } from './pages'
 import { createHash } from 'node:crypto'
 import swSource from '../../ui/sw.js' with { type: 'text' }
 import icon192 from '../../ui/icons/icon-192.png' with { type: 'file' }
@@ -20,17 +21,16 @@ const ICONS: Record<string, { path: string; type: string }> = {
 const started = Date.now().toString(36)
 
 /** The app shell's hash: changes with every build of the UI, so the worker's bytes change too. */
-async function shellVersion(): Promise<string> {
-  const { appShell } = await import('../app')
-  return appShell.html ? createHash('sha256').update(appShell.html).digest('hex').slice(0, 16) : started
+function shellVersion(shell: AppShell): string {
+  return shell.html ? createHash('sha256').update(shell.html).digest('hex').slice(0, 16) : started
 }
 
-export const pwaRoutes = () =>
+export const pwaRoutes = (shell: AppShell) =>
   new Elysia({ name: 'pwa' })
     .get(
       '/sw.js',
-      async () =>
-        new Response(String(swSource).replace('__DIBS_SW_VERSION__', await shellVersion()), {
+      () =>
+        new Response(String(swSource).replace('__DIBS_SW_VERSION__', shellVersion(shell)), {
           headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'service-worker-allowed': '/' },
         }),
       { detail: { hide: true } },

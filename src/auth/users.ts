@@ -1,0 +1,34 @@
+// Account reads shared by the auth routes and /api/me: the user row and its public view.
+import { eq } from 'drizzle-orm'
+import { authIdentities, users, type User } from '../db/schema'
+import type { Deps } from '../deps'
+import { AppError } from '../lib/errors'
+
+export type PublicUser = {
+  id: number
+  email: string
+  name: string
+  emailConfirmedAt: string | null
+  createdAt: string
+  hasPassword: boolean
+  providers: string[]
+}
+
+export function publicUser(deps: Pick<Deps, 'db'>, user: User): PublicUser {
+  const providers = deps.db.select({ provider: authIdentities.provider }).from(authIdentities).where(eq(authIdentities.userId, user.id)).all()
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    hasPassword: user.passwordHash !== null,
+    providers: [...new Set(providers.map((p) => p.provider))],
+  }
+}
+
+export function getUser(deps: Pick<Deps, 'db'>, userId: number): User {
+  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
+  if (user === undefined) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.')
+  return user
+}

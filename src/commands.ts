@@ -1,0 +1,94 @@
+// The operator CLI: one table of commands (every command visible here, as every route is in
+// src/app.ts), each a thin shell over an exported service function, and the CLI's wiring: the
+// context a command runs on.
+import type { Config } from './config'
+import { usersCommand } from './auth/cli'
+import { UsageError } from './cli/args'
+import type { Command } from './cli/command'
+import { backupDatabase } from './db/backup'
+import { openDb } from './db/client'
+import type { Deps } from './deps'
+import { MatchingService } from './matches/matcher'
+import { createDispatcher } from './notify/dispatcher'
+import { relayBus } from './realtime/relay'
+import { ingestCommands } from './scanner/cli'
+import { createScanSource } from './scanner/source'
+import { handleSignals, startServer } from './server'
+import { attachListeners, type Services } from './services'
+
+/** What a command's `withContext` gives: Deps plus the services a CLI process has. */
+export type CliContext = Deps & Pick<Services, 'matcher' | 'source'>
+
+/**
+ * The CLI's wiring: its own database handle (safe beside a running server: WAL + busy timeout)
+ * and a bus that relays its events to that server, so connected browsers see the effects.
+ * Without a server, match alerts are queued here and delivered by the server's outbox when it starts.
+ */
+export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) => Promise<T> | T, relayed: (sent: number) => string): Promise<T> {
+  const opened = openDb(config.dbPath)
+  const relay = relayBus(config)
+  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
+  const ctx: CliContext = { ...deps, matcher: new MatchingService(deps), source: createScanSource(deps) }
+  const dispatcher = relay.serverRunning() ? null : createDispatcher(deps)
+  const detach = attachListeners(deps, { dispatcher: dispatcher ?? undefined })
+  try {
+    const result = await fn(ctx)
+    dispatcher?.flush()
+    const sent = await relay.flush()
+    if (sent > 0) console.log(relayed(sent))
+    return result
+  } finally {
+    detach()
+    opened.close()
+  }
+}
+
+export const commands: Command<CliContext>[] = [
+  {
+    name: 'serve',
+    usage: 'dibs serve',
+    summary: 'Start the web app, API, WebSocket stream and background jobs (default command)',
+    async run(config) {
+      const running = await startServer(config)
+      handleSignals(running)
+      await new Promise(() => {}) // run until a signal stops the process
+    },
+  },
+  {
+    name: 'migrate',
+    usage: 'dibs migrate',
+    summary: 'Apply pending database migrations and exit (the server also does this at startup)',
+    run(config) {
+      const opened = openDb(config.dbPath)
+      const { applied, total } = opened.migrations
+      opened.close()
+      console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : `database is up to date (${total} migration(s))`)
+    },
+  },
+  {
+    name: 'backup',
+    usage: 'dibs backup <file>',
+    summary: 'Write a consistent copy of the live database to <file> and verify it (integrity check)',
+    run(config, args) {
+      const target = args._[0]
+      if (!target) throw new UsageError('backup needs a target file: dibs backup <file>')
+      const r = backupDatabase(config.dbPath, target)
+      console.log(`backup written: ${r.file} (${(r.bytes / 1024).toFixed(0)} KiB, ${r.tables} tables, integrity ${r.integrity})`)
+    },
+  },
+  usersCommand,
+  ...ingestCommands,
+]
+
+export function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.usage.length))
+  return [
+    'Dibs: Reddit forum match alerts (self-hosted).',
+    '',
+    'Usage: dibs [command] [options]   (configuration comes from environment variables; see README)',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    `  ${'dibs --help'.padEnd(width)}  Show this help`,
+  ].join('\n')
+}

@@ -1,0 +1,94 @@
+// The one event contract of Dibs: what the bus carries between capabilities (BusEvents) and what a
+// WebSocket client receives (SocketMessages, DESIGN.md "/api/ws"). Pure types plus the list of
+// names, so the UI imports it type-only and the server builds everything else from it.
+//
+// A socket message is the bus event minus its routing fields: `userId` is implied by the
+// `user:<id>` topic and `notify` is the notifier's business (src/realtime/hub.ts).
+import type { Category } from '../access/categories'
+
+export type UnreadCounts = Record<Category, number>
+export type MatchChange = 'read' | 'archived' | 'removed'
+
+/** A match as lists, sockets and the notifier see it (one per user and post). */
+export type MatchItem = {
+  id: number
+  postId: number | null
+  title: string
+  url: string
+  /** the deal's outbound link (gd posts), when the post has one */
+  linkUrl: string | null
+  author: string
+  /** match time (ISO) */
+  createdAt: string
+  postCreatedAt: string | null
+  matchedTerms: string[]
+  isNew: boolean
+  category: Category
+  source: string
+  archivedAt: string | null
+}
+
+/** The public shape of a stored post (live feed, `post.new`). */
+export type FeedItem = {
+  id: number
+  redditId: string
+  title: string
+  url: string
+  linkUrl: string | null
+  content: string
+  author: string
+  subreddit: string
+  forum: string
+  postType: Category | null
+  createdAt: string
+}
+
+/** One scan as the admin topic sees it (a scan_metrics row). */
+export type ScanMetric = {
+  id: number
+  createdAt: string
+  scanType: string
+  status: string
+  postsFetched: number
+  postsNew: number
+  usersProcessed: number
+  matchesFound: number
+  requests: number
+  durationMs: number
+  error: string | null
+}
+
+export type SettingName = 'is_emergency_paused' | 'is_maintenance_mode_active'
+
+/** Events that reach WebSocket clients (and are relayed from CLI processes to a running server). */
+export type SocketEvents = {
+  'post.new': { post: FeedItem }
+  'match.new': { userId: number; match: MatchItem; notify: boolean }
+  'match.updated': { userId: number; ids: number[]; change: MatchChange }
+  unread: { userId: number; counts: UnreadCounts }
+  'access.changed': { userId: number }
+  'settings.changed': { name: SettingName; active: boolean }
+  'scan.metric': { metric: ScanMetric }
+  'scan.next': { at: string }
+}
+export type SocketEventName = keyof SocketEvents
+
+/** Every socket event, in the order of DESIGN.md. */
+export const SOCKET_EVENTS: readonly SocketEventName[] = ['post.new', 'match.new', 'match.updated', 'unread', 'access.changed', 'settings.changed', 'scan.metric', 'scan.next']
+
+/** Everything the bus carries: the socket events plus the process-internal ones. */
+export type BusEvents = SocketEvents & {
+  /** a row entered the outbox: the outbox worker delivers it now rather than on its next tick */
+  'outbox.queued': { channel: string }
+}
+export type BusEventName = keyof BusEvents
+
+/** A bus event as a socket receives it: without the routing fields. */
+export type SocketPayload<K extends SocketEventName> = Omit<SocketEvents[K], 'userId' | 'notify'>
+
+/** Server → client messages on /api/ws, `{type, data}`. */
+export type SocketMessages = { [K in SocketEventName]: SocketPayload<K> } & {
+  hello: { userId: number | null; admin: boolean }
+  pong: null
+}
+export type SocketMessageType = keyof SocketMessages

@@ -1,0 +1,81 @@
+// The one wiring place. A process builds its long-lived services here once, passes them
+// explicitly (Services beside Deps), and attaches every bus listener in attachListeners — so
+// "who listens to match.new?" has its answer in this file. src/server.ts uses all of it; CLI
+// commands (src/commands.ts) and tests (tests/helpers.ts) use the parts they need.
+import { SOCKET_EVENTS } from './contract/events'
+import type { Deps } from './deps'
+import { authJobs } from './auth/jobs'
+import { JOB } from './jobs/log'
+import type { Job } from './jobs/types'
+import { MatchingService } from './matches/matcher'
+import { createDispatcher, type Dispatcher } from './notify/dispatcher'
+import { notifyJobs } from './notify/jobs'
+import { createChannels, type Channels } from './outbox/channels'
+import { outboxWorker, type OutboxWorker } from './outbox/worker'
+import { Hub } from './realtime/hub'
+import { runScan, scanDelayMs } from './scanner/scan'
+import { createScanSource, type ScanSource } from './scanner/source'
+
+export type Services = {
+  /** the term index, kept in step with search_terms */
+  matcher: MatchingService
+  /** the forum source (Reddit or the demo forum) with its rate budget */
+  source: ScanSource
+  /** open WebSockets and their topics */
+  hub: Hub
+  /** match.new → queued email and push deliveries */
+  dispatcher: Dispatcher
+  /** the outbox's senders by channel name */
+  channels: Channels
+  /** delivers the outbox */
+  outbox: OutboxWorker
+}
+
+/** What route plugins, jobs and commands of a running server receive. */
+export type AppContext = Deps & Services
+
+/** Builds every long-lived service once (the term index loads here). `given` replaces any of them (tests). */
+export function createServices(deps: Deps, given: Partial<Services> = {}): Services {
+  const channels = given.channels ?? createChannels(deps)
+  return {
+    matcher: given.matcher ?? new MatchingService(deps),
+    source: given.source ?? createScanSource(deps),
+    hub: given.hub ?? new Hub(deps),
+    dispatcher: given.dispatcher ?? createDispatcher(deps),
+    channels,
+    outbox: given.outbox ?? outboxWorker(deps, channels),
+  }
+}
+
+/**
+ * Every bus listener of the process. Per event, in the order they run:
+ *   socket events (post.new, match.new, match.updated, unread, access.changed, settings.changed,
+ *     scan.metric, scan.next) → the hub publishes them to their topics;
+ *   access.changed → the hub re-checks that user's admin topic;
+ *   match.new      → the dispatcher queues email/push (next macrotask, after the socket writes);
+ *   outbox.queued  → the outbox worker delivers now.
+ * Parts not given are not listened for (a CLI process has no hub; tests choose). Returns the detach.
+ */
+export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Services, 'hub' | 'dispatcher' | 'outbox'>>): () => void {
+  const { bus } = deps
+  const { hub, dispatcher, outbox } = parts
+  const off: (() => void)[] = []
+  if (hub) {
+    for (const name of SOCKET_EVENTS) off.push(bus.on(name, (data) => hub.forward(name, data)))
+    off.push(bus.on('access.changed', ({ userId }) => hub.reevaluate(userId)))
+  }
+  if (dispatcher) off.push(bus.on('match.new', (event) => dispatcher.add(event)))
+  if (outbox) off.push(bus.on('outbox.queued', () => void outbox.tick()))
+  return () => {
+    for (const fn of off) fn()
+  }
+}
+
+/** The background jobs of a server (STYLE: jobs are a list; src/jobs/schedule.ts runs them). */
+export function jobList(ctx: AppContext): Job[] {
+  return [
+    { name: JOB.scan, every: () => scanDelayMs(ctx), run: () => runScan(ctx), immediate: true },
+    ...notifyJobs(ctx.outbox),
+    ...authJobs(),
+  ]
+}
