@@ -20,7 +20,6 @@ export function authLimiters(deps: Pick<Deps, 'now'>) {
     passwordUser: new RateLimiter(10, 15 * MIN, now),
   }
 }
-export type AuthLimiters = ReturnType<typeof authLimiters>
 
 export function rateLimited(seconds: number, what = 'attempts'): AppError {
   const minutes = Math.max(1, Math.ceil(seconds / 60))

@@ -91,4 +91,3 @@ export type SocketMessages = { [K in SocketEventName]: SocketPayload<K> } & {
   hello: { userId: number | null; admin: boolean }
   pong: null
 }
-export type SocketMessageType = keyof SocketMessages

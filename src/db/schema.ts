@@ -284,9 +284,7 @@ export const stripeEvents = sqliteTable('stripe_events', {
 })
 
 export type User = typeof users.$inferSelect
-export type UserAccessRow = typeof userAccess.$inferSelect
 export type Post = typeof posts.$inferSelect
-export type NewPost = typeof posts.$inferInsert
 export type Match = typeof matches.$inferSelect
 export type SearchTerm = typeof searchTerms.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect
