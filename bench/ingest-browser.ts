@@ -101,7 +101,9 @@ const result = {
 }
 console.log(`scans delivering to a socket: ${first.length}/${o.scans}, ${delivered} match.new messages`)
 console.log('listing received → match.new at the socket   p50      p95      p99      max')
-console.log(`  first message of the scan (ms)             ${result.firstMessageMs.p50.toFixed(2).padStart(6)}   ${result.firstMessageMs.p95.toFixed(2).padStart(6)}`)
+console.log(
+  `  first message of the scan (ms)             ${result.firstMessageMs.p50.toFixed(2).padStart(6)}   ${result.firstMessageMs.p95.toFixed(2).padStart(6)}`,
+)
 console.log(
   `  every message of the scan (ms)             ${result.allMessagesMs.p50.toFixed(2).padStart(6)}   ${result.allMessagesMs.p95.toFixed(2).padStart(6)}   ${result.allMessagesMs.p99.toFixed(2).padStart(6)}   ${result.allMessagesMs.max.toFixed(2).padStart(6)}`,
 )

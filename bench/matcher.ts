@@ -2,99 +2,99 @@
 // compared with the naive loop (every term of the category × the post) measured in the same run.
 // Usage: bun bench/matcher.ts [--users 10000] [--terms 50] [--posts 3000] [--naive 30] [--seed 42]
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { compileTerm, matchesPost, preparePost, type CompiledTerm, type PreparedPost } from '../src/matching/compile';
-import { parseTerm } from '../src/matching/parse';
-import type { Category } from '../src/access/categories';
-import { TermIndex, type TermRef } from '../src/matching/term-index';
-import { makePost, makeTerm, rng } from './vocabulary';
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { compileTerm, matchesPost, preparePost, type CompiledTerm, type PreparedPost } from '../src/matching/compile'
+import { parseTerm } from '../src/matching/parse'
+import type { Category } from '../src/access/categories'
+import { TermIndex, type TermRef } from '../src/matching/term-index'
+import { makePost, makeTerm, rng } from './vocabulary'
 
-export type MatcherOpts = { users: number; terms: number; posts: number; naive: number; seed: number; quiet?: boolean; out?: string | null };
-export const DEFAULTS: MatcherOpts = { users: 10_000, terms: 50, posts: 3_000, naive: 30, seed: 42 };
+export type MatcherOpts = { users: number; terms: number; posts: number; naive: number; seed: number; quiet?: boolean; out?: string | null }
+export const DEFAULTS: MatcherOpts = { users: 10_000, terms: 50, posts: 3_000, naive: 30, seed: 42 }
 
-const TARGETS = { p99Ms: 1, speedup: 300, indexMb: 200 };
+const TARGETS = { p99Ms: 1, speedup: 300, indexMb: 200 }
 
 function heapMb(): number {
-  Bun.gc(true);
-  Bun.gc(true);
-  return process.memoryUsage().heapUsed / 1048576;
+  Bun.gc(true)
+  Bun.gc(true)
+  return process.memoryUsage().heapUsed / 1048576
 }
 
 function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
 }
 
 export async function run(partial: Partial<MatcherOpts> = {}) {
-  const o = { ...DEFAULTS, ...partial };
-  const log = o.quiet ? () => {} : (s: string) => console.log(s);
-  const r = rng(o.seed);
-  const total = o.users * o.terms;
+  const o = { ...DEFAULTS, ...partial }
+  const log = o.quiet ? () => {} : (s: string) => console.log(s)
+  const r = rng(o.seed)
+  const total = o.users * o.terms
 
   // Terms: each user saves `terms` terms spread over the three categories.
-  const refs: TermRef[] = new Array(total);
-  const cats: Category[] = ['wts', 'wts', 'wts', 'wtb', 'wtb', 'gd', 'gd'];
+  const refs: TermRef[] = new Array(total)
+  const cats: Category[] = ['wts', 'wts', 'wts', 'wtb', 'wtb', 'gd', 'gd']
   for (let u = 0, id = 1; u < o.users; u++) {
-    for (let t = 0; t < o.terms; t++, id++) refs[id - 1] = { termId: id, userId: u + 1, category: cats[Math.floor(r() * cats.length)]!, text: makeTerm(r) };
+    for (let t = 0; t < o.terms; t++, id++) refs[id - 1] = { termId: id, userId: u + 1, category: cats[Math.floor(r() * cats.length)]!, text: makeTerm(r) }
   }
-  const posts = Array.from({ length: o.posts }, () => makePost(r));
+  const posts = Array.from({ length: o.posts }, () => makePost(r))
   // A separate sample of posts feeds token rarity (as the last days of stored posts would).
-  const sampleR = rng(o.seed + 1);
-  const sample = Array.from({ length: 1000 }, () => preparePost(makePost(sampleR)));
+  const sampleR = rng(o.seed + 1)
+  const sample = Array.from({ length: 1000 }, () => preparePost(makePost(sampleR)))
 
   // Build (terms already in memory as the DB would hand them over; the delta is the index itself).
-  const heap0 = heapMb();
-  const t0 = performance.now();
-  const index = new TermIndex();
-  for (const p of sample) index.observe(p);
-  let rejected = 0;
-  for (const ref of refs) if (!index.add(ref).ok) rejected++;
-  const buildMs = performance.now() - t0;
-  const indexMb = heapMb() - heap0;
+  const heap0 = heapMb()
+  const t0 = performance.now()
+  const index = new TermIndex()
+  for (const p of sample) index.observe(p)
+  let rejected = 0
+  for (const ref of refs) if (!index.add(ref).ok) rejected++
+  const buildMs = performance.now() - t0
+  const indexMb = heapMb() - heap0
 
   // Prepare posts once (a scan does this once per post, whatever the number of terms).
-  const t1 = performance.now();
-  const prepared: { post: PreparedPost; category: Category }[] = posts.map((p) => ({ post: preparePost(p), category: p.category }));
-  const prepareMs = (performance.now() - t1) / posts.length;
+  const t1 = performance.now()
+  const prepared: { post: PreparedPost; category: Category }[] = posts.map((p) => ({ post: preparePost(p), category: p.category }))
+  const prepareMs = (performance.now() - t1) / posts.length
 
   // Warm up, then time every post.
-  for (let i = 0; i < Math.min(200, prepared.length); i++) index.match(prepared[i]!.post, prepared[i]!.category);
-  const times: number[] = [];
-  let matchCount = 0;
-  const results: TermRef[][] = [];
+  for (let i = 0; i < Math.min(200, prepared.length); i++) index.match(prepared[i]!.post, prepared[i]!.category)
+  const times: number[] = []
+  let matchCount = 0
+  const results: TermRef[][] = []
   for (const { post, category } of prepared) {
-    const s = performance.now();
-    const found = index.match(post, category);
-    times.push(performance.now() - s);
-    matchCount += found.length;
-    results.push(found);
+    const s = performance.now()
+    const found = index.match(post, category)
+    times.push(performance.now() - s)
+    matchCount += found.length
+    results.push(found)
   }
-  times.sort((a, b) => a - b);
-  const p50 = pct(times, 50);
-  const p99 = pct(times, 99);
-  const max = times[times.length - 1]!;
-  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  times.sort((a, b) => a - b)
+  const p50 = pct(times, 50)
+  const p99 = pct(times, 99)
+  const max = times[times.length - 1]!
+  const mean = times.reduce((a, b) => a + b, 0) / times.length
 
   // Naive baseline on a sample: every compiled term of the post's category, one by one.
-  const compiled: { ref: TermRef; term: CompiledTerm }[] = [];
+  const compiled: { ref: TermRef; term: CompiledTerm }[] = []
   for (const ref of refs) {
-    const q = parseTerm(ref.text);
-    if (q.ok) compiled.push({ ref, term: compileTerm(q.query) });
+    const q = parseTerm(ref.text)
+    if (q.ok) compiled.push({ ref, term: compileTerm(q.query) })
   }
-  const naiveN = Math.min(o.naive, prepared.length);
-  let naiveTotal = 0;
-  let mismatches = 0;
+  const naiveN = Math.min(o.naive, prepared.length)
+  let naiveTotal = 0
+  let mismatches = 0
   for (let i = 0; i < naiveN; i++) {
-    const { post, category } = prepared[i]!;
-    const s = performance.now();
-    const found: number[] = [];
-    for (const c of compiled) if (c.ref.category === category && matchesPost(c.term, post)) found.push(c.ref.termId);
-    naiveTotal += performance.now() - s;
-    const got = results[i]!.map((x) => x.termId).sort((a, b) => a - b);
-    if (got.length !== found.length || got.some((v, k) => v !== found[k])) mismatches++;
+    const { post, category } = prepared[i]!
+    const s = performance.now()
+    const found: number[] = []
+    for (const c of compiled) if (c.ref.category === category && matchesPost(c.term, post)) found.push(c.ref.termId)
+    naiveTotal += performance.now() - s
+    const got = results[i]!.map((x) => x.termId).sort((a, b) => a - b)
+    if (got.length !== found.length || got.some((v, k) => v !== found[k])) mismatches++
   }
-  const naiveMs = naiveTotal / Math.max(1, naiveN);
-  const speedup = naiveMs / mean;
+  const naiveMs = naiveTotal / Math.max(1, naiveN)
+  const speedup = naiveMs / mean
 
   const figures = {
     opts: o,
@@ -111,47 +111,47 @@ export async function run(partial: Partial<MatcherOpts> = {}) {
     speedup: Math.round(speedup),
     mismatches,
     pass: { p99: p99 < TARGETS.p99Ms, speedup: speedup >= TARGETS.speedup, memory: indexMb < TARGETS.indexMb, correct: mismatches === 0 },
-  };
-
-  const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-  log(`\nMatcher bench — ${o.users.toLocaleString()} users × ${o.terms} terms = ${total.toLocaleString()} terms, ${o.posts.toLocaleString()} posts`);
-  log(`  ${'terms rejected by the parser'.padEnd(34)} ${rejected}`);
-  log(`  ${'distinct alternatives (groups)'.padEnd(34)} ${figures.groups.toLocaleString()}`);
-  log(`  ${'index build'.padEnd(34)} ${figures.buildMs} ms`);
-  log(`  ${'prepare post (normalise, prices)'.padEnd(34)} ${prepareMs.toFixed(3)} ms/post`);
-  log(`  ${'match p50 / mean / max'.padEnd(34)} ${p50.toFixed(3)} / ${mean.toFixed(3)} / ${max.toFixed(3)} ms`);
-  log(`  ${'matches per post (avg)'.padEnd(34)} ${figures.matchesPerPost}`);
-  log(`  ${'naive baseline'.padEnd(34)} ${naiveMs.toFixed(2)} ms/post (sample of ${naiveN})`);
-  log(`  ${'target'.padEnd(34)} ${'value'.padEnd(14)} result${total < 500_000 ? '   (targets are set for 500k terms)' : ''}`);
-  log(`  ${`match p99 < ${TARGETS.p99Ms} ms`.padEnd(34)} ${(p99.toFixed(3) + ' ms').padEnd(14)} ${mark(figures.pass.p99)}`);
-  log(`  ${`speed-up ≥ ${TARGETS.speedup}× naive`.padEnd(34)} ${(Math.round(speedup) + '×').padEnd(14)} ${mark(figures.pass.speedup)}`);
-  log(`  ${`index heap < ${TARGETS.indexMb} MB`.padEnd(34)} ${(indexMb.toFixed(1) + ' MB').padEnd(14)} ${mark(figures.pass.memory)}`);
-  log(`  ${'same matches as naive'.padEnd(34)} ${(mismatches + ' mismatches').padEnd(14)} ${mark(figures.pass.correct)}`);
-
-  const out = o.out === undefined ? join(import.meta.dir, 'results', 'matcher.json') : o.out;
-  if (out) {
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, JSON.stringify(figures, null, 2) + '\n');
-    log(`  written ${out}`);
   }
-  return figures;
+
+  const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+  log(`\nMatcher bench — ${o.users.toLocaleString()} users × ${o.terms} terms = ${total.toLocaleString()} terms, ${o.posts.toLocaleString()} posts`)
+  log(`  ${'terms rejected by the parser'.padEnd(34)} ${rejected}`)
+  log(`  ${'distinct alternatives (groups)'.padEnd(34)} ${figures.groups.toLocaleString()}`)
+  log(`  ${'index build'.padEnd(34)} ${figures.buildMs} ms`)
+  log(`  ${'prepare post (normalise, prices)'.padEnd(34)} ${prepareMs.toFixed(3)} ms/post`)
+  log(`  ${'match p50 / mean / max'.padEnd(34)} ${p50.toFixed(3)} / ${mean.toFixed(3)} / ${max.toFixed(3)} ms`)
+  log(`  ${'matches per post (avg)'.padEnd(34)} ${figures.matchesPerPost}`)
+  log(`  ${'naive baseline'.padEnd(34)} ${naiveMs.toFixed(2)} ms/post (sample of ${naiveN})`)
+  log(`  ${'target'.padEnd(34)} ${'value'.padEnd(14)} result${total < 500_000 ? '   (targets are set for 500k terms)' : ''}`)
+  log(`  ${`match p99 < ${TARGETS.p99Ms} ms`.padEnd(34)} ${(p99.toFixed(3) + ' ms').padEnd(14)} ${mark(figures.pass.p99)}`)
+  log(`  ${`speed-up ≥ ${TARGETS.speedup}× naive`.padEnd(34)} ${(Math.round(speedup) + '×').padEnd(14)} ${mark(figures.pass.speedup)}`)
+  log(`  ${`index heap < ${TARGETS.indexMb} MB`.padEnd(34)} ${(indexMb.toFixed(1) + ' MB').padEnd(14)} ${mark(figures.pass.memory)}`)
+  log(`  ${'same matches as naive'.padEnd(34)} ${(mismatches + ' mismatches').padEnd(14)} ${mark(figures.pass.correct)}`)
+
+  const out = o.out === undefined ? join(import.meta.dir, 'results', 'matcher.json') : o.out
+  if (out) {
+    mkdirSync(dirname(out), { recursive: true })
+    writeFileSync(out, JSON.stringify(figures, null, 2) + '\n')
+    log(`  written ${out}`)
+  }
+  return figures
 }
 
 function parseArgs(argv: string[]): Partial<MatcherOpts> {
-  const o: Partial<MatcherOpts> = {};
+  const o: Partial<MatcherOpts> = {}
   for (let i = 0; i < argv.length; i++) {
-    const k = argv[i]!.replace(/^--/, '') as keyof MatcherOpts;
-    const v = Number(argv[i + 1]);
+    const k = argv[i]!.replace(/^--/, '') as keyof MatcherOpts
+    const v = Number(argv[i + 1])
     if (['users', 'terms', 'posts', 'naive', 'seed'].includes(k) && Number.isFinite(v)) {
-      (o as Record<string, number>)[k] = v;
-      i++;
-    } else throw new Error(`Unknown argument ${argv[i]} (use --users N --terms N --posts N --naive N --seed N)`);
+      ;(o as Record<string, number>)[k] = v
+      i++
+    } else throw new Error(`Unknown argument ${argv[i]} (use --users N --terms N --posts N --naive N --seed N)`)
   }
-  return o;
+  return o
 }
 
 if (import.meta.main) {
-  const f = await run(parseArgs(process.argv.slice(2)));
-  const full = f.terms >= 500_000;
-  process.exit(f.pass.correct && (!full || Object.values(f.pass).every(Boolean)) ? 0 : 1);
+  const f = await run(parseArgs(process.argv.slice(2)))
+  const full = f.terms >= 500_000
+  process.exit(f.pass.correct && (!full || Object.values(f.pass).every(Boolean)) ? 0 : 1)
 }

@@ -17,7 +17,12 @@ const push = await startFakePushService({ decrypt: false })
 pushTransport.tls = { ca: push.cert }
 const vapid = { subject: 'mailto:bench@example.com', ...webpush.generateVAPIDKeys() }
 const subs = Array.from({ length: SUBSCRIPTIONS }, () => push.subscribe())
-const payload = JSON.stringify({ title: 'New GAFS WTS match', body: '[WTS] Trijicon RMR Type 2 - $350\nMatched: trijicon rmr', url: 'https://dibs.example.com/dashboard/gafs/wts?match=1', tag: 'match-1' })
+const payload = JSON.stringify({
+  title: 'New GAFS WTS match',
+  body: '[WTS] Trijicon RMR Type 2 - $350\nMatched: trijicon rmr',
+  url: 'https://dibs.example.com/dashboard/gafs/wts?match=1',
+  tag: 'match-1',
+})
 
 async function run(name: string, send: (i: number) => Promise<unknown>) {
   push.received.length = 0
@@ -40,7 +45,9 @@ const resign = new VapidHeaderCache(vapid, () => new Date(), false)
 const cached = new VapidHeaderCache(vapid)
 const agent = new https.Agent({ ca: push.cert, keepAlive: true, maxSockets: CONCURRENCY })
 const rows = [
-  await run('web-push sendNotification (signs each message)', (i) => webpush.sendNotification(subs[i % SUBSCRIPTIONS]!, payload, { vapidDetails: vapid, agent, TTL: 86400 })),
+  await run('web-push sendNotification (signs each message)', (i) =>
+    webpush.sendNotification(subs[i % SUBSCRIPTIONS]!, payload, { vapidDetails: vapid, agent, TTL: 86400 }),
+  ),
   await run('Dibs sendPush, VAPID re-signed per message', (i) => sendPush(resign, subs[i % SUBSCRIPTIONS]!, payload)),
   await run('Dibs sendPush, VAPID header reused per origin', (i) => sendPush(cached, subs[i % SUBSCRIPTIONS]!, payload)),
 ]
@@ -55,6 +62,10 @@ console.log(`web push: ${MESSAGES} messages, ${SUBSCRIPTIONS} subscriptions, con
 console.table(rows.map((r) => ({ variant: r.name, 'msgs/s': r.perSecond, ms: r.ms })))
 console.log(`JWT signatures: re-signed ${signed.resign}, reused ${signed.cached}; getVapidHeaders alone: ${signPerSecond}/s`)
 mkdirSync(new URL('results', import.meta.url).pathname, { recursive: true })
-writeFileSync(new URL('results/notify.json', import.meta.url).pathname, JSON.stringify({ date: new Date().toISOString(), bun: Bun.version, messages: MESSAGES, concurrency: CONCURRENCY, rows, signed, signPerSecond }, null, 2) + '\n')
+writeFileSync(
+  new URL('results/notify.json', import.meta.url).pathname,
+  JSON.stringify({ date: new Date().toISOString(), bun: Bun.version, messages: MESSAGES, concurrency: CONCURRENCY, rows, signed, signPerSecond }, null, 2) +
+    '\n',
+)
 push.stop()
 agent.destroy()

@@ -41,18 +41,21 @@ function folderOf(file: string): string {
 /** Strongly connected components (Tarjan) with more than one node, or a self-loop. */
 function cycles(nodes: string[], edges: (n: string) => Iterable<string>): string[][] {
   let index = 0
-  const idx = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], on = new Set<string>()
+  const idx = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    on = new Set<string>()
   const out: string[][] = []
   const visit = (v: string) => {
-    idx.set(v, index), low.set(v, index++), stack.push(v), on.add(v)
+    ;(idx.set(v, index), low.set(v, index++), stack.push(v), on.add(v))
     for (const w of edges(v)) {
-      if (!idx.has(w)) visit(w), low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      if (!idx.has(w)) (visit(w), low.set(v, Math.min(low.get(v)!, low.get(w)!)))
       else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!))
     }
     if (low.get(v) === idx.get(v)) {
       const scc: string[] = []
       let w: string
-      do (w = stack.pop()!), on.delete(w), scc.push(w)
+      do ((w = stack.pop()!), on.delete(w), scc.push(w))
       while (w !== v)
       if (scc.length > 1) out.push(scc.sort())
     }
@@ -95,7 +98,9 @@ function crossings(scc: string[]): string[] {
   const members = new Set(scc)
   const lines: string[] = []
   for (const [f, deps] of graph)
-    for (const d of deps) if (members.has(folderOf(f)) && members.has(folderOf(d)) && folderOf(f) !== folderOf(d) && !isPureLeaf(d)) lines.push(`      ${relative(root, f)} → ${relative(root, d)}`)
+    for (const d of deps)
+      if (members.has(folderOf(f)) && members.has(folderOf(d)) && folderOf(f) !== folderOf(d) && !isPureLeaf(d))
+        lines.push(`      ${relative(root, f)} → ${relative(root, d)}`)
   return lines
 }
 

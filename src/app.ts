@@ -32,7 +32,10 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   const { config } = deps
   const pages = pageRoutes(config.productSlug)
 
-  const app = new Elysia({ name: 'dibs', serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: pages.routes as never } })
+  const app = new Elysia({
+    name: 'dibs',
+    serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: pages.routes as never },
+  })
     .use(
       openapi({
         path: '/api/docs',
@@ -99,7 +102,10 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
           const status = typeof set.status === 'number' && set.status >= 400 ? set.status : 500
           set.status = status
           if (status >= 500) log.error(`${request.method} ${new URL(request.url).pathname} failed`, { error: String(error) })
-          return errorBody(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL', status >= 500 ? 'Something went wrong. Please try again.' : String((error as Error).message))
+          return errorBody(
+            status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL',
+            status >= 500 ? 'Something went wrong. Please try again.' : String((error as Error).message),
+          )
         }
       }
     })

@@ -190,8 +190,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets'> {
     throw new ConfigError(vapidPublic ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'to be set together with its pair')
 
   const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel']
-  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel))
-    throw new ConfigError('LOG_LEVEL', 'one of debug, info, warn, error, silent', logLevel)
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) throw new ConfigError('LOG_LEVEL', 'one of debug, info, warn, error, silent', logLevel)
 
   return {
     port,

@@ -73,9 +73,5 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
 
 /** The background jobs of a server (STYLE: jobs are a list; src/jobs/schedule.ts runs them). */
 export function jobList(ctx: AppContext): Job[] {
-  return [
-    { name: JOB.scan, every: () => scanDelayMs(ctx), run: () => runScan(ctx), immediate: true },
-    ...notifyJobs(ctx.outbox),
-    ...authJobs(),
-  ]
+  return [{ name: JOB.scan, every: () => scanDelayMs(ctx), run: () => runScan(ctx), immediate: true }, ...notifyJobs(ctx.outbox), ...authJobs()]
 }

@@ -27,7 +27,11 @@ export function toast(input: ToastInput): number {
   const item: ToastItem = { variant: 'default', ...input, id, open: true, createdAt: Date.now() }
   toasts.value = [item, ...toasts.value].slice(0, TOAST_LIMIT)
   const duration = input.duration ?? TOAST_DEFAULT_DURATION
-  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismissToast(id), duration))
+  if (Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    )
   return id
 }
 

@@ -2,23 +2,23 @@
 // server (checkout, admin grants, CLI) and the browser (plan cards, trial-concluding page).
 // Plan ids are the role ids they grant, so a paid plan maps 1:1 onto a role.
 
-export type PlanId = 'product' | 'gd' | 'product+gd';
+export type PlanId = 'product' | 'gd' | 'product+gd'
 
 export interface Plan {
-  id: PlanId;
+  id: PlanId
   /** Display name, e.g. 'GAFS', 'GunDeals (GD)', 'GAFS + GD'. */
-  name: string;
+  name: string
   /** Which forum the plan covers, for the card's subtitle. */
-  description: string;
-  priceCents: number;
-  features: string[];
-  bestValue: boolean;
+  description: string
+  priceCents: number
+  features: string[]
+  bestValue: boolean
 }
 
-export const PLAN_IDS: readonly PlanId[] = ['product', 'gd', 'product+gd'];
-export const DEFAULT_PRODUCT_LABEL = 'GAFS';
-export const TRIAL_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const PLAN_IDS: readonly PlanId[] = ['product', 'gd', 'product+gd']
+export const DEFAULT_PRODUCT_LABEL = 'GAFS'
+export const TRIAL_DAYS = 7
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export function plans(productLabel: string = DEFAULT_PRODUCT_LABEL): Plan[] {
   return [
@@ -46,30 +46,30 @@ export function plans(productLabel: string = DEFAULT_PRODUCT_LABEL): Plan[] {
       features: ['All three term sets', 'Priority notifications', 'Saves $5'],
       bestValue: true,
     },
-  ];
+  ]
 }
 
 export function planById(id: PlanId, productLabel: string = DEFAULT_PRODUCT_LABEL): Plan {
-  return plans(productLabel).find((p) => p.id === id)!;
+  return plans(productLabel).find((p) => p.id === id)!
 }
 
 export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value)
 }
 
 /** '$15' for 1500; cents shown only when there are any ('$9.99'). */
 export function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`
 }
 
 /** One line per plan on the 'trial is concluding' page: 'GAFS + GD — $20/month'. */
 export function planLine(plan: Plan): string {
-  return `${plan.name} — ${formatPrice(plan.priceCents)}/month`;
+  return `${plan.name} — ${formatPrice(plan.priceCents)}/month`
 }
 
 /** When a trial that starts at `from` (email confirmation) ends. */
 export function trialEndsAt(from: Date): Date {
-  return new Date(from.getTime() + TRIAL_DAYS * DAY_MS);
+  return new Date(from.getTime() + TRIAL_DAYS * DAY_MS)
 }
 
 // Whitespace is dropped and the usual joiners ('&', ',', '_', '-', 'and') become '+', so

@@ -32,6 +32,12 @@ export function userWithAccess(deps: Pick<Deps, 'db' | 'config'>, userId: number
 export function usersWithAccess(deps: Pick<Deps, 'db' | 'config'>, ids?: number[]): UserWithAccess[] {
   const rows = []
   if (ids === undefined) rows.push(...joined(deps).orderBy(asc(users.id)).all())
-  else for (let i = 0; i < ids.length; i += 500) rows.push(...joined(deps).where(inArray(users.id, ids.slice(i, i + 500))).all())
+  else
+    for (let i = 0; i < ids.length; i += 500)
+      rows.push(
+        ...joined(deps)
+          .where(inArray(users.id, ids.slice(i, i + 500)))
+          .all(),
+      )
   return rows.map((r) => ({ user: r.user, access: accessStateOf(deps, r.user.email, r.access) }))
 }

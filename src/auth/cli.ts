@@ -45,7 +45,13 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
     const header = ['id', 'email', 'role', 'access', 'status', 'until', 'email', '']
     const table = [header, ...lines]
     const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)))
-    for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd())
+    for (const r of table)
+      console.log(
+        r
+          .map((c, i) => c.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
     if (lines.length === 0) console.log('(no accounts)')
   },
   async create(deps, args) {
@@ -53,8 +59,15 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
     const password = flag(args, 'password')
     if (!email || !password) throw new UsageError('users create needs --email and --password')
     const role = flag(args, 'role')
-    if (role !== undefined && role !== 'none' && !isRole(role)) throw new UsageError(`--role: one of admin, product, gd, product+gd, app_trial, trial_expired, none; got "${role}"`)
-    const user = await createUser(deps, { email, password, name: flag(args, 'name'), role, confirmed: args.flags.confirmed === true || args.flags.confirmed === 'true' })
+    if (role !== undefined && role !== 'none' && !isRole(role))
+      throw new UsageError(`--role: one of admin, product, gd, product+gd, app_trial, trial_expired, none; got "${role}"`)
+    const user = await createUser(deps, {
+      email,
+      password,
+      name: flag(args, 'name'),
+      role,
+      confirmed: args.flags.confirmed === true || args.flags.confirmed === 'true',
+    })
     console.log(`created user ${user.id} ${user.email}${user.emailConfirmedAt ? ' (confirmed)' : ' (unconfirmed: a confirmation email is needed to sign in)'}`)
   },
   'set-role'(deps, args) {
@@ -83,14 +96,16 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
 export const usersCommand: Command<Deps> = {
   name: 'users',
   usage: 'dibs users list|create|set-role|grant',
-  summary:
-    'Accounts: list · create --email E --password P [--name N] [--role R] [--confirmed] · set-role <email> <role> · grant <email> <plan> --until <date>',
+  summary: 'Accounts: list · create --email E --password P [--name N] [--role R] [--confirmed] · set-role <email> <role> · grant <email> <plan> --until <date>',
   async run(_config, args, withContext) {
     const sub = args._[0]
     const fn = sub ? subcommands[sub] : undefined
     if (!fn) throw new UsageError(`users needs a subcommand: ${Object.keys(subcommands).join(', ')}`)
     try {
-      await withContext((deps) => fn(deps, args), () => '(signed-in browsers of this account were updated live)')
+      await withContext(
+        (deps) => fn(deps, args),
+        () => '(signed-in browsers of this account were updated live)',
+      )
     } catch (err) {
       if (err instanceof AppError) throw new Error(err.message)
       throw err

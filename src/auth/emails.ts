@@ -20,7 +20,11 @@ function layout(config: Config, heading: string, paragraphs: string[], button?: 
 
 export function confirmationEmail(config: Config, to: string, name: string, link: string): MailMessage {
   const hello = name ? `Hi ${name},` : 'Hi,'
-  const lines = [hello, `Thanks for signing up for ${config.appName}. Please confirm your email address to activate your account.`, 'This link expires in 24 hours and can be used once.']
+  const lines = [
+    hello,
+    `Thanks for signing up for ${config.appName}. Please confirm your email address to activate your account.`,
+    'This link expires in 24 hours and can be used once.',
+  ]
   return {
     to,
     subject: `Confirm your email for ${config.appName}`,
@@ -30,12 +34,18 @@ export function confirmationEmail(config: Config, to: string, name: string, link
 }
 
 export function resetEmail(config: Config, to: string, link: string): MailMessage {
-  const lines = [`Someone asked to reset the password of your ${config.appName} account.`, 'This link expires in 1 hour and can be used once. Setting a new password signs you out everywhere.']
+  const lines = [
+    `Someone asked to reset the password of your ${config.appName} account.`,
+    'This link expires in 1 hour and can be used once. Setting a new password signs you out everywhere.',
+  ]
   return {
     to,
     subject: `Reset your ${config.appName} password`,
     text: `${lines.join('\n\n')}\n\nSet a new password: ${link}\n\nIf this was not you, ignore this email: your password stays as it is.\n`,
-    html: layout(config, 'Reset Password', [...lines, 'If this was not you, ignore this email: your password stays as it is.'], { label: 'Set New Password', href: link }),
+    html: layout(config, 'Reset Password', [...lines, 'If this was not you, ignore this email: your password stays as it is.'], {
+      label: 'Set New Password',
+      href: link,
+    }),
   }
 }
 

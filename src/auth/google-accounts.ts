@@ -22,8 +22,16 @@ export function userForGoogleProfile(deps: Pick<Deps, 'db' | 'now' | 'config' | 
     const now = deps.now()
     user =
       deps.db.select().from(users).where(eq(users.email, profile.email)).get() ??
-      deps.db.insert(users).values({ email: profile.email, name: profile.name, passwordHash: null, emailConfirmedAt: now, createdAt: now, updatedAt: now }).returning().get()
-    deps.db.insert(authIdentities).values({ userId: user.id, provider: 'google', providerUserId: profile.sub, email: profile.email, createdAt: now }).onConflictDoNothing().run()
+      deps.db
+        .insert(users)
+        .values({ email: profile.email, name: profile.name, passwordHash: null, emailConfirmedAt: now, createdAt: now, updatedAt: now })
+        .returning()
+        .get()
+    deps.db
+      .insert(authIdentities)
+      .values({ userId: user.id, provider: 'google', providerUserId: profile.sub, email: profile.email, createdAt: now })
+      .onConflictDoNothing()
+      .run()
     // Google vouched for the address, so a pending email confirmation is done too. The password
     // of an unconfirmed account was never proven by the address owner (anyone can sign up with
     // any email), so it is dropped rather than left as a back door.

@@ -88,10 +88,14 @@ export const authRoutes = (deps: Deps) => {
       },
       { body: t.Optional(t.Nullable(loose)), detail: { summary: "Sign out {scope: 'local' (this device, default) | 'global' (all devices)}", tags } },
     )
-    .get('/api/auth/session', ({ user, set }) => {
-      set.headers['cache-control'] = 'no-store'
-      return { user: publicUser(deps, getUser(deps, user.id)) }
-    }, { auth: true, detail: { summary: 'The signed-in user (401 when signed out): the cheap session check of the web app', tags } })
+    .get(
+      '/api/auth/session',
+      ({ user, set }) => {
+        set.headers['cache-control'] = 'no-store'
+        return { user: publicUser(deps, getUser(deps, user.id)) }
+      },
+      { auth: true, detail: { summary: 'The signed-in user (401 when signed out): the cheap session check of the web app', tags } },
+    )
     .get(
       '/api/auth/sessions',
       ({ user, session }) => {
@@ -116,7 +120,12 @@ export const authRoutes = (deps: Deps) => {
       '/api/auth/sessions/:id',
       ({ user, params }) => {
         if (!/^[0-9a-f]{16}$/.test(params.id)) throw notFound('No such session.')
-        const changes = (deps.db.delete(sessions).where(and(eq(sessions.userId, user.id), like(sessions.id, `${params.id}%`))).run() as unknown as { changes: number }).changes
+        const changes = (
+          deps.db
+            .delete(sessions)
+            .where(and(eq(sessions.userId, user.id), like(sessions.id, `${params.id}%`)))
+            .run() as unknown as { changes: number }
+        ).changes
         if (changes === 0) throw notFound('No such session.')
         return { ok: true }
       },
@@ -135,7 +144,13 @@ export const authRoutes = (deps: Deps) => {
       '/api/auth/resend',
       ({ body, request, server }) => {
         const email = normaliseEmail((body as { email?: unknown }).email)
-        limit([[limits.resendIp, clientIp(server, request)], [limits.resendEmail, email]], 'requests')
+        limit(
+          [
+            [limits.resendIp, clientIp(server, request)],
+            [limits.resendEmail, email],
+          ],
+          'requests',
+        )
         return resendConfirmation(deps, email)
       },
       { body: loose, detail: { summary: "Resend the confirmation email {email}; unknown email → 404 'Email address unknown'", tags } },
@@ -144,7 +159,13 @@ export const authRoutes = (deps: Deps) => {
       '/api/auth/forgot',
       ({ body, request, server }) => {
         const email = normaliseEmail((body as { email?: unknown }).email)
-        limit([[limits.forgotIp, clientIp(server, request)], [limits.forgotEmail, email]], 'requests')
+        limit(
+          [
+            [limits.forgotIp, clientIp(server, request)],
+            [limits.forgotEmail, email],
+          ],
+          'requests',
+        )
         return forgotPassword(deps, email)
       },
       { body: loose, detail: { summary: 'Email a password reset link {email}; always the same answer', tags } },
@@ -163,7 +184,10 @@ export const authRoutes = (deps: Deps) => {
       () => {
         if (!googleEnabled(deps.config)) return redirect('/auth/callback?error=google_not_configured')
         const { url, state, codeVerifier } = startGoogleSignIn(deps.config)
-        return redirect(url.toString(), [oauthCookie(deps, STATE_COOKIE, state, OAUTH_COOKIE_MAX_AGE), oauthCookie(deps, VERIFIER_COOKIE, codeVerifier, OAUTH_COOKIE_MAX_AGE)])
+        return redirect(url.toString(), [
+          oauthCookie(deps, STATE_COOKIE, state, OAUTH_COOKIE_MAX_AGE),
+          oauthCookie(deps, VERIFIER_COOKIE, codeVerifier, OAUTH_COOKIE_MAX_AGE),
+        ])
       },
       { detail: { summary: 'Start Google sign-in (redirect to the provider; state + PKCE cookies, 10 min)', tags } },
     )

@@ -27,22 +27,29 @@ export function issueToken(deps: Pick<Deps, 'db' | 'now'>, userId: number, purpo
   return token
 }
 
-export type TokenCheck = { status: 'valid'; userId: number } | { status: 'used'; userId: number } | { status: 'expired'; userId: number } | { status: 'invalid' }
+export type TokenCheck =
+  { status: 'valid'; userId: number } | { status: 'used'; userId: number } | { status: 'expired'; userId: number } | { status: 'invalid' }
 
 /** Looks a token up and, when valid, marks it used in the same step. */
 export function consumeToken(deps: Pick<Deps, 'db' | 'now'>, token: string | null | undefined, purpose: TokenPurpose): TokenCheck {
   if (!token || token.length > 200) return { status: 'invalid' }
   const id = hashToken(token)
-  const row = deps.db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.id, id), eq(oneTimeTokens.purpose, purpose))).get()
+  const row = deps.db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.id, id), eq(oneTimeTokens.purpose, purpose)))
+    .get()
   if (row === undefined) return { status: 'invalid' }
   if (row.usedAt !== null) return { status: 'used', userId: row.userId }
   const now = deps.now()
   if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', userId: row.userId }
-  const changed = (deps.db
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
-    .run() as unknown as { changes: number }).changes
+  const changed = (
+    deps.db
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
+      .run() as unknown as { changes: number }
+  ).changes
   return changed === 1 ? { status: 'valid', userId: row.userId } : { status: 'used', userId: row.userId }
 }
 

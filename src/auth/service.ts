@@ -42,7 +42,11 @@ export function isEmail(email: string): boolean {
 }
 
 export function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): User | undefined {
-  return deps.db.select().from(users).where(eq(users.email, normaliseEmail(email))).get()
+  return deps.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .get()
 }
 
 function link(deps: Pick<Deps, 'config'>, path: string) {
@@ -71,7 +75,10 @@ export async function signup(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
   if (existing !== undefined) {
     // Same answer as a new account; the owner hears about it by email instead.
     if (existing.emailConfirmedAt === null) sendConfirmation(deps, existing)
-    else enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), { userId: existing.id })
+    else
+      enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), {
+        userId: existing.id,
+      })
     return
   }
   const user = deps.db.insert(users).values({ email, name, passwordHash, createdAt: deps.now(), updatedAt: deps.now() }).onConflictDoNothing().returning().get()
@@ -88,7 +95,8 @@ export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
   if (check.status === 'invalid') return { status: 'invalid', userId: null, signIn: false }
   const user = deps.db.select().from(users).where(eq(users.id, check.userId)).get()
   if (user === undefined || user.bannedAt !== null) return { status: 'invalid', userId: null, signIn: false }
-  if (check.status === 'used') return user.emailConfirmedAt !== null ? { status: 'success', userId: user.id, signIn: false } : { status: 'invalid', userId: null, signIn: false }
+  if (check.status === 'used')
+    return user.emailConfirmedAt !== null ? { status: 'success', userId: user.id, signIn: false } : { status: 'invalid', userId: null, signIn: false }
   if (check.status === 'expired') return { status: user.emailConfirmedAt !== null ? 'success' : 'expired', userId: user.id, signIn: false }
   if (user.emailConfirmedAt === null) deps.db.update(users).set({ emailConfirmedAt: deps.now(), updatedAt: deps.now() }).where(eq(users.id, user.id)).run()
   startAccess(deps, user.id)
@@ -163,13 +171,21 @@ export async function changePassword(deps: Pick<Deps, 'db' | 'now'>, userId: num
   // A Google-only account has no current password: it sets its first one here.
   if (user.passwordHash !== null && !(await verifyPassword(typeof current === 'string' ? current : '', user.passwordHash)))
     throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
-  deps.db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: deps.now() }).where(eq(users.id, userId)).run()
+  deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword), updatedAt: deps.now() })
+    .where(eq(users.id, userId))
+    .run()
   invalidateUserSessions(deps, userId)
 }
 
 /** Suspends an account (admin): its sessions end at once and sign-in is refused. */
 export function banUser(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, banned = true) {
-  deps.db.update(users).set({ bannedAt: banned ? deps.now() : null, updatedAt: deps.now() }).where(eq(users.id, userId)).run()
+  deps.db
+    .update(users)
+    .set({ bannedAt: banned ? deps.now() : null, updatedAt: deps.now() })
+    .where(eq(users.id, userId))
+    .run()
   if (banned) invalidateUserSessions(deps, userId)
   deps.bus.emit('access.changed', { userId })
 }
@@ -188,7 +204,14 @@ export async function createUser(
   const now = deps.now()
   const user = deps.db
     .insert(users)
-    .values({ email, name: input.name?.trim() ?? '', passwordHash: await hashPassword(input.password), emailConfirmedAt: input.confirmed ? now : null, createdAt: now, updatedAt: now })
+    .values({
+      email,
+      name: input.name?.trim() ?? '',
+      passwordHash: await hashPassword(input.password),
+      emailConfirmedAt: input.confirmed ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning()
     .get()
   if (input.role !== undefined) setRole(deps, user.id, input.role as never, 'cli')

@@ -10,6 +10,9 @@ export function clientIp(server: ServerLike, request: Request): string {
 
 /** Starts a session for the request's device; returns the Set-Cookie value. */
 export function signIn(deps: Deps, userId: number, request: Request, server: ServerLike): string {
-  const { token, expiresAt } = createSession(deps, userId, { userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null, ip: clientIp(server, request) })
+  const { token, expiresAt } = createSession(deps, userId, {
+    userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
+    ip: clientIp(server, request),
+  })
   return sessionCookie(deps, token, expiresAt)
 }

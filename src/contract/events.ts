@@ -74,7 +74,16 @@ export type SocketEvents = {
 export type SocketEventName = keyof SocketEvents
 
 /** Every socket event, in the order of DESIGN.md. */
-export const SOCKET_EVENTS: readonly SocketEventName[] = ['post.new', 'match.new', 'match.updated', 'unread', 'access.changed', 'settings.changed', 'scan.metric', 'scan.next']
+export const SOCKET_EVENTS: readonly SocketEventName[] = [
+  'post.new',
+  'match.new',
+  'match.updated',
+  'unread',
+  'access.changed',
+  'settings.changed',
+  'scan.metric',
+  'scan.next',
+]
 
 /** Everything the bus carries: the socket events plus the process-internal ones. */
 export type BusEvents = SocketEvents & {

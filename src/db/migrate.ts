@@ -8,7 +8,12 @@ export type MigrationResult = { applied: string[]; total: number }
 
 export function applyMigrations(sqlite: Database, migrations = embedded): MigrationResult {
   sqlite.run(`CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`)
-  const done = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM __migrations').all().map((r) => r.tag))
+  const done = new Set(
+    sqlite
+      .query<{ tag: string }, []>('SELECT tag FROM __migrations')
+      .all()
+      .map((r) => r.tag),
+  )
   const pending = migrations.filter((m) => !done.has(m.tag))
   if (pending.length === 0) return { applied: [], total: migrations.length }
 

@@ -182,11 +182,33 @@ const DEAL_SUFFIX = [
   () => ' (lowest price I have seen)',
 ]
 
-const FIRST = ['range', 'tx', 'pnw', 'optic', 'mag', 'carbine', 'lowpower', 'holo', 'fde', 'duty', 'mesa', 'gulf', 'plains', 'ozark', 'cascade', 'rust', 'brass', 'coyote']
+const FIRST = [
+  'range',
+  'tx',
+  'pnw',
+  'optic',
+  'mag',
+  'carbine',
+  'lowpower',
+  'holo',
+  'fde',
+  'duty',
+  'mesa',
+  'gulf',
+  'plains',
+  'ozark',
+  'cascade',
+  'rust',
+  'brass',
+  'coyote',
+]
 const SECOND = ['rick', 'guy', 'larry', 'ollie', 'hank', 'dan', 'steve', 'builder', 'hunter', 'collector', 'shooter', 'nerd', 'dad', 'rat', 'buyer', 'seller']
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }
 
 /** Small deterministic PRNG (mulberry32): the corpus is the same on every run. */

@@ -75,7 +75,11 @@ export function createDemoSource(opts: DemoSourceOptions): DemoSource {
     const src = corpus[order[k % corpus.length]!]!
     const redditId = (idBase + k).toString(36)
     const subreddit = src.forum === 'deals' ? opts.deals : opts.accessories
-    const slug = src.title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 48)
+    const slug = src.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .slice(0, 48)
     const url = `https://www.reddit.com/r/${subreddit}/comments/${redditId}/${slug}/`
     return {
       redditId,

@@ -108,15 +108,16 @@ export function flairTag(flair: string | null | undefined): TradeTag | null {
 }
 
 export function sameSubreddit(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().replace(/^\/?r\//i, '').toLowerCase()
+  const norm = (s: string) =>
+    s
+      .trim()
+      .replace(/^\/?r\//i, '')
+      .toLowerCase()
   return norm(a) === norm(b)
 }
 
 /** null when the post belongs to neither configured forum (the caller drops it). */
-export function classify(
-  post: { title: string; subreddit: string; flair?: string | null },
-  forums: ForumNames,
-): Classification | null {
+export function classify(post: { title: string; subreddit: string; flair?: string | null }, forums: ForumNames): Classification | null {
   if (sameSubreddit(post.subreddit, forums.deals)) return { forum: 'gd', postType: 'gd', classification: null }
   if (!sameSubreddit(post.subreddit, forums.accessories)) return null
   const fromTitle = titleTag(post.title)

@@ -103,8 +103,7 @@ export function toForumPost(d: unknown): ForumPost | null {
   const title = optString(d.title)
   const subreddit = optString(d.subreddit)
   const created = typeof d.created_utc === 'number' ? d.created_utc : Number.NaN
-  if (id === null || !ID.test(id) || title === null || subreddit === null || !Number.isFinite(created) || created <= 0)
-    return null
+  if (id === null || !ID.test(id) || title === null || subreddit === null || !Number.isFinite(created) || created <= 0) return null
 
   const permalink = optString(d.permalink)
   const url = permalink?.startsWith('/') ? REDDIT_WEB + permalink : `${REDDIT_WEB}/r/${subreddit}/comments/${id}/`

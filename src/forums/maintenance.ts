@@ -8,7 +8,10 @@ import { LIVE_WINDOW_MS } from './store'
 const CHUNK = 1000
 
 /** Classifies stored posts that have no post type yet (e.g. stored before a classifier fix). */
-export function backfillPostTypes(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, opts: { onProgress?: (line: string) => void } = {}): { count: number; examined: number } {
+export function backfillPostTypes(
+  deps: Pick<Deps, 'sqlite' | 'config' | 'now'>,
+  opts: { onProgress?: (line: string) => void } = {},
+): { count: number; examined: number } {
   const t0 = performance.now()
   const rows = deps.sqlite
     .query<{ id: number; title: string; subreddit: string; flair: string | null }, []>('SELECT id, title, subreddit, flair FROM posts WHERE post_type IS NULL')

@@ -123,8 +123,7 @@ export class RateBudget {
       const oldestThatMustExpire = this.sent[this.sent.length - this.capPerMinute]!
       at = Math.max(at, oldestThatMustExpire + WINDOW_MS)
     }
-    if (this.remaining !== null && this.remaining < 1 && this.resetAt !== null && this.resetAt > now)
-      at = Math.max(at, this.resetAt)
+    if (this.remaining !== null && this.remaining < 1 && this.resetAt !== null && this.resetAt > now) at = Math.max(at, this.resetAt)
     return at
   }
 

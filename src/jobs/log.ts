@@ -14,7 +14,14 @@ export const JOB = {
 export type JobName = (typeof JOB)[keyof typeof JOB]
 export type JobStatus = 'success' | 'failed' | 'skipped' | 'paused' | 'waiting' | 'busy'
 
-export function logJob(deps: Pick<Deps, 'sqlite' | 'now'>, jobName: JobName, status: JobStatus, durationMs: number, details: Record<string, unknown>, at = deps.now().getTime()) {
+export function logJob(
+  deps: Pick<Deps, 'sqlite' | 'now'>,
+  jobName: JobName,
+  status: JobStatus,
+  durationMs: number,
+  details: Record<string, unknown>,
+  at = deps.now().getTime(),
+) {
   deps.sqlite
     .query('INSERT INTO maintenance_logs (job_name, status, created_at, duration_ms, details) VALUES (?, ?, ?, ?, ?)')
     .run(jobName, status, at, durationMs, JSON.stringify(details))

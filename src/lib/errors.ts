@@ -13,14 +13,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', details?: Record<string, unknown>) =>
-  new AppError(400, code, message, details)
+export const badRequest = (message: string, code = 'BAD_REQUEST', details?: Record<string, unknown>) => new AppError(400, code, message, details)
 export const unauthorized = (message = 'Please sign in to continue.', code = 'UNAUTHORIZED') => new AppError(401, code, message)
 export const forbidden = (message = 'You do not have permission to do this.', code = 'FORBIDDEN') => new AppError(403, code, message)
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new AppError(404, code, message)
 export const conflict = (message: string, code = 'CONFLICT', details?: Record<string, unknown>) => new AppError(409, code, message, details)
-export const tooMany = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, 'RATE_LIMITED', message, { retryAfter: retryAfterSeconds })
+export const tooMany = (message: string, retryAfterSeconds: number) => new AppError(429, 'RATE_LIMITED', message, { retryAfter: retryAfterSeconds })
 export const unavailable = (message: string, code = 'UNAVAILABLE') => new AppError(503, code, message)
 
 export type ErrorBody = { error: { code: string; message: string; title?: string; [k: string]: unknown } }

@@ -14,7 +14,12 @@ export const matchRoutes = (deps: Deps) =>
     .get(
       '/api/matches',
       ({ user, query }) =>
-        listMatches(deps, user.id, { category: query.category, archived: query.archived === '1' || query.archived === 'true', cursor: query.cursor, limit: query.limit }),
+        listMatches(deps, user.id, {
+          category: query.category,
+          archived: query.archived === '1' || query.archived === 'true',
+          cursor: query.cursor,
+          limit: query.limit,
+        }),
       {
         auth: true,
         query: t.Object({

@@ -68,7 +68,13 @@ export class MatchingService {
         )
         .all(this.maxId))
         this.addRow(r)
-    if (n !== this.createdAt.size + this.unparsed.size) this.forgetMissing(this.deps.sqlite.query<{ id: number }, []>('SELECT id FROM search_terms').all().map((r) => r.id))
+    if (n !== this.createdAt.size + this.unparsed.size)
+      this.forgetMissing(
+        this.deps.sqlite
+          .query<{ id: number }, []>('SELECT id FROM search_terms')
+          .all()
+          .map((r) => r.id),
+      )
   }
 
   /** Drops indexed terms whose ids are not among `existing` (deleted behind the service's back). */

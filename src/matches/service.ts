@@ -7,7 +7,6 @@ import type { MatchItem, UnreadCounts } from '../contract/events'
 import type { Deps } from '../deps'
 import { notFound } from '../lib/errors'
 
-
 export type MatchRow = {
   id: number
   user_id: number

@@ -7,32 +7,32 @@
 //      ("mags" → "mag", "optics" → "optic", "glass" stays, "gas" stays).
 // Pure and free of runtime imports: highlight.ts uses it in the browser.
 
-const MARKS = /\p{M}+/gu;
-const TOKEN = /\p{L}+|\p{N}+/gu;
+const MARKS = /\p{M}+/gu
+const TOKEN = /\p{L}+|\p{N}+/gu
 
 /** Lowercase + NFKD + accents removed; not yet split. */
 export function fold(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(MARKS, '');
+  return text.toLowerCase().normalize('NFKD').replace(MARKS, '')
 }
 
 /** The plural rule, applied to one already-lowercased token. */
 export function foldPlural(token: string): string {
-  const n = token.length;
+  const n = token.length
   if (n >= 4 && token.charCodeAt(n - 1) === 115 /* s */ && token.charCodeAt(n - 2) !== 115) {
-    return token.slice(0, n - 1);
+    return token.slice(0, n - 1)
   }
-  return token;
+  return token
 }
 
 /** Tokens of a text, plural-folded. */
 export function normalize(text: string): string[] {
-  const out: string[] = [];
-  if (!text) return out;
-  for (const m of fold(text).matchAll(TOKEN)) out.push(foldPlural(m[0]));
-  return out;
+  const out: string[] = []
+  if (!text) return out
+  for (const m of fold(text).matchAll(TOKEN)) out.push(foldPlural(m[0]))
+  return out
 }
 
-export type TokenSpan = { token: string; start: number; end: number };
+export type TokenSpan = { token: string; start: number; end: number }
 
 /**
  * Tokens with their [start, end) offsets in the ORIGINAL text (UTF-16 units), for highlighting.
@@ -40,36 +40,36 @@ export type TokenSpan = { token: string; start: number; end: number };
  * (a ligature, "½") lends its whole span to every token it contributes to.
  */
 export function tokenSpans(text: string): TokenSpan[] {
-  const spans: TokenSpan[] = [];
-  let cur = '';
-  let kind = 0; // 0 none, 1 letters, 2 digits
-  let start = 0;
-  let end = 0;
+  const spans: TokenSpan[] = []
+  let cur = ''
+  let kind = 0 // 0 none, 1 letters, 2 digits
+  let start = 0
+  let end = 0
   const flush = () => {
-    if (kind !== 0) spans.push({ token: foldPlural(cur), start, end });
-    cur = '';
-    kind = 0;
-  };
-  let i = 0;
+    if (kind !== 0) spans.push({ token: foldPlural(cur), start, end })
+    cur = ''
+    kind = 0
+  }
+  let i = 0
   for (const ch of text) {
-    const chStart = i;
-    i += ch.length;
+    const chStart = i
+    i += ch.length
     for (const c of fold(ch)) {
-      const k = /\p{L}/u.test(c) ? 1 : /\p{N}/u.test(c) ? 2 : /\p{M}/u.test(c) ? -1 : 0;
-      if (k === -1) continue;
+      const k = /\p{L}/u.test(c) ? 1 : /\p{N}/u.test(c) ? 2 : /\p{M}/u.test(c) ? -1 : 0
+      if (k === -1) continue
       if (k !== kind) {
-        flush();
+        flush()
         if (k !== 0) {
-          kind = k;
-          start = chStart;
+          kind = k
+          start = chStart
         }
       }
       if (k !== 0) {
-        cur += c;
-        end = i;
+        cur += c
+        end = i
       }
     }
   }
-  flush();
-  return spans;
+  flush()
+  return spans
 }

@@ -18,10 +18,14 @@ export const meRoutes = (deps: Deps) => {
   const limits = authLimiters(deps)
   return new Elysia({ name: 'me-routes' })
     .use(authPlugin(deps))
-    .get('/api/me', ({ user, access, set }) => {
-      set.headers['cache-control'] = 'no-store'
-      return { user: publicUser(deps, getUser(deps, user.id)), access: accessInfo(access, deps.now()) }
-    }, { auth: true, detail: { summary: 'The signed-in user and their AccessInfo (401 when signed out)', tags } })
+    .get(
+      '/api/me',
+      ({ user, access, set }) => {
+        set.headers['cache-control'] = 'no-store'
+        return { user: publicUser(deps, getUser(deps, user.id)), access: accessInfo(access, deps.now()) }
+      },
+      { auth: true, detail: { summary: 'The signed-in user and their AccessInfo (401 when signed out)', tags } },
+    )
     .patch('/api/me', ({ user, body }) => ({ user: publicUser(deps, updateName(deps, user.id, (body as { name?: unknown }).name)) }), {
       auth: true,
       body: loose,
@@ -49,6 +53,10 @@ export const meRoutes = (deps: Deps) => {
         log.info('account deleted', { userId: user.id })
         return { ok: true, message: 'Your account has been deleted.' }
       },
-      { auth: true, body: t.Optional(t.Nullable(loose)), detail: { summary: 'Delete the account {password} (or a sign-in within 10 min for Google-only accounts)', tags } },
+      {
+        auth: true,
+        body: t.Optional(t.Nullable(loose)),
+        detail: { summary: 'Delete the account {password} (or a sign-in within 10 min for Google-only accounts)', tags },
+      },
     )
 }

@@ -7,7 +7,6 @@ import { MAX_NAME_LENGTH } from '../auth/service'
 import { verifyPassword } from '../auth/passwords'
 import { getUser } from '../auth/users'
 
-
 /** Signing in again within this long counts as a fresh sign-in (deleting a Google-only account). */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
 

@@ -25,7 +25,11 @@ export function submitContact(
     throw new AppError(400, 'TOO_LONG', `Please keep the subject under ${CONTACT_LIMITS.subject} and the message under ${CONTACT_LIMITS.message} characters.`)
   const email = from.email ?? (typeof input.email === 'string' ? input.email.trim().toLowerCase() : '')
   if (!EMAIL.test(email)) throw new AppError(400, 'MISSING_INFORMATION', 'Please enter your email address so we can reply.', { title: 'Missing Information' })
-  const row = deps.db.insert(contactMessages).values({ userId: from.userId, email, subject, message, createdAt: deps.now() }).returning({ id: contactMessages.id }).get()
+  const row = deps.db
+    .insert(contactMessages)
+    .values({ userId: from.userId, email, subject, message, createdAt: deps.now() })
+    .returning({ id: contactMessages.id })
+    .get()
   for (const admin of deps.config.adminEmails)
     enqueueEmail(deps, 'contact_form', contactEmail(deps.config, admin, { email, userId: from.userId }, subject, message), {
       userId: from.userId,

@@ -21,7 +21,12 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
   const now = new Date(deps.now().getTime() - 1)
   const intervalMs = deps.config.digestIntervalMinutes * 60_000
   const batched = deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.emailFrequency, 'batched')).all()
-  const accounts = new Map(usersWithAccess(deps, batched.map((p) => p.userId)).map((u) => [u.user.id, u]))
+  const accounts = new Map(
+    usersWithAccess(
+      deps,
+      batched.map((p) => p.userId),
+    ).map((u) => [u.user.id, u]),
+  )
   let sent = 0
   let due = 0
   for (const prefs of batched) {
@@ -49,7 +54,13 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
           author: m.postAuthor,
         }))
         const msg = digestEmail(deps.config, user.email, items, unsubscribeUrl(deps, user.id))
-        if (enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'digest', msg, { userId: user.id, dedupeKey: `digest:${user.id}:${now.getTime()}` }) !== null) sent++
+        if (
+          enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'digest', msg, {
+            userId: user.id,
+            dedupeKey: `digest:${user.id}:${now.getTime()}`,
+          }) !== null
+        )
+          sent++
       }
       tx.update(notificationPrefs).set({ lastDigestAt: now }).where(eq(notificationPrefs.userId, user.id)).run()
     })

@@ -27,8 +27,7 @@ export function prefsView(deps: Pick<Deps, 'db' | 'now'>, userId: number, access
 /** Partial update; enabling a gated channel without the rank is refused with the spec's message. */
 export function updatePrefs(deps: Pick<Deps, 'db' | 'now'>, userId: number, access: AccessState, change: Partial<Prefs>) {
   const gates = notificationGate(access, deps.now())
-  if (change.email_frequency !== undefined && change.email_frequency !== 'none' && !gates.email.allowed)
-    throw forbidden(gates.email.message!, 'FEATURE_LOCKED')
+  if (change.email_frequency !== undefined && change.email_frequency !== 'none' && !gates.email.allowed) throw forbidden(gates.email.message!, 'FEATURE_LOCKED')
   if (change.web_push_enabled === true && !gates.webPush.allowed) throw forbidden(gates.webPush.message!, 'FEATURE_LOCKED')
   const current = getPrefs(deps, userId)
   const next: Prefs = {

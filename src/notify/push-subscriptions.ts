@@ -17,7 +17,8 @@ export function saveSubscription(deps: Pick<Deps, 'db' | 'now'>, userId: number,
     url = new URL(endpoint)
   } catch {}
   if (!url || url.protocol !== 'https:' || endpoint.length > 2048) throw badRequest('The push subscription endpoint must be an https URL.', 'BAD_SUBSCRIPTION')
-  if (!B64URL.test(p256dh) || !B64URL.test(auth) || p256dh.length > 200 || auth.length > 100) throw badRequest('The push subscription keys are missing or malformed.', 'BAD_SUBSCRIPTION')
+  if (!B64URL.test(p256dh) || !B64URL.test(auth) || p256dh.length > 200 || auth.length > 100)
+    throw badRequest('The push subscription keys are missing or malformed.', 'BAD_SUBSCRIPTION')
   const values = { userId, p256dh, auth, userAgent: userAgent?.slice(0, 300) ?? null }
   const row = deps.db
     .insert(pushSubscriptions)
@@ -30,10 +31,21 @@ export function saveSubscription(deps: Pick<Deps, 'db' | 'now'>, userId: number,
 
 export function deleteSubscription(deps: Pick<Deps, 'db'>, userId: number, endpoint: unknown) {
   if (typeof endpoint !== 'string' || !endpoint) throw badRequest('endpoint is required.', 'BAD_SUBSCRIPTION')
-  const removed = (deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint))).run() as unknown as { changes: number }).changes
+  const removed = (
+    deps.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+      .run() as unknown as { changes: number }
+  ).changes
   return { removed, count: countSubscriptions(deps, userId) }
 }
 
 export function countSubscriptions(deps: Pick<Deps, 'db'>, userId: number): number {
-  return deps.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).get()?.n ?? 0
+  return (
+    deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .get()?.n ?? 0
+  )
 }

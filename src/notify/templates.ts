@@ -7,7 +7,8 @@ import type { MatchItem } from '../contract/events'
 import type { MailMessage } from '../outbox/mailer'
 
 /** The fields of a match the notifier uses: a MatchItem (digests build them from stored rows). */
-export type AlertMatch = Pick<MatchItem, 'id' | 'title' | 'url' | 'category' | 'matchedTerms'> & Partial<Pick<MatchItem, 'linkUrl' | 'author' | 'postCreatedAt'>>
+export type AlertMatch = Pick<MatchItem, 'id' | 'title' | 'url' | 'category' | 'matchedTerms'> &
+  Partial<Pick<MatchItem, 'linkUrl' | 'author' | 'postCreatedAt'>>
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
@@ -77,10 +78,16 @@ export function digestEmail(brand: Brand, to: string, list: AlertMatch[], unsubs
   const groups = ORDER.map((c) => ({ c, items: list.filter((m) => m.category === c) })).filter((g) => g.items.length)
   const n = list.length
   const html = groups
-    .map(({ c, items }) => `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(categoryLabel(brand, c))} (${items.length})</h2><ul style="padding-left:18px">${items.map((m) => matchBlockHtml(brand, m)).join('')}</ul>`)
+    .map(
+      ({ c, items }) =>
+        `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(categoryLabel(brand, c))} (${items.length})</h2><ul style="padding-left:18px">${items.map((m) => matchBlockHtml(brand, m)).join('')}</ul>`,
+    )
     .join('')
   const text = groups
-    .map(({ c, items }) => `== ${categoryLabel(brand, c)} (${items.length}) ==\n\n${items.map((m) => `${m.title}\n${m.url}\nMatched term: ${termText(m)}\n`).join('\n')}`)
+    .map(
+      ({ c, items }) =>
+        `== ${categoryLabel(brand, c)} (${items.length}) ==\n\n${items.map((m) => `${m.title}\n${m.url}\nMatched term: ${termText(m)}\n`).join('\n')}`,
+    )
     .join('\n')
   const heading = `${n} new ${n === 1 ? 'match' : 'matches'}`
   return {
@@ -109,7 +116,10 @@ export function trialEndingEmail(brand: Brand, to: string, endsAt: Date, now: Da
     to,
     `Your ${brand.appName} trial is ending soon`,
     'Your Trial is Ending Soon',
-    [`Your free trial ends on ${endsAt.toUTCString()} (in about ${days} day${days === 1 ? '' : 's'}).`, 'Choose a plan to keep your search terms alerting without a gap.'],
+    [
+      `Your free trial ends on ${endsAt.toUTCString()} (in about ${days} day${days === 1 ? '' : 's'}).`,
+      'Choose a plan to keep your search terms alerting without a gap.',
+    ],
     { label: 'Choose a plan', href: `${brand.appUrl}/dashboard/subscription` },
   )
 }
@@ -120,7 +130,10 @@ export function trialEndedEmail(brand: Brand, to: string): MailMessage {
     to,
     `Your ${brand.appName} free trial has ended`,
     'Your Free Trial Has Ended',
-    ['Your free trial has ended, so alerts for your search terms are paused.', 'Your terms are kept: subscribe to a plan and they start alerting again right away.'],
+    [
+      'Your free trial has ended, so alerts for your search terms are paused.',
+      'Your terms are kept: subscribe to a plan and they start alerting again right away.',
+    ],
     { label: 'Reactivate', href: `${brand.appUrl}/dashboard/subscription` },
   )
 }
@@ -131,7 +144,12 @@ export function contactEmail(brand: Brand, to: string, from: { email: string; us
     to,
     subject: `[${brand.appName} contact] ${subject}`.slice(0, 250),
     text: `From: ${who}\nSubject: ${subject}\n\n${message}\n`,
-    html: layout(brand, `Contact form: ${subject}`, `<p>From: ${escapeHtml(who)}</p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message)}</pre>`, escapeHtml(brand.appName)),
+    html: layout(
+      brand,
+      `Contact form: ${subject}`,
+      `<p>From: ${escapeHtml(who)}</p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message)}</pre>`,
+      escapeHtml(brand.appName),
+    ),
     headers: { 'Reply-To': from.email },
   }
 }

@@ -14,14 +14,22 @@ const ENDED_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000
 export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>): Promise<{ ending: number; ended: number }> {
   const now = deps.now()
   const t = now.getTime()
-  const confirmed = (rows: { user: typeof users.$inferSelect; access: typeof userAccess.$inferSelect }[]) => rows.filter((r) => r.user.emailConfirmedAt !== null && r.user.bannedAt === null)
+  const confirmed = (rows: { user: typeof users.$inferSelect; access: typeof userAccess.$inferSelect }[]) =>
+    rows.filter((r) => r.user.emailConfirmedAt !== null && r.user.bannedAt === null)
 
   const ending = confirmed(
     deps.db
       .select({ user: users, access: userAccess })
       .from(userAccess)
       .innerJoin(users, eq(users.id, userAccess.userId))
-      .where(and(eq(userAccess.role, 'app_trial'), isNull(userAccess.trialEndingNotifiedAt), gt(userAccess.accessExpiresAt, now), lte(userAccess.accessExpiresAt, new Date(t + TRIAL_ENDING_NOTICE_MS))))
+      .where(
+        and(
+          eq(userAccess.role, 'app_trial'),
+          isNull(userAccess.trialEndingNotifiedAt),
+          gt(userAccess.accessExpiresAt, now),
+          lte(userAccess.accessExpiresAt, new Date(t + TRIAL_ENDING_NOTICE_MS)),
+        ),
+      )
       .all(),
   )
   for (const { user, access } of ending) {
@@ -40,7 +48,14 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
       .select({ user: users, access: userAccess })
       .from(userAccess)
       .innerJoin(users, eq(users.id, userAccess.userId))
-      .where(and(inArray(userAccess.role, ['app_trial', 'trial_expired']), isNull(userAccess.trialEndedNotifiedAt), lte(userAccess.accessExpiresAt, now), gt(userAccess.accessExpiresAt, new Date(t - ENDED_LOOKBACK_MS))))
+      .where(
+        and(
+          inArray(userAccess.role, ['app_trial', 'trial_expired']),
+          isNull(userAccess.trialEndedNotifiedAt),
+          lte(userAccess.accessExpiresAt, now),
+          gt(userAccess.accessExpiresAt, new Date(t - ENDED_LOOKBACK_MS)),
+        ),
+      )
       .all(),
   )
   for (const { user, access } of ended) {

@@ -46,12 +46,7 @@ export function enqueue(
   return row?.id ?? null
 }
 
-export function enqueueEmail(
-  deps: QueueDeps,
-  kind: string,
-  message: MailMessage,
-  opts: { userId?: number | null; dedupeKey?: string | null } = {},
-) {
+export function enqueueEmail(deps: QueueDeps, kind: string, message: MailMessage, opts: { userId?: number | null; dedupeKey?: string | null } = {}) {
   return enqueue(deps, { channel: 'email', kind, userId: opts.userId, dedupeKey: opts.dedupeKey, payload: message as unknown as Record<string, unknown> })
 }
 
@@ -69,13 +64,7 @@ export async function processOutbox(
   const due = deps.db
     .select()
     .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, 'pending'),
-        lte(outbox.nextAttemptAt, deps.now()),
-        opts.holdAlerts ? notInArray(outbox.kind, ALERT_KINDS) : undefined,
-      ),
-    )
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, deps.now()), opts.holdAlerts ? notInArray(outbox.kind, ALERT_KINDS) : undefined))
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(limit)
     .all()
@@ -84,7 +73,12 @@ export async function processOutbox(
   deps.db
     .update(outbox)
     .set({ status: 'sending' })
-    .where(inArray(outbox.id, due.map((r) => r.id)))
+    .where(
+      inArray(
+        outbox.id,
+        due.map((r) => r.id),
+      ),
+    )
     .run()
   await Promise.all(
     due.map(async (row) => {
@@ -137,16 +131,23 @@ export function outboxCounts(deps: Pick<Deps, 'db'>, channel?: OutboxChannel): R
 /** Puts a failed row back in the queue (admin action). */
 export function retryFailed(deps: Pick<Deps, 'db' | 'now'>, id: number): boolean {
   return (
-    (deps.db
-      .update(outbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: deps.now() })
-      .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-      .run() as unknown as { changes: number }).changes > 0
+    (
+      deps.db
+        .update(outbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: deps.now() })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+        .run() as unknown as { changes: number }
+    ).changes > 0
   )
 }
 
 /** Sent rows older than `days` are dropped (their dedupe keys have done their job by then). */
 export function pruneOutbox(deps: Pick<Deps, 'db' | 'now'>, days = 30): number {
   const before = new Date(deps.now().getTime() - days * 86_400_000)
-  return (deps.db.delete(outbox).where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before))).run() as unknown as { changes: number }).changes
+  return (
+    deps.db
+      .delete(outbox)
+      .where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before)))
+      .run() as unknown as { changes: number }
+  ).changes
 }

@@ -137,17 +137,17 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
     )
     .run(JSON.stringify({ at: o.nextAt }), at)
   const scanMetric: ScanMetric = {
-      id: metric.id,
-      createdAt: new Date(at).toISOString(),
-      scanType: o.scanType,
-      status: o.status,
-      postsFetched: o.postsFetched,
-      postsNew: o.postsNew,
-      usersProcessed: o.usersMatched,
-      matchesFound: o.matchesCreated,
-      requests: o.pages,
-      durationMs: o.durationMs,
-      error: o.error,
+    id: metric.id,
+    createdAt: new Date(at).toISOString(),
+    scanType: o.scanType,
+    status: o.status,
+    postsFetched: o.postsFetched,
+    postsNew: o.postsNew,
+    usersProcessed: o.usersMatched,
+    matchesFound: o.matchesCreated,
+    requests: o.pages,
+    durationMs: o.durationMs,
+    error: o.error,
   }
   deps.bus.emit('scan.metric', { metric: scanMetric })
   deps.bus.emit('scan.next', { at: o.nextAt })

@@ -54,7 +54,13 @@ export function listTerms(deps: Pick<Deps, 'sqlite' | 'now'>, userId: number, ac
   return { terms: rows.map(termItem), limit: termLimit(access.role) }
 }
 
-export function addTerm(deps: Deps & WithMatcher, userId: number, access: AccessState, category: Category, raw: string): { term: TermItem; backfilled: number } {
+export function addTerm(
+  deps: Deps & WithMatcher,
+  userId: number,
+  access: AccessState,
+  category: Category,
+  raw: string,
+): { term: TermItem; backfilled: number } {
   assertCategory(deps, access, category)
   const text = normalizeTermText(raw)
   const parsed = parseTerm(text)
@@ -64,7 +70,9 @@ export function addTerm(deps: Deps & WithMatcher, userId: number, access: Access
   const now = deps.now()
 
   const { row, result } = deps.sqlite.transaction(() => {
-    const count = deps.sqlite.query<{ n: number }, [number, string]>('SELECT count(*) AS n FROM search_terms WHERE user_id = ? AND category = ?').get(userId, category)!.n
+    const count = deps.sqlite
+      .query<{ n: number }, [number, string]>('SELECT count(*) AS n FROM search_terms WHERE user_id = ? AND category = ?')
+      .get(userId, category)!.n
     if (count >= max) {
       const t = TERM_TEXTS.limit(max)
       throw termError(403, 'TERM_LIMIT', t.title, t.message)
@@ -132,4 +140,3 @@ export function clearTerms(deps: Deps & WithMatcher, userId: number, category: C
   afterRemoval(deps, userId, terms, removed)
   return { count: terms.length, matchesRemoved: removed.length }
 }
-

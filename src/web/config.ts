@@ -17,8 +17,6 @@ export function publicConfig(deps: Deps) {
 }
 
 export const configRoutes = (deps: Deps) =>
-  new Elysia({ name: 'web-config' })
-    .get('/api/config', () => publicConfig(deps), {
-      detail: { summary: 'Public runtime configuration for the web app', tags: ['system'] },
-    })
-
+  new Elysia({ name: 'web-config' }).get('/api/config', () => publicConfig(deps), {
+    detail: { summary: 'Public runtime configuration for the web app', tags: ['system'] },
+  })

@@ -31,7 +31,11 @@ async function signInWithGoogle(tamper: { state?: string; dropCookies?: boolean;
   const back = new URL(atProvider.headers.get('location')!)
   if (tamper.state) back.searchParams.set('state', tamper.state)
   if (tamper.verifier) jar.google_code_verifier = tamper.verifier
-  const cookie = tamper.dropCookies ? undefined : Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ')
+  const cookie = tamper.dropCookies
+    ? undefined
+    : Object.entries(jar)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; ')
   const done = await call(app, 'GET', back.pathname + back.search, { cookie })
   return { start, cookies, back, done, session: cookieFrom(done) }
 }
@@ -57,7 +61,12 @@ describe('Google sign-in', () => {
     const { done, session } = await signInWithGoogle()
     expect(done.headers.get('location')).toBe('/auth/callback')
     expect(session).not.toBeNull()
-    expect(done.headers.getSetCookie().filter((c) => c.startsWith('google_')).every((c) => c.includes('Max-Age=0'))).toBe(true)
+    expect(
+      done.headers
+        .getSetCookie()
+        .filter((c) => c.startsWith('google_'))
+        .every((c) => c.includes('Max-Age=0')),
+    ).toBe(true)
     const me = await call(app, 'GET', '/api/me', { cookie: session! })
     expect(me.body.user).toMatchObject({ email: 'gina@example.com', name: 'Gina Google', hasPassword: false, providers: ['google'] })
     expect(me.body.user.emailConfirmedAt).not.toBeNull()
@@ -83,7 +92,7 @@ describe('Google sign-in', () => {
     expect(deps.db.select().from(users).all()).toHaveLength(1)
   })
 
-  test("linking to a never-confirmed account drops the unproven password (someone else may have set it)", async () => {
+  test('linking to a never-confirmed account drops the unproven password (someone else may have set it)', async () => {
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'Squatter', email: 'gina@example.com', password: 'squatter-password' } })
     const { session } = await signInWithGoogle()
     expect((await call(app, 'GET', '/api/me', { cookie: session! })).body.user.hasPassword).toBe(false)

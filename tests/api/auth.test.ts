@@ -35,7 +35,13 @@ describe('POST /api/auth/signup', () => {
     { name: 'all fields missing', body: {}, status: 400, message: 'All fields are required' },
     { name: 'name missing', body: { email: 'a@example.com', password: 'password1' }, status: 400, message: 'All fields are required' },
     { name: 'password blank', body: { name: 'A', email: 'a@example.com', password: '' }, status: 400, message: 'All fields are required' },
-    { name: 'short password', body: { name: 'A', email: 'a@example.com', password: 'short' }, status: 400, code: 'WEAK_PASSWORD', message: 'Password must be at least 8 characters long' },
+    {
+      name: 'short password',
+      body: { name: 'A', email: 'a@example.com', password: 'short' },
+      status: 400,
+      code: 'WEAK_PASSWORD',
+      message: 'Password must be at least 8 characters long',
+    },
     { name: 'not an email', body: { name: 'A', email: 'not-an-email', password: 'password1' }, status: 400, code: 'INVALID_EMAIL' },
     { name: 'valid', body: { name: 'A', email: 'A@Example.com ', password: 'password1' }, status: 201 },
   ]
@@ -116,7 +122,14 @@ describe('GET /api/auth/confirm', () => {
     clock.advance(7 * DAY + 1000)
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
     expect(me.status).toBe(200)
-    expect(me.body.access).toMatchObject({ userRole: 'trial_expired', hasAccess: false, daysLeft: 0, statusText: 'Trial Expired', overlayContext: 'app_trial_expired', forums: [] })
+    expect(me.body.access).toMatchObject({
+      userRole: 'trial_expired',
+      hasAccess: false,
+      daysLeft: 0,
+      statusText: 'Trial Expired',
+      overlayContext: 'app_trial_expired',
+      forums: [],
+    })
   })
 
   const statusCases: { name: string; setup: () => Promise<string>; status: string; signsIn: boolean }[] = [
@@ -207,7 +220,12 @@ describe('POST /api/auth/login', () => {
   const INVALID = { code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials. Please check your email and password.' }
   const cases: { name: string; body: Record<string, unknown>; status: number; error?: Record<string, unknown> }[] = [
     { name: 'nothing given', body: {}, status: 400, error: { message: 'You must provide either an email or phone number and a password' } },
-    { name: 'no password', body: { email: 'user@example.com' }, status: 400, error: { message: 'You must provide either an email or phone number and a password' } },
+    {
+      name: 'no password',
+      body: { email: 'user@example.com' },
+      status: 400,
+      error: { message: 'You must provide either an email or phone number and a password' },
+    },
     { name: 'unknown email', body: { email: 'nobody@example.com', password: 'right-password' }, status: 401, error: INVALID },
     { name: 'wrong password', body: { email: 'user@example.com', password: 'wrong-password' }, status: 401, error: INVALID },
     {
@@ -216,7 +234,12 @@ describe('POST /api/auth/login', () => {
       status: 403,
       error: { code: 'EMAIL_NOT_CONFIRMED', title: 'Email not confirmed', message: 'Please check your email and confirm your account before logging in.' },
     },
-    { name: 'unconfirmed email, wrong password (reveals nothing)', body: { email: 'pending@example.com', password: 'wrong-password' }, status: 401, error: INVALID },
+    {
+      name: 'unconfirmed email, wrong password (reveals nothing)',
+      body: { email: 'pending@example.com', password: 'wrong-password' },
+      status: 401,
+      error: INVALID,
+    },
     { name: 'right password, any case and spaces in the email', body: { email: ' USER@example.com', password: 'right-password' }, status: 200 },
   ]
   for (const c of cases)
@@ -238,20 +261,29 @@ describe('POST /api/auth/login', () => {
     expect(header).not.toContain('Secure')
     const token = cookieFrom(r)!.split('=')[1]!
     expect(token.length).toBeGreaterThanOrEqual(43) // 256 bits, base64url
-    const ids = deps.sqlite.query<{ id: string }, []>('SELECT id FROM sessions').all().map((s) => s.id)
+    const ids = deps.sqlite
+      .query<{ id: string }, []>('SELECT id FROM sessions')
+      .all()
+      .map((s) => s.id)
     expect(ids).not.toContain(token)
   })
 
   test('with an https APP_URL the cookie is Secure', async () => {
     fresh({ APP_URL: 'https://dibs.example.com' })
-    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'S', email: 's@example.com', password: 'password1' }, headers: { origin: 'https://dibs.example.com' } })
+    const s = await call(app, 'POST', '/api/auth/signup', {
+      json: { name: 'S', email: 's@example.com', password: 'password1' },
+      headers: { origin: 'https://dibs.example.com' },
+    })
     expect(s.status).toBe(201)
     const confirm = await call(app, 'GET', linkIn(lastEmail(deps, 's@example.com')!.text))
     expect(confirm.headers.getSetCookie()[0]).toContain('; Secure')
   })
 
   test('a request from another origin is refused', async () => {
-    const r = await call(app, 'POST', '/api/auth/login', { json: { email: 'user@example.com', password: 'right-password' }, headers: { origin: 'https://evil.example' } })
+    const r = await call(app, 'POST', '/api/auth/login', {
+      json: { email: 'user@example.com', password: 'right-password' },
+      headers: { origin: 'https://evil.example' },
+    })
     expect(r.status).toBe(403)
     expect(r.body.error.code).toBe('BAD_ORIGIN')
   })
@@ -278,7 +310,8 @@ describe('brute force', () => {
   beforeEach(() => signupAndConfirm(app, deps, 'victim@example.com', 'right-password'))
 
   test('ten failures lock the account for 15 minutes with Retry-After — even the right password — then it opens again', async () => {
-    for (let i = 0; i < 10; i++) expect((await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: `guess-${i}` } })).status).toBe(401)
+    for (let i = 0; i < 10; i++)
+      expect((await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: `guess-${i}` } })).status).toBe(401)
     const locked = await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'right-password' } })
     expect(locked.status).toBe(429)
     expect(locked.body.error.code).toBe('RATE_LIMITED')
@@ -304,13 +337,15 @@ describe('brute force', () => {
   })
 
   test('successful sign-ins do not count against the address (many people behind one proxy)', async () => {
-    for (let i = 0; i < 55; i++) expect((await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'right-password' } })).status).toBe(200)
+    for (let i = 0; i < 55; i++)
+      expect((await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'right-password' } })).status).toBe(200)
   })
 
   test('a success clears the account counter', async () => {
     for (let i = 0; i < 9; i++) await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'bad' } })
     await loginCookie(app, 'victim@example.com', 'right-password')
-    for (let i = 0; i < 9; i++) expect((await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'bad' } })).status).toBe(401)
+    for (let i = 0; i < 9; i++)
+      expect((await call(app, 'POST', '/api/auth/login', { json: { email: 'victim@example.com', password: 'bad' } })).status).toBe(401)
   })
 })
 
@@ -402,7 +437,10 @@ describe('forgot and reset password', () => {
     await loginCookie(app, 'forgot@example.com', 'new-password')
     const again = await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'third-password' } })
     expect(again.status).toBe(400)
-    expect(again.body.error).toMatchObject({ code: 'RESET_TOKEN_INVALID', message: 'This password reset link is invalid or has expired. Please request a new one.' })
+    expect(again.body.error).toMatchObject({
+      code: 'RESET_TOKEN_INVALID',
+      message: 'This password reset link is invalid or has expired. Please request a new one.',
+    })
   })
 
   const bad: { name: string; token: () => Promise<string> }[] = [

@@ -22,7 +22,26 @@ describe('migrations', () => {
       .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
       .all()
       .map((r) => r.name)
-    for (const t of ['users', 'user_access', 'sessions', 'one_time_tokens', 'auth_identities', 'search_terms', 'posts', 'matches', 'match_terms', 'notification_prefs', 'push_subscriptions', 'outbox', 'system_settings', 'maintenance_logs', 'scan_metrics', 'metrics', 'contact_messages', 'stripe_events'])
+    for (const t of [
+      'users',
+      'user_access',
+      'sessions',
+      'one_time_tokens',
+      'auth_identities',
+      'search_terms',
+      'posts',
+      'matches',
+      'match_terms',
+      'notification_prefs',
+      'push_subscriptions',
+      'outbox',
+      'system_settings',
+      'maintenance_logs',
+      'scan_metrics',
+      'metrics',
+      'contact_messages',
+      'stripe_events',
+    ])
       expect(tables).toContain(t)
     first.close()
     const second = openDb(path)
@@ -89,7 +108,10 @@ describe('health and errors (in-process)', () => {
   })
 
   test('GET /healthz reports the age of the last successful scan', async () => {
-    deps.db.insert(maintenanceLogs).values({ jobName: 'fetch-reddit-posts', status: 'success', executedAt: new Date(deps.now().getTime() - 90_000) }).run()
+    deps.db
+      .insert(maintenanceLogs)
+      .values({ jobName: 'fetch-reddit-posts', status: 'success', executedAt: new Date(deps.now().getTime() - 90_000) })
+      .run()
     deps.db.insert(maintenanceLogs).values({ jobName: 'fetch-reddit-posts', status: 'failed', executedAt: deps.now() }).run()
     const r = await call(app, 'GET', '/healthz')
     expect(r.body.lastScanAgeSeconds).toBeGreaterThanOrEqual(89)

@@ -33,7 +33,8 @@ describe('ingestion commands', () => {
     env = { DATA_DIR: server.config.dataDir, REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl }
     userId = (await createUserWithSession(server.deps)).userId
     addTerm(server.deps, userId, FULL, 'wts', 'aimpoint')
-    for (const name of ['match.new', 'unread', 'post.new', 'scan.metric', 'scan.next'] as const) server.deps.bus.on(name, (data) => void seen.push({ name, data }))
+    for (const name of ['match.new', 'unread', 'post.new', 'scan.metric', 'scan.next'] as const)
+      server.deps.bus.on(name, (data) => void seen.push({ name, data }))
   })
   afterAll(async () => {
     await server.stop()
@@ -75,12 +76,17 @@ describe('ingestion commands', () => {
 
   test('dibs backfill-post-types classifies posts stored without a type', async () => {
     server.deps.sqlite
-      .query("INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at) VALUES ('zz1', 'product', 'GunAccessoriesForSale', '[WTS] Unclassified Aimpoint', 'https://www.reddit.com/zz1', ?)")
+      .query(
+        "INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at) VALUES ('zz1', 'product', 'GunAccessoriesForSale', '[WTS] Unclassified Aimpoint', 'https://www.reddit.com/zz1', ?)",
+      )
       .run(Date.now())
     const r = await cli(['backfill-post-types'], env)
     expect(r.code).toBe(0)
     expect(r.out).toContain('backfill done: 1 of 1 unclassified post(s) classified')
-    expect(server.deps.sqlite.query("SELECT post_type, classification FROM posts WHERE reddit_id = 'zz1'").get()).toEqual({ post_type: 'wts', classification: 'wts' })
+    expect(server.deps.sqlite.query("SELECT post_type, classification FROM posts WHERE reddit_id = 'zz1'").get()).toEqual({
+      post_type: 'wts',
+      classification: 'wts',
+    })
   })
 
   test('dibs archive-posts keeps the 7-day feed by default; matches keep their post title and url', async () => {

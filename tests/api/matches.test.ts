@@ -120,7 +120,15 @@ describe('GET /api/posts (public live feed)', () => {
     expect(p1.status).toBe(200)
     expect(p1.body).toMatchObject({ total: 23, page: 1, pageSize: 10 })
     expect(p1.body.posts).toHaveLength(10)
-    expect(p1.body.posts[0]).toMatchObject({ title: '[WTS] Item 22', postType: 'wts', forum: 'product', subreddit: 'GunAccessoriesForSale', redditId: expect.any(String), content: '', author: 'seller' })
+    expect(p1.body.posts[0]).toMatchObject({
+      title: '[WTS] Item 22',
+      postType: 'wts',
+      forum: 'product',
+      subreddit: 'GunAccessoriesForSale',
+      redditId: expect.any(String),
+      content: '',
+      author: 'seller',
+    })
     const p3 = await call(app, 'GET', '/api/posts?category=wts&page=3')
     expect(p3.body.posts.map((p: any) => p.title)).toEqual(['[WTS] Item 2', '[WTS] Item 1', '[WTS] Item 0'])
     expect((await call(app, 'GET', '/api/posts?category=gd')).body.posts.map((p: any) => p.title)).toEqual(['[Optic] Deal'])

@@ -14,7 +14,14 @@ beforeEach(async () => {
   clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
   deps = makeDeps({}, clock)
   app = makeApp(deps)
-  me = await createUserWithSession(deps, { email: 'me@example.com', password: 'my-password', name: 'Me', role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(clock.now().getTime() + 36 * 3600_000) })
+  me = await createUserWithSession(deps, {
+    email: 'me@example.com',
+    password: 'my-password',
+    name: 'Me',
+    role: 'app_trial',
+    subscriptionStatus: 'trialing',
+    accessExpiresAt: new Date(clock.now().getTime() + 36 * 3600_000),
+  })
 })
 afterEach(() => deps.close())
 
@@ -64,8 +71,18 @@ describe('PATCH /api/me', () => {
 
 describe('POST /api/me/password', () => {
   const cases: { name: string; body: Record<string, unknown>; status: number; message?: string }[] = [
-    { name: 'wrong current password', body: { currentPassword: 'nope-nope', newPassword: 'new-password' }, status: 400, message: 'Current password is incorrect.' },
-    { name: 'short new password', body: { currentPassword: 'my-password', newPassword: 'short' }, status: 400, message: 'Password must be at least 8 characters long' },
+    {
+      name: 'wrong current password',
+      body: { currentPassword: 'nope-nope', newPassword: 'new-password' },
+      status: 400,
+      message: 'Current password is incorrect.',
+    },
+    {
+      name: 'short new password',
+      body: { currentPassword: 'my-password', newPassword: 'short' },
+      status: 400,
+      message: 'Password must be at least 8 characters long',
+    },
     { name: 'no current password', body: { newPassword: 'new-password' }, status: 400, message: 'Current password is incorrect.' },
   ]
   for (const c of cases)

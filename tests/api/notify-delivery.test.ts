@@ -97,7 +97,13 @@ describe('instant email', () => {
     await Bun.sleep(20)
     await worker.tick()
     expect(smtp.messages).toHaveLength(1)
-    expect(deps.db.select().from(outbox).all().map((r) => r.dedupeKey)).toEqual([`match:${m.id}:email`])
+    expect(
+      deps.db
+        .select()
+        .from(outbox)
+        .all()
+        .map((r) => r.dedupeKey),
+    ).toEqual([`match:${m.id}:email`])
   })
 
   test('backfill matches (notify: false), batched and none users, locked and paused accounts get no instant email', async () => {
@@ -145,7 +151,13 @@ describe('durable delivery', () => {
     await Bun.sleep(50)
     await worker.tick()
     expect(outboxCounts(deps, 'email')).toMatchObject({ pending: 3, sent: 0 })
-    expect(deps.db.select().from(outbox).all().every((r) => r.attempts >= 1 && r.lastError)).toBe(true)
+    expect(
+      deps.db
+        .select()
+        .from(outbox)
+        .all()
+        .every((r) => r.attempts >= 1 && r.lastError),
+    ).toBe(true)
     // Still down at the first retry.
     clock.advance(6_000)
     await worker.tick()
@@ -224,7 +236,10 @@ describe('web push', () => {
     const u = await createUserWithSession(deps)
     const app = makeApp(deps)
     const device = push.subscribe()
-    expect((await call(app, 'POST', '/api/push/subscriptions', { cookie: u.cookie, json: { endpoint: device.endpoint, keys: device.keys }, headers: ORIGIN })).status).toBe(201)
+    expect(
+      (await call(app, 'POST', '/api/push/subscriptions', { cookie: u.cookie, json: { endpoint: device.endpoint, keys: device.keys }, headers: ORIGIN }))
+        .status,
+    ).toBe(201)
     await put(u.cookie, { web_push_enabled: true, email_frequency: 'none' })
     return { ...u, device }
   }
@@ -250,7 +265,13 @@ describe('web push', () => {
     })
     expect(got!.headers.urgency).toBe('high')
     expect(push.rejected).toEqual([])
-    expect(deps.db.select().from(outbox).all().map((r) => r.dedupeKey)).toEqual([`match:${m.id}:push:1`])
+    expect(
+      deps.db
+        .select()
+        .from(outbox)
+        .all()
+        .map((r) => r.dedupeKey),
+    ).toEqual([`match:${m.id}:push:1`])
   })
 
   test('the VAPID Authorization header is signed once per push service and reused', async () => {

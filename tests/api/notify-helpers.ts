@@ -4,16 +4,43 @@ import { matches } from '../../src/db/schema'
 import type { Deps } from '../../src/deps'
 
 let n = 0
-export function makeMatch(deps: Pick<Deps, 'db' | 'now'>, userId: number, over: Partial<{ category: 'wts' | 'wtb' | 'gd'; title: string; term: string; source: string }> = {}): MatchItem {
+export function makeMatch(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: number,
+  over: Partial<{ category: 'wts' | 'wtb' | 'gd'; title: string; term: string; source: string }> = {},
+): MatchItem {
   n++
   const category = over.category ?? 'wts'
   const title = over.title ?? `[WTS] Trijicon RMR #${n} - $${300 + n}`
   const url = `https://www.reddit.com/r/GunAccessoriesForSale/comments/x${n}/post_${n}/`
   const row = deps.db
     .insert(matches)
-    .values({ userId, category, matchedTerms: [over.term ?? 'trijicon'], postTitle: title, postUrl: url, postAuthor: 'seller' + n, source: over.source ?? 'live', matchedAt: deps.now() })
+    .values({
+      userId,
+      category,
+      matchedTerms: [over.term ?? 'trijicon'],
+      postTitle: title,
+      postUrl: url,
+      postAuthor: 'seller' + n,
+      source: over.source ?? 'live',
+      matchedAt: deps.now(),
+    })
     .returning()
     .get()
   const at = deps.now().toISOString()
-  return { id: row.id, postId: null, title, url, linkUrl: null, category, matchedTerms: row.matchedTerms, author: row.postAuthor, createdAt: at, postCreatedAt: at, isNew: true, source: row.source, archivedAt: null }
+  return {
+    id: row.id,
+    postId: null,
+    title,
+    url,
+    linkUrl: null,
+    category,
+    matchedTerms: row.matchedTerms,
+    author: row.postAuthor,
+    createdAt: at,
+    postCreatedAt: at,
+    isNew: true,
+    source: row.source,
+    archivedAt: null,
+  }
 }

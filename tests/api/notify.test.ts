@@ -63,7 +63,10 @@ describe('GET|PUT /api/notifications/preferences', () => {
 })
 
 describe('push subscriptions', () => {
-  const sub = { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }
+  const sub = {
+    endpoint: 'https://push.example.com/send/abc',
+    keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  }
 
   test('the VAPID public key is public', async () => {
     const r = await call(app, 'GET', '/api/push/vapid-public-key')
@@ -118,9 +121,22 @@ describe('unsubscribe', () => {
 
   const bad: { name: string; path: () => string; location: string }[] = [
     { name: 'no token', path: () => '/api/unsubscribe', location: '/unsubscribe?status=error&code=MISSING_TOKEN' },
-    { name: 'a tampered token', path: () => `/api/unsubscribe?token=${createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, 1, clock.now())}x`, location: '/unsubscribe?status=error&code=TOKEN_INVALID' },
-    { name: 'a token signed with another secret', path: () => `/api/unsubscribe?token=${createUnsubscribeToken('other', 1, clock.now())}`, location: '/unsubscribe?status=error&code=TOKEN_INVALID' },
-    { name: 'an expired token', path: () => `/api/unsubscribe?token=${createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, 1, new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS - 1))}`, location: '/unsubscribe?status=error&code=TOKEN_INVALID' },
+    {
+      name: 'a tampered token',
+      path: () => `/api/unsubscribe?token=${createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, 1, clock.now())}x`,
+      location: '/unsubscribe?status=error&code=TOKEN_INVALID',
+    },
+    {
+      name: 'a token signed with another secret',
+      path: () => `/api/unsubscribe?token=${createUnsubscribeToken('other', 1, clock.now())}`,
+      location: '/unsubscribe?status=error&code=TOKEN_INVALID',
+    },
+    {
+      name: 'an expired token',
+      path: () =>
+        `/api/unsubscribe?token=${createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, 1, new Date(clock.now().getTime() - UNSUBSCRIBE_TTL_MS - 1))}`,
+      location: '/unsubscribe?status=error&code=TOKEN_INVALID',
+    },
     { name: 'garbage', path: () => '/api/unsubscribe?token=not-a-token', location: '/unsubscribe?status=error&code=TOKEN_INVALID' },
   ]
   for (const s of bad)
@@ -148,7 +164,13 @@ describe('unsubscribe', () => {
     )
     expect(res.status).toBe(200)
     expect(prefsOf(u.userId)?.emailFrequency).toBe('none')
-    const badRes = await app.handle(new Request('http://localhost:3000/api/unsubscribe?token=nope', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }))
+    const badRes = await app.handle(
+      new Request('http://localhost:3000/api/unsubscribe?token=nope', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    )
     expect(badRes.status).toBe(400)
     expect(await badRes.json()).toEqual({ status: 'error', code: 'TOKEN_INVALID' })
   })
@@ -183,7 +205,8 @@ describe('POST /api/contact', () => {
 
   test('the sixth message within ten minutes is rate limited', async () => {
     const u = await createUserWithSession(deps)
-    for (let i = 0; i < 5; i++) expect((await call(app, 'POST', '/api/contact', { cookie: u.cookie, json: { subject: `S${i}`, message: 'M' } })).status).toBe(201)
+    for (let i = 0; i < 5; i++)
+      expect((await call(app, 'POST', '/api/contact', { cookie: u.cookie, json: { subject: `S${i}`, message: 'M' } })).status).toBe(201)
     const r = await call(app, 'POST', '/api/contact', { cookie: u.cookie, json: { subject: 'S6', message: 'M' } })
     expect(r.status).toBe(429)
     expect(r.headers.get('retry-after')).toBeTruthy()

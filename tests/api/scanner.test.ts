@@ -70,7 +70,11 @@ describe('scanning the forums', () => {
     const names = s.events.map((e) => e.name)
     expect(names.filter((n) => n === 'post.new')).toHaveLength(3)
     const alert = s.events.find((e) => e.name === 'match.new')!.data
-    expect(alert).toMatchObject({ userId: s.user.userId, notify: true, match: { title: '[WTS] Trijicon RMR Type 2 RM06 - $400', matchedTerms: ['rmr'], isNew: true } })
+    expect(alert).toMatchObject({
+      userId: s.user.userId,
+      notify: true,
+      match: { title: '[WTS] Trijicon RMR Type 2 RM06 - $400', matchedTerms: ['rmr'], isNew: true },
+    })
     expect(s.events.find((e) => e.name === 'unread')!.data).toEqual({ userId: s.user.userId, counts: { wts: 1, wtb: 0, gd: 0 } })
     expect(names).toContain('scan.metric')
     expect(names).toContain('scan.next')

@@ -21,18 +21,74 @@ async function add(cookie: string, category: string, term: unknown) {
 }
 
 describe('POST /api/terms', () => {
-  const scenarios: { name: string; role?: string; before?: string[]; category?: string; term: unknown; status: number; code?: string; title?: string; message?: string; saved?: string }[] = [
+  const scenarios: {
+    name: string
+    role?: string
+    before?: string[]
+    category?: string
+    term: unknown
+    status: number
+    code?: string
+    title?: string
+    message?: string
+    saved?: string
+  }[] = [
     { name: 'a plain word is saved lowercased and trimmed', term: '  Trijicon RMR  ', status: 201, saved: 'trijicon rmr' },
     { name: 'inner whitespace is collapsed', term: 'red\t  dot', status: 201, saved: 'red dot' },
     { name: 'a query with phrase, prefix, exclusion, alternative and price', term: '"red dot" trij* -airsoft | holosun <$300', status: 201 },
     { name: 'an empty term', term: '   ', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'Enter at least one word to look for' },
-    { name: 'an unbalanced quote', term: '"red dot', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'Unbalanced quote: add the closing "' },
-    { name: 'only exclusions', term: '-airsoft', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'An alternative needs at least one word to look for (it has only exclusions)' },
-    { name: 'an empty alternative', term: 'rmr |', status: 400, code: 'INVALID_TERM', title: 'Invalid search term', message: 'Empty alternative around "|": put words on both sides of it' },
-    { name: 'a duplicate, compared case-insensitively', before: ['rmr'], term: 'RMR', status: 409, code: 'TERM_EXISTS', title: 'Term already exists', message: 'This search term is already in your list' },
-    { name: 'the 11th term of a subscriber', before: Array.from({ length: 10 }, (_, i) => `item${i}`), term: 'one more', status: 403, code: 'TERM_LIMIT', title: 'Maximum terms reached', message: 'Your account is limited to 10 search terms. Please upgrade for more.' },
+    {
+      name: 'an unbalanced quote',
+      term: '"red dot',
+      status: 400,
+      code: 'INVALID_TERM',
+      title: 'Invalid search term',
+      message: 'Unbalanced quote: add the closing "',
+    },
+    {
+      name: 'only exclusions',
+      term: '-airsoft',
+      status: 400,
+      code: 'INVALID_TERM',
+      title: 'Invalid search term',
+      message: 'An alternative needs at least one word to look for (it has only exclusions)',
+    },
+    {
+      name: 'an empty alternative',
+      term: 'rmr |',
+      status: 400,
+      code: 'INVALID_TERM',
+      title: 'Invalid search term',
+      message: 'Empty alternative around "|": put words on both sides of it',
+    },
+    {
+      name: 'a duplicate, compared case-insensitively',
+      before: ['rmr'],
+      term: 'RMR',
+      status: 409,
+      code: 'TERM_EXISTS',
+      title: 'Term already exists',
+      message: 'This search term is already in your list',
+    },
+    {
+      name: 'the 11th term of a subscriber',
+      before: Array.from({ length: 10 }, (_, i) => `item${i}`),
+      term: 'one more',
+      status: 403,
+      code: 'TERM_LIMIT',
+      title: 'Maximum terms reached',
+      message: 'Your account is limited to 10 search terms. Please upgrade for more.',
+    },
     { name: 'the 11th term of an admin is fine', role: 'admin', before: Array.from({ length: 10 }, (_, i) => `item${i}`), term: 'one more', status: 201 },
-    { name: 'the 51st term of an admin', role: 'admin', before: Array.from({ length: 50 }, (_, i) => `item${i}`), term: 'one more', status: 403, code: 'TERM_LIMIT', message: 'Your account is limited to 50 search terms. Please upgrade for more.' },
+    {
+      name: 'the 51st term of an admin',
+      role: 'admin',
+      before: Array.from({ length: 50 }, (_, i) => `item${i}`),
+      term: 'one more',
+      status: 403,
+      code: 'TERM_LIMIT',
+      message: 'Your account is limited to 50 search terms. Please upgrade for more.',
+    },
     { name: 'a deals term without the deals plan', role: 'product', category: 'gd', term: 'holosun', status: 403, code: 'FORUM_NOT_IN_PLAN' },
     { name: 'a WTS term without the accessories plan', role: 'gd', category: 'wts', term: 'holosun', status: 403, code: 'FORUM_NOT_IN_PLAN' },
     { name: 'an expired trial', role: 'trial_expired', term: 'holosun', status: 403, code: 'FORUM_NOT_IN_PLAN' },
@@ -87,7 +143,11 @@ describe('POST /api/terms', () => {
     expect(events).toHaveLength(1)
     expect(events[0].notify).toBe(false)
     // and the live index knows the term from now on
-    expect(matcherFor(deps).match(preparePost({ title: 'RMR type 2' }), 'wts').map((t) => t.text)).toEqual(['rmr'])
+    expect(
+      matcherFor(deps)
+        .match(preparePost({ title: 'RMR type 2' }), 'wts')
+        .map((t) => t.text),
+    ).toEqual(['rmr'])
   })
 })
 
@@ -119,7 +179,10 @@ describe('GET and DELETE /api/terms', () => {
     const r = await call(app, 'DELETE', `/api/terms/${rmr.id}`, { cookie })
     expect(r.status).toBe(200)
     expect(r.body.matchesRemoved).toBe(0)
-    expect(deps.sqlite.query('SELECT matched_terms FROM matches ORDER BY post_title').all()).toEqual([{ matched_terms: '["trijicon"]' }, { matched_terms: '["trijicon"]' }])
+    expect(deps.sqlite.query('SELECT matched_terms FROM matches ORDER BY post_title').all()).toEqual([
+      { matched_terms: '["trijicon"]' },
+      { matched_terms: '["trijicon"]' },
+    ])
     const cleared = await call(app, 'DELETE', '/api/terms?category=wts', { cookie })
     expect(cleared.body).toEqual({ count: 1, matchesRemoved: 2 })
     expect(deps.sqlite.query('SELECT count(*) AS n FROM matches WHERE user_id = ?').get(userId)).toEqual({ n: 0 })

@@ -28,7 +28,9 @@ afterAll(async () => {
   await smtp?.stop()
 })
 
-async function signedInContext(opts: Parameters<typeof createUserWithSession>[1]): Promise<{ context: BrowserContext; page: Awaited<ReturnType<typeof newPage>>['page']; errors: string[] }> {
+async function signedInContext(
+  opts: Parameters<typeof createUserWithSession>[1],
+): Promise<{ context: BrowserContext; page: Awaited<ReturnType<typeof newPage>>['page']; errors: string[] }> {
   const user = await createUserWithSession(server.deps, opts)
   const made = await newPage(browser)
   await made.context.addCookies([{ name: 'dibs_session', value: user.token, url: server.url, httpOnly: true, sameSite: 'Lax' }])
@@ -117,7 +119,11 @@ describe('accounts in the browser', () => {
   })
 
   test('an expired trial sees the page behind the blocking overlay with plans and Logout', async () => {
-    const { page, context, errors } = await signedInContext({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() - 60_000) })
+    const { page, context, errors } = await signedInContext({
+      role: 'app_trial',
+      subscriptionStatus: 'trialing',
+      accessExpiresAt: new Date(Date.now() - 60_000),
+    })
     await page.goto(server.url + '/dashboard')
     const overlay = page.getByTestId('access-overlay')
     await overlay.waitFor()
@@ -161,7 +167,9 @@ describe('accounts in the browser', () => {
     await page.route('**/api/me', (route) => route.abort())
     await page.goto(server.url + '/archive')
     await page.getByRole('heading', { name: 'Authentication Error' }).waitFor()
-    expect(await page.getByTestId('auth-error').textContent()).toBe('Failed to load subscription details. Please try again or contact support if the issue persists.')
+    expect(await page.getByTestId('auth-error').textContent()).toBe(
+      'Failed to load subscription details. Please try again or contact support if the issue persists.',
+    )
     const mail = await page.getByRole('button', { name: 'Contact Support' }).getAttribute('href')
     expect(decodeURIComponent(mail!)).toContain('Failed to load subscription details.')
     await page.getByRole('button', { name: 'Sign Out & Return to Login' }).waitFor()

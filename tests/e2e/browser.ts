@@ -21,7 +21,10 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-export async function newPage(browser: Browser, opts: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  opts: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(opts)
   const page = await context.newPage()
   const errors: string[] = []

@@ -15,7 +15,11 @@ export type World = {
   /** Fetches the fake Reddit's listing once, as the scan job would. */
   scan(): Promise<unknown>
   /** A subscriber (GAFS + GD by default) and a browser context signed in as them. */
-  subscriber(opts?: { role?: string; viewport?: { width: number; height: number }; theme?: 'light' | 'dark' }): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: number }>
+  subscriber(opts?: {
+    role?: string
+    viewport?: { width: number; height: number }
+    theme?: 'light' | 'dark'
+  }): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: number }>
   visitor(opts?: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>
   stop(): Promise<void>
 }

@@ -29,7 +29,9 @@ async function until<T>(fn: () => T | Promise<T>, expected: T, timeoutMs = 5000)
   expect(last).toBe(expected)
 }
 
-async function signedIn(opts: Parameters<typeof createUserWithSession>[1] = {}): Promise<{ context: BrowserContext; page: Page; userId: number; errors: string[] }> {
+async function signedIn(
+  opts: Parameters<typeof createUserWithSession>[1] = {},
+): Promise<{ context: BrowserContext; page: Page; userId: number; errors: string[] }> {
   const u = await createUserWithSession(server.deps, opts)
   const { context, page, errors } = await newPage(browser)
   const [name, value] = u.cookie.split('=') as [string, string]
@@ -73,7 +75,9 @@ describe('Notification Settings dialog', () => {
     const { context, page, userId } = await signedIn()
     const dialog = await openDialog(page)
     await page.route('**/api/notifications/preferences', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }) : route.continue(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' })
+        : route.continue(),
     )
     const email = dialog.getByRole('switch', { name: 'Email notifications' })
     await email.click()

@@ -42,7 +42,12 @@ describe('a subscriber in Chromium', () => {
 
     // A matching post is published on Reddit (Reddit times are whole seconds: one after the term)
     // and scanned: the match appears without a reload.
-    world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Trijicon RMR Type 2 RM06 - $400', author: 'seller_one', created_utc: Math.ceil(Date.now() / 1000) + 1 })
+    world.reddit.publish({
+      subreddit: 'GunAccessoriesForSale',
+      title: '[WTS] Trijicon RMR Type 2 RM06 - $400',
+      author: 'seller_one',
+      created_utc: Math.ceil(Date.now() / 1000) + 1,
+    })
     await world.scan()
     const card = page.getByTestId('match-card').filter({ hasText: 'Trijicon RMR Type 2' })
     await card.waitFor({ timeout: 5000 })

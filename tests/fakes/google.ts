@@ -44,7 +44,14 @@ export async function startFakeGoogle(opts: { clientId?: string; clientSecret?: 
           back.searchParams.set('error', 'access_denied')
         } else {
           const code = b64url(randomBytes(24))
-          codes.set(code, { clientId, redirectUri, challenge: q.get('code_challenge')!, method: q.get('code_challenge_method') ?? 'plain', profile: { ...state.profile }, used: false })
+          codes.set(code, {
+            clientId,
+            redirectUri,
+            challenge: q.get('code_challenge')!,
+            method: q.get('code_challenge_method') ?? 'plain',
+            profile: { ...state.profile },
+            used: false,
+          })
           back.searchParams.set('code', code)
         }
         return new Response(null, { status: 302, headers: { location: back.toString() } })
@@ -52,7 +59,10 @@ export async function startFakeGoogle(opts: { clientId?: string; clientSecret?: 
       if (url.pathname === '/token' && req.method === 'POST') {
         if (state.failure === 'token_error') return tokenError('server refused', 500)
         const auth = req.headers.get('authorization') ?? ''
-        const [id, secret] = Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString().split(':').map(decodeURIComponent)
+        const [id, secret] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+          .toString()
+          .split(':')
+          .map(decodeURIComponent)
         if (id !== clientId || secret !== clientSecret) return tokenError('invalid_client', 401)
         const form = new URLSearchParams(await req.text())
         if (form.get('grant_type') !== 'authorization_code') return tokenError('unsupported_grant_type')
@@ -66,7 +76,11 @@ export async function startFakeGoogle(opts: { clientId?: string; clientSecret?: 
         const accessToken = b64url(randomBytes(24))
         accessTokens.set(accessToken, grant.profile)
         state.tokenRequests.push({ ok: true })
-        const idToken = [b64url(JSON.stringify({ alg: 'none', typ: 'JWT' })), b64url(JSON.stringify({ iss: 'https://accounts.google.com', aud: clientId, ...grant.profile })), ''].join('.')
+        const idToken = [
+          b64url(JSON.stringify({ alg: 'none', typ: 'JWT' })),
+          b64url(JSON.stringify({ iss: 'https://accounts.google.com', aud: clientId, ...grant.profile })),
+          '',
+        ].join('.')
         return Response.json({ access_token: accessToken, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile', id_token: idToken })
       }
       if (url.pathname === '/v1/userinfo' && req.method === 'GET') {

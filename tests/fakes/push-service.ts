@@ -17,8 +17,26 @@ type Sub = { id: string; ecdh: ReturnType<typeof createECDH>; auth: Buffer; stat
 export function selfSignedCert(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'dibs-cert-'))
   const r = Bun.spawnSync(
-    ['openssl', 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    [
+      'openssl',
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
     { stderr: 'pipe' },
   )
   if (r.exitCode !== 0) throw new Error(`openssl failed: ${r.stderr.toString()}`)
@@ -32,7 +50,11 @@ function b64url(buf: Buffer): string {
 }
 
 /** Verifies `vapid t=<jwt>, k=<key>`: ES256 signature, audience = our origin, expiry within 24 h. */
-export function verifyVapid(header: string | null, origin: string, nowS = Math.floor(Date.now() / 1000)): { ok: true; jwt: string; claims: Record<string, unknown> } | { ok: false; reason: string } {
+export function verifyVapid(
+  header: string | null,
+  origin: string,
+  nowS = Math.floor(Date.now() / 1000),
+): { ok: true; jwt: string; claims: Record<string, unknown> } | { ok: false; reason: string } {
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '')
   if (!m) return { ok: false, reason: 'no vapid Authorization header' }
   const [jwt, k] = [m[1]!, m[2]!]

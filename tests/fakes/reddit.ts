@@ -208,7 +208,11 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     const id = partial.id ?? (nextId++).toString(36)
     const subreddit = partial.subreddit ?? opts.subreddit ?? ACCESSORIES
     const title = partial.title ?? `[WTS] Test item ${id} - $${100 + (nextId % 400)}`
-    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 50)
+    const slug = title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .slice(0, 50)
     const permalink = partial.permalink ?? `/r/${subreddit}/comments/${id}/${slug}/`
     const created = partial.created_utc ?? Math.floor(now() / 1000)
     const selftext = partial.selftext ?? ''

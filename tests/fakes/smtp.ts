@@ -9,7 +9,10 @@ function decodeWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_m, _cs, enc: string, data: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   )
 }
 
@@ -26,7 +29,10 @@ function decodeBody(body: string, encoding = ''): string {
   const enc = encoding.toLowerCase()
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
   if (enc === 'quoted-printable')
-    return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+    return Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8')
   return body
 }
 
@@ -44,7 +50,13 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
         if (part.startsWith('--')) break
         const p = part.replace(/^\r?\n/, '')
         const i = p.search(/\r?\n\r?\n/)
-        walk(splitHeaders(p.slice(0, i)), p.slice(i).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, ''))
+        walk(
+          splitHeaders(p.slice(0, i)),
+          p
+            .slice(i)
+            .replace(/^\r?\n\r?\n/, '')
+            .replace(/\r?\n$/, ''),
+        )
       }
     } else if (type.startsWith('text/html')) html += decodeBody(body, h['content-transfer-encoding'])
     else if (type.startsWith('text/plain')) text += decodeBody(body, h['content-transfer-encoding'])
@@ -69,7 +81,12 @@ export async function startSmtp(port = 0) {
           stream.on('data', (c: Buffer) => chunks.push(c))
           stream.on('end', () => {
             const raw = Buffer.concat(chunks).toString('utf8')
-            messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMail(raw) })
+            messages.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+              ...parseMail(raw),
+            })
             done()
           })
         },

@@ -21,7 +21,8 @@ const realFetch = globalThis.fetch
 
 beforeAll(() => {
   // The dialog loads terms on open: answer from the signal's current state.
-  globalThis.fetch = (async () => new Response(JSON.stringify({ terms: terms.value.wts ?? [], limit: 10 }), { headers: { 'content-type': 'application/json' } })) as never
+  globalThis.fetch = (async () =>
+    new Response(JSON.stringify({ terms: terms.value.wts ?? [], limit: 10 }), { headers: { 'content-type': 'application/json' } })) as never
 })
 afterAll(async () => {
   globalThis.fetch = realFetch
@@ -144,7 +145,17 @@ describe('match card and list texts', () => {
     const post = new Date(2026, 10, 20, 9, 5)
     await render(
       <MatchCard
-        match={{ id: 1, title: '[WTS] Trijicon RMR Type 2', url: 'https://reddit.example/p', createdAt: new Date(2026, 10, 21).toISOString(), postCreatedAt: post.toISOString(), matchedTerms: ['rmr'], isNew: true, category: 'wts', author: 'seller' }}
+        match={{
+          id: 1,
+          title: '[WTS] Trijicon RMR Type 2',
+          url: 'https://reddit.example/p',
+          createdAt: new Date(2026, 10, 21).toISOString(),
+          postCreatedAt: post.toISOString(),
+          matchedTerms: ['rmr'],
+          isNew: true,
+          category: 'wts',
+          author: 'seller',
+        }}
         onRead={() => {}}
       />,
     )

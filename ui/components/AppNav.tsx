@@ -24,7 +24,14 @@ function useTabs(): Tab[] {
   const u = unread.value
   const c = config.value
   return [
-    { id: 'product', label: c.productName.toUpperCase(), feature: c.productName, href: `/dashboard/${c.productSlug}`, count: u.wts + u.wtb, locked: !forums.includes('product') },
+    {
+      id: 'product',
+      label: c.productName.toUpperCase(),
+      feature: c.productName,
+      href: `/dashboard/${c.productSlug}`,
+      count: u.wts + u.wtb,
+      locked: !forums.includes('product'),
+    },
     { id: 'gd', label: 'GUNDEALS', feature: 'Gundeals', href: '/dashboard/gundeals', count: u.gd, locked: !forums.includes('gd') },
   ]
 }
@@ -40,7 +47,12 @@ function TabLink({ tab, onLocked, className }: { tab: Tab; onLocked: (t: Tab) =>
       </button>
     )
   return (
-    <Link href={tab.href} className={`tab ${active ? 'active' : ''} ${className ?? ''}`} aria-current={active ? 'page' : undefined} data-testid={`tab-${tab.id}`}>
+    <Link
+      href={tab.href}
+      className={`tab ${active ? 'active' : ''} ${className ?? ''}`}
+      aria-current={active ? 'page' : undefined}
+      data-testid={`tab-${tab.id}`}
+    >
       {tab.label}
       {badge ? (
         <span className="badge unread-badge" data-testid={`badge-${tab.id}`}>

@@ -9,7 +9,10 @@ export const HELP_FAQ: [string, string][] = [
     'How do search terms work?',
     'Save words you are looking for, like "glock 19". A new post matches when its title or text contains all of them. Use quotes for an exact phrase, -word to exclude, trij* for a prefix, a | b for either, and <$500 for a price bound.',
   ],
-  ['How quickly will I see matches?', 'New posts are checked roughly every 1 to 2 minutes; matches appear here live, and by email or push if you turned those on.'],
+  [
+    'How quickly will I see matches?',
+    'New posts are checked roughly every 1 to 2 minutes; matches appear here live, and by email or push if you turned those on.',
+  ],
   ['How many search terms can I save?', 'Up to 10 per category on every plan (WTS, WTB and Gundeals each have their own list).'],
 ]
 
@@ -51,7 +54,15 @@ export function HelpModal({ onClose }: { onClose: () => void }) {
         <h4>Contact Us</h4>
         <form onSubmit={send} noValidate>
           <input name="subject" placeholder="Subject" aria-label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} />
-          <textarea name="message" placeholder="Message" aria-label="Message" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
+          <textarea
+            name="message"
+            placeholder="Message"
+            aria-label="Message"
+            rows={4}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            maxLength={5000}
+          />
           <button type="submit" aria-busy={sending} disabled={sending}>
             Send Message
           </button>

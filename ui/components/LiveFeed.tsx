@@ -65,7 +65,9 @@ export function LiveFeed() {
       }
       if (!acceptsLivePost(post, t, p)) return
       if (!loaded.current) missed.current = true
-      setData((prev) => (prev ? { ...prev, posts: insertLive(prev.posts, post, FEED_PAGE_SIZE), total: prev.total + (prev.posts.some((x) => x.id === post.id) ? 0 : 1) } : prev))
+      setData((prev) =>
+        prev ? { ...prev, posts: insertLive(prev.posts, post, FEED_PAGE_SIZE), total: prev.total + (prev.posts.some((x) => x.id === post.id) ? 0 : 1) } : prev,
+      )
       flashNow({ tab: cat, id: post.id })
     })
     const offRe = onMessage('reconnected', () => void load(view.current.tab, view.current.page))

@@ -31,9 +31,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive }: Prop
   return (
     <article className={`match-card${match.isNew ? ' is-new' : ''}`} data-testid="match-card" data-match-id={match.id}>
       <div className="match-row">
-        {onSelect ? (
-          <input type="checkbox" aria-label={`Select ${match.title}`} checked={!!selected} onChange={(e) => onSelect(e.target.checked)} />
-        ) : null}
+        {onSelect ? <input type="checkbox" aria-label={`Select ${match.title}`} checked={!!selected} onChange={(e) => onSelect(e.target.checked)} /> : null}
         <div className="match-main">
           <h4 className="match-title">
             <a

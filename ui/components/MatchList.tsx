@@ -49,7 +49,11 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return
       setMatches((m) => m ?? [])
-      toast({ title: 'Error', description: archived ? 'Failed to load archived matches' : `Failed to load ${category.toUpperCase()} matches`, variant: 'destructive' })
+      toast({
+        title: 'Error',
+        description: archived ? 'Failed to load archived matches' : `Failed to load ${category.toUpperCase()} matches`,
+        variant: 'destructive',
+      })
     }
   }, [fetchPage, category, archived])
 
@@ -168,11 +172,7 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
       {!archived && shown.length > 0 ? (
         <div className="selection-bar">
           <label>
-            <input
-              type="checkbox"
-              checked={allVisibleSelected}
-              onChange={(e) => setSelected(e.target.checked ? new Set(shown.map((m) => m.id)) : new Set())}
-            />
+            <input type="checkbox" checked={allVisibleSelected} onChange={(e) => setSelected(e.target.checked ? new Set(shown.map((m) => m.id)) : new Set())} />
             Select all
           </label>
           {selected.size > 0 ? (

@@ -65,7 +65,8 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const put = (change: Partial<Pick<Prefs, 'email_frequency' | 'web_push_enabled'>>) => api('/api/notifications/preferences', { method: 'PUT', json: change }).then(() => undefined)
+  const put = (change: Partial<Pick<Prefs, 'email_frequency' | 'web_push_enabled'>>) =>
+    api('/api/notifications/preferences', { method: 'PUT', json: change }).then(() => undefined)
 
   const setFrequency = (key: 'email' | 'frequency', next: Frequency) => {
     const before = prefs.email_frequency
@@ -132,7 +133,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
         ) : (
           <>
             <fieldset>
-              <label title={emailGate.allowed ? undefined : emailGate.message ?? undefined}>
+              <label title={emailGate.allowed ? undefined : (emailGate.message ?? undefined)}>
                 <input
                   type="checkbox"
                   role="switch"
@@ -164,7 +165,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
               )}
             </fieldset>
             <fieldset>
-              <label title={pushGate.allowed ? undefined : pushGate.message ?? undefined}>
+              <label title={pushGate.allowed ? undefined : (pushGate.message ?? undefined)}>
                 <input
                   type="checkbox"
                   role="switch"

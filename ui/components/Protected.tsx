@@ -46,7 +46,8 @@ export function Protected({ children, admin = false }: { children: React.ReactNo
   if (status === 'loading') return <Gate text="Initializing authentication..." />
   if (status === 'unauthenticated') return <Redirect to="/login" replace />
   if (accessLoading.value) return <Gate text="Loading your account information..." />
-  if (authError.value !== null || status === 'error') return <AuthErrorScreen message={authError.value ?? 'Authentication initialization failed. Please refresh the page or contact support.'} />
+  if (authError.value !== null || status === 'error')
+    return <AuthErrorScreen message={authError.value ?? 'Authentication initialization failed. Please refresh the page or contact support.'} />
   const m = me.value
   if (!m) return <Gate text="Loading your account information..." />
   if (admin && m.access.userRole !== 'admin') return <Redirect to="/dashboard" replace />

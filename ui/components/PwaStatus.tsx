@@ -5,7 +5,14 @@ import { canInstall, online, promptInstall } from '../pwa'
 
 // Inline styles: this corner is independent of the page layouts around it.
 const corner: React.CSSProperties = { position: 'fixed', left: '1rem', bottom: '5.5rem', zIndex: 1000, display: 'flex', gap: '.5rem', alignItems: 'center' }
-const badge: React.CSSProperties = { background: '#b91c1c', color: '#fff', borderRadius: '999px', padding: '.25rem .75rem', fontSize: '.85rem', fontWeight: 600 }
+const badge: React.CSSProperties = {
+  background: '#b91c1c',
+  color: '#fff',
+  borderRadius: '999px',
+  padding: '.25rem .75rem',
+  fontSize: '.85rem',
+  fontWeight: 600,
+}
 
 export function OfflineBadge() {
   useSignals()

@@ -51,7 +51,12 @@ export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: strin
 export type PushResult = { status: number }
 
 /** One encrypted push to one subscription. Returns the push service's status; throws only on network errors. */
-export async function sendPush(cache: VapidHeaderCache, target: PushTarget, payload: string, opts: { ttl?: number; urgency?: 'normal' | 'high' } = {}): Promise<PushResult> {
+export async function sendPush(
+  cache: VapidHeaderCache,
+  target: PushTarget,
+  payload: string,
+  opts: { ttl?: number; urgency?: 'normal' | 'high' } = {},
+): Promise<PushResult> {
   const details = webpush.generateRequestDetails(target, payload, {
     vapidDetails: null,
     TTL: opts.ttl ?? 24 * 60 * 60,

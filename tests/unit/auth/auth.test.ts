@@ -113,7 +113,12 @@ describe('with a database', () => {
       { env: {}, role: 'product+gd', status: 'active', expires: false },
       { env: { DEFAULT_PLAN: 'gd' }, role: 'gd', status: 'active', expires: false },
       { env: { DEFAULT_PLAN: 'none' }, role: 'app_trial', status: 'trialing', expires: true },
-      { env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, role: 'app_trial', status: 'trialing', expires: true },
+      {
+        env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+        role: 'app_trial',
+        status: 'trialing',
+        expires: true,
+      },
     ]
     for (const c of cases)
       test(`${JSON.stringify(c.env)} → ${c.role} (${c.status})`, () => {

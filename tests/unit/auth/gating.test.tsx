@@ -53,11 +53,25 @@ async function render(node: React.ReactNode) {
   return text
 }
 
-type Case = { name: string; status: 'loading' | 'authenticated' | 'unauthenticated' | 'error'; setup?: () => void; admin?: boolean; shows?: string[]; hides?: string[]; path?: string }
+type Case = {
+  name: string
+  status: 'loading' | 'authenticated' | 'unauthenticated' | 'error'
+  setup?: () => void
+  admin?: boolean
+  shows?: string[]
+  hides?: string[]
+  path?: string
+}
 const cases: Case[] = [
   { name: 'auth loading', status: 'loading', shows: ['Initializing authentication...'], hides: ['CHILD'] },
   { name: 'not authenticated → /login', status: 'unauthenticated', hides: ['CHILD'], path: '/login' },
-  { name: 'access info loading', status: 'authenticated', setup: () => (session.accessLoading.value = true), shows: ['Loading your account information...'], hides: ['CHILD'] },
+  {
+    name: 'access info loading',
+    status: 'authenticated',
+    setup: () => (session.accessLoading.value = true),
+    shows: ['Loading your account information...'],
+    hides: ['CHILD'],
+  },
   {
     name: 'auth error',
     status: 'authenticated',
@@ -65,7 +79,12 @@ const cases: Case[] = [
     shows: ['Authentication Error', 'Failed to load subscription details.', 'Try Again', 'Contact Support', 'Sign Out & Return to Login'],
     hides: ['CHILD'],
   },
-  { name: 'init timed out', status: 'error', setup: () => (session.authError.value = session.TEXT.initTimeout), shows: ['Authentication Error', 'Authentication initialization timed out. Please refresh the page.'] },
+  {
+    name: 'init timed out',
+    status: 'error',
+    setup: () => (session.authError.value = session.TEXT.initTimeout),
+    shows: ['Authentication Error', 'Authentication initialization timed out. Please refresh the page.'],
+  },
   {
     name: 'no access → page behind the overlay',
     status: 'authenticated',
@@ -73,8 +92,20 @@ const cases: Case[] = [
     shows: ['CHILD', 'Your Free Trial Has Ended', 'Available Plans', 'Logout', 'Contact the administrator to activate this plan.'],
   },
   { name: 'access granted', status: 'authenticated', setup: () => (me.value = withRole('product+gd', null)), shows: ['CHILD'], hides: ['Available Plans'] },
-  { name: 'cached data notice', status: 'authenticated', setup: () => ((me.value = withRole('product+gd', null)), (session.accessNotice.value = session.TEXT.usingCache)), shows: ['CHILD', 'Using cached data - connection issue'] },
-  { name: 'admin page, not an admin → /dashboard', status: 'authenticated', admin: true, setup: () => (history.replaceState(null, '', '/admin'), (me.value = withRole('product+gd', null))), hides: ['CHILD'], path: '/dashboard' },
+  {
+    name: 'cached data notice',
+    status: 'authenticated',
+    setup: () => ((me.value = withRole('product+gd', null)), (session.accessNotice.value = session.TEXT.usingCache)),
+    shows: ['CHILD', 'Using cached data - connection issue'],
+  },
+  {
+    name: 'admin page, not an admin → /dashboard',
+    status: 'authenticated',
+    admin: true,
+    setup: () => (history.replaceState(null, '', '/admin'), (me.value = withRole('product+gd', null))),
+    hides: ['CHILD'],
+    path: '/dashboard',
+  },
   { name: 'admin page, admin', status: 'authenticated', admin: true, setup: () => (me.value = withRole('admin', null)), shows: ['CHILD'] },
 ]
 
@@ -98,9 +129,25 @@ describe('landing header states', () => {
   const header: { name: string; status: 'loading' | 'authenticated' | 'unauthenticated' | 'error'; setup?: () => void; shows: string[]; hides?: string[] }[] = [
     { name: 'loading', status: 'loading', shows: ['Loading...'] },
     { name: 'signed out', status: 'unauthenticated', shows: ['Start Free Trial', 'Login', 'Sign Up'], hides: ['Sign Out & Sign In Fresh'] },
-    { name: 'account problem', status: 'error', setup: () => (session.authError.value = 'x'), shows: ['Account Issue - Click to Retry', 'Retry', 'Sign Out & Sign In Fresh'] },
-    { name: 'active access', status: 'authenticated', setup: () => (me.value = withRole('product+gd', null)), shows: ['Go to Dashboard', 'Dashboard', 'Sign Out & Sign In Fresh'], hides: ['Start Free Trial'] },
-    { name: 'no access', status: 'authenticated', setup: () => (me.value = withRole('app_trial', new Date(0))), shows: ['View Account', 'Account', 'Sign Out & Sign In Fresh'] },
+    {
+      name: 'account problem',
+      status: 'error',
+      setup: () => (session.authError.value = 'x'),
+      shows: ['Account Issue - Click to Retry', 'Retry', 'Sign Out & Sign In Fresh'],
+    },
+    {
+      name: 'active access',
+      status: 'authenticated',
+      setup: () => (me.value = withRole('product+gd', null)),
+      shows: ['Go to Dashboard', 'Dashboard', 'Sign Out & Sign In Fresh'],
+      hides: ['Start Free Trial'],
+    },
+    {
+      name: 'no access',
+      status: 'authenticated',
+      setup: () => (me.value = withRole('app_trial', new Date(0))),
+      shows: ['View Account', 'Account', 'Sign Out & Sign In Fresh'],
+    },
   ]
   for (const c of header)
     test(c.name, async () => {

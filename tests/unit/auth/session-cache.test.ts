@@ -3,7 +3,8 @@ import { describe, expect, test } from 'bun:test'
 import { CACHE_KEY, cacheAge, readCache, writeCache, type CacheEntry } from '../../../ui/session'
 
 const MIN = 60_000
-const me = (id: number) => ({ user: { id, email: `u${id}@example.com`, name: 'U' }, access: { userRole: 'app_trial', hasAccess: true } }) as unknown as CacheEntry['data']
+const me = (id: number) =>
+  ({ user: { id, email: `u${id}@example.com`, name: 'U' }, access: { userRole: 'app_trial', hasAccess: true } }) as unknown as CacheEntry['data']
 
 function memoryStorage() {
   const m = new Map<string, string>()

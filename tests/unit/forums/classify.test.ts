@@ -74,7 +74,9 @@ describe('forum membership', () => {
   test('subreddit names compare case-insensitively and tolerate r/', () => {
     expect(classify({ title: '[WTB] x', subreddit: 'gunaccessoriesforsale' }, forums)?.classification).toBe('wtb')
     expect(classify({ title: '[Ammo] y', subreddit: 'GunDeals' }, forums)?.forum).toBe('gd')
-    expect(classify({ title: '[WTB] x', subreddit: 'GunAccessoriesForSale' }, { accessories: 'r/gunaccessoriesforsale', deals: 'gundeals' })?.forum).toBe('product')
+    expect(classify({ title: '[WTB] x', subreddit: 'GunAccessoriesForSale' }, { accessories: 'r/gunaccessoriesforsale', deals: 'gundeals' })?.forum).toBe(
+      'product',
+    )
   })
   test('a post from any other subreddit is not ours', () => {
     expect(classify({ title: '[WTS] x', subreddit: 'guns' }, forums)).toBeNull()

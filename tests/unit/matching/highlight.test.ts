@@ -1,35 +1,39 @@
-import { describe, expect, test } from 'bun:test';
-import { highlight } from '../../../src/matching/highlight';
+import { describe, expect, test } from 'bun:test'
+import { highlight } from '../../../src/matching/highlight'
 
 const hits = (title: string, terms: string[]) =>
   highlight(title, terms)
     .filter((s) => s.hit)
-    .map((s) => s.text);
+    .map((s) => s.text)
 
 describe('highlight marks the title words a term looks for', () => {
   test('segments rebuild the exact title', () => {
-    const title = '[WTS] Trijicón RMR 🔥 - $450';
-    expect(highlight(title, ['rmr']).map((s) => s.text).join('')).toBe(title);
-  });
+    const title = '[WTS] Trijicón RMR 🔥 - $450'
+    expect(
+      highlight(title, ['rmr'])
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(title)
+  })
   test('plain words and accents', () => {
-    expect(hits('[WTS] Trijicón RMR Type 2', ['trijicon rmr'])).toEqual(['Trijicón', 'RMR']);
-  });
+    expect(hits('[WTS] Trijicón RMR Type 2', ['trijicon rmr'])).toEqual(['Trijicón', 'RMR'])
+  })
   test('a split word covers the punctuation inside it', () => {
-    expect(hits('[WTS] Sig P-365XL', ['p365'])).toEqual(['P-365']);
-  });
+    expect(hits('[WTS] Sig P-365XL', ['p365'])).toEqual(['P-365'])
+  })
   test('prefixes mark the whole word, plurals the whole word', () => {
-    expect(hits('Trijicon mags', ['trij* mag'])).toEqual(['Trijicon', 'mags']);
-  });
+    expect(hits('Trijicon mags', ['trij* mag'])).toEqual(['Trijicon', 'mags'])
+  })
   test('exclusions, price bounds and invalid terms mark nothing', () => {
-    expect(hits('RMR airsoft $450', ['-airsoft rmr <$500', '"unbalanced'])).toEqual(['RMR']);
-  });
+    expect(hits('RMR airsoft $450', ['-airsoft rmr <$500', '"unbalanced'])).toEqual(['RMR'])
+  })
   test('phrases are marked only where adjacent', () => {
-    expect(hits('red holo, red dot', ['"red dot"'])).toEqual(['red dot']);
-  });
+    expect(hits('red holo, red dot', ['"red dot"'])).toEqual(['red dot'])
+  })
   test('several terms and alternatives', () => {
-    expect(hits('Holosun 507c and Aimpoint T2', ['holosun | aimpoint', 't2'])).toEqual(['Holosun', 'Aimpoint', 'T2']);
-  });
+    expect(hits('Holosun 507c and Aimpoint T2', ['holosun | aimpoint', 't2'])).toEqual(['Holosun', 'Aimpoint', 'T2'])
+  })
   test('empty title gives no segments', () => {
-    expect(highlight('', ['rmr'])).toEqual([]);
-  });
-});
+    expect(highlight('', ['rmr'])).toEqual([])
+  })
+})

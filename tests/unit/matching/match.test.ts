@@ -1,11 +1,11 @@
-import { describe, expect, test } from 'bun:test';
-import { compileTerm, matchesPost, preparePost } from '../../../src/matching/compile';
-import { parseTerm } from '../../../src/matching/parse';
+import { describe, expect, test } from 'bun:test'
+import { compileTerm, matchesPost, preparePost } from '../../../src/matching/compile'
+import { parseTerm } from '../../../src/matching/parse'
 
 function matches(term: string, title: string, content = ''): boolean {
-  const parsed = parseTerm(term);
-  if (!parsed.ok) throw new Error(`test term did not parse: ${term}: ${parsed.error}`);
-  return matchesPost(compileTerm(parsed.query), preparePost({ title, content }));
+  const parsed = parseTerm(term)
+  if (!parsed.ok) throw new Error(`test term did not parse: ${term}: ${parsed.error}`)
+  return matchesPost(compileTerm(parsed.query), preparePost({ title, content }))
 }
 
 // [behaviour, term, title, body, expected]
@@ -81,10 +81,10 @@ const cases: [string, string, string, string, boolean][] = [
   ['k suffix in title', 'aimpoint >$1,000', '[WTS] Aimpoint T2 $1.2k', '', true],
   // long inputs
   ['a word deep in a 10k-character body is found', 'surefire', '[WTS] lights', 'blah '.repeat(2000) + 'surefire', true],
-];
+]
 
 describe('matchesPost', () => {
   for (const [name, term, title, body, want] of cases) {
-    test(`${name} — ${term} vs ${JSON.stringify(title)}`, () => expect(matches(term, title, body)).toBe(want));
+    test(`${name} — ${term} vs ${JSON.stringify(title)}`, () => expect(matches(term, title, body)).toBe(want))
   }
-});
+})

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'bun:test';
-import { normalize, tokenSpans } from '../../../src/matching/normalize';
+import { describe, expect, test } from 'bun:test'
+import { normalize, tokenSpans } from '../../../src/matching/normalize'
 
 describe('normalize: tokens of a post or term', () => {
   const cases: [string, string, string[]][] = [
@@ -19,29 +19,29 @@ describe('normalize: tokens of a post or term', () => {
     ['empty text has no tokens', '', []],
     ['only punctuation has no tokens', ' - / !! ', []],
     ['non-Latin letters are tokens', 'Москва 東京', ['москва', '東京']],
-  ];
+  ]
   for (const [name, input, want] of cases) {
-    test(name, () => expect(normalize(input)).toEqual(want));
+    test(name, () => expect(normalize(input)).toEqual(want))
   }
 
   test('a 10k-character body normalises quickly and fully', () => {
-    const body = 'trijicon rmr '.repeat(800);
-    const t0 = performance.now();
-    const toks = normalize(body);
-    expect(toks.length).toBe(1600);
-    expect(performance.now() - t0).toBeLessThan(50);
-  });
-});
+    const body = 'trijicon rmr '.repeat(800)
+    const t0 = performance.now()
+    const toks = normalize(body)
+    expect(toks.length).toBe(1600)
+    expect(performance.now() - t0).toBeLessThan(50)
+  })
+})
 
 describe('tokenSpans: offsets into the original text', () => {
   test('spans point at the original characters, accents and plurals included', () => {
-    const text = 'Trijicón P-365 mags';
-    const spans = tokenSpans(text);
-    expect(spans.map((s) => s.token)).toEqual(['trijicon', 'p', '365', 'mag']);
-    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(['Trijicón', 'P', '365', 'mags']);
-  });
+    const text = 'Trijicón P-365 mags'
+    const spans = tokenSpans(text)
+    expect(spans.map((s) => s.token)).toEqual(['trijicon', 'p', '365', 'mag'])
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(['Trijicón', 'P', '365', 'mags'])
+  })
   test('tokens agree with normalize on mixed text', () => {
-    const text = '[WTS] ＳＩＧ P365XL — Señor’s 🔥 9mm $450';
-    expect(tokenSpans(text).map((s) => s.token)).toEqual(normalize(text));
-  });
-});
+    const text = '[WTS] ＳＩＧ P365XL — Señor’s 🔥 9mm $450'
+    expect(tokenSpans(text).map((s) => s.token)).toEqual(normalize(text))
+  })
+})

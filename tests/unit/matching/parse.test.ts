@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'bun:test';
-import { MESSAGES, parseTerm } from '../../../src/matching/parse';
+import { describe, expect, test } from 'bun:test'
+import { MESSAGES, parseTerm } from '../../../src/matching/parse'
 
 describe('parseTerm rejects malformed terms with a clear message', () => {
   const cases: [string, string, string][] = [
@@ -21,21 +21,21 @@ describe('parseTerm rejects malformed terms with a clear message', () => {
     ['excluded price bound', 'rmr -<$500', MESSAGES.priceExcluded],
     ['only emoji', '🔥🔥', MESSAGES.noWord],
     ['longer than 200 characters', 'a'.repeat(201), 'Too long: a term can have at most 200 characters'],
-  ];
+  ]
   for (const [name, text, error] of cases) {
-    test(`${name}: ${JSON.stringify(text.slice(0, 40))}`, () => expect(parseTerm(text)).toEqual({ ok: false, error }));
+    test(`${name}: ${JSON.stringify(text.slice(0, 40))}`, () => expect(parseTerm(text)).toEqual({ ok: false, error }))
   }
   test('never throws, even on non-strings', () => {
-    expect(parseTerm(undefined as unknown as string).ok).toBe(false);
-  });
+    expect(parseTerm(undefined as unknown as string).ok).toBe(false)
+  })
   test('exactly 200 characters is accepted', () => {
-    expect(parseTerm('a'.repeat(200)).ok).toBe(true);
-  });
-});
+    expect(parseTerm('a'.repeat(200)).ok).toBe(true)
+  })
+})
 
 describe('parseTerm builds the query', () => {
   test('words, phrase, prefix, exclusion, price and OR', () => {
-    const r = parseTerm('  Trijicon "Red Dots" hol* -airsoft -"red dot sight" <= $1,200 | P365*');
+    const r = parseTerm('  Trijicon "Red Dots" hol* -airsoft -"red dot sight" <= $1,200 | P365*')
     expect(r).toEqual({
       ok: true,
       query: {
@@ -55,19 +55,30 @@ describe('parseTerm builds the query', () => {
           { include: [{ tokens: ['p', '365'], prefix: true }], exclude: [], prices: [] },
         ],
       },
-    });
-  });
+    })
+  })
   test('price bounds accept a space, no dollar sign, a trailing dollar and k', () => {
-    const prices = (t: string) => (parseTerm(t) as { ok: true; query: any }).query.alternatives[0].prices;
-    expect(prices('rmr < $500')).toEqual([{ op: '<', amount: 500 }]);
-    expect(prices('rmr >=100')).toEqual([{ op: '>=', amount: 100 }]);
-    expect(prices('rmr <500$')).toEqual([{ op: '<', amount: 500 }]);
-    expect(prices('rmr >$1.5k')).toEqual([{ op: '>', amount: 1500 }]);
-  });
+    const prices = (t: string) => (parseTerm(t) as { ok: true; query: any }).query.alternatives[0].prices
+    expect(prices('rmr < $500')).toEqual([{ op: '<', amount: 500 }])
+    expect(prices('rmr >=100')).toEqual([{ op: '>=', amount: 100 }])
+    expect(prices('rmr <500$')).toEqual([{ op: '<', amount: 500 }])
+    expect(prices('rmr >$1.5k')).toEqual([{ op: '>', amount: 1500 }])
+  })
   test('a word that is only punctuation is ignored', () => {
     expect(parseTerm('glock + light')).toEqual({
       ok: true,
-      query: { alternatives: [{ include: [{ tokens: ['glock'], prefix: false }, { tokens: ['light'], prefix: false }], exclude: [], prices: [] }] },
-    });
-  });
-});
+      query: {
+        alternatives: [
+          {
+            include: [
+              { tokens: ['glock'], prefix: false },
+              { tokens: ['light'], prefix: false },
+            ],
+            exclude: [],
+            prices: [],
+          },
+        ],
+      },
+    })
+  })
+})

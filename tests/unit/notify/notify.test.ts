@@ -16,7 +16,10 @@ describe('email templates', () => {
     expect(mail.html).toContain(escapeHtml(match.title))
     expect(mail.html).not.toContain('<b>RMR</b>')
     expect(mail.text).toContain(match.title)
-    expect(mail.headers).toEqual({ 'List-Unsubscribe': '<https://dibs.example.com/api/unsubscribe?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': '<https://dibs.example.com/api/unsubscribe?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    })
   })
 
   test('match pages per category', () => {

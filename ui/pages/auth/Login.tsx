@@ -42,7 +42,9 @@ export function Login() {
         return
       }
       const message =
-        err instanceof ApiError ? err.message || 'Invalid login credentials. Please check your email and password.' : 'Failed to login. Please check your credentials.'
+        err instanceof ApiError
+          ? err.message || 'Invalid login credentials. Please check your email and password.'
+          : 'Failed to login. Please check your credentials.'
       setError(message)
       toast({ title: 'Login failed', description: message, variant: 'destructive' })
     } finally {

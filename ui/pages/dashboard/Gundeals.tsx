@@ -36,7 +36,13 @@ export function Gundeals() {
               <summary>Debug</summary>
               <pre>
                 {JSON.stringify(
-                  { connection: connection.value, socketUser: socketUser.value, unread: unread.value, role: me.value?.access.userRole, forums: me.value?.access.forums },
+                  {
+                    connection: connection.value,
+                    socketUser: socketUser.value,
+                    unread: unread.value,
+                    role: me.value?.access.userRole,
+                    forums: me.value?.access.forums,
+                  },
                   null,
                   2,
                 )}

@@ -29,7 +29,12 @@ export function ProductSection({ section }: { section: Exclude<Category, 'gd'> }
           <h1 className="page-title">{productName}</h1>
           <nav className="section-switch" aria-label={`${productName} sections`}>
             {(['wts', 'wtb'] as const).map((s) => (
-              <Link key={s} href={`/dashboard/${productSlug}/${s}`} className={`switch ${s === section ? 'active' : ''}`} aria-current={s === section ? 'page' : undefined}>
+              <Link
+                key={s}
+                href={`/dashboard/${productSlug}/${s}`}
+                className={`switch ${s === section ? 'active' : ''}`}
+                aria-current={s === section ? 'page' : undefined}
+              >
                 {s.toUpperCase()}
                 {badgeCount(unread.value[s]) ? <span className="badge unread-badge">{badgeCount(unread.value[s])}</span> : null}
               </Link>

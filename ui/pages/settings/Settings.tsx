@@ -97,15 +97,37 @@ function AccountTab() {
     <article>
       <h3>Account</h3>
       <form onSubmit={changePassword}>
-        <input type="password" name="currentPassword" placeholder="Current password" aria-label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <input type="password" name="newPassword" placeholder="New password" aria-label="New password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+        <input
+          type="password"
+          name="currentPassword"
+          placeholder="Current password"
+          aria-label="Current password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <input
+          type="password"
+          name="newPassword"
+          placeholder="New password"
+          aria-label="New password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
         <button type="submit">Change Password</button>
       </form>
       <hr />
       {confirmDelete ? (
         <div role="alert">
           <p>This deletes your account, search terms and matches. It cannot be undone.</p>
-          <input type="password" placeholder="Password" aria-label="Password to confirm" value={deletePassword} onChange={(e) => setDeletePassword(e.target.value)} />
+          <input
+            type="password"
+            placeholder="Password"
+            aria-label="Password to confirm"
+            value={deletePassword}
+            onChange={(e) => setDeletePassword(e.target.value)}
+          />
           <div className="grid">
             <button type="button" className="secondary" onClick={() => setConfirmDelete(false)}>
               Cancel
