@@ -6,7 +6,7 @@
 import https from 'node:https'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import webpush from 'web-push'
-import { pushTransport, sendPush, VapidHeaderCache } from '../src/outbox/channels/webpush'
+import { sendPush, VapidHeaderCache } from '../src/outbox/channels/webpush'
 import { startFakePushService } from '../tests/fakes/push-service'
 
 const MESSAGES = Number(process.argv[2] ?? 2000)
@@ -14,7 +14,7 @@ const CONCURRENCY = 32
 const SUBSCRIPTIONS = 50
 
 const push = await startFakePushService({ decrypt: false })
-pushTransport.tls = { ca: push.cert }
+const transport = { tls: { ca: push.cert } }
 const vapid = { subject: 'mailto:bench@example.com', ...webpush.generateVAPIDKeys() }
 const subs = Array.from({ length: SUBSCRIPTIONS }, () => push.subscribe())
 const payload = JSON.stringify({
@@ -39,7 +39,7 @@ async function run(name: string, send: (i: number) => Promise<unknown>) {
 }
 
 // Warm up TLS connections and the JIT.
-await run('warmup', (i) => sendPush(new VapidHeaderCache(vapid), subs[i % SUBSCRIPTIONS]!, payload))
+await run('warmup', (i) => sendPush(new VapidHeaderCache(vapid), subs[i % SUBSCRIPTIONS]!, payload, { transport }))
 
 const resign = new VapidHeaderCache(vapid, () => new Date(), false)
 const cached = new VapidHeaderCache(vapid)
@@ -48,8 +48,8 @@ const rows = [
   await run('web-push sendNotification (signs each message)', (i) =>
     webpush.sendNotification(subs[i % SUBSCRIPTIONS]!, payload, { vapidDetails: vapid, agent, TTL: 86400 }),
   ),
-  await run('Dibs sendPush, VAPID re-signed per message', (i) => sendPush(resign, subs[i % SUBSCRIPTIONS]!, payload)),
-  await run('Dibs sendPush, VAPID header reused per origin', (i) => sendPush(cached, subs[i % SUBSCRIPTIONS]!, payload)),
+  await run('Dibs sendPush, VAPID re-signed per message', (i) => sendPush(resign, subs[i % SUBSCRIPTIONS]!, payload, { transport })),
+  await run('Dibs sendPush, VAPID header reused per origin', (i) => sendPush(cached, subs[i % SUBSCRIPTIONS]!, payload, { transport })),
 ]
 const signed = { resign: resign.signed, cached: cached.signed }
 

@@ -11,7 +11,7 @@ import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
 import { attachListeners } from '../../src/services'
 import type { MatchItem } from '../../src/contract/events'
 import { MAX_ATTEMPTS, outboxCounts, processOutbox } from '../../src/outbox/queue'
-import { pushTransport } from '../../src/outbox/channels/webpush'
+import { webpushChannel } from '../../src/outbox/channels/webpush'
 import { runTrialEmails } from '../../src/notify/trial'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
@@ -27,10 +27,8 @@ const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
 beforeAll(async () => {
   smtp = await startSmtp()
   push = await startFakePushService()
-  pushTransport.tls = { ca: push.cert }
 })
 afterAll(async () => {
-  pushTransport.tls = undefined
   await smtp.stop()
   push.stop()
 })
@@ -39,7 +37,7 @@ beforeEach(() => {
   push.received.length = 0
   deps = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', DIGEST_INTERVAL_MINUTES: '15' }, clock)
   wire(deps)
-  worker = outboxWorker(deps, createChannels(deps))
+  worker = outboxWorker(deps, createChannels(deps, { push: webpushChannel(deps, { transport: { tls: { ca: push.cert } } }) }))
   attachListeners(deps, { outbox: worker })
 })
 afterEach(async () => {

@@ -44,8 +44,8 @@ export class VapidHeaderCache {
   }
 }
 
-/** TLS options for fetch; tests point this at the fake push service's self-signed certificate. */
-export const pushTransport: { tls?: { ca?: string; rejectUnauthorized?: boolean }; timeoutMs: number } = { timeoutMs: 10_000 }
+/** How pushes travel: TLS options for fetch (tests trust the fake push service's self-signed certificate) and the timeout. */
+export type PushTransport = { tls?: { ca?: string; rejectUnauthorized?: boolean }; timeoutMs?: number }
 
 export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: string } }
 export type PushResult = { status: number }
@@ -55,7 +55,7 @@ export async function sendPush(
   cache: VapidHeaderCache,
   target: PushTarget,
   payload: string,
-  opts: { ttl?: number; urgency?: 'normal' | 'high' } = {},
+  opts: { ttl?: number; urgency?: 'normal' | 'high'; transport?: PushTransport } = {},
 ): Promise<PushResult> {
   const details = webpush.generateRequestDetails(target, payload, {
     vapidDetails: null,
@@ -69,8 +69,8 @@ export async function sendPush(
     method: 'POST',
     headers,
     body: details.body,
-    signal: AbortSignal.timeout(pushTransport.timeoutMs),
-    ...(pushTransport.tls ? { tls: pushTransport.tls } : {}),
+    signal: AbortSignal.timeout(opts.transport?.timeoutMs ?? 10_000),
+    ...(opts.transport?.tls ? { tls: opts.transport.tls } : {}),
   } as RequestInit)
   await res.arrayBuffer().catch(() => null)
   return { status: res.status }
@@ -79,7 +79,10 @@ export async function sendPush(
 /** Queued push rows carry {subscriptionId, message}; the subscription is read at send time. */
 // The JWT's expiry is checked by push services against real time, so the cache uses the wall
 // clock, not deps.now.
-export function webpushChannel(deps: Pick<Deps, 'db' | 'config' | 'now'>, cache = new VapidHeaderCache(deps.config.secrets.vapid)): Channel {
+export function webpushChannel(
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  { cache = new VapidHeaderCache(deps.config.secrets.vapid), transport }: { cache?: VapidHeaderCache; transport?: PushTransport } = {},
+): Channel {
   return {
     name: 'push',
     async send(row) {
@@ -87,7 +90,7 @@ export function webpushChannel(deps: Pick<Deps, 'db' | 'config' | 'now'>, cache 
       const sub = deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).get()
       if (!sub) throw new PermanentFailure('push subscription no longer exists')
       const target = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }
-      const { status } = await sendPush(cache, target, JSON.stringify(message))
+      const { status } = await sendPush(cache, target, JSON.stringify(message), { transport })
       if (status >= 200 && status < 300) {
         deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.now() }).where(eq(pushSubscriptions.id, sub.id)).run()
         return
