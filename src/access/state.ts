@@ -3,12 +3,14 @@
 // an account admin whatever its stored role.
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Config } from '../config'
-import { userAccess, users, type User } from '../db/schema'
+import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import type { AccessState, Role } from './rules'
 
 type AccessRow = { role: string; subscriptionStatus: string | null; accessExpiresAt: Date | null; stripeCustomerId: string | null }
-export type UserWithAccess = { user: User; access: AccessState }
+/** The account fields access decisions need (not the whole row: this runs for every matched user of a scan). */
+export type AccountUser = { id: number; email: string; emailConfirmedAt: Date | null; bannedAt: Date | null }
+export type UserWithAccess = { user: AccountUser; access: AccessState }
 
 /** Admins come from ADMIN_EMAILS as well as the stored role. */
 export function accessStateOf(deps: { config: Pick<Config, 'adminEmails'> }, email: string, row: AccessRow | null): AccessState {
@@ -21,7 +23,19 @@ export function accessStateOf(deps: { config: Pick<Config, 'adminEmails'> }, ema
   }
 }
 
-const joined = (deps: Pick<Deps, 'db'>) => deps.db.select({ user: users, access: userAccess }).from(users).leftJoin(userAccess, eq(userAccess.userId, users.id))
+const joined = (deps: Pick<Deps, 'db'>) =>
+  deps.db
+    .select({
+      user: { id: users.id, email: users.email, emailConfirmedAt: users.emailConfirmedAt, bannedAt: users.bannedAt },
+      access: {
+        role: userAccess.role,
+        subscriptionStatus: userAccess.subscriptionStatus,
+        accessExpiresAt: userAccess.accessExpiresAt,
+        stripeCustomerId: userAccess.stripeCustomerId,
+      },
+    })
+    .from(users)
+    .leftJoin(userAccess, eq(userAccess.userId, users.id))
 
 export function userWithAccess(deps: Pick<Deps, 'db' | 'config'>, userId: number): UserWithAccess | null {
   const row = joined(deps).where(eq(users.id, userId)).get()
