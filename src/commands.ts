@@ -28,9 +28,17 @@ export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) =>
   const opened = openDb(config.dbPath)
   const relay = relayBus(config)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
-  const ctx: CliContext = { ...deps, matcher: new MatchingService(deps), source: createScanSource(deps) }
-  const dispatcher = relay.serverRunning() ? null : createDispatcher(deps)
-  const detach = attachListeners(deps, { dispatcher: dispatcher ?? undefined })
+  // The term index loads all saved terms: built only when a command matches (scan, match).
+  let matcher: MatchingService | null = null
+  const ctx: CliContext = {
+    ...deps,
+    get matcher() {
+      return (matcher ??= new MatchingService(deps))
+    },
+    source: createScanSource(deps),
+  }
+  const dispatcher = relay.serverRunning() ? undefined : createDispatcher(deps)
+  const detach = attachListeners(deps, { dispatcher })
   try {
     const result = await fn(ctx)
     dispatcher?.flush()

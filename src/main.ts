@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 // CLI entry of the single program: `dibs serve` (default) and the operator commands.
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, type Config } from './config'
 import { parseArgs, UsageError } from './cli/args'
 import { commands, helpText, withCliContext } from './commands'
 import { setLogLevel } from './lib/log'
@@ -17,20 +17,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(`unknown command "${name}"\n\n${helpText()}`)
     return 2
   }
-  let config
-  try {
-    config = loadConfig()
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`configuration error: ${err.message}`)
-      return 78
-    }
-    throw err
-  }
+  const config = readConfig()
+  if (config === null) return 78
   setLogLevel(config.logLevel)
   try {
-    const cfg = config
-    return (await command.run(cfg, args, (fn, relayed) => withCliContext(cfg, fn, relayed))) ?? 0
+    return (await command.run(config, args, (fn, relayed) => withCliContext(config, fn, relayed))) ?? 0
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(`${err.message}\nusage: ${command.usage}`)
@@ -38,6 +29,17 @@ async function main(argv: string[]): Promise<number> {
     }
     console.error(`${name} failed: ${err instanceof Error ? err.message : String(err)}`)
     return 1
+  }
+}
+
+/** The configuration, or null after printing the one line that names the bad variable. */
+function readConfig(): Config | null {
+  try {
+    return loadConfig()
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    console.error(`configuration error: ${err.message}`)
+    return null
   }
 }
 

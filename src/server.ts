@@ -52,6 +52,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   const stop = () =>
     (stopping ??= (async () => {
       await jobs?.stop()
+      await services.outbox.stop() // a delivery in flight ends first; then the channels (SMTP pool) close
       await server.stop(true)
       detach()
       clearServerFile(config.dataDir) // CLI commands stop relaying to a server that is gone

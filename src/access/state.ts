@@ -42,16 +42,11 @@ export function userWithAccess(deps: Pick<Deps, 'db' | 'config'>, userId: number
   return row === undefined ? null : { user: row.user, access: accessStateOf(deps, row.user.email, row.access) }
 }
 
-/** Every account (or those among `ids`), by id. */
+const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
+
+/** Every account by id, or those among `ids` (in chunks: SQLite bounds the number of parameters). */
 export function usersWithAccess(deps: Pick<Deps, 'db' | 'config'>, ids?: number[]): UserWithAccess[] {
-  const rows = []
-  if (ids === undefined) rows.push(...joined(deps).orderBy(asc(users.id)).all())
-  else
-    for (let i = 0; i < ids.length; i += 500)
-      rows.push(
-        ...joined(deps)
-          .where(inArray(users.id, ids.slice(i, i + 500)))
-          .all(),
-      )
+  const rows =
+    ids === undefined ? joined(deps).orderBy(asc(users.id)).all() : chunks(ids, 500).flatMap((chunk) => joined(deps).where(inArray(users.id, chunk)).all())
   return rows.map((r) => ({ user: r.user, access: accessStateOf(deps, r.user.email, r.access) }))
 }

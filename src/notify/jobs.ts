@@ -9,7 +9,7 @@ import { runTrialEmails } from './trial'
 
 export function notifyJobs(outbox: OutboxWorker): Job[] {
   return [
-    { name: 'outbox', every: 1000, immediate: true, run: () => outbox.tick(), stop: () => outbox.stop() },
+    { name: 'outbox', every: 1000, immediate: true, run: () => outbox.tick() },
     { name: 'email-digests', every: 60_000, run: (deps: Deps) => runDigests(deps) },
     { name: 'trial-emails', every: 15 * 60_000, immediate: true, run: (deps: Deps) => runTrialEmails(deps) },
     { name: 'outbox-prune', every: 24 * 60 * 60_000, run: (deps: Deps) => pruneOutbox(deps) },

@@ -8,7 +8,8 @@ import { isPaused } from '../settings/service'
 import type { Channels } from './channels'
 import { processOutbox } from './queue'
 
-export type OutboxWorker = { tick(): Promise<unknown>; stop(): void }
+/** `stop` waits for a run in flight, then closes the channels. */
+export type OutboxWorker = { tick(): Promise<unknown>; stop(): Promise<void> }
 
 export function outboxWorker(deps: Pick<Deps, 'db' | 'now'>, channels: Channels): OutboxWorker {
   const senders = Object.fromEntries(Object.values(channels).map((c) => [c.name, (row: Parameters<typeof c.send>[0]) => c.send(row)]))
@@ -36,8 +37,9 @@ export function outboxWorker(deps: Pick<Deps, 'db' | 'now'>, channels: Channels)
   }
   return {
     tick,
-    stop() {
+    async stop() {
       stopped = true
+      await running
       for (const c of Object.values(channels)) c.close?.()
     },
   }
