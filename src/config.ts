@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { parsePlanId, type PlanId } from './access/plans'
+import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
 
 export type Config = {
   port: number
@@ -52,6 +53,10 @@ export type Config = {
   development: boolean
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   maxBodyBytes: number
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; null = ignore the header */
+  trustProxy: TrustedProxies
+  /** REQUIRE_ADMIN_2FA: admins enrol in two-factor sign-in before the admin pages open */
+  requireAdmin2fa: boolean
   secrets: Secrets
 }
 
@@ -192,6 +197,13 @@ export function parseEnv(env: Env): Omit<Config, 'secrets'> {
   const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel']
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) throw new ConfigError('LOG_LEVEL', 'one of debug, info, warn, error, silent', logLevel)
 
+  let trustProxy: TrustedProxies
+  try {
+    trustProxy = parseTrustedProxies(str(env, 'TRUST_PROXY'))
+  } catch (err) {
+    throw new ConfigError('TRUST_PROXY', "'loopback' or comma-separated proxy addresses/CIDRs (10.0.0.0/8, ::1)", (err as Error).message)
+  }
+
   return {
     port,
     host,
@@ -217,6 +229,8 @@ export function parseEnv(env: Env): Omit<Config, 'secrets'> {
     development: str(env, 'NODE_ENV') === 'development',
     logLevel,
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    trustProxy,
+    requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),
   }
 }
 

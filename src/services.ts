@@ -63,6 +63,7 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
   if (hub) {
     for (const name of SOCKET_EVENTS) off.push(bus.on(name, (data) => hub.forward(name, data)))
     off.push(bus.on('access.changed', ({ userId }) => hub.reevaluate(userId)))
+    off.push(bus.on('sessions.revoked', ({ userId }) => hub.revoked(userId)))
   }
   if (dispatcher) off.push(bus.on('match.new', (event) => dispatcher.add(event)))
   if (outbox) off.push(bus.on('outbox.queued', () => void outbox.tick()))

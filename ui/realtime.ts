@@ -4,11 +4,14 @@
 // The check runs on first load and again 100 ms after the tab becomes visible. Anything missed
 // while disconnected is recovered by listeners of 'reconnected', which refetch.
 import { effect, signal } from '@preact/signals-react'
-import type { SocketMessages } from '../src/contract/events'
+import { SESSION_REVOKED_CLOSE, type SocketMessages } from '../src/contract/events'
 import { me } from './account'
 
-/** The server's messages plus the client's own: 'reconnected' after a drop, 'gave-up' after the last retry. */
-export type UiMessages = SocketMessages & { reconnected: null; 'gave-up': null }
+/**
+ * The server's messages plus the client's own: 'reconnected' after a drop, 'gave-up' after the
+ * last retry, 'session-revoked' when the server closed the socket because its session ended.
+ */
+export type UiMessages = SocketMessages & { reconnected: null; 'gave-up': null; 'session-revoked': null }
 export type UiMessageType = keyof UiMessages
 
 export type ConnectionState = 'checking' | 'success' | 'error'
@@ -82,9 +85,16 @@ function open() {
     }
     dispatch(msg.type, msg.data)
   }
-  socket.onclose = () => {
+  socket.onclose = (e?: CloseEvent) => {
     if (ws !== socket) return // replaced on purpose
     ws = null
+    if (e?.code === SESSION_REVOKED_CLOSE.code) {
+      // Signed out elsewhere (all devices, password change, ban): this tab signs out and listens on as a visitor.
+      socketUser.value = null
+      dispatch('session-revoked', null)
+      open()
+      return
+    }
     connection.value = 'error'
     scheduleReconnect()
   }

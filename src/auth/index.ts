@@ -5,7 +5,8 @@ import { sessions } from '../db/schema'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import { authPlugin } from './plugin'
-import { authLimiters, limit, rateLimited } from './limits'
+import { authLimiters, limit, loginGuard } from './limits'
+import { deviceCookie, knownDevice, readCookie } from './cookies'
 import { confirmEmail, forgotPassword, login, normaliseEmail, resendConfirmation, resetPassword, signup } from './service'
 import { clearSessionCookie, createSession, invalidateSession, invalidateUserSessions, readSessionToken, sessionCookie, validateSession } from './session'
 import { OAUTH_COOKIE_MAX_AGE, STATE_COOKIE, VERIFIER_COOKIE, finishGoogleSignIn, googleEnabled, startGoogleSignIn } from './google'
@@ -14,14 +15,6 @@ import { accessInfoFor } from '../access/service'
 import { notFound } from '../lib/errors'
 import { clientIp, signIn } from './sign-in'
 import { getUser, publicUser } from './users'
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(v.join('='))
-  }
-  return null
-}
 
 function oauthCookie(deps: Deps, name: string, value: string, maxAge: number) {
   const secure = deps.config.secureCookies ? '; Secure' : ''
@@ -39,12 +32,13 @@ const tags = ['auth']
 
 export const authRoutes = (deps: Deps) => {
   const limits = authLimiters(deps)
+  const guard = loginGuard(deps)
   return new Elysia({ name: 'auth-routes' })
     .use(authPlugin(deps))
     .post(
       '/api/auth/signup',
       async ({ body, request, server, set }) => {
-        limit([[limits.signupIp, clientIp(server, request)]], 'sign-up attempts')
+        limit([[limits.signupIp, clientIp(deps.config, server, request)]], 'sign-up attempts')
         await signup(deps, body as Record<string, unknown>)
         set.status = 201
         return { ok: true, email: normaliseEmail((body as { email?: unknown }).email), message: 'Please check your email to confirm your account.' }
@@ -55,22 +49,16 @@ export const authRoutes = (deps: Deps) => {
       '/api/auth/login',
       async ({ body, request, server, set }) => {
         const b = body as { email?: unknown; password?: unknown }
-        const ip = clientIp(server, request)
-        const account = `acct:${normaliseEmail(b.email)}`
-        const wait = Math.max(limits.loginIp.check(ip), limits.loginAccount.check(account))
-        if (wait > 0) throw rateLimited(wait, 'sign-in attempts')
-        let user
+        const email = normaliseEmail(b.email)
+        const attempt = guard.begin({ ip: clientIp(deps.config, server, request), email, deviceId: knownDevice(deps, request, email) })
         try {
-          user = await login(deps, b)
-        } catch (err) {
-          // Only failures count, so many people behind one address can still sign in.
-          limits.loginIp.hit(ip)
-          limits.loginAccount.hit(account)
-          throw err
+          const user = await login(deps, b)
+          attempt.succeeded()
+          set.headers['set-cookie'] = [signIn(deps, user.id, request, server), deviceCookie(deps, user.email)] as never
+          return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
+        } finally {
+          attempt.done()
         }
-        limits.loginAccount.reset(account)
-        set.headers['set-cookie'] = signIn(deps, user.id, request, server)
-        return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
       },
       { body: loose, detail: { summary: 'Sign in {email, password}; sets the session cookie', tags } },
     )
@@ -127,6 +115,7 @@ export const authRoutes = (deps: Deps) => {
             .run() as unknown as { changes: number }
         ).changes
         if (changes === 0) throw notFound('No such session.')
+        deps.bus.emit('sessions.revoked', { userId: user.id })
         return { ok: true }
       },
       { auth: true, detail: { summary: 'Sign out one device', tags } },
@@ -146,7 +135,7 @@ export const authRoutes = (deps: Deps) => {
         const email = normaliseEmail((body as { email?: unknown }).email)
         limit(
           [
-            [limits.resendIp, clientIp(server, request)],
+            [limits.resendIp, clientIp(deps.config, server, request)],
             [limits.resendEmail, email],
           ],
           'requests',
@@ -161,7 +150,7 @@ export const authRoutes = (deps: Deps) => {
         const email = normaliseEmail((body as { email?: unknown }).email)
         limit(
           [
-            [limits.forgotIp, clientIp(server, request)],
+            [limits.forgotIp, clientIp(deps.config, server, request)],
             [limits.forgotEmail, email],
           ],
           'requests',

@@ -162,7 +162,7 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | '
 }
 
 /** Changes a password and revokes every session of the user. */
-export async function changePassword(deps: Pick<Deps, 'db' | 'now'>, userId: number, current: unknown, next: unknown) {
+export async function changePassword(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, current: unknown, next: unknown) {
   const newPassword = typeof next === 'string' ? next : ''
   const problem = passwordProblem(newPassword)
   if (problem) throw badRequest(problem, 'WEAK_PASSWORD')

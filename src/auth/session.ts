@@ -55,13 +55,28 @@ export function validateSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, token
   }
 }
 
-export function invalidateSession(deps: Pick<Deps, 'db'>, sessionId: string) {
-  deps.db.delete(sessions).where(eq(sessions.id, sessionId)).run()
+/** Ends one session; its open sockets close ('sessions.revoked'). */
+export function invalidateSession(deps: Pick<Deps, 'db' | 'bus'>, sessionId: string) {
+  const row = deps.db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId }).get()
+  if (row !== undefined) deps.bus.emit('sessions.revoked', { userId: row.userId })
 }
 
-export function invalidateUserSessions(deps: Pick<Deps, 'db'>, userId: number, exceptSessionId?: string) {
+/** Ends every session of a user (but `exceptSessionId`); their open sockets close. */
+export function invalidateUserSessions(deps: Pick<Deps, 'db' | 'bus'>, userId: number, exceptSessionId?: string) {
   const rows = deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all()
   for (const r of rows) if (r.id !== exceptSessionId) deps.db.delete(sessions).where(eq(sessions.id, r.id)).run()
+  deps.bus.emit('sessions.revoked', { userId })
+}
+
+/** Is this session (by its stored id) still alive? (The hub asks after a revocation.) */
+export function sessionAlive(deps: Pick<Deps, 'db' | 'now'>, sessionId: string): boolean {
+  const row = deps.db
+    .select({ expiresAt: sessions.expiresAt, bannedAt: users.bannedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .get()
+  return row !== undefined && row.bannedAt === null && row.expiresAt.getTime() > deps.now().getTime()
 }
 
 export function deleteExpiredSessions(deps: Pick<Deps, 'db' | 'now'>) {

@@ -1,18 +1,22 @@
 // Starting a session for the request's device (sign-in, sign-up confirmation, Google, password change).
+import type { Config } from '../config'
 import type { Deps } from '../deps'
+import { clientAddress } from '../lib/ip'
 import { createSession, sessionCookie } from './session'
 
 export type ServerLike = { requestIP(r: Request): { address: string } | null } | null
 
-export function clientIp(server: ServerLike, request: Request): string {
-  return server?.requestIP(request)?.address ?? 'local'
+/** The client's address: the socket peer, or X-Forwarded-For's client when the peer is a TRUST_PROXY proxy. */
+export function clientIp(config: Pick<Config, 'trustProxy'>, server: ServerLike, request: Request): string {
+  const peer = server?.requestIP(request)?.address ?? 'local'
+  return clientAddress(peer, request.headers.get('x-forwarded-for'), config.trustProxy)
 }
 
 /** Starts a session for the request's device; returns the Set-Cookie value. */
 export function signIn(deps: Deps, userId: number, request: Request, server: ServerLike): string {
   const { token, expiresAt } = createSession(deps, userId, {
     userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
-    ip: clientIp(server, request),
+    ip: clientIp(deps.config, server, request),
   })
   return sessionCookie(deps, token, expiresAt)
 }

@@ -27,11 +27,37 @@ export class RateLimiter {
     return entry && entry.resetAt > t && entry.count >= this.limit ? Math.ceil((entry.resetAt - t) / 1000) : 0
   }
 
+  /** Takes back one counted hit (an attempt reserved before it was known to succeed). */
+  release(key: string) {
+    const entry = this.hits.get(key)
+    if (entry && entry.count > 0) entry.count--
+  }
+
   reset(key: string) {
     this.hits.delete(key)
   }
 
   private sweep(t: number) {
     for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k)
+  }
+}
+
+/** How many operations per key run at once (e.g. password verifications per account). */
+export class ConcurrencyLimit {
+  private running = new Map<string, number>()
+  constructor(private readonly max: number) {}
+
+  /** Takes a slot; false when the key already has `max` running. */
+  enter(key: string): boolean {
+    const n = this.running.get(key) ?? 0
+    if (n >= this.max) return false
+    this.running.set(key, n + 1)
+    return true
+  }
+
+  leave(key: string) {
+    const n = (this.running.get(key) ?? 1) - 1
+    if (n <= 0) this.running.delete(key)
+    else this.running.set(key, n)
   }
 }

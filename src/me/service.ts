@@ -23,7 +23,7 @@ export function updateName(deps: Pick<Deps, 'db' | 'now'>, userId: number, nameI
  * matches, sessions, preferences, push subscriptions, access). Needs the password, or — for an
  * account without one (Google-only) — a sign-in within the last 10 minutes.
  */
-export async function deleteAccount(deps: Pick<Deps, 'db' | 'now'>, userId: number, sessionId: string, password: unknown) {
+export async function deleteAccount(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, sessionId: string, password: unknown) {
   const user = getUser(deps, userId)
   if (user.passwordHash !== null) {
     if (typeof password !== 'string' || !password) throw badRequest('Please enter your password to delete your account.', 'PASSWORD_REQUIRED')
@@ -34,4 +34,5 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'now'>, userId: numb
       throw new AppError(403, 'REAUTH_REQUIRED', 'Please sign in again, then delete your account within 10 minutes.', { title: 'Sign in again' })
   }
   deps.db.delete(users).where(eq(users.id, userId)).run()
+  deps.bus.emit('sessions.revoked', { userId })
 }

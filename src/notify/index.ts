@@ -3,6 +3,7 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import { readSessionToken, validateSession } from '../auth/session'
+import { clientIp, type ServerLike } from '../auth/sign-in'
 import type { Deps } from '../deps'
 import { tooMany } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
@@ -76,7 +77,7 @@ export const notifyRoutes = (deps: Deps) => {
         '/api/contact',
         ({ body, request, server, set }) => {
           const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
-          const key = session ? `user:${session.user.id}` : `ip:${server?.requestIP(request)?.address ?? 'unknown'}`
+          const key = session ? `user:${session.user.id}` : `ip:${clientIp(deps.config, server as ServerLike, request)}`
           const wait = contactLimiter.hit(key)
           if (wait > 0) throw tooMany('Too many messages. Please try again later.', wait)
           set.status = 201

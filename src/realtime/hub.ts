@@ -4,11 +4,20 @@
 // Publishing goes through the Bun server (ws.publish would skip the sending socket).
 import type { Server } from 'bun'
 import { userWithAccess } from '../access/state'
-import { validateSession } from '../auth/session'
-import type { SocketEventName, SocketEvents, SocketPayload } from '../contract/events'
+import { sessionAlive, validateSession } from '../auth/session'
+import { SESSION_REVOKED_CLOSE, type SocketEventName, type SocketEvents, type SocketPayload } from '../contract/events'
 import type { Deps } from '../deps'
 
-export type Peer = { id: string; userId: number | null; admin: boolean; subscribe(topic: string): void; unsubscribe(topic: string): void }
+export type Peer = {
+  id: string
+  userId: number | null
+  /** the stored id of the session the socket opened with */
+  sessionId: string | null
+  admin: boolean
+  subscribe(topic: string): void
+  unsubscribe(topic: string): void
+  close(code: number, reason: string): void
+}
 
 export const FEED = 'feed'
 export const ADMIN = 'admin'
@@ -45,9 +54,9 @@ export class Hub {
   constructor(private deps: Pick<Deps, 'db' | 'now' | 'config'>) {}
 
   /** Resolves the cookie's user and joins the socket's topics; returns who it is. */
-  join(peer: Omit<Peer, 'userId' | 'admin'>, cookieToken: string | null): Peer {
+  join(peer: Omit<Peer, 'userId' | 'admin' | 'sessionId'>, cookieToken: string | null): Peer {
     const session = cookieToken ? validateSession(this.deps, cookieToken) : null
-    const full: Peer = { ...peer, userId: session?.user.id ?? null, admin: session?.access.role === 'admin' }
+    const full: Peer = { ...peer, userId: session?.user.id ?? null, sessionId: session?.sessionId ?? null, admin: session?.access.role === 'admin' }
     full.subscribe(FEED)
     if (full.userId !== null) full.subscribe(userTopic(full.userId))
     if (full.admin) full.subscribe(ADMIN)
@@ -81,6 +90,15 @@ export class Hub {
       if (admin) peer.subscribe(ADMIN)
       else peer.unsubscribe(ADMIN)
       peer.admin = admin
+    }
+  }
+
+  /** Sessions of the user ended: close each of their sockets whose session is gone (4401, the tab signs out). */
+  revoked(userId: number) {
+    for (const peer of [...this.peers.values()]) {
+      if (peer.userId !== userId || peer.sessionId === null || sessionAlive(this.deps, peer.sessionId)) continue
+      this.peers.delete(peer.id)
+      peer.close(SESSION_REVOKED_CLOSE.code, SESSION_REVOKED_CLOSE.reason)
     }
   }
 

@@ -26,7 +26,10 @@ export function realtimeRoutes(deps: Deps, hub: Hub) {
       open(ws) {
         const cookie = ws.data.request.headers.get('cookie')
         const raw = ws.raw
-        const peer = hub.join({ id: ws.id, subscribe: (t) => void raw.subscribe(t), unsubscribe: (t) => void raw.unsubscribe(t) }, readSessionToken(cookie))
+        const peer = hub.join(
+          { id: ws.id, subscribe: (t) => void raw.subscribe(t), unsubscribe: (t) => void raw.unsubscribe(t), close: (code, reason) => raw.close(code, reason) },
+          readSessionToken(cookie),
+        )
         ws.send(JSON.stringify({ type: 'hello', data: { userId: peer.userId, admin: peer.admin } }))
       },
       message(ws, message) {

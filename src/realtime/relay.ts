@@ -13,7 +13,7 @@ import type { Deps } from '../deps'
 import { unauthorized } from '../lib/errors'
 import { log } from '../lib/log'
 import { randomToken, safeEqual } from '../lib/tokens'
-import { SOCKET_EVENTS, type SocketEventName } from '../contract/events'
+import { RELAYED_EVENTS, type BusEventName } from '../contract/events'
 import type { Bus } from '../deps'
 import { EventBus } from '../lib/bus'
 
@@ -39,8 +39,8 @@ export const relayRoutes = (deps: Deps) => {
         if (!safeEqual(given, token)) throw unauthorized('Relay token required.', 'RELAY_TOKEN')
         let n = 0
         for (const e of body.events) {
-          if (!SOCKET_EVENTS.includes(e.name as SocketEventName)) continue
-          deps.bus.emit(e.name as SocketEventName, e.data as never)
+          if (!RELAYED_EVENTS.includes(e.name as BusEventName)) continue
+          deps.bus.emit(e.name as BusEventName, e.data as never)
           n++
         }
         return { emitted: n }
@@ -69,8 +69,8 @@ function runningServer(config: Config): ServerInfo | null {
 /** A bus for a CLI process: events queue up and flush() forwards them to a running server. */
 export function relayBus(config: Config): { bus: Bus; flush(): Promise<number>; serverRunning(): boolean } {
   const bus: Bus = new EventBus()
-  const queue: { name: SocketEventName; data: unknown }[] = []
-  for (const name of SOCKET_EVENTS) bus.on(name, (data) => void queue.push({ name, data }))
+  const queue: { name: BusEventName; data: unknown }[] = []
+  for (const name of RELAYED_EVENTS) bus.on(name, (data) => void queue.push({ name, data }))
   return {
     bus,
     serverRunning: () => runningServer(config) !== null,

@@ -12,7 +12,7 @@ class FakeSocket {
   static CLOSING = 2
   readyState = 1
   onmessage: ((e: { data: string }) => void) | null = null
-  onclose: (() => void) | null = null
+  onclose: ((e?: { code: number; reason: string }) => void) | null = null
   constructor(readonly url: string) {
     FakeSocket.all.push(this)
   }
@@ -28,6 +28,10 @@ class FakeSocket {
   }
   close() {
     this.drop()
+  }
+  closeBy(code: number, reason: string) {
+    this.readyState = 3
+    this.onclose?.({ code, reason })
   }
 }
 ;(globalThis as { WebSocket: unknown }).WebSocket = FakeSocket
@@ -89,6 +93,18 @@ describe('the live connection', () => {
     expect(FakeSocket.all.length).toBe(5)
     expect(events.at(-1)).toBe('gave-up')
     expect(rt.connection.value).toBe('error')
+  })
+
+  test("a close with 4401 'session revoked' tells the app at once and reconnects as a visitor, without a retry delay", () => {
+    const events: string[] = []
+    rt.onMessage('session-revoked', () => events.push('revoked'))
+    rt.recheck()
+    const before = FakeSocket.all.length
+    FakeSocket.all.at(-1)!.hello(5)
+    FakeSocket.all.at(-1)!.closeBy(4401, 'session revoked')
+    expect(events).toEqual(['revoked'])
+    expect(FakeSocket.all.length).toBe(before + 1)
+    expect(rt.connection.value).toBe('checking')
   })
 
   test('Reload marks the reload as deliberate in session_protected', () => {

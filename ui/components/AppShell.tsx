@@ -5,7 +5,8 @@ import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Redirect } from 'wouter'
 import { me } from '../account'
-import { initAuth, loadAccess } from '../session'
+import { initAuth, loadAccess, signedOutLocally } from '../session'
+import { toast } from '../toast'
 import { closeModal, modal } from '../modals'
 import { onMessage, startRealtime } from '../realtime'
 import { loadUnread, wireUnread } from '../unread'
@@ -27,6 +28,11 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     if (!accessWired) {
       accessWired = true
       onMessage('access.changed', () => void refresh())
+      onMessage('session-revoked', () => {
+        if (me.value === null) return
+        signedOutLocally()
+        toast({ title: 'Signed out', description: 'Your session ended on another device or was revoked. Please sign in again.' })
+      })
     }
   }, [])
   const userId = me.value?.user.id
