@@ -15,7 +15,7 @@ export const DEVICE_COOKIE_PREFIX = 'dibs_device_'
 export const SIGNUP_COOKIE = 'dibs_signup'
 export const TWOFA_COOKIE = 'dibs_2fa'
 export const DEVICE_MAX_AGE_S = 365 * 24 * 3600
-export const SIGNUP_MAX_AGE_S = 24 * 3600
+export const SIGNUP_MAX_AGE_S = 2 * 3600
 export const TWOFA_MAX_AGE_S = 10 * 60
 
 export function readCookie(request: Request, name: string): string | null {
@@ -71,8 +71,9 @@ export function knownDevice(deps: Pick<Deps, 'config' | 'now'>, request: Request
 
 // ── signup cookie ────────────────────────────────────────────────────────────────────────────
 
-export function signupCookie(deps: Pick<Deps, 'config' | 'now'>, email: string): string {
-  return cookie(deps, SIGNUP_COOKIE, signValue(deps, 'signup', emailKey(email), SIGNUP_MAX_AGE_S), SIGNUP_MAX_AGE_S, '/api/auth/confirm')
+/** Set on sign-up and resend; `maxAgeS` 0 clears it (after the confirmation signed in). */
+export function signupCookie(deps: Pick<Deps, 'config' | 'now'>, email: string, maxAgeS = SIGNUP_MAX_AGE_S): string {
+  return cookie(deps, SIGNUP_COOKIE, maxAgeS > 0 ? signValue(deps, 'signup', emailKey(email), maxAgeS) : '', maxAgeS, '/api/auth/confirm')
 }
 
 /** Did this browser sign up (or ask for a resend) for `email` within the last day? */

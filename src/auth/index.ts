@@ -6,7 +6,7 @@ import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import { authPlugin } from './plugin'
 import { authLimiters, limit, loginGuard } from './limits'
-import { deviceCookie, knownDevice, readCookie } from './cookies'
+import { deviceCookie, knownDevice, readCookie, signedUpHere, signupCookie } from './cookies'
 import { confirmEmail, forgotPassword, login, normaliseEmail, resendConfirmation, resetPassword, signup } from './service'
 import { clearSessionCookie, createSession, invalidateSession, invalidateUserSessions, readSessionToken, sessionCookie, validateSession } from './session'
 import { OAUTH_COOKIE_MAX_AGE, STATE_COOKIE, VERIFIER_COOKIE, finishGoogleSignIn, googleEnabled, startGoogleSignIn } from './google'
@@ -41,6 +41,8 @@ export const authRoutes = (deps: Deps) => {
         limit([[limits.signupIp, clientIp(deps.config, server, request)]], 'sign-up attempts')
         await signup(deps, body as Record<string, unknown>)
         set.status = 201
+        // Only this browser's click on the emailed link signs in (no login CSRF through a forwarded link).
+        set.headers['set-cookie'] = signupCookie(deps, normaliseEmail((body as { email?: unknown }).email))
         return { ok: true, email: normaliseEmail((body as { email?: unknown }).email), message: 'Please check your email to confirm your account.' }
       },
       { body: loose, detail: { summary: 'Create an account {name, email, password}; always 201 for a valid request (no enumeration)', tags } },
@@ -124,14 +126,16 @@ export const authRoutes = (deps: Deps) => {
       '/api/auth/confirm',
       ({ query, request, server }) => {
         const result = confirmEmail(deps, typeof query.token === 'string' ? query.token : null)
-        const cookies = result.signIn && result.userId !== null ? [signIn(deps, result.userId, request, server)] : []
+        // Sign in only the browser that signed up for this address; any other click confirms and asks to sign in.
+        const here = result.signIn && result.userId !== null && signedUpHere(deps, request, getUser(deps, result.userId).email)
+        const cookies = here ? [signIn(deps, result.userId!, request, server), signupCookie(deps, '', 0)] : []
         return redirect(`/email-confirmation?status=${result.status}`, cookies)
       },
-      { detail: { summary: 'Emailed confirmation link → /email-confirmation?status=success|expired|invalid', tags } },
+      { detail: { summary: 'Emailed confirmation link → /email-confirmation?status=success|expired|invalid; signs in only the browser that signed up', tags } },
     )
     .post(
       '/api/auth/resend',
-      ({ body, request, server }) => {
+      ({ body, request, server, set }) => {
         const email = normaliseEmail((body as { email?: unknown }).email)
         limit(
           [
@@ -140,7 +144,9 @@ export const authRoutes = (deps: Deps) => {
           ],
           'requests',
         )
-        return resendConfirmation(deps, email)
+        const answer = resendConfirmation(deps, email)
+        set.headers['set-cookie'] = signupCookie(deps, email)
+        return answer
       },
       { body: loose, detail: { summary: "Resend the confirmation email {email}; unknown email → 404 'Email address unknown'", tags } },
     )

@@ -54,7 +54,9 @@ describe('email round trip over SMTP', () => {
     expect(beforeConfirm.status).toBe(403)
     expect((await beforeConfirm.json()).error.title).toBe('Email not confirmed')
 
-    const confirm = await fetch(link, { redirect: 'manual' })
+    // the browser that signed up follows the link: it carries the signup cookie
+    const signupCookie = signup.headers.getSetCookie()[0]!.split(';')[0]!
+    const confirm = await fetch(link, { redirect: 'manual', headers: { cookie: signupCookie } })
     expect(confirm.status).toBe(302)
     expect(confirm.headers.get('location')).toBe('/email-confirmation?status=success')
     const cookie = confirm.headers.getSetCookie()[0]!.split(';')[0]!

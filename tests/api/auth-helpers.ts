@@ -37,11 +37,19 @@ export function cookieFrom(res: { headers: Headers }): string | null {
   return pair === 'dibs_session=' ? null : pair
 }
 
+export function signupCookieFrom(res: { headers: Headers }): string | undefined {
+  return res.headers
+    .getSetCookie()
+    .find((h) => h.startsWith('dibs_signup='))
+    ?.split(';')[0]
+}
+
 export async function signupAndConfirm(app: App, deps: Pick<Deps, 'db'>, email: string, password = 'correct horse', name = 'Pat') {
   const s = await call(app, 'POST', '/api/auth/signup', { json: { name, email, password } })
   if (s.status !== 201) throw new Error(`signup ${s.status} ${JSON.stringify(s.body)}`)
   const mail = lastEmail(deps, email, 'confirm')!
-  const confirmed = await call(app, 'GET', linkIn(mail.text))
+  // The same browser clicks the link: it carries the signup cookie, so the confirmation signs it in.
+  const confirmed = await call(app, 'GET', linkIn(mail.text), { cookie: signupCookieFrom(s) })
   return { confirmed, cookie: cookieFrom(confirmed) }
 }
 

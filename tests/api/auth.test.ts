@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { userAccess, users } from '../../src/db/schema'
 import { banUser } from '../../src/auth/service'
 import { call, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
-import { BILLING_ON, cookieFrom, emails, lastEmail, linkIn, loginCookie, signupAndConfirm } from './auth-helpers'
+import { BILLING_ON, cookieFrom, emails, lastEmail, linkIn, loginCookie, signupAndConfirm, signupCookieFrom } from './auth-helpers'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
@@ -98,6 +98,40 @@ describe('GET /api/auth/confirm', () => {
     expect(access('c@example.com')).toMatchObject({ role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null })
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
     expect(me.body.access).toMatchObject({ userRole: 'product+gd', hasAccess: true, statusText: 'Active' })
+  })
+
+  test('login CSRF: a link clicked in a browser that did not sign up confirms but does not sign in', async () => {
+    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Mallory', email: 'attacker@example.com', password: 'password1' } })
+    expect(signupCookieFrom(s)).toBeDefined()
+    const link = linkIn(lastEmail(deps, 'attacker@example.com', 'confirm')!.text)
+    // the victim's browser: no signup cookie, or one for another address
+    const other = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Vic', email: 'victim2@example.com', password: 'password1' } })
+    const victim = await call(app, 'GET', link, { cookie: signupCookieFrom(other) })
+    expect(victim.headers.get('location')).toBe('/email-confirmation?status=success')
+    expect(cookieFrom(victim)).toBeNull()
+    expect(access('attacker@example.com')!.role).toBe('product+gd') // confirmed all the same
+    const bare = await call(app, 'GET', link)
+    expect(cookieFrom(bare)).toBeNull()
+  })
+
+  test('a forged or expired signup cookie does not sign in', async () => {
+    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'P', email: 'p2@example.com', password: 'password1' } })
+    const link = linkIn(lastEmail(deps, 'p2@example.com', 'confirm')!.text)
+    const real = signupCookieFrom(s)!
+    const forged = real.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+    expect(cookieFrom(await call(app, 'GET', link, { cookie: forged }))).toBeNull()
+    clock.advance(3 * 60 * 60 * 1000)
+    // the token itself still works (24 h), the browser's signup cookie (2 h) has expired
+    const late = await call(app, 'GET', link, { cookie: real })
+    expect(late.headers.get('location')).toBe('/email-confirmation?status=success')
+    expect(cookieFrom(late)).toBeNull()
+  })
+
+  test('resend from this browser lets its link sign in', async () => {
+    await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'r2@example.com', password: 'password1' } })
+    const again = await call(app, 'POST', '/api/auth/resend', { json: { email: 'r2@example.com' } })
+    const confirmed = await call(app, 'GET', linkIn(lastEmail(deps, 'r2@example.com', 'confirm')!.text), { cookie: signupCookieFrom(again) })
+    expect(cookieFrom(confirmed)).not.toBeNull()
   })
 
   test('with billing on, confirming starts the 7-day trial (app_trial, trialing)', async () => {
@@ -275,7 +309,8 @@ describe('POST /api/auth/login', () => {
       headers: { origin: 'https://dibs.example.com' },
     })
     expect(s.status).toBe(201)
-    const confirm = await call(app, 'GET', linkIn(lastEmail(deps, 's@example.com')!.text))
+    expect(s.headers.getSetCookie()[0]).toContain('; Secure')
+    const confirm = await call(app, 'GET', linkIn(lastEmail(deps, 's@example.com')!.text), { cookie: signupCookieFrom(s) })
     expect(confirm.headers.getSetCookie()[0]).toContain('; Secure')
   })
 

@@ -1,5 +1,6 @@
 // /email-confirmation?status=success|expired|invalid — where the emailed link lands. Success
-// (the link also signed this device in) continues to the dashboard on its own.
+// continues to the dashboard on its own when the link signed this browser in (only the browser that
+// signed up is signed in, see src/auth/cookies.ts); any other browser is asked to sign in.
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation, useSearch } from 'wouter'
@@ -33,9 +34,12 @@ export function EmailConfirmation() {
             Continue to Dashboard
           </Link>
         ) : (
-          <Link href="/login" role="button">
-            Sign in
-          </Link>
+          <>
+            {authStatus.value === 'unauthenticated' ? <p>Please sign in to continue.</p> : null}
+            <Link href="/login" role="button">
+              Sign in
+            </Link>
+          </>
         )}
       </AuthLayout>
     )
