@@ -9,7 +9,9 @@ import type { Deps } from './deps'
 import type { Services } from './services'
 import { healthRoutes } from './health'
 import { configRoutes } from './web/config'
-import { pageRoutes, shellResponse, type AppShell } from './web/pages'
+import { assetResponse, pageResponse, pageRoutes, shellResponse, type AppShell } from './web/pages'
+import { API_DOCS_STYLE_HASH, apiDocsRoutes } from './web/api-docs'
+import { applySecurityHeaders, contentSecurityPolicy, securityHeaders } from './web/security-headers'
 import { pwaRoutes } from './web/pwa'
 import { notifyRoutes } from './notify'
 import { authRoutes } from './auth'
@@ -31,15 +33,28 @@ export type AppDeps = Deps & Pick<Services, 'hub' | 'matcher'>
 export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   const { config } = deps
   const pages = pageRoutes(config.productSlug)
+  // Pages and assets are Bun's own routes only in development (HMR); see src/web/pages.ts.
+  const bunRoutes = config.development ? (pages.routes as never) : undefined
+  // Computed per request: the shell's inline-script hashes are known only after the server started.
+  const headersFor = (path: string) =>
+    securityHeaders(config, path === '/api/docs' ? docsCsp : contentSecurityPolicy(config, { scriptHashes: shell.scriptHashes }))
+  const docsCsp = contentSecurityPolicy(config, { styleHashes: [API_DOCS_STYLE_HASH] })
 
+  let readSpec = async (): Promise<Record<string, never>> => ({})
   const app = new Elysia({
     name: 'dibs',
-    serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: pages.routes as never },
+    serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: bunRoutes },
   })
+    // Security headers and API no-store on every response (src/web/security-headers.ts).
+    .derive({ as: 'global' }, ({ set, path }) => {
+      applySecurityHeaders(set.headers, path, headersFor(path))
+      return {}
+    })
     .use(
       openapi({
         path: '/api/docs',
         specPath: '/api/docs/json',
+        provider: null, // the page is ours (src/web/api-docs.ts): no CDN script at run time
         documentation: {
           info: {
             title: `${config.appName} API`,
@@ -73,7 +88,8 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
       if ((origin !== null && origin !== allowedOrigin) || (origin === null && request.headers.get('sec-fetch-site') === 'cross-site'))
         throw new AppError(403, 'BAD_ORIGIN', 'Cross-site request refused.')
     })
-    .onError({ as: 'global' }, ({ error: raw, code, set, request }) => {
+    .onError({ as: 'global' }, async ({ error: raw, code, set, request }) => {
+      applySecurityHeaders(set.headers, new URL(request.url).pathname, headersFor(new URL(request.url).pathname))
       // Errors thrown from a parse hook arrive wrapped in Elysia's ParseError.
       const error = code === 'PARSE' && (raw as Error).cause instanceof AppError ? ((raw as Error).cause as AppError) : raw
       if (error instanceof AppError) {
@@ -94,6 +110,11 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
           set.status = 400
           return errorBody('BAD_BODY', 'The request body could not be read (expected JSON).')
         case 'NOT_FOUND': {
+          const asset = await assetResponse(shell, request)
+          if (asset !== null) {
+            set.status = 200
+            return asset
+          }
           const page = shellResponse(shell, pages.paths, request)
           set.status = page?.status ?? 404
           return page ?? errorBody('NOT_FOUND', 'No such route.')
@@ -121,13 +142,21 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(relayRoutes(deps))
     .use(notifyRoutes(deps))
     .use(pwaRoutes(shell))
+    .use(apiDocsRoutes(deps, () => readSpec()))
     // Billing and admin plugins go here when they land.
+    // --- client pages (production; src/web/pages.ts) ----------------------------------------
+    .use((a) => {
+      if (bunRoutes === undefined) for (const path of pages.paths) a.get(path, () => pageResponse(shell), { detail: { hide: true } })
+      return a
+    })
     // --- unknown /api/* answers JSON 404 -----------------------------------------------
     .all('/api/*', ({ set }) => {
       set.status = 404
       return errorBody('NOT_FOUND', 'No such API route.')
     })
 
+  const handle = (r: Request) => app.handle(r)
+  readSpec = async () => (await handle(new Request(new URL('/api/docs/json', config.appUrl)))).json()
   return app
 }
 

@@ -12,7 +12,7 @@ import { log } from './lib/log'
 import { recoverStuckSending } from './outbox/queue'
 import { clearServerFile } from './realtime/relay'
 import { attachListeners, createServices, jobList, type AppContext } from './services'
-import type { AppShell } from './web/pages'
+import { captureShell, startUiBundle, type AppShell, type UiBundle } from './web/pages'
 
 export type RunningServer = { url: string; port: number; deps: AppContext; stop(): Promise<void> }
 
@@ -26,16 +26,18 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   // Without jobs (tests) nothing delivers the outbox: it is not woken either.
   const detach = attachListeners(deps, { hub: services.hub, dispatcher: services.dispatcher, outbox: runJobs ? services.outbox : undefined })
 
-  const shell: AppShell = { html: null }
+  // Production: a private loopback server builds the UI; the app serves its pages with our headers.
+  const bundle: UiBundle | null = config.development ? null : startUiBundle()
+  const shell: AppShell = { html: null, assets: bundle?.origin ?? null }
   const app = createApp(ctx, shell)
   app.listen({ port: config.port, hostname: config.host })
   const server = app.server!
   const port = server.port!
   const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`
 
-  // Capture the bundled app shell so unknown pages can answer 404 with the app's not-found page.
+  // Capture the bundled app shell (every page and the not-found answer serve it).
   try {
-    shell.html = await (await fetch(`${base}/404`)).text()
+    await captureShell(shell, bundle?.origin ?? base, bundle ? '/' : '/404')
   } catch (err) {
     log.warn('could not capture the app shell', { error: String(err) })
   }
@@ -54,6 +56,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
       await jobs?.stop()
       await services.outbox.stop() // a delivery in flight ends first; then the channels (SMTP pool) close
       await server.stop(true)
+      bundle?.stop()
       detach()
       clearServerFile(config.dataDir) // CLI commands stop relaying to a server that is gone
       opened.close()

@@ -6,6 +6,7 @@
 // answered with something else, e.g. an HTML error page or a changed format); each child that
 // is not a t3 (link/post) is skipped; a t3 missing an identifying field (id, title, subreddit,
 // created_utc) is skipped and counted, so one odd post never blocks a scan.
+import { httpUrl } from '../lib/urls'
 
 export type ForumPost = {
   /** base-36 id without the kind prefix, e.g. "1abcd2" */
@@ -113,7 +114,7 @@ export function toForumPost(d: unknown): ForumPost | null {
     name: `t3_${id}`,
     title: title.trim(),
     url,
-    linkUrl: optString(d.url) ?? url,
+    linkUrl: httpUrl(optString(d.url)) ?? url,
     content: optString(d.selftext) ?? '',
     author: optString(d.author) ?? '[deleted]',
     subreddit,

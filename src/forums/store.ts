@@ -9,6 +9,7 @@ import type { FeedItem } from '../contract/events'
 import type { Deps } from '../deps'
 import { classify, type ForumNames } from './classify'
 import type { ForumPost } from './listing'
+import { httpUrl } from '../lib/urls'
 
 /** The feed and matching look this far back. */
 export const LIVE_WINDOW_MS = 7 * 24 * 3600_000
@@ -38,7 +39,7 @@ export function rowToPost(r: PostRow): Post {
     subreddit: r.subreddit,
     title: r.title,
     url: r.url,
-    linkUrl: r.link_url,
+    linkUrl: httpUrl(r.link_url),
     content: r.content,
     author: r.author,
     flair: r.flair,

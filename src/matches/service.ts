@@ -6,6 +6,7 @@ import type { Category } from '../access/categories'
 import type { MatchItem, UnreadCounts } from '../contract/events'
 import type { Deps } from '../deps'
 import { notFound } from '../lib/errors'
+import { httpUrl } from '../lib/urls'
 
 export type MatchRow = {
   id: number
@@ -30,7 +31,7 @@ export function matchItem(r: MatchRow): MatchItem {
     postId: r.post_id,
     title: r.post_title,
     url: r.post_url,
-    linkUrl: r.link_url ?? null,
+    linkUrl: httpUrl(r.link_url),
     author: r.post_author,
     /** match time */
     createdAt: new Date(r.created_at).toISOString(),

@@ -29,6 +29,16 @@ export async function newPage(
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
+  // A Content-Security-Policy violation is a failure like an uncaught error (issue 11 item 5).
+  await context.exposeBinding('__cspViolation', (_source, text: string) => void errors.push(text))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`),
+    )
+  })
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text())
+  })
   return { context, page, errors }
 }
 
