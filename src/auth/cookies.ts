@@ -80,3 +80,17 @@ export function signupCookie(deps: Pick<Deps, 'config' | 'now'>, email: string, 
 export function signedUpHere(deps: Pick<Deps, 'config' | 'now'>, request: Request, email: string): boolean {
   return verifyValue(deps, 'signup', readCookie(request, SIGNUP_COOKIE)) === emailKey(email)
 }
+
+// ── two-factor cookie ─────────────────────────────────────────────────────────────────────────
+
+/** After Google sign-in of a two-factor account: who still owes a code (10 minutes); null clears it. */
+export function twoFactorCookie(deps: Pick<Deps, 'config' | 'now'>, userId: number | null): string {
+  return userId === null
+    ? cookie(deps, TWOFA_COOKIE, '', 0)
+    : cookie(deps, TWOFA_COOKIE, signValue(deps, 'twofa', String(userId), TWOFA_MAX_AGE_S), TWOFA_MAX_AGE_S)
+}
+
+export function pendingTwoFactor(deps: Pick<Deps, 'config' | 'now'>, request: Request): number | null {
+  const v = verifyValue(deps, 'twofa', readCookie(request, TWOFA_COOKIE))
+  return v !== null && /^\d+$/.test(v) ? Number(v) : null
+}

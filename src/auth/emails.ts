@@ -63,3 +63,33 @@ export function accountExistsEmail(config: Config, to: string, loginUrl: string,
     html: layout(config, 'You already have an account', lines, { label: 'Sign in', href: loginUrl }),
   }
 }
+
+export type TwoFactorEvent = 'enabled' | 'disabled' | 'recovery_used'
+
+/** Tells the owner about a change to two-factor sign-in (enabled, disabled, a recovery code used). */
+export function twoFactorEmail(config: Config, to: string, event: TwoFactorEvent, settingsUrl: string, remaining?: number): MailMessage {
+  const what = {
+    enabled: {
+      subject: 'Two-factor authentication is on',
+      heading: 'Two-factor authentication turned on',
+      line: 'Two-factor authentication was turned on for your account. Signing in now also asks for a code from your authenticator app.',
+    },
+    disabled: {
+      subject: 'Two-factor authentication is off',
+      heading: 'Two-factor authentication turned off',
+      line: 'Two-factor authentication was turned off for your account. Signing in now needs only your password.',
+    },
+    recovery_used: {
+      subject: 'A recovery code was used to sign in',
+      heading: 'Recovery code used',
+      line: `A one-time recovery code was used to sign in to your account. ${remaining ?? 0} recovery code${remaining === 1 ? '' : 's'} left.`,
+    },
+  }[event]
+  const lines = [what.line, `If this was not you, change your password at once and review two-factor authentication in your settings: ${settingsUrl}`]
+  return {
+    to,
+    subject: `${config.appName}: ${what.subject}`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(config, what.heading, lines, { label: 'Open Settings', href: settingsUrl }),
+  }
+}

@@ -6,15 +6,16 @@ import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import { authPlugin } from './plugin'
 import { authLimiters, limit, loginGuard } from './limits'
-import { deviceCookie, knownDevice, readCookie, signedUpHere, signupCookie } from './cookies'
-import { confirmEmail, forgotPassword, login, normaliseEmail, resendConfirmation, resetPassword, signup } from './service'
+import { deviceCookie, knownDevice, pendingTwoFactor, readCookie, signedUpHere, signupCookie, twoFactorCookie } from './cookies'
+import { checkSecondFactor, hasTwoFactor, secondFactorInvalid, secondFactorRequired } from './two-factor'
+import { confirmEmail, forgotPassword, login, normaliseEmail, resendConfirmation, resetPassword, signup, TEXT } from './service'
 import { clearSessionCookie, createSession, invalidateSession, invalidateUserSessions, readSessionToken, sessionCookie, validateSession } from './session'
 import { OAUTH_COOKIE_MAX_AGE, STATE_COOKIE, VERIFIER_COOKIE, finishGoogleSignIn, googleEnabled, startGoogleSignIn } from './google'
 import { userForGoogleProfile } from './google-accounts'
 import { accessInfoFor } from '../access/service'
-import { notFound } from '../lib/errors'
+import { AppError, notFound } from '../lib/errors'
 import { clientIp, signIn } from './sign-in'
-import { getUser, publicUser } from './users'
+import { findUser, getUser, publicUser } from './users'
 
 function oauthCookie(deps: Deps, name: string, value: string, maxAge: number) {
   const secure = deps.config.secureCookies ? '; Secure' : ''
@@ -50,11 +51,18 @@ export const authRoutes = (deps: Deps) => {
     .post(
       '/api/auth/login',
       async ({ body, request, server, set }) => {
-        const b = body as { email?: unknown; password?: unknown }
+        const b = body as { email?: unknown; password?: unknown; code?: unknown; recoveryCode?: unknown }
         const email = normaliseEmail(b.email)
         const attempt = guard.begin({ ip: clientIp(deps.config, server, request), email, deviceId: knownDevice(deps, request, email) })
         try {
           const user = await login(deps, b)
+          // Two-factor accounts: no session without a code; a wrong code counts as a failed attempt.
+          const second = checkSecondFactor(deps, user.id, b)
+          if (second === 'required') {
+            attempt.refund()
+            throw secondFactorRequired()
+          }
+          if (second === 'invalid') throw secondFactorInvalid()
           attempt.succeeded()
           set.headers['set-cookie'] = [signIn(deps, user.id, request, server), deviceCookie(deps, user.email)] as never
           return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
@@ -62,7 +70,28 @@ export const authRoutes = (deps: Deps) => {
           attempt.done()
         }
       },
-      { body: loose, detail: { summary: 'Sign in {email, password}; sets the session cookie', tags } },
+      { body: loose, detail: { summary: 'Sign in {email, password, code? | recoveryCode?}; 401 TOTP_REQUIRED when two-factor is on and no code', tags } },
+    )
+    .post(
+      '/api/auth/2fa',
+      async ({ body, request, server, set }) => {
+        const b = body as { code?: unknown; recoveryCode?: unknown }
+        const userId = pendingTwoFactor(deps, request)
+        const user = userId === null ? undefined : findUser(deps, userId)
+        if (user === undefined) throw new AppError(401, 'TWO_FACTOR_EXPIRED', 'Your sign-in expired. Please sign in again.')
+        const attempt = guard.begin({ ip: clientIp(deps.config, server, request), email: user.email, deviceId: knownDevice(deps, request, user.email) })
+        try {
+          if (user.bannedAt !== null) throw new AppError(403, 'ACCOUNT_SUSPENDED', TEXT.banned)
+          const second = checkSecondFactor(deps, user.id, b)
+          if (second !== 'ok') throw second === 'required' ? secondFactorRequired() : secondFactorInvalid()
+          attempt.succeeded()
+          set.headers['set-cookie'] = [signIn(deps, user.id, request, server), deviceCookie(deps, user.email), twoFactorCookie(deps, null)] as never
+          return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
+        } finally {
+          attempt.done()
+        }
+      },
+      { body: loose, detail: { summary: 'Second step of Google sign-in for two-factor accounts {code | recoveryCode}', tags } },
     )
     .post(
       '/api/auth/logout',
@@ -203,6 +232,8 @@ export const authRoutes = (deps: Deps) => {
         try {
           const profile = await finishGoogleSignIn(deps.config, query.code, verifier)
           const user = userForGoogleProfile(deps, profile)
+          // Two-factor accounts finish with a code on /login (POST /api/auth/2fa), within 10 minutes.
+          if (hasTwoFactor(deps, user.id)) return redirect('/login?step=2fa', [...clear, twoFactorCookie(deps, user.id)])
           return redirect('/auth/callback', [...clear, signIn(deps, user.id, request, server)])
         } catch (err) {
           return fail(err instanceof Error ? err.message : String(err))

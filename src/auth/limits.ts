@@ -41,6 +41,8 @@ const CONCURRENT_PER_IP = 8
 export type LoginAttempt = {
   /** The credentials were right: the attempt stops counting against the address and the account (or device). */
   succeeded(): void
+  /** The password was right but a two-factor code is still owed: the attempt counts neither way. */
+  refund(): void
   /** Always call when the attempt is over (frees the concurrency slots). */
   done(): void
 }
@@ -83,6 +85,10 @@ export function loginGuard(deps: Pick<Deps, 'now'>) {
           // Only failures count, so many people behind one address can still sign in.
           ip.release(who.ip)
           counter.reset(key)
+        },
+        refund() {
+          ip.release(who.ip)
+          counter.release(key)
         },
         done() {
           if (finished) return

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { authIdentities, users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
+import { factorsOf } from './two-factor'
 
 export type PublicUser = {
   id: number
@@ -12,10 +13,15 @@ export type PublicUser = {
   createdAt: string
   hasPassword: boolean
   providers: string[]
+  /** two-factor sign-in is on */
+  twoFactorEnabled: boolean
+  /** the spec's auth-user factors */
+  factors: { id: number; factor_type: 'totp'; status: 'verified' | 'unverified' }[]
 }
 
 export function publicUser(deps: Pick<Deps, 'db'>, user: User): PublicUser {
   const providers = deps.db.select({ provider: authIdentities.provider }).from(authIdentities).where(eq(authIdentities.userId, user.id)).all()
+  const factors = factorsOf(deps, user.id)
   return {
     id: user.id,
     email: user.email,
@@ -24,7 +30,13 @@ export function publicUser(deps: Pick<Deps, 'db'>, user: User): PublicUser {
     createdAt: user.createdAt.toISOString(),
     hasPassword: user.passwordHash !== null,
     providers: [...new Set(providers.map((p) => p.provider))],
+    twoFactorEnabled: factors.some((f) => f.status === 'verified'),
+    factors,
   }
+}
+
+export function findUser(deps: Pick<Deps, 'db'>, userId: number): User | undefined {
+  return deps.db.select().from(users).where(eq(users.id, userId)).get()
 }
 
 export function getUser(deps: Pick<Deps, 'db'>, userId: number): User {

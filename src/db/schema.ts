@@ -55,6 +55,40 @@ export const authIdentities = sqliteTable(
   (t) => [uniqueIndex('auth_identities_provider_uid').on(t.provider, t.providerUserId), index('auth_identities_user').on(t.userId)],
 )
 
+/** Second factors (spec auth user `factors`): one TOTP secret per user; verified once confirmed with a code. */
+export const authFactors = sqliteTable(
+  'auth_factors',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    factorType: text('factor_type').notNull(), // 'totp'
+    /** base32 TOTP secret (RFC 6238, SHA-1, 6 digits, 30 s) */
+    secret: text('secret').notNull(),
+    verifiedAt: ms('verified_at'),
+    /** the last 30-second step whose code was accepted: each code signs in once */
+    lastUsedStep: integer('last_used_step'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_factors_user_type').on(t.userId, t.factorType)],
+)
+
+/** One-time recovery codes of a two-factor account, stored as SHA-256 only. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ms('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash').on(t.userId, t.codeHash)],
+)
+
 export const sessions = sqliteTable(
   'sessions',
   {

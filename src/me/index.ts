@@ -9,6 +9,7 @@ import { signIn } from '../auth/sign-in'
 import { authLimiters, limit } from '../auth/limits'
 import { getUser, publicUser } from '../auth/users'
 import { deleteAccount, updateName } from './service'
+import { disableTwoFactor, enableTwoFactor, startTwoFactor } from '../auth/two-factor'
 import { log } from '../lib/log'
 
 const loose = t.Object({}, { additionalProperties: true })
@@ -43,6 +44,27 @@ export const meRoutes = (deps: Deps) => {
         return { ok: true, message: 'Your password has been changed. Other devices have been signed out.' }
       },
       { auth: true, body: loose, detail: { summary: 'Change password {currentPassword, newPassword}; signs out every other device', tags } },
+    )
+    .post('/api/me/2fa', ({ user }) => startTwoFactor(deps, user.id), {
+      auth: true,
+      detail: { summary: 'Start two-factor setup → {secret, otpauthUrl, qrSvg} (not active until enabled)', tags },
+    })
+    .post(
+      '/api/me/2fa/enable',
+      ({ user, body }) => {
+        limit([[limits.passwordUser, String(user.id)]])
+        return enableTwoFactor(deps, user.id, (body as { code?: unknown }).code)
+      },
+      { auth: true, body: loose, detail: { summary: 'Confirm with a current code {code} → {recoveryCodes} (10, shown once)', tags } },
+    )
+    .delete(
+      '/api/me/2fa',
+      async ({ user, body }) => {
+        limit([[limits.passwordUser, String(user.id)]])
+        await disableTwoFactor(deps, user.id, (body ?? {}) as { password?: unknown; code?: unknown })
+        return { ok: true, message: 'Two-factor authentication is off.' }
+      },
+      { auth: true, body: t.Optional(t.Nullable(loose)), detail: { summary: 'Turn two-factor sign-in off {password} (or {code} without a password)', tags } },
     )
     .delete(
       '/api/me',

@@ -5,6 +5,7 @@ import { authIdentities, userAccess, users } from '../../src/db/schema'
 import { startFakeGoogle } from '../fakes/google'
 import { call, makeApp, makeDeps, type TestDeps } from '../helpers'
 import { cookieFrom, signupAndConfirm } from './auth-helpers'
+import { totp } from '../../src/auth/totp'
 
 let google: Awaited<ReturnType<typeof startFakeGoogle>>
 let deps: TestDeps
@@ -72,6 +73,27 @@ describe('Google sign-in', () => {
     expect(me.body.user.emailConfirmedAt).not.toBeNull()
     expect(me.body.access.hasAccess).toBe(true)
     expect(google.state.tokenRequests.at(-1)).toEqual({ ok: true })
+  })
+
+  test('a two-factor account is not signed in by Google alone: a code on /login finishes it (POST /api/auth/2fa)', async () => {
+    const first = await signInWithGoogle()
+    const start = await call(app, 'POST', '/api/me/2fa', { cookie: first.session! })
+    const now = Date.now()
+    await call(app, 'POST', '/api/me/2fa/enable', { cookie: first.session!, json: { code: totp(start.body.secret, now) } })
+    const second = await signInWithGoogle()
+    expect(second.done.headers.get('location')).toBe('/login?step=2fa')
+    expect(second.session).toBeNull()
+    const pending = second.done.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('dibs_2fa='))!
+      .split(';')[0]!
+    expect((await call(app, 'POST', '/api/auth/2fa', { json: { code: totp(start.body.secret, now) } })).body.error.code).toBe('TWO_FACTOR_EXPIRED')
+    expect((await call(app, 'POST', '/api/auth/2fa', { cookie: pending, json: {} })).body.error.code).toBe('TOTP_REQUIRED')
+    expect((await call(app, 'POST', '/api/auth/2fa', { cookie: pending, json: { code: '123456' } })).body.error.code).toBe('INVALID_TOTP')
+    const done = await call(app, 'POST', '/api/auth/2fa', { cookie: pending, json: { code: totp(start.body.secret, now + 30_000) } })
+    expect(done.status).toBe(200)
+    expect(cookieFrom(done)).not.toBeNull()
+    expect(done.body.user.email).toBe('gina@example.com')
   })
 
   test('signing in again finds the same account by its Google id, even after the Google email changes', async () => {
