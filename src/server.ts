@@ -42,7 +42,9 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
 
   let jobs: RunningJobs | null = null
   if (runJobs) {
-    recoverStuckSending(deps)
+    const maybeSent = recoverStuckSending(deps)
+    if (maybeSent > 0)
+      log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     jobs = startJobs(ctx, jobList(ctx))
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }

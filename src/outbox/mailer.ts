@@ -13,6 +13,8 @@ export type MailMessage = {
   text: string
   html: string
   headers?: Record<string, string>
+  /** the Message-ID header, `<…@host>`; nodemailer makes a random one when unset */
+  messageId?: string
 }
 
 export type Mailer = { send(msg: MailMessage): Promise<{ messageId: string }>; close(): void }
