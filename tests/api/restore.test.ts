@@ -8,11 +8,14 @@ import { Database } from 'bun:sqlite'
 import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { backupDatabase } from '../../src/db/backup'
+import { recordRestorePoint } from '../../src/db/restore'
+import { matches, notificationPrefs, outbox } from '../../src/db/schema'
+import { runDigests } from '../../src/notify/digest'
 import { runScan } from '../../src/scanner/scan'
 import { createScanSource } from '../../src/scanner/source'
 import { addTerm } from '../../src/terms/service'
 import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
-import { createUserWithSession, runCli, startTestServer, tempDir } from '../helpers'
+import { createUserWithSession, makeDeps, runCli, startTestServer, tempDir, testClock } from '../helpers'
 
 const FULL = { role: 'product+gd' as const, subscriptionStatus: 'active', accessExpiresAt: null }
 
@@ -129,4 +132,42 @@ describe('restoring a backup does not alert again for posts fetched again', () =
     expect(r.err).toBe(`restore failed: ${other} is not a Dibs database\n`)
     expect(runCli(['restore'], { DATA_DIR: dataDir }).err).toContain('usage: dibs restore <file>')
   }, 30_000)
+
+  test('a digest after a restore lists only the posts created after the restore point', async () => {
+    const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
+    const deps = makeDeps({}, clock)
+    try {
+      const { userId } = await createUserWithSession(deps, { email: 'digest@example.com' })
+      deps.db
+        .insert(notificationPrefs)
+        .values({ userId, emailFrequency: 'batched', lastDigestAt: new Date(clock.now().getTime() - 60 * 60_000) })
+        .run()
+      const restoreAt = clock.now().getTime() - 10 * 60_000
+      recordRestorePoint(deps.sqlite, { at: restoreAt, restoredAt: clock.now().getTime(), how: 'detected' })
+      for (const [title, postAt] of [
+        ['[WTS] fetched again after the restore', restoreAt - 60_000],
+        ['[WTS] new since the restore', restoreAt + 60_000],
+      ] as const)
+        deps.db
+          .insert(matches)
+          .values({
+            userId,
+            category: 'wts',
+            matchedTerms: ['wts'],
+            postTitle: title,
+            postUrl: `https://www.reddit.com/${postAt}`,
+            postAuthor: 'a',
+            postCreatedAt: new Date(postAt),
+            source: 'live',
+            matchedAt: new Date(clock.now().getTime() - 1000),
+          })
+          .run()
+      expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+      const digest = deps.db.select().from(outbox).get()!.payload as { text: string }
+      expect(digest.text).toContain('[WTS] new since the restore')
+      expect(digest.text).not.toContain('fetched again')
+    } finally {
+      deps.close()
+    }
+  })
 })
