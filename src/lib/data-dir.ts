@@ -15,7 +15,11 @@ export class DataDirError extends Error {
   }
 }
 
-/** Written and deleted at every start: the one honest test that files can be created here. */
+/**
+ * Written and deleted at every start: the one honest test that files can be created here. Opened
+ * like the other data files (secrets.json): whoever can place a symlink in DATA_DIR could replace
+ * the database already.
+ */
 const PROBE = '.write-probe'
 
 const uid = () => process.getuid?.() ?? 'unknown'

@@ -42,16 +42,19 @@ async function serve(env: Record<string, string>) {
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const reader = proc.stdout.getReader()
+  // Both pipes are read to the end, so the server never blocks on a full pipe.
   let out = ''
+  let err = ''
+  const drain = async (stream: ReadableStream<Uint8Array>, into: (text: string) => void) => {
+    for await (const chunk of stream) into(new TextDecoder().decode(chunk))
+  }
+  void drain(proc.stdout, (t) => (out += t))
+  void drain(proc.stderr, (t) => (err += t))
   const until = Date.now() + 20_000
   while (!/ listening /.test(out)) {
-    if (Date.now() > until) throw new Error(`server did not start: ${out}`)
-    const { value, done } = await reader.read()
-    if (done) throw new Error(`server exited: ${out}${await new Response(proc.stderr).text()}`)
-    out += new TextDecoder().decode(value)
+    if (Date.now() > until || proc.exitCode !== null) throw new Error(`server did not start: ${out}${err}`)
+    await Bun.sleep(20)
   }
-  reader.releaseLock()
   return proc
 }
 
