@@ -12,7 +12,7 @@ FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl tini \
   && rm -rf /var/lib/apt/lists/* \
   && useradd --system --uid 10001 --home /data dibs \
-  && mkdir -p /data && chown dibs /data
+  && mkdir -p /data && chown dibs /data && chmod 700 /data
 COPY --from=build /app/dist/dibs /usr/local/bin/dibs
 ENV DATA_DIR=/data PORT=3000 HOST=0.0.0.0
 VOLUME ["/data"]

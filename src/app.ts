@@ -5,6 +5,7 @@ import { Elysia } from 'elysia'
 import { openapi } from '@elysiajs/openapi'
 import { AppError, errorBody } from './lib/errors'
 import { log } from './lib/log'
+import { isStorageFull, noteStorageFull, STORAGE_FULL_MESSAGE } from './lib/storage'
 import type { Deps } from './deps'
 import type { Services } from './services'
 import { healthRoutes } from './health'
@@ -97,6 +98,11 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
         if (error.status === 429 && typeof error.details?.retryAfter === 'number') set.headers['retry-after'] = String(error.details.retryAfter)
         if (error.cause) log.warn(`${request.method} ${new URL(request.url).pathname}: ${error.code}`, { cause: String(error.cause) })
         return errorBody(error.code, error.message, error.details)
+      }
+      if (isStorageFull(error)) {
+        noteStorageFull(deps.sqlite, Date.now(), error) // /healthz reports it
+        set.status = 503
+        return errorBody('STORAGE_FULL', STORAGE_FULL_MESSAGE)
       }
       switch (code) {
         case 'VALIDATION': {

@@ -7,6 +7,7 @@ import { UsageError } from './cli/args'
 import type { Command } from './cli/command'
 import { backupDatabase } from './db/backup'
 import { openDb } from './db/client'
+import { detectRestore, restoreDatabase, restorePointText } from './db/restore'
 import type { Deps } from './deps'
 import { MatchingService } from './matches/matcher'
 import { createDispatcher } from './notify/dispatcher'
@@ -26,6 +27,7 @@ export type CliContext = Deps & Pick<Services, 'matcher' | 'source'>
  */
 export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) => Promise<T> | T, relayed: (sent: number) => string): Promise<T> {
   const opened = openDb(config.dbPath)
+  detectRestore(opened.sqlite, config.dataDir, Date.now())
   const relay = relayBus(config)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
   // The term index loads all saved terms: built only when a command matches (scan, match).
@@ -82,6 +84,19 @@ export const commands: Command<CliContext>[] = [
       if (!target) throw new UsageError('backup needs a target file: dibs backup <file>')
       const r = backupDatabase(config.dbPath, target)
       console.log(`backup written: ${r.file} (${(r.bytes / 1024).toFixed(0)} KiB, ${r.tables} tables, integrity ${r.integrity})`)
+    },
+  },
+  {
+    name: 'restore',
+    usage: 'dibs restore <file>',
+    summary: 'Replace the database with a backup (server stopped); posts fetched again up to the restore point send no alerts',
+    run(config, args) {
+      const file = args._[0]
+      if (!file) throw new UsageError('restore needs a backup file: dibs restore <file>')
+      if (relayBus(config).serverRunning()) throw new Error(`a server is running on ${config.dataDir}; stop it first`)
+      const r = restoreDatabase(config.dbPath, config.dataDir, file, new Date())
+      console.log(`restored ${r.file} → ${config.dbPath}${r.previous ? ` (previous database kept as ${r.previous})` : ''}`)
+      console.log(restorePointText(r.point.at))
     },
   },
   usersCommand,

@@ -1,11 +1,12 @@
 // The only reader of process.env. Every variable of the external contract is parsed and
 // validated here once; a bad value stops startup with one line naming the variable.
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { parsePlanId, type PlanId } from './access/plans'
 import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
+import { prepareDataDir } from './lib/data-dir'
 
 export type Config = {
   port: number
@@ -58,6 +59,8 @@ export type Config = {
   /** REQUIRE_ADMIN_2FA: admins enrol in two-factor sign-in before the admin pages open */
   requireAdmin2fa: boolean
   secrets: Secrets
+  /** set when other users can open DATA_DIR; src/main.ts logs it once the log level is known */
+  dataDirWarning: string | null
 }
 
 export type Secrets = {
@@ -121,7 +124,7 @@ function parsePlan(raw: string, productName: string): PlanId | null | undefined 
 }
 
 /** Parses the environment (pure); secrets are loaded separately by loadSecrets. */
-export function parseEnv(env: Env): Omit<Config, 'secrets'> {
+export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const port = int(env, 'PORT', 3000, 0, 65535)
   const host = str(env, 'HOST') ?? '0.0.0.0'
   const dataDir = resolve(str(env, 'DATA_DIR') ?? './data')
@@ -236,7 +239,6 @@ export function parseEnv(env: Env): Omit<Config, 'secrets'> {
 
 /** Unset secrets are generated once into DATA_DIR/secrets.json (mode 600) and reused on the next start. */
 export function loadSecrets(env: Env, dataDir: string, appUrl: string): Secrets {
-  mkdirSync(dataDir, { recursive: true })
   const file = join(dataDir, 'secrets.json')
   let stored: Partial<{ sessionSecret: string; unsubscribeSecret: string; vapidPublicKey: string; vapidPrivateKey: string }> = {}
   if (existsSync(file)) {
@@ -277,7 +279,12 @@ export function loadSecrets(env: Env, dataDir: string, appUrl: string): Secrets 
   return { sessionSecret, unsubscribeSecret, vapid: { publicKey: publicKey!, privateKey: privateKey!, subject } }
 }
 
+/** The files of DATA_DIR that must stay readable and writable by the service user. */
+const DATA_FILES = ['dibs.db', 'dibs.db-wal', 'dibs.db-shm', 'secrets.json']
+
+/** Throws ConfigError for a bad variable and DataDirError (src/lib/data-dir.ts) for an unusable DATA_DIR. */
 export function loadConfig(env: Env = process.env): Config {
   const base = parseEnv(env)
-  return { ...base, secrets: loadSecrets(env, base.dataDir, base.appUrl) }
+  const { warning } = prepareDataDir(base.dataDir, DATA_FILES)
+  return { ...base, secrets: loadSecrets(env, base.dataDir, base.appUrl), dataDirWarning: warning }
 }

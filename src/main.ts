@@ -3,7 +3,13 @@
 import { ConfigError, loadConfig, type Config } from './config'
 import { parseArgs, UsageError } from './cli/args'
 import { commands, helpText, withCliContext } from './commands'
-import { setLogLevel } from './lib/log'
+import { DataDirError } from './lib/data-dir'
+import { log, setLogLevel } from './lib/log'
+import { isStorageFull } from './lib/storage'
+
+// Every file this process creates (database, -wal/-shm, backups, dev outbox) is private to the
+// service user; src/db/client.ts also chmods the database files it opens.
+process.umask(0o077)
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv)
@@ -20,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
   const config = readConfig()
   if (config === null) return 78
   setLogLevel(config.logLevel)
+  if (config.dataDirWarning) log.warn(config.dataDirWarning)
   try {
     return (await command.run(config, args, (fn, relayed) => withCliContext(config, fn, relayed))) ?? 0
   } catch (err) {
@@ -27,20 +34,36 @@ async function main(argv: string[]): Promise<number> {
       console.error(`${err.message}\nusage: ${command.usage}`)
       return 2
     }
-    console.error(`${name} failed: ${err instanceof Error ? err.message : String(err)}`)
+    console.error(`${name} failed: ${reason(err)}`)
+    if (err instanceof Error && err.stack) log.debug(err.stack)
     return 1
   }
 }
 
-/** The configuration, or null after printing the one line that names the bad variable. */
+/** One line for an error: storage trouble is named as such, the rest by its message. */
+function reason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err)
+  return isStorageFull(err) ? `storage is full (${message})` : message.split('\n')[0]!
+}
+
+/**
+ * The configuration, or null after printing one line: the bad variable (ConfigError), or the
+ * directory and its problem (DataDirError: "DATA_DIR /data is not writable by uid 10001").
+ */
 function readConfig(): Config | null {
   try {
     return loadConfig()
   } catch (err) {
-    if (!(err instanceof ConfigError)) throw err
-    console.error(`configuration error: ${err.message}`)
+    if (err instanceof ConfigError) console.error(`configuration error: ${err.message}`)
+    else if (err instanceof DataDirError) console.error(err.message)
+    else console.error(`configuration error: ${reason(err)}`)
     return null
   }
 }
 
-process.exit(await main(process.argv.slice(2)))
+process.exit(
+  await main(process.argv.slice(2)).catch((err) => {
+    console.error(`dibs: ${reason(err)}`)
+    return 1
+  }),
+)

@@ -4,6 +4,7 @@
 import { createApp } from './app'
 import type { Config } from './config'
 import { openDb } from './db/client'
+import { detectRestore } from './db/restore'
 import { seedDemo } from './demo/seed'
 import type { Deps } from './deps'
 import { startJobs, type RunningJobs } from './jobs/schedule'
@@ -19,6 +20,7 @@ export type RunningServer = { url: string; port: number; deps: AppContext; stop(
 export async function startServer(config: Config, opts: { jobs?: boolean } = {}): Promise<RunningServer> {
   const opened = openDb(config.dbPath)
   if (opened.migrations.applied.length) log.info('database migrated', { applied: opened.migrations.applied.join(',') })
+  detectRestore(opened.sqlite, config.dataDir, Date.now())
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
   const services = createServices(deps)
   const ctx: AppContext = { ...deps, ...services }
@@ -44,7 +46,9 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
 
   let jobs: RunningJobs | null = null
   if (runJobs) {
-    recoverStuckSending(deps)
+    const maybeSent = recoverStuckSending(deps)
+    if (maybeSent > 0)
+      log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     jobs = startJobs(ctx, jobList(ctx))
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }

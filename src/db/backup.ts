@@ -1,7 +1,8 @@
 // A consistent copy of a live database: VACUUM INTO takes a read snapshot (WAL readers don't
-// block writers), then the copy is opened and must pass PRAGMA integrity_check.
+// block writers), then the copy is opened and must pass PRAGMA integrity_check. The copy holds
+// what the database holds (password hashes, emails, push keys): it is created 600.
 import { Database } from 'bun:sqlite'
-import { existsSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 export type BackupResult = { file: string; bytes: number; integrity: string; tables: number }
@@ -10,6 +11,8 @@ export function backupDatabase(sourcePath: string, target: string): BackupResult
   const file = resolve(target)
   if (!existsSync(sourcePath)) throw new Error(`no database at ${sourcePath}`)
   if (existsSync(file)) throw new Error(`${file} already exists; choose a new file name`)
+  // VACUUM INTO writes into an empty file it finds, keeping that file's mode.
+  closeSync(openSync(file, 'wx', 0o600))
   const source = new Database(sourcePath, { readwrite: true })
   try {
     source.run('PRAGMA busy_timeout = 5000')

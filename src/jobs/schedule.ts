@@ -5,6 +5,7 @@ import { Elysia } from 'elysia'
 import { cron, Patterns } from '@elysiajs/cron'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
+import { isStorageFull, noteStorageFull } from '../lib/storage'
 import type { Job } from './types'
 
 export type RunningJobs = { stop(): Promise<void>; running(): string[] }
@@ -19,7 +20,10 @@ export function startJobs(deps: Deps, jobs: Job[]): RunningJobs {
     if (stopped || inFlight.has(job.name) || Date.now() < (dueAt.get(job.name) ?? 0)) return
     const p = Promise.resolve()
       .then(() => job.run(deps))
-      .catch((err) => log.error(`job ${job.name} failed`, { error: String(err) }))
+      .catch((err) => {
+        if (isStorageFull(err)) noteStorageFull(deps.sqlite, Date.now(), err) // /healthz reports it
+        log.error(`job ${job.name} failed`, { error: String(err) })
+      })
       .finally(() => {
         inFlight.delete(job.name)
         dueAt.set(job.name, Date.now() + delay(job))

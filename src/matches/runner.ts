@@ -10,10 +10,14 @@
 //   4. A match alerts (`is_new`, `match.new` with notify: true) only when it is live and the post
 //      was created after at least one of its terms existed. Older posts — the term was saved
 //      later — are stored as already read and never notified. Backfill never alerts.
+//   5. After a restored backup, a post created up to the restore point (src/db/restore.ts) was
+//      already seen, and alerted, by the database the backup replaced: it is matched, but does
+//      not notify again.
 import { canUseCategory, type AccessState } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isCategory, type Category } from '../access/categories'
 import type { MatchItem } from '../contract/events'
+import { restorePointAt } from '../db/restore'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { preparePost } from '../matching/compile'
@@ -82,6 +86,7 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   const now = deps.now()
   let access: Map<number, AccessState> | null = null
   if (source !== 'backfill') access = accessOf(deps, [...new Set(hits.map((h) => h.userId))])
+  const restoredUpTo = source === 'live' ? restorePointAt(deps.sqlite) : null
 
   const insert = deps.sqlite.query<never, (string | number | null)[]>(INSERT_MATCH)
   const existing = deps.sqlite.query<{ id: number; matched_terms: string }, [number, number]>(
@@ -100,7 +105,7 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       }
       const postTime = post.createdAt.getTime()
       const fresh = hit.terms.some((t) => t.createdAt <= postTime)
-      const notify = source === 'live' && fresh
+      const notify = source === 'live' && fresh && (restoredUpTo === null || postTime > restoredUpTo)
       const isNew = source !== 'backfill' && fresh
       const texts = [...new Set(hit.terms.map((t) => t.text))]
       const termsJson = JSON.stringify(texts)

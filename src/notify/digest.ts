@@ -3,10 +3,11 @@
 // category. The window moves on whether or not there was anything to send; enqueueing the digest
 // and moving the window happen in one transaction, and the dedupe key names the window, so a
 // crash in between can neither lose nor repeat a digest.
-import { and, asc, eq, gt, lte } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
+import { restorePointAt } from '../db/restore'
 import { matches, notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
@@ -27,6 +28,9 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
       batched.map((p) => p.userId),
     ).map((u) => [u.user.id, u]),
   )
+  // After a restored backup, posts up to the restore point were digested by the replaced database.
+  const restoredUpTo = restorePointAt(deps.db.$client)
+  const afterRestore = restoredUpTo === null ? undefined : or(isNull(matches.postCreatedAt), gt(matches.postCreatedAt, new Date(restoredUpTo)))
   let sent = 0
   let due = 0
   for (const prefs of batched) {
@@ -39,7 +43,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
     const list = deps.db
       .select()
       .from(matches)
-      .where(and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now)))
+      .where(and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now), afterRestore))
       .orderBy(asc(matches.matchedAt))
       .all()
     const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null

@@ -1,7 +1,8 @@
 // Email transport: nodemailer over SMTP_URL, or, without it, a dev outbox in DATA_DIR/outbox
-// (one .eml file per message) whose links are printed to the log so confirmation works offline.
+// (one .eml file per message, 600 in a 700 folder: they carry sign-in links) whose links are
+// printed to the log so confirmation works offline.
 import nodemailer from 'nodemailer'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../config'
 import { log } from '../lib/log'
@@ -12,6 +13,8 @@ export type MailMessage = {
   text: string
   html: string
   headers?: Record<string, string>
+  /** the Message-ID header, `<…@host>`; nodemailer makes a random one when unset */
+  messageId?: string
 }
 
 export type Mailer = { send(msg: MailMessage): Promise<{ messageId: string }>; close(): void }
@@ -33,12 +36,17 @@ export function createMailer(config: Config): Mailer {
   }
   const dir = join(config.dataDir, 'outbox')
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  let ready = false
   return {
     async send(msg) {
       const info = await transport.sendMail({ from: config.mailFrom, ...msg })
-      mkdirSync(dir, { recursive: true })
+      if (!ready) {
+        mkdirSync(dir, { recursive: true, mode: 0o700 })
+        chmodSync(dir, 0o700) // a folder left 755 by an older version
+        ready = true
+      }
       const file = join(dir, `${Date.now()}-${msg.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`)
-      writeFileSync(file, info.message as Buffer)
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 })
       const links = [...msg.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0])
       log.info(`dev outbox: "${msg.subject}" to ${msg.to}`, { file, links: links.join(' ') || undefined })
       return { messageId: info.messageId }

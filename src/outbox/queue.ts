@@ -1,6 +1,11 @@
 // The durable outbound queue (spec email_sending_queue): every email and push is a row first,
 // then delivered by the outbox job with retries and exponential backoff. A dedupe key makes
-// enqueueing idempotent (e.g. "match:42:email"), so a crash or restart never sends twice.
+// enqueueing idempotent (e.g. "match:42:email"), so a crash or restart never queues twice.
+//
+// A row's life: pending → sending (committed on its own, before any network call, with the
+// attempt counted and its start time in next_attempt_at) → sent | pending again with backoff |
+// failed. A process killed during a send leaves the row `sending`: it may have been delivered,
+// and recoverStuckSending decides at the next start when it goes again.
 import { and, asc, eq, lte, inArray, notInArray, sql } from 'drizzle-orm'
 import { outbox, type OutboxRow } from '../db/schema'
 import type { Deps } from '../deps'
@@ -61,28 +66,37 @@ export async function processOutbox(
   opts: { limit?: number; holdAlerts?: boolean } = {},
 ) {
   const limit = opts.limit ?? 100
-  const due = deps.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, deps.now()), opts.holdAlerts ? notInArray(outbox.kind, ALERT_KINDS) : undefined))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(limit)
-    .all()
+  const startedAt = deps.now()
+  // The claim is one committed step of its own, before any network call: from here on a kill
+  // leaves these rows `sending`, with this attempt counted and its start time recorded.
+  const due = deps.db.transaction(
+    (tx) => {
+      const rows = tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, startedAt), opts.holdAlerts ? notInArray(outbox.kind, ALERT_KINDS) : undefined))
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(limit)
+        .all()
+      if (rows.length > 0)
+        tx.update(outbox)
+          .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: startedAt })
+          .where(
+            inArray(
+              outbox.id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .run()
+      return rows
+    },
+    { behavior: 'immediate' },
+  )
   const result = { sent: 0, retried: 0, failed: 0 }
   if (due.length === 0) return result
-  deps.db
-    .update(outbox)
-    .set({ status: 'sending' })
-    .where(
-      inArray(
-        outbox.id,
-        due.map((r) => r.id),
-      ),
-    )
-    .run()
   await Promise.all(
     due.map(async (row) => {
-      const attempts = row.attempts + 1
+      const attempts = row.attempts + 1 // as claimed
       const send = senders[row.channel]
       try {
         if (!send) throw new Error(`no sender for channel ${row.channel}`)
@@ -110,9 +124,36 @@ export async function processOutbox(
   return result
 }
 
-/** After a crash, rows left in 'sending' go back to pending (at-least-once; SMTP dedupe by Message-ID is out of reach). */
-export function recoverStuckSending(deps: Pick<Deps, 'db'>) {
-  return (deps.db.update(outbox).set({ status: 'pending' }).where(eq(outbox.status, 'sending')).run() as unknown as { changes: number }).changes
+/**
+ * How long after a maybe-sent email's attempt started it goes again: 10 minutes, the time RFC 5321
+ * (4.5.3.2.6) gives a server to answer the end of a message, and nodemailer's socket timeout. By
+ * then a provider that had the message has accepted or refused it, so the copy never races the
+ * original, and it carries the same Message-ID, so a provider can drop it. The delay also keeps a
+ * process that crashes over and over from mailing the same message on every start.
+ */
+export const EMAIL_MAYBE_SENT_DELAY_MS = 10 * 60_000
+
+export const MAYBE_SENT = 'maybe sent: the process stopped during the send, before its result was recorded'
+
+/**
+ * At startup (src/server.ts, before the jobs), rows left `sending` by a killed process are "maybe
+ * sent". Push goes again at once: the browser shows a notification with the same tag in place of
+ * the first. Email goes again EMAIL_MAYBE_SENT_DELAY_MS after the attempt started (its start time
+ * is in next_attempt_at). A row that has used its attempts fails. Returns how many rows it reset.
+ */
+export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now'>) {
+  const now = deps.now().getTime()
+  return (
+    deps.db
+      .update(outbox)
+      .set({
+        status: sql`CASE WHEN ${outbox.attempts} >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'pending' END`,
+        nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN max(${outbox.nextAttemptAt} + ${EMAIL_MAYBE_SENT_DELAY_MS}, ${now}) ELSE ${now} END`,
+        lastError: MAYBE_SENT,
+      })
+      .where(eq(outbox.status, 'sending'))
+      .run() as unknown as { changes: number }
+  ).changes
 }
 
 /** Counts per status, for admin health ("email queue pending") and tests. */

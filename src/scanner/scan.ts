@@ -13,6 +13,7 @@
 //   6. metrics 'next_reddit_scrape' ← the next scan time; scan.next on the bus.
 import type { ScanMetric } from '../contract/events'
 import type { Deps } from '../deps'
+import { noteNewestSeen } from '../db/restore'
 import { RedditError } from '../forums/reddit-client'
 import { feedItem, hasAnyPost, knownPosts, LIVE_WINDOW_MS, storePosts } from '../forums/store'
 import { JOB, logJob } from '../jobs/log'
@@ -96,6 +97,8 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
     const stored = storePosts(deps, result.posts)
     outcome.postsNew = stored.length
+    // DATA_DIR remembers the newest post it has seen: a restored backup is noticed by it.
+    if (stored.length > 0) noteNewestSeen(deps.config.dataDir, Math.max(...stored.map((p) => p.createdAt.getTime())))
     const matched = matchPosts(deps, stored, 'live')
     outcome.matchesCreated = matched.created.length
     outcome.usersMatched = matched.users.size

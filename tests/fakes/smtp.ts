@@ -1,6 +1,8 @@
 // A real SMTP server (smtp-server) on loopback that keeps every message it accepts, with a small
 // MIME reader (mailparser does not install here): headers, text and html parts, decoded.
-// `stop()` and `start()` again on the same port simulate an outage.
+// `stop()` and `start()` again on the same port simulate an outage. `hold = true` keeps the
+// answer to a message's final "." back (the message is received, the client waits), as a
+// provider does that has the message but has not said so yet.
 import { SMTPServer } from 'smtp-server'
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; headers: Record<string, string>; subject: string; text: string; html: string }
@@ -67,6 +69,8 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
 
 export async function startSmtp(port = 0) {
   const messages: ReceivedMail[] = []
+  let hold = false
+  const held: (() => void)[] = []
   let server: SMTPServer | null = null
   let boundPort = port
   const start = () =>
@@ -87,7 +91,8 @@ export async function startSmtp(port = 0) {
               raw,
               ...parseMail(raw),
             })
-            done()
+            if (hold) held.push(() => done())
+            else done()
           })
         },
       })
@@ -101,6 +106,14 @@ export async function startSmtp(port = 0) {
   await start()
   return {
     messages,
+    get hold() {
+      return hold
+    },
+    /** true: answer no message until set back to false (which answers the held ones: 250) */
+    set hold(on: boolean) {
+      hold = on
+      if (!on) for (const answer of held.splice(0)) answer()
+    },
     get port() {
       return boundPort
     },

@@ -10,7 +10,7 @@ export type Channels = Record<ChannelName, Channel>
 
 export function createChannels(deps: Deps, overrides: Partial<Channels> = {}): Channels {
   return {
-    email: overrides.email ?? emailChannel(createMailer(deps.config)),
+    email: overrides.email ?? emailChannel(createMailer(deps.config), { host: new URL(deps.config.appUrl).hostname }),
     push: overrides.push ?? webpushChannel(deps),
     inapp: overrides.inapp ?? inappChannel(),
   }

@@ -1,0 +1,168 @@
+// Restoring a backup takes the database back in time, but not Reddit: the next scan fetches every
+// post since the backup again, stores it as new and, unguarded, alerts again for each (issue 11:
+// 520 alerts re-sent). So a restore records a restore point: the creation time of the newest post
+// the replaced database had seen. A post created up to it that is stored again is matched (visible
+// in the app) but sends no email or push (src/matches/runner.ts, src/notify/digest.ts).
+//
+// Two ways in, one rule:
+//   - `dibs restore <file>` reads the newest post of the database it replaces;
+//   - an operator who copies a backup over dibs.db by hand is noticed at the next start
+//     (detectRestore): DATA_DIR/newest-post.json (600) remembers the newest post time this DATA_DIR
+//     has seen, and a database whose newest post is older than that was restored.
+// The restore point lives in the restored database, system_settings 'restore_point' (key-value
+// JSON): {active, at, restoredAt, how}. A later restore only ever moves it forward.
+import { Database } from 'bun:sqlite'
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { log } from '../lib/log'
+import { openDb } from './client'
+
+export const RESTORE_POINT = 'restore_point'
+const SEEN_FILE = 'newest-post.json'
+
+export type RestorePoint = { at: number; restoredAt: number; how: 'dibs restore' | 'detected' }
+
+/** Posts created at or before this time (ms) alert no more; null when never restored. */
+export function restorePointAt(sqlite: Database): number | null {
+  const row = sqlite.query<{ value: string }, [string]>('SELECT value FROM system_settings WHERE name = ?').get(RESTORE_POINT)
+  if (!row) return null
+  try {
+    const at = (JSON.parse(row.value) as { at?: unknown }).at
+    return typeof at === 'number' ? at : null
+  } catch {
+    return null
+  }
+}
+
+export function restorePointText(at: number): string {
+  return `restore point ${new Date(at).toISOString()}: posts created up to it that are fetched again send no alerts`
+}
+
+/** Records the point unless one at least as late is there already; true when written. */
+export function recordRestorePoint(sqlite: Database, point: RestorePoint): boolean {
+  const current = restorePointAt(sqlite)
+  if (current !== null && current >= point.at) return false
+  sqlite
+    .query(
+      `INSERT INTO system_settings (name, value, description, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+    )
+    .run(
+      RESTORE_POINT,
+      JSON.stringify({ active: true, ...point }),
+      'Restore point: posts created up to it that are fetched again send no alerts',
+      point.restoredAt,
+    )
+  return true
+}
+
+export function newestPostAt(sqlite: Database): number | null {
+  return sqlite.query<{ at: number | null }, []>('SELECT max(created_at) AS at FROM posts').get()?.at ?? null
+}
+
+/** The newest post time this DATA_DIR has seen (DATA_DIR/newest-post.json), or null. */
+export function readNewestSeen(dataDir: string): number | null {
+  try {
+    const at = (JSON.parse(readFileSync(join(dataDir, SEEN_FILE), 'utf8')) as { newestPostAt?: unknown }).newestPostAt
+    return typeof at === 'number' ? at : null
+  } catch {
+    return null
+  }
+}
+
+/** Moves DATA_DIR/newest-post.json forward to `at` (never back); written 600, replaced atomically. */
+export function noteNewestSeen(dataDir: string, at: number): void {
+  const seen = readNewestSeen(dataDir)
+  if (seen !== null && seen >= at) return
+  const file = join(dataDir, SEEN_FILE)
+  try {
+    writeFileSync(`${file}.tmp`, JSON.stringify({ newestPostAt: at, newestPostTime: new Date(at).toISOString() }) + '\n', { mode: 0o600 })
+    renameSync(`${file}.tmp`, file)
+  } catch (err) {
+    log.warn(`could not write ${file} (a restored backup would not be noticed)`, { error: String(err) })
+  }
+}
+
+/**
+ * At the start of a server or CLI process: a database behind what this DATA_DIR has seen was
+ * restored from a backup; its restore point is recorded (logged and returned). Otherwise the
+ * newest post time seen moves forward.
+ */
+export function detectRestore(sqlite: Database, dataDir: string, now: number): RestorePoint | null {
+  const seen = readNewestSeen(dataDir)
+  const newest = newestPostAt(sqlite)
+  if (seen !== null && (newest === null || newest < seen)) {
+    const point: RestorePoint = { at: seen, restoredAt: now, how: 'detected' }
+    if (!recordRestorePoint(sqlite, point)) return null
+    log.warn(`the database is older than what DATA_DIR has seen, so it was restored from a backup; ${restorePointText(seen)}`)
+    return point
+  }
+  if (newest !== null) noteNewestSeen(dataDir, newest)
+  return null
+}
+
+export type RestoreResult = { file: string; previous: string | null; point: RestorePoint }
+
+/**
+ * `dibs restore <file>`, with the server stopped: checks the backup, keeps the current database
+ * beside it (dibs.db.before-restore-<time>, with its -wal), puts a copy of the backup in place
+ * (600), migrates it forward and records the restore point in it.
+ */
+export function restoreDatabase(dbPath: string, dataDir: string, backupFile: string, now: Date): RestoreResult {
+  const file = resolve(backupFile)
+  if (!existsSync(file)) throw new Error(`no backup at ${file}`)
+  if (file === resolve(dbPath)) throw new Error(`${file} is the live database; give a backup file`)
+  const backup = new Database(file, { readonly: true })
+  try {
+    const integrity = backup.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check
+    if (integrity !== 'ok') throw new Error(`${file} failed its integrity check: ${integrity}`)
+    if (!backup.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'posts'").get()) throw new Error(`${file} is not a Dibs database`)
+  } finally {
+    backup.close()
+  }
+
+  // What the replaced database had seen. It may be damaged (often why one restores): then the
+  // DATA_DIR's own record stands for it, and failing both, the restore time.
+  let newest: number | null = null
+  if (existsSync(dbPath)) {
+    try {
+      const current = new Database(dbPath, { readwrite: true })
+      try {
+        current.run('PRAGMA busy_timeout = 5000')
+        newest = newestPostAt(current)
+        current.run('PRAGMA wal_checkpoint(TRUNCATE)')
+      } finally {
+        current.close()
+      }
+    } catch (err) {
+      log.warn(`could not read the current database ${dbPath}`, { error: String(err) })
+    }
+  }
+  const seen = [newest, readNewestSeen(dataDir)].filter((t): t is number => t !== null)
+  const point: RestorePoint = { at: seen.length ? Math.max(...seen) : now.getTime(), restoredAt: now.getTime(), how: 'dibs restore' }
+
+  const incoming = `${dbPath}.restoring`
+  rmSync(incoming, { force: true })
+  closeSync(openSync(incoming, 'wx', 0o600)) // VACUUM INTO keeps the mode of the empty file it fills
+  const source = new Database(file, { readonly: true })
+  try {
+    source.query('VACUUM INTO ?').run(incoming)
+  } finally {
+    source.close()
+  }
+  let previous: string | null = null
+  if (existsSync(dbPath)) {
+    previous = `${dbPath}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`
+    for (const suffix of ['', '-wal', '-shm']) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, previous + suffix)
+  }
+  renameSync(incoming, dbPath)
+
+  const opened = openDb(dbPath)
+  try {
+    recordRestorePoint(opened.sqlite, point)
+  } finally {
+    opened.close()
+  }
+  noteNewestSeen(dataDir, point.at)
+  return { file, previous, point }
+}
