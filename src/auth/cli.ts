@@ -10,6 +10,7 @@ import { effectiveRole, hasActiveAccess, isRole } from '../access/rules'
 import { parsePlanId } from '../access/plans'
 import { AppError } from '../lib/errors'
 import { createUser, findUserByEmail } from './service'
+import { resetTwoFactor, usersWithTwoFactor } from './two-factor'
 
 function userOrFail(deps: Deps, email: string | undefined) {
   if (!email) throw new UsageError('an email is required')
@@ -30,6 +31,7 @@ export function parseUntil(text: string, now: Date): Date {
 const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | void> = {
   list(deps) {
     const now = deps.now()
+    const twoFactor = usersWithTwoFactor(deps)
     const lines = usersWithAccess(deps).map(({ user, access: state }) => {
       return [
         String(user.id),
@@ -39,10 +41,11 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
         state.subscriptionStatus ?? '-',
         state.accessExpiresAt?.toISOString().slice(0, 10) ?? '-',
         user.emailConfirmedAt ? 'confirmed' : 'unconfirmed',
+        twoFactor.has(user.id) ? 'on' : '-',
         user.bannedAt ? 'banned' : '',
       ]
     })
-    const header = ['id', 'email', 'role', 'access', 'status', 'until', 'email', '']
+    const header = ['id', 'email', 'role', 'access', 'status', 'until', 'email', '2fa', '']
     const table = [header, ...lines]
     const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)))
     for (const r of table)
@@ -90,13 +93,19 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
     grantPlan(deps, user.id, plan, until, 'cli')
     console.log(`${user.email} has ${plan} (gifted) until ${until.toISOString()}`)
   },
+  'reset-2fa'(deps, args) {
+    const user = userOrFail(deps, args._[1])
+    if (!resetTwoFactor(deps, user.id)) throw new Error(`${user.email} has no two-factor sign-in`)
+    console.log(`two-factor sign-in of ${user.email} is off; every session was ended and the owner was emailed`)
+  },
 }
 
 /** Runs against the database; 'access.changed' events go to a running server (src/realtime/relay.ts). */
 export const usersCommand: Command<Deps> = {
   name: 'users',
-  usage: 'dibs users list|create|set-role|grant',
-  summary: 'Accounts: list · create --email E --password P [--name N] [--role R] [--confirmed] · set-role <email> <role> · grant <email> <plan> --until <date>',
+  usage: 'dibs users list|create|set-role|grant|reset-2fa',
+  summary:
+    'Accounts: list · create --email E --password P [--name N] [--role R] [--confirmed] · set-role <email> <role> · grant <email> <plan> --until <date> · reset-2fa <email>',
   async run(_config, args, withContext) {
     const sub = args._[0]
     const fn = sub ? subcommands[sub] : undefined

@@ -14,6 +14,7 @@ import { hashToken } from '../lib/tokens'
 import { enqueueEmail } from '../outbox/queue'
 import { twoFactorEmail, type TwoFactorEvent } from './emails'
 import { verifyPassword } from './passwords'
+import { invalidateUserSessions } from './session'
 import { matchStep, newSecret, otpauthUrl } from './totp'
 import { randomBytes } from 'node:crypto'
 
@@ -122,6 +123,18 @@ export async function disableTwoFactor(deps: TwoFactorDeps, userId: number, inpu
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
   })
   notify(deps, userId, 'disabled')
+}
+
+/** Operator reset (lost phone and recovery codes): two-factor off, every session ended, the owner told. */
+export function resetTwoFactor(deps: TwoFactorDeps, userId: number): boolean {
+  if (factorOf(deps, userId) === undefined) return false
+  deps.db.transaction((tx) => {
+    tx.delete(authFactors).where(eq(authFactors.userId, userId)).run()
+    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
+  })
+  invalidateUserSessions(deps, userId)
+  notify(deps, userId, 'disabled')
+  return true
 }
 
 /** A current, not yet used code: accepted once (the step is recorded in the same statement). */

@@ -85,4 +85,30 @@ describe('dibs users beside a running server', () => {
       await server.stop()
     }
   })
+
+  test('reset-2fa turns two-factor off, ends the sessions (their sockets close through the relay) and tells the owner', async () => {
+    const { startTestServer, createUserWithSession } = await import('../helpers')
+    const { startTwoFactor, enableTwoFactor, hasTwoFactor } = await import('../../src/auth/two-factor')
+    const { totp } = await import('../../src/auth/totp')
+    const server = await startTestServer({ DATA_DIR: tempDir() })
+    try {
+      const u = await createUserWithSession(server.deps, { email: 'lost@example.com', password: 'lost-password' })
+      const { secret } = startTwoFactor(server.deps, u.userId)
+      enableTwoFactor(server.deps, u.userId, totp(secret, Date.now()))
+      const ws = new WebSocket(server.url.replace(/^http/, 'ws') + '/api/ws', { headers: { origin: server.url, cookie: u.cookie } } as never)
+      await new Promise((r) => (ws.onmessage = r))
+      const closed = new Promise<number>((r) => (ws.onclose = (e) => r(e.code)))
+      const env2 = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATA_DIR: server.config.dataDir, APP_URL: server.deps.config.appUrl }
+      const proc = Bun.spawn(['bun', join(import.meta.dir, '../../src/main.ts'), 'users', 'reset-2fa', 'lost@example.com'], { env: env2, stdout: 'pipe' })
+      expect(await proc.exited).toBe(0)
+      expect(await new Response(proc.stdout).text()).toContain('two-factor sign-in of lost@example.com is off')
+      expect(await closed).toBe(4401)
+      expect(hasTwoFactor(server.deps, u.userId)).toBe(false)
+      const list = runCli(['users', 'list'], env2)
+      expect(list.out).toMatch(/lost@example\.com.*-/)
+      expect(runCli(['users', 'reset-2fa', 'lost@example.com'], env2).err).toContain('has no two-factor sign-in')
+    } finally {
+      await server.stop()
+    }
+  })
 })
