@@ -63,9 +63,10 @@ export function testClock(start = Date.now()) {
  * Timers for the precise job loops (`startJobs(deps, jobs, timers)`) on a test clock: nothing fires
  * until the test calls `advanceTo`, which moves the clock from timer to timer, earliest first. After
  * each one fires it waits (in real time) until the work it started has armed the next timer, so a
- * job's run takes no clock time unless the job moves the clock itself.
+ * job's run takes no clock time unless the job moves the clock itself. `lateMs`: every timer fires
+ * that long after its time, as a busy event loop makes real timers do.
  */
-export function fakeTimers(clock = testClock()) {
+export function fakeTimers(clock = testClock(), opts: { lateMs?: number } = {}) {
   let armed = 0
   const due: { id: number; at: number; fn: () => void }[] = []
   const now = () => clock.now().getTime()
@@ -87,7 +88,8 @@ export function fakeTimers(clock = testClock()) {
       const next = due[0]
       if (!next || next.at > until) break
       due.shift()
-      if (next.at > now()) clock.set(next.at)
+      const at = next.at + (opts.lateMs ?? 0)
+      if (at > now()) clock.set(at)
       const before = armed
       next.fn()
       const giveUp = Date.now() + realTimeoutMs

@@ -68,6 +68,7 @@ export class RateBudget {
   readonly intervalRaise: { configuredMs: number; usedMs: number } | null
   private sent: number[] = []
   private pacedAt = 0
+  private lastSent: number | null = null
   private remaining: number | null = null
   private used: number | null = null
   private resetAt: number | null = null
@@ -94,6 +95,7 @@ export class RateBudget {
     const interval = this.recommendedIntervalMs(now)
     const onGrid = now >= this.pacedAt && now <= this.pacedAt + interval * PACE_SLACK
     this.pacedAt = (onGrid ? this.pacedAt : Math.max(this.pacedAt, now)) + interval
+    this.lastSent = now
     this.sent.push(now)
     if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1)
   }
@@ -147,6 +149,11 @@ export class RateBudget {
     }
     if (this.remaining !== null && this.remaining < 1 && this.resetAt !== null && this.resetAt > now) at = Math.max(at, this.resetAt)
     return at
+  }
+
+  /** When the last request went out (null: none yet). */
+  get lastRequestAt(): number | null {
+    return this.lastSent
   }
 
   /** When the next scheduled request should go: one interval after the last paced one, within the gates. */

@@ -47,9 +47,10 @@ const MIN_GAP_MS = 250
 
 /**
  * When the next scan should start (ms since epoch), given when the last one started and ended.
- * The cadence counts from the start of the last scan (so the time a scan takes does not add to
- * the interval) and never runs ahead of the budget's pacing, which counts every request a scan
- * made (catch-up pages push the next scan out) and holds for a 429's reset or a backoff.
+ * If the last scan sent requests, the budget's pacing decides: one interval after the last paced
+ * request, more after a catch-up's pages, later while a 429's reset or a backoff holds. Its grid
+ * absorbs a little lateness, so neither the timer nor the scan's own time stretch the cadence.
+ * A scan that sent nothing (the demo forum, a failure before the request) counts from its start.
  * The job loop asks again when its timer fires, so a scan run in between (admin button) counts.
  */
 export function nextScanAt(
@@ -59,9 +60,11 @@ export function nextScanAt(
 ): number {
   if (isPaused(deps)) return last.endedAt + PAUSED_POLL_MS
   const b = source.budget
-  if (!b) return Math.max(last.startedAt + (deps.config.scanIntervalSeconds ?? 10) * 1000, last.endedAt + MIN_GAP_MS)
+  const notBefore = last.endedAt + MIN_GAP_MS
+  if (!b) return Math.max(last.startedAt + (deps.config.scanIntervalSeconds ?? 10) * 1000, notBefore)
   const now = deps.now().getTime()
-  return Math.max(last.startedAt + b.recommendedIntervalMs(now), b.nextPacedAt(now), last.endedAt + MIN_GAP_MS)
+  const sent = b.lastRequestAt !== null && b.lastRequestAt >= last.startedAt
+  return Math.max(b.nextPacedAt(now), sent ? 0 : last.startedAt + b.recommendedIntervalMs(now), notBefore)
 }
 
 /**

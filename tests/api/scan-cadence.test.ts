@@ -26,8 +26,8 @@ afterEach(async () => {
 })
 
 /** The scan job alone, started on a fake clock against the fake Reddit (public JSON, or OAuth). */
-async function startScanJob(mode: 'public' | 'oauth', env: Record<string, string> = {}) {
-  const t = fakeTimers(testClock(T0))
+async function startScanJob(mode: 'public' | 'oauth', env: Record<string, string> = {}, lateMs = 0) {
+  const t = fakeTimers(testClock(T0), { lateMs })
   fake = await startFakeReddit({ now: t.now })
   const reddit: Record<string, string> =
     mode === 'oauth'
@@ -61,6 +61,14 @@ describe('the scan cadence', () => {
     await s.t.advanceTo(T0 + 60_000)
     expect(s.requests()).toHaveLength(31)
     expect(new Set(gaps(s.requests()))).toEqual(new Set([2000]))
+  })
+
+  test('timers that fire late do not add up: scans that start 40 ms late keep the 2 s grid', async () => {
+    const s = await startScanJob('oauth', { SCAN_INTERVAL_SECONDS: '2' }, 40)
+    s.start()
+    await s.t.advanceTo(T0 + 20_000)
+    expect(s.requests().slice(0, 4)).toEqual([40, 2080, 4080, 6080])
+    expect(new Set(gaps(s.requests().slice(1)))).toEqual(new Set([2000]))
   })
 
   test('public JSON with SCAN_INTERVAL_SECONDS=2 is raised to 7.5 s: evenly spaced, never 10 in a burst then a stall', async () => {
