@@ -9,6 +9,8 @@
 // scan's processing (HTTP, SQLite, matching) takes real time, so in virtual time it weighs `scale`
 // times more than it would in production. The target allows for it: p95 ≤ 1.1 × interval + p95
 // processing (virtual). --realtime 1 runs unscaled (slow: about 5 min per public variant).
+// Baseline, from the same posts: an ideal scanner that requests exactly every interval and takes no
+// time. With uniformly random posts its p50 is about 0.5 × interval and its p95 about 0.95 ×.
 //
 // Usage: bun bench/scan-latency.ts [--intervals 30] [--posts 4] [--real-interval-ms 1000] [--users 200] [--seed 7] [--realtime 0]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -98,6 +100,8 @@ async function run(v: Variant) {
   const scans = deps.sqlite.query<{ d: number }, []>("SELECT duration_ms AS d FROM scan_metrics WHERE status = 'success' ORDER BY d").all()
   const processing = scans.map((s) => s.d * scale)
   const requests = fake.listingRequests().map((q) => q.at)
+  // the same posts under an ideal scanner: a request exactly every interval from the first, no processing
+  const ideal = [...publishedAt.values()].map((at) => Math.ceil((at - requests[0]!) / interval) * interval + requests[0]! - at).sort((a, b) => a - b)
   const gaps = requests.slice(1).map((t, i) => t - requests[i]!)
   // as the fake Reddit saw them arrive (so HTTP latency under load shows in the gaps)
   const perMinute = Math.max(...requests.map((s) => requests.filter((t) => t >= s && t < s + 60_000).length))
@@ -119,6 +123,7 @@ async function run(v: Variant) {
     missed,
     latencyMs: { p50: Math.round(pct(waits, 50)), p95: Math.round(p95), max: Math.round(waits.at(-1)!) },
     latencyRatio: { p50: ratio(pct(waits, 50)), p95: ratio(p95), max: ratio(waits.at(-1)!) },
+    idealRatio: { p50: ratio(pct(ideal, 50)), p95: ratio(pct(ideal, 95)) },
     processingRealMs: {
       p50: pct(
         scans.map((s) => s.d),
@@ -161,6 +166,7 @@ console.table(
     'p50 ×I': r.latencyRatio.p50,
     'p95 ×I': r.latencyRatio.p95,
     'max ×I': r.latencyRatio.max,
+    'ideal p50/p95 ×I': `${r.idealRatio.p50} / ${r.idealRatio.p95}`,
     'p95 proc. ms (virt.)': r.processingVirtualMsP95,
     'target p95 ms': r.targetMs,
     'p95 ms': r.latencyMs.p95,
