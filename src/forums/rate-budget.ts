@@ -15,10 +15,12 @@
 // replaces the adaptive value, but one faster than the allowance is raised to it (intervalRaise).
 //
 // Pacing spreads requests evenly instead of spending the cap in a burst and then stalling:
-// each request moves nextPacedAt() one interval on (from its paced time when it went out up to
-// 10 % late, so timer and set-up latency do not add up into a slower cadence; else from when it
-// went out). A scan of several pages (catch-up) therefore pushes the next scan several intervals
-// out. The pages of one catch-up are not paced, only capped: the gap they fill should close soon.
+// each request moves nextPacedAt() one interval on. A request sent at most 10 % of an interval
+// after its paced time moves it on from that paced time, so timer and set-up latency do not add up
+// into a slower cadence; one sent later moves it on from when it was sent; one sent early (an
+// admin's scan, a catch-up's next page) from the paced time, so it takes the next slot. A scan of
+// several pages therefore pushes the next scan several intervals out. The pages of one catch-up are
+// not paced, only capped: the gap they fill should close soon.
 
 export type FailureReason = 'rate_limited' | 'server' | 'timeout' | 'malformed' | 'auth' | 'network'
 
