@@ -13,7 +13,7 @@ import { notifyJobs } from './notify/jobs'
 import { createChannels, type Channels } from './outbox/channels'
 import { outboxWorker, type OutboxWorker } from './outbox/worker'
 import { Hub } from './realtime/hub'
-import { runScan, scanDelayMs } from './scanner/scan'
+import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
 import { createScanSource, type ScanSource } from './scanner/source'
 
 export type Services = {
@@ -72,7 +72,17 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
   }
 }
 
-/** The background jobs of a server (STYLE: jobs are a list; src/jobs/schedule.ts runs them). */
+/**
+ * The background jobs of a server (STYLE: jobs are a list; src/jobs/schedule.ts runs them). The
+ * scan has its own precise timer (`nextAt`: the budget's pacing); the others ride the cron tick.
+ */
 export function jobList(ctx: AppContext): Job[] {
-  return [{ name: JOB.scan, every: () => scanDelayMs(ctx), run: () => runScan(ctx), immediate: true }, ...notifyJobs(ctx.outbox), ...authJobs()]
+  const scan: Job = {
+    name: JOB.scan,
+    nextAt: (_, last) => nextScanAt(ctx, last),
+    run: () => runScan(ctx),
+    immediate: true,
+    start: () => warnRaisedInterval(ctx.source),
+  }
+  return [scan, ...notifyJobs(ctx.outbox), ...authJobs()]
 }

@@ -59,6 +59,50 @@ export function testClock(start = Date.now()) {
   }
 }
 
+/**
+ * Timers for the precise job loops (`startJobs(deps, jobs, timers)`) on a test clock: nothing fires
+ * until the test calls `advanceTo`, which moves the clock from timer to timer, earliest first. After
+ * each one fires it waits (in real time) until the work it started has armed the next timer, so a
+ * job's run takes no clock time unless the job moves the clock itself. `lateMs`: every timer fires
+ * that long after its time, as a busy event loop makes real timers do.
+ */
+export function fakeTimers(clock = testClock(), opts: { lateMs?: number } = {}) {
+  let armed = 0
+  const due: { id: number; at: number; fn: () => void }[] = []
+  const now = () => clock.now().getTime()
+  const timers = {
+    now,
+    setTimeout(fn: () => void, ms: number) {
+      const id = ++armed
+      due.push({ id, at: now() + Math.max(0, ms), fn })
+      return id
+    },
+    clearTimeout(id: unknown) {
+      const i = due.findIndex((t) => t.id === id)
+      if (i >= 0) due.splice(i, 1)
+    },
+  }
+  async function advanceTo(until: number, realTimeoutMs = 10_000) {
+    for (;;) {
+      due.sort((a, b) => a.at - b.at || a.id - b.id)
+      const next = due[0]
+      if (!next || next.at > until) break
+      due.shift()
+      const at = next.at + (opts.lateMs ?? 0)
+      if (at > now()) clock.set(at)
+      const before = armed
+      next.fn()
+      const giveUp = Date.now() + realTimeoutMs
+      while (armed === before) {
+        if (Date.now() > giveUp) throw new Error('fakeTimers: the fired timer armed no next timer')
+        await Bun.sleep(1)
+      }
+    }
+    if (until > now()) clock.set(until)
+  }
+  return { ...timers, clock, timers, advanceTo, pending: () => due.length }
+}
+
 /** In-process app for route tests: app.handle(new Request(...)); wired like a server without jobs. */
 export function makeApp(deps: AppContext) {
   wire(deps)

@@ -9,9 +9,18 @@
 //   3. Backoff after a failure: 429 waits for the reset Reddit names (Retry-After or
 //      X-Ratelimit-Reset); 5xx, timeouts, malformed bodies, network and auth failures wait
 //      base·2^(n-1) (2 s, 4 s, 8 s … capped at 5 min). A success clears the failure count.
-// recommendedIntervalMs() is the scan cadence: the cap spread over a minute with 20% headroom,
-// slowed further when Reddit's remaining budget would not last until its reset; never below
-// 2 s. An explicit SCAN_INTERVAL_SECONDS replaces the computed value (the gates above still hold).
+// recommendedIntervalMs() is the scan cadence: the cap spread over a minute with 20% headroom
+// (the mode's allowance: 7.5 s public, 0.75 s OAuth), never below 2 s when adaptive, slowed
+// further when Reddit's remaining budget would not last until its reset. SCAN_INTERVAL_SECONDS
+// replaces the adaptive value, but one faster than the allowance is raised to it (intervalRaise).
+//
+// Pacing spreads requests evenly instead of spending the cap in a burst and then stalling:
+// each request moves nextPacedAt() one interval on. A request sent at most 10 % of an interval
+// after its paced time moves it on from that paced time, so timer and set-up latency do not add up
+// into a slower cadence; one sent later moves it on from when it was sent; one sent early (an
+// admin's scan, a catch-up's next page) from the paced time, so it takes the next slot. A scan of
+// several pages therefore pushes the next scan several intervals out. The pages of one catch-up are
+// not paced, only capped: the gap they fill should close soon.
 
 export type FailureReason = 'rate_limited' | 'server' | 'timeout' | 'malformed' | 'auth' | 'network'
 
@@ -40,18 +49,28 @@ export type BudgetSnapshot = {
 }
 
 const WINDOW_MS = 60_000
+/** A request this late (share of the interval) still keeps the pacing grid. */
+const PACE_SLACK = 0.1
 
 export const PUBLIC_CAP_PER_MINUTE = 10
 export const OAUTH_CAP_PER_MINUTE = 100
 
 export class RateBudget {
   readonly capPerMinute: number
-  private readonly headroom: number
+  /** share of the cap kept unused (0.2) */
+  readonly headroom: number
   private readonly minIntervalMs: number
   private readonly baseBackoffMs: number
   private readonly maxBackoffMs: number
+  /** the cap over a minute less the headroom: the fastest cadence this mode allows */
+  readonly allowanceMs: number
+  /** SCAN_INTERVAL_SECONDS in ms, raised to the allowance; null = adaptive */
   private readonly intervalMs: number | null
+  /** set when SCAN_INTERVAL_SECONDS was faster than the allowance (worth one warning at startup) */
+  readonly intervalRaise: { configuredMs: number; usedMs: number } | null
   private sent: number[] = []
+  private pacedAt = 0
+  private lastSent: number | null = null
   private remaining: number | null = null
   private used: number | null = null
   private resetAt: number | null = null
@@ -66,12 +85,19 @@ export class RateBudget {
     this.minIntervalMs = opts.minIntervalMs ?? 2_000
     this.baseBackoffMs = opts.baseBackoffMs ?? 2_000
     this.maxBackoffMs = opts.maxBackoffMs ?? 300_000
-    this.intervalMs = opts.intervalSeconds ? opts.intervalSeconds * 1000 : null
+    this.allowanceMs = Math.ceil(WINDOW_MS / (this.capPerMinute * (1 - this.headroom)))
+    const configured = opts.intervalSeconds ? opts.intervalSeconds * 1000 : null
+    this.intervalMs = configured === null ? null : Math.max(configured, this.allowanceMs)
+    this.intervalRaise = configured !== null && configured < this.allowanceMs ? { configuredMs: configured, usedMs: this.allowanceMs } : null
   }
 
   /** Call right before sending a request. */
   noteRequest(now: number): void {
     this.prune(now)
+    const interval = this.recommendedIntervalMs(now)
+    const onGrid = now >= this.pacedAt && now <= this.pacedAt + interval * PACE_SLACK
+    this.pacedAt = (onGrid ? this.pacedAt : Math.max(this.pacedAt, now)) + interval
+    this.lastSent = now
     this.sent.push(now)
     if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1)
   }
@@ -127,15 +153,24 @@ export class RateBudget {
     return at
   }
 
-  /** Adaptive scan interval in ms (see header comment). */
+  /** When the last request went out (null: none yet). */
+  get lastRequestAt(): number | null {
+    return this.lastSent
+  }
+
+  /** When the next scheduled request should go: one interval after the last paced one, within the gates. */
+  nextPacedAt(now: number): number {
+    return Math.max(this.nextAllowedAt(now), this.pacedAt)
+  }
+
+  /** The scan interval in ms (see header comment). */
   recommendedIntervalMs(now?: number): number {
-    if (this.intervalMs !== null) return this.intervalMs
-    let interval = WINDOW_MS / (this.capPerMinute * (1 - this.headroom))
+    let interval = this.intervalMs ?? Math.max(this.minIntervalMs, this.allowanceMs)
     if (now !== undefined && this.remaining !== null && this.resetAt !== null && this.resetAt > now) {
       const usable = this.remaining * (1 - this.headroom)
       interval = Math.max(interval, usable >= 1 ? (this.resetAt - now) / usable : this.resetAt - now)
     }
-    return Math.ceil(Math.max(this.minIntervalMs, interval))
+    return Math.ceil(interval)
   }
 
   snapshot(now: number): BudgetSnapshot {

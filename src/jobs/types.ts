@@ -4,11 +4,25 @@ import type { Deps } from '../deps'
 
 export type Job = {
   name: string
-  /** milliseconds between runs, or a function deciding the next delay after each run */
-  every: number | ((deps: Deps) => number)
   run: (deps: Deps) => Promise<unknown> | unknown
   /** start right away instead of after the first interval */
   immediate?: boolean
+  /** called once when the jobs start (e.g. to warn about a setting that was adjusted) */
+  start?: () => void
   /** called once when the jobs stop (e.g. to release a listener or a connection pool) */
   stop?: () => void
-}
+} & (
+  | {
+      /** timed by the once-a-second cron tick: milliseconds between runs, or a function deciding the next delay after each run */
+      every: number | ((deps: Deps) => number)
+      nextAt?: never
+    }
+  | {
+      /**
+       * timed precisely on the job's own timer (the scanner): when the next run should start (ms
+       * since epoch), given when the last one started and ended; asked again when the timer fires
+       */
+      nextAt: (deps: Deps, last: { startedAt: number; endedAt: number }) => number
+      every?: never
+    }
+)

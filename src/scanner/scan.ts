@@ -10,7 +10,7 @@
 //   5. A scan_metrics row and a maintenance_logs row (job fetch-reddit-posts), success or failed,
 //      and scan.metric on the bus. Failures (5xx, timeout, malformed, 429) are logged as failed
 //      scans; the budget's backoff spaces the next try, which starts from the last stored post.
-//   6. metrics 'next_reddit_scrape' ← the next scan time; scan.next on the bus.
+//   6. metrics 'next_reddit_scrape' ← the next scan time (nextScanAt); scan.next on the bus.
 import type { ScanMetric } from '../contract/events'
 import type { Deps } from '../deps'
 import { noteNewestSeen } from '../db/restore'
@@ -43,15 +43,46 @@ export type ScanOutcome = {
 
 /** When paused, how often the loop looks again. */
 const PAUSED_POLL_MS = 5_000
+/** The least gap between the end of one scan and the start of the next, whatever else allows. */
+const MIN_GAP_MS = 250
 
-/** Delay before the next scan: the budget's cadence, or longer while it is blocked. */
-export function scanDelayMs(deps: Pick<Deps, 'db' | 'now' | 'config'> & WithSource, source: ScanSource = deps.source): number {
-  if (isPaused(deps)) return PAUSED_POLL_MS
-  const now = deps.now().getTime()
+/**
+ * When the next scan should start (ms since epoch), given when the last one started and ended.
+ * If the last scan sent requests, the budget's pacing decides: one interval after the last paced
+ * request, more after a catch-up's pages, later while a 429's reset or a backoff holds. Its grid
+ * absorbs a little lateness, so neither the timer nor the scan's own time stretch the cadence.
+ * A scan that sent nothing (the demo forum, a failure before the request) counts from its start.
+ * The job loop asks again when its timer fires, so a scan run in between (admin button) counts.
+ */
+export function nextScanAt(
+  deps: Pick<Deps, 'db' | 'now' | 'config'> & WithSource,
+  last: { startedAt: number; endedAt: number },
+  source: ScanSource = deps.source,
+): number {
+  if (isPaused(deps)) return last.endedAt + PAUSED_POLL_MS
   const b = source.budget
-  const fixed = deps.config.scanIntervalSeconds
-  if (!b) return (fixed ?? 10) * 1000
-  return Math.max(b.recommendedIntervalMs(now), b.nextAllowedAt(now) - now, 250)
+  const notBefore = last.endedAt + MIN_GAP_MS
+  if (!b) return Math.max(last.startedAt + (deps.config.scanIntervalSeconds ?? 10) * 1000, notBefore)
+  const now = deps.now().getTime()
+  const sent = b.lastRequestAt !== null && b.lastRequestAt >= last.startedAt
+  return Math.max(b.nextPacedAt(now), sent ? 0 : last.startedAt + b.recommendedIntervalMs(now), notBefore)
+}
+
+/**
+ * Startup: a SCAN_INTERVAL_SECONDS faster than the source's rate budget allows has been raised to
+ * the allowance (src/forums/rate-budget.ts); say so once, with what was asked, what is used, why.
+ */
+export function warnRaisedInterval(source: ScanSource): void {
+  const b = source.budget
+  const raise = b?.intervalRaise
+  if (!b || !raise) return
+  const seconds = (ms: number) => `${+(ms / 1000).toFixed(2)} s`
+  const mode = source.mode ?? 'this'
+  log.warn(`SCAN_INTERVAL_SECONDS is faster than ${mode} mode allows: scanning every ${seconds(raise.usedMs)} instead of ${seconds(raise.configuredMs)}`, {
+    configured: seconds(raise.configuredMs),
+    used: seconds(raise.usedMs),
+    why: `${mode} mode allows ${b.capPerMinute} requests/min; less ${Math.round(b.headroom * 100)}% headroom that is one every ${seconds(raise.usedMs)}, and scanning faster would spend the minute's budget in a burst, then stall`,
+  })
 }
 
 export function runScan(deps: ScanDeps, source: ScanSource = deps.source, opts: { manual?: boolean } = {}): Promise<ScanOutcome> {
@@ -80,7 +111,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     error: null,
     nextAt: '',
   }
-  const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(deps.now().getTime() + scanDelayMs(deps, source)).toISOString() })
+  const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString() })
 
   if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
   if (source.budget && source.budget.nextAllowedAt(started) > started) return finish({ ...outcome, status: 'waiting' })

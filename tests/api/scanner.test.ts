@@ -4,7 +4,7 @@ import { setSetting } from '../../src/settings/service'
 import type { AccessState } from '../../src/access/rules'
 import type { BusEventName, BusEvents } from '../../src/contract/events'
 import { RedditClient } from '../../src/forums/reddit-client'
-import { runScan, scanDelayMs } from '../../src/scanner/scan'
+import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
 import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { createUserWithSession, makeDeps, testClock, type TestDeps } from '../helpers'
@@ -144,9 +144,9 @@ describe('scanning the forums', () => {
     const waiting = await s.scan()
     expect(waiting.status).toBe('waiting')
     expect(s.fake.listingRequests().length).toBe(sent)
-    expect(scanDelayMs(s.deps, s.client)).toBeGreaterThan(10_000) // waits for Reddit's reset
+    expect(Date.parse(waiting.nextAt) - s.clock.now().getTime()).toBeGreaterThan(10_000) // waits for Reddit's reset
     s.fake.publish({ title: '[WTS] during the block' })
-    s.clock.advance(scanDelayMs(s.deps, s.client))
+    s.clock.set(Date.parse(waiting.nextAt))
     const ok = await s.scan()
     expect(ok).toMatchObject({ status: 'success', postsNew: 1 })
     expect(s.count("SELECT count(*) AS n FROM maintenance_logs WHERE status = 'failed'")).toBe(1)
@@ -170,19 +170,19 @@ describe('scanning the forums', () => {
       expect(row.status).toBe('failed')
       expect(JSON.parse(row.details).error).toContain(fault === '500' || fault === '503' ? 'server' : fault)
       expect(s.count("SELECT count(*) AS n FROM scan_metrics WHERE status = 'failed'")).toBe(1)
-      s.clock.advance(scanDelayMs(s.deps, s.client))
+      s.clock.set(Date.parse(failed.nextAt))
       const ok = await s.scan()
       expect(ok).toMatchObject({ status: 'success', postsNew: 1, matchesCreated: 1 })
     })
   }
 
-  test('a scan loop paced by scanDelayMs stays within 10 requests per minute on the public API', async () => {
+  test("a scan loop paced by each scan's nextAt stays within 10 requests per minute on the public API", async () => {
     const s = await setup()
     const start = s.clock.now().getTime()
     while (s.clock.now().getTime() - start < 5 * 60_000) {
       if (Math.random() < 0.5) s.fake.publish({ title: `[WTS] item ${Math.random()}` })
-      await s.scan()
-      s.clock.advance(scanDelayMs(s.deps, s.client))
+      const o = await s.scan()
+      s.clock.set(Date.parse(o.nextAt))
     }
     const times = s.fake.listingRequests().map((r) => r.at)
     expect(times.length).toBeGreaterThan(30)

@@ -101,6 +101,15 @@ describe('recommended scan interval', () => {
   })
   test('SCAN_INTERVAL_SECONDS overrides the computed value', () => {
     expect(new RateBudget({ capPerMinute: 10, intervalSeconds: 30 }).recommendedIntervalMs()).toBe(30_000)
+    expect(new RateBudget({ capPerMinute: 100, intervalSeconds: 1 }).recommendedIntervalMs()).toBe(1000) // OAuth allows 0.75 s
+  })
+  test('a SCAN_INTERVAL_SECONDS faster than the mode allows is raised to the allowance, and says so', () => {
+    const publicTwo = new RateBudget({ capPerMinute: 10, intervalSeconds: 2 })
+    expect(publicTwo.recommendedIntervalMs()).toBe(7500)
+    expect(publicTwo.intervalRaise).toEqual({ configuredMs: 2000, usedMs: 7500 })
+    expect(new RateBudget({ capPerMinute: 10, intervalSeconds: 8 }).intervalRaise).toBeNull()
+    expect(new RateBudget({ capPerMinute: 100, intervalSeconds: 1 }).intervalRaise).toBeNull()
+    expect(new RateBudget({ capPerMinute: 10 }).intervalRaise).toBeNull()
   })
   test('a nearly spent Reddit window stretches the interval to last until the reset', () => {
     const b = new RateBudget({ capPerMinute: 100 })
@@ -108,5 +117,69 @@ describe('recommended scan interval', () => {
     // 10 requests less 20% headroom over 400 s → one per 50 s
     expect(b.recommendedIntervalMs(T0)).toBe(50_000)
     expect(b.recommendedIntervalMs(T0 + 401_000)).toBe(2000)
+  })
+})
+
+describe('pacing: requests spread evenly over the window', () => {
+  /** A scheduler that sends whenever the budget's pacing says so, for `minutes`. */
+  function pacedLoop(b: RateBudget, minutes: number, pagesPerScan = () => 1) {
+    const sent: number[] = []
+    let t = T0
+    while (t < T0 + minutes * 60_000) {
+      for (let p = pagesPerScan(); p > 0; p--) {
+        t = Math.max(t, b.nextAllowedAt(t)) // pages of one scan wait only for the cap
+        b.noteRequest(t)
+        sent.push(t)
+      }
+      t = b.nextPacedAt(t)
+    }
+    return sent
+  }
+  const maxInAnyMinute = (sent: number[]) => Math.max(...sent.map((s) => sent.filter((t) => t >= s && t < s + 60_000).length))
+
+  test('public with SCAN_INTERVAL_SECONDS=2: one request every 7.5 s, never 10 then a stall', () => {
+    const sent = pacedLoop(new RateBudget({ capPerMinute: 10, intervalSeconds: 2 }), 5)
+    const gaps = sent.slice(1).map((t, i) => t - sent[i]!)
+    expect(new Set(gaps)).toEqual(new Set([7500]))
+    expect(maxInAnyMinute(sent)).toBe(8)
+  })
+
+  test('OAuth, adaptive: one request every 2 s', () => {
+    const sent = pacedLoop(new RateBudget({ capPerMinute: 100 }), 2)
+    expect(new Set(sent.slice(1).map((t, i) => t - sent[i]!))).toEqual(new Set([2000]))
+  })
+
+  test('a scan of three pages pushes the next scan three intervals out', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    for (let p = 0; p < 3; p++) b.noteRequest(T0 + p * 100)
+    expect(b.nextPacedAt(T0 + 300)).toBe(T0 + 3 * 7500)
+    expect(b.canRequest(T0 + 300)).toBe(true) // the cap alone would allow it at once
+  })
+
+  test('scans of random sizes (catch-up pages) stay under the cap in every minute', () => {
+    let seed = 7
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    const sent = pacedLoop(new RateBudget({ capPerMinute: 10 }), 30, () => (rnd() < 0.2 ? 1 + Math.floor(rnd() * 4) : 1))
+    expect(maxInAnyMinute(sent)).toBeLessThanOrEqual(10)
+    expect(sent.length).toBeGreaterThan(30 * 7) // and the average pace is still about 8 a minute
+  })
+
+  test('a request sent a little late keeps the grid; one sent much later starts a new one', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    b.noteRequest(T0)
+    expect(b.nextPacedAt(T0)).toBe(T0 + 7500)
+    b.noteRequest(T0 + 7500 + 40) // 40 ms late (timer, set-up): the next is still due on the grid
+    expect(b.nextPacedAt(T0 + 7540)).toBe(T0 + 15_000)
+    b.noteRequest(T0 + 60_000) // after a pause
+    expect(b.nextPacedAt(T0 + 60_000)).toBe(T0 + 67_500)
+  })
+
+  test('pacing never lets a request through that the gates forbid', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    b.noteRequest(T0)
+    b.backoff('server', T0 + 100) // 2 s
+    expect(b.nextPacedAt(T0 + 100)).toBe(T0 + 7500)
+    b.backoff('rate_limited', T0 + 200, 30)
+    expect(b.nextPacedAt(T0 + 200)).toBe(T0 + 30_200)
   })
 })
