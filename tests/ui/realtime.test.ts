@@ -105,6 +105,7 @@ describe('the live connection', () => {
     expect(events).toEqual(['revoked'])
     expect(FakeSocket.all.length).toBe(before + 1)
     expect(rt.connection.value).toBe('checking')
+    FakeSocket.all.at(-1)!.hello(1) // leave the socket following user 1, as other suites expect
   })
 
   test('Reload marks the reload as deliberate in session_protected', () => {
