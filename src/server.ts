@@ -26,7 +26,12 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   const ctx: AppContext = { ...deps, ...services }
   const runJobs = opts.jobs !== false
   // Without jobs (tests) nothing delivers the outbox: it is not woken either.
-  const detach = attachListeners(deps, { hub: services.hub, dispatcher: services.dispatcher, outbox: runJobs ? services.outbox : undefined })
+  const detach = attachListeners(deps, {
+    hub: services.hub,
+    dispatcher: services.dispatcher,
+    outbox: runJobs ? services.outbox : undefined,
+    expiry: runJobs ? services.expiry : undefined,
+  })
 
   // Production: a private loopback server builds the UI; the app serves its pages with our headers.
   const bundle: UiBundle | null = config.development ? null : startUiBundle()
@@ -50,6 +55,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
     if (maybeSent > 0)
       log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     jobs = startJobs(ctx, jobList(ctx))
+    services.expiry.rearm()
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }
   log.info(`${config.appName} listening`, { url: config.appUrl, port, data: config.dataDir, demo: config.demo })
@@ -58,6 +64,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   const stop = () =>
     (stopping ??= (async () => {
       await jobs?.stop()
+      services.expiry.stop()
       await services.outbox.stop() // a delivery in flight ends first; then the channels (SMTP pool) close
       await server.stop(true)
       bundle?.stop()

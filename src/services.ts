@@ -9,6 +9,7 @@ import { JOB } from './jobs/log'
 import type { Job } from './jobs/types'
 import { MatchingService } from './matches/matcher'
 import { createDispatcher, type Dispatcher } from './notify/dispatcher'
+import { accessExpiryWatch, type ExpiryWatch } from './access/expiry'
 import { notifyJobs } from './notify/jobs'
 import { createChannels, type Channels } from './outbox/channels'
 import { outboxWorker, type OutboxWorker } from './outbox/worker'
@@ -29,6 +30,8 @@ export type Services = {
   channels: Channels
   /** delivers the outbox */
   outbox: OutboxWorker
+  /** one timer for the next access expiry: emits access.changed the moment a trial or gifted period ends */
+  expiry: ExpiryWatch
 }
 
 /** What route plugins, jobs and commands of a running server receive. */
@@ -44,6 +47,7 @@ export function createServices(deps: Deps, given: Partial<Services> = {}): Servi
     dispatcher: given.dispatcher ?? createDispatcher(deps),
     channels,
     outbox: given.outbox ?? outboxWorker(deps, channels),
+    expiry: given.expiry ?? accessExpiryWatch(deps),
   }
 }
 
@@ -51,20 +55,22 @@ export function createServices(deps: Deps, given: Partial<Services> = {}): Servi
  * Every bus listener of the process. Per event, in the order they run:
  *   socket events (post.new, match.new, match.updated, unread, access.changed, settings.changed,
  *     scan.metric, scan.next) → the hub publishes them to their topics;
- *   access.changed → the hub re-checks that user's admin topic;
+ *   access.changed → the hub re-checks that user's admin topic; the expiry watch re-arms;
+ *   sessions.revoked → the hub closes the sockets whose session ended;
  *   match.new      → the dispatcher queues email/push (next macrotask, after the socket writes);
  *   outbox.queued  → the outbox worker delivers now.
  * Parts not given are not listened for (a CLI process has no hub; tests choose). Returns the detach.
  */
-export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Services, 'hub' | 'dispatcher' | 'outbox'>>): () => void {
+export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Services, 'hub' | 'dispatcher' | 'outbox' | 'expiry'>>): () => void {
   const { bus } = deps
-  const { hub, dispatcher, outbox } = parts
+  const { hub, dispatcher, outbox, expiry } = parts
   const off: (() => void)[] = []
   if (hub) {
     for (const name of SOCKET_EVENTS) off.push(bus.on(name, (data) => hub.forward(name, data)))
     off.push(bus.on('access.changed', ({ userId }) => hub.reevaluate(userId)))
     off.push(bus.on('sessions.revoked', ({ userId }) => hub.revoked(userId)))
   }
+  if (expiry) off.push(bus.on('access.changed', () => expiry.rearm()))
   if (dispatcher) off.push(bus.on('match.new', (event) => dispatcher.add(event)))
   if (outbox) off.push(bus.on('outbox.queued', () => void outbox.tick()))
   return () => {

@@ -36,6 +36,7 @@ export function makeDeps(env: Record<string, string> = {}, clock = testClock(), 
     ...services,
     close() {
       services.outbox.stop()
+      services.expiry.stop()
       opened.close()
       rmSync(config.dataDir, { recursive: true, force: true })
     },

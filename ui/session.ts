@@ -75,11 +75,17 @@ export function writeCache(storage: Pick<Storage, 'setItem'>, data: Me, now = Da
   } catch {}
 }
 
-/** fresh < 20 min (use as is) · refresh < 30 min (use, refetch soon) · stale ≤ 2 h (only when offline) · expired. */
+/**
+ * fresh < 20 min (use as is) · refresh < 30 min (use, refetch soon) · stale ≤ 2 h (only when
+ * offline) · expired. A cached AccessInfo is never trusted past its own accessExpiresAt: the access
+ * it describes has ended since it was cached.
+ */
 export function cacheAge(entry: CacheEntry | null, now = Date.now()): CacheAge {
   if (entry === null) return 'expired'
   const age = now - entry.timestamp
   if (age < 0) return 'expired'
+  const ends = entry.data.access?.accessExpiresAt ? Date.parse(entry.data.access.accessExpiresAt) : Number.NaN
+  if (entry.data.access?.hasAccess && ends <= now) return 'expired'
   if (age < CACHE_REFRESH_AFTER_MS) return 'fresh'
   if (age < CACHE_VALID_MS) return 'refresh'
   if (age <= CACHE_STALE_MAX_MS) return 'stale'
@@ -107,6 +113,19 @@ effect(() => {
     signedOutLocally()
     broadcast('signed-out')
   }
+})
+
+// The moment access ends (trial, gifted period) this tab refetches, even when the socket's
+// access.changed does not arrive (offline, socket down): the overlay appears on time.
+let expiryTimer: ReturnType<typeof setTimeout> | null = null
+effect(() => {
+  const access = me.value?.access
+  if (expiryTimer !== null) clearTimeout(expiryTimer)
+  expiryTimer = null
+  const ends = access?.hasAccess && access.accessExpiresAt ? Date.parse(access.accessExpiresAt) : Number.NaN
+  const wait = ends - Date.now()
+  if (!(wait > 0) || wait > 2 ** 31 - 1) return
+  expiryTimer = setTimeout(() => void loadAccess({ force: true, background: true }), wait + 250)
 })
 
 function applyCached(entry: CacheEntry) {

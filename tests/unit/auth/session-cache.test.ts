@@ -25,6 +25,14 @@ describe('cacheAge', () => {
   ]
   for (const [name, age, want] of cases) test(`${name} → ${want}`, () => expect(cacheAge({ timestamp: now - age, data: me(1) }, now)).toBe(want))
   test('no cache → expired', () => expect(cacheAge(null)).toBe('expired'))
+  test('an AccessInfo whose access has ended since it was cached is never trusted (issue 12 item 2)', () => {
+    const data = (ends: number) => ({ ...me(1), access: { ...me(1).access, accessExpiresAt: new Date(ends).toISOString() } }) as CacheEntry['data']
+    expect(cacheAge({ timestamp: now - MIN, data: data(now + MIN) }, now)).toBe('fresh')
+    expect(cacheAge({ timestamp: now - MIN, data: data(now) }, now)).toBe('expired')
+    expect(cacheAge({ timestamp: now - 40 * MIN, data: data(now - 1) }, now)).toBe('expired') // not even for outages
+    const locked = { ...data(now - 1), access: { ...data(now - 1).access, hasAccess: false } } as CacheEntry['data']
+    expect(cacheAge({ timestamp: now - MIN, data: locked }, now)).toBe('fresh') // already says no access
+  })
 })
 
 describe('readCache / writeCache', () => {
