@@ -13,7 +13,7 @@ import { log } from './lib/log'
 import { recoverStuckSending } from './outbox/queue'
 import { clearServerFile } from './realtime/relay'
 import { attachListeners, createServices, jobList, type AppContext } from './services'
-import { captureShell, startUiBundle, type AppShell, type UiBundle } from './web/pages'
+import { captureShell, startUiBundle, warmAssets, type AppShell, type UiBundle } from './web/pages'
 
 export type RunningServer = { url: string; port: number; deps: AppContext; stop(): Promise<void> }
 
@@ -35,7 +35,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
 
   // Production: a private loopback server builds the UI; the app serves its pages with our headers.
   const bundle: UiBundle | null = config.development ? null : startUiBundle()
-  const shell: AppShell = { html: null, assets: bundle?.origin ?? null }
+  const shell: AppShell = { html: null, assets: bundle?.origin ?? null, appName: config.appName }
   const app = createApp(ctx, shell)
   app.listen({ port: config.port, hostname: config.host })
   const server = app.server!
@@ -56,6 +56,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
       log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     jobs = startJobs(ctx, jobList(ctx))
     services.expiry.rearm()
+    if (bundle) void warmAssets(shell, base).catch(() => {})
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }
   log.info(`${config.appName} listening`, { url: config.appUrl, port, data: config.dataDir, demo: config.demo })

@@ -7,6 +7,7 @@
 //   - development (`bun run dev`): the HTML import sits on the public server for Bun's HMR.
 // No catch-all route (it would shadow /api/*): unknown GETs reach the NOT_FOUND handler, which
 // tries an asset, then the shell (404 with the app's not-found page).
+import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import index from '../../ui/index.html'
 import { clientRoutes } from '../../ui/routes'
 import { inlineHashes } from './security-headers'
@@ -18,6 +19,8 @@ export type AppShell = {
   assets?: string | null
   /** CSP hashes of the shell's inline scripts (the theme applied before first paint) */
   scriptHashes?: string[]
+  /** APP_NAME: the shell's <title> and the PWA manifest's name follow it */
+  appName?: string
 }
 
 export function pageRoutes(productSlug: string) {
@@ -35,7 +38,8 @@ export function startUiBundle(): UiBundle {
 
 /** Fetches the shell from `origin` (the private bundle server, or the public one in development). */
 export async function captureShell(shell: AppShell, origin: string, path = '/') {
-  shell.html = await (await fetch(origin + path)).text()
+  const html = await (await fetch(origin + path)).text()
+  shell.html = shell.appName ? html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.appName)}</title>`) : html
   shell.scriptHashes = inlineHashes(shell.html).scriptHashes
 }
 
@@ -62,11 +66,51 @@ export function shellResponse(shell: AppShell, paths: Set<string>, request: Requ
   return shellPage(shell, known ? 200 : 404)
 }
 
-type Cached = { status: number; headers: [string, string][]; body: ArrayBuffer }
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+type Encoding = 'br' | 'gzip' | 'identity'
+type Cached = { headers: Record<string, string>; bodies: Partial<Record<Encoding, Uint8Array>>; compressible: boolean }
 const assetCache = new Map<string, Cached>()
 const ASSET_CACHE_MAX = 500
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
 
-/** A bundled asset (hashed JS, CSS, images, manifest) from the private bundle server, or null. */
+/** The best encoding the client accepts: brotli, then gzip (RFC 9110 §12.5.3, q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | null): Encoding {
+  const accepted = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean)
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q))
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity'
+}
+
+function encode(body: Uint8Array, encoding: Encoding): Uint8Array {
+  if (encoding === 'br') return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+  if (encoding === 'gzip') return Bun.gzipSync(body as Uint8Array<ArrayBuffer>, { level: 9 })
+  return body
+}
+
+/** The PWA manifest names the app after APP_NAME. */
+function renameManifest(body: Uint8Array, appName: string): Uint8Array {
+  try {
+    const manifest = JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>
+    manifest.name = appName
+    manifest.short_name = appName.slice(0, 12)
+    return new TextEncoder().encode(JSON.stringify(manifest, null, 2))
+  } catch {
+    return body
+  }
+}
+
+/**
+ * A bundled asset (hashed JS, CSS, images, manifest) from the private bundle server, or null.
+ * Text assets are sent brotli- or gzip-compressed as the client accepts (each encoding made once
+ * and kept); hashed names keep Bun's year-long immutable caching.
+ */
 export async function assetResponse(shell: AppShell, request: Request): Promise<Response | null> {
   const url = new URL(request.url)
   if (!shell.assets || (request.method !== 'GET' && request.method !== 'HEAD') || url.pathname.startsWith('/api/') || url.pathname === '/') return null
@@ -75,14 +119,38 @@ export async function assetResponse(shell: AppShell, request: Request): Promise<
   if (hit === undefined) {
     let res: Response
     try {
-      res = await fetch(key, { signal: AbortSignal.timeout(10_000) })
+      res = await fetch(key, { signal: AbortSignal.timeout(10_000), headers: { 'accept-encoding': 'identity' } })
     } catch {
       return null
     }
-    if (res.status !== 200 || (res.headers.get('content-type') ?? '').startsWith('text/html')) return null
-    const keep = ['content-type', 'etag', 'cache-control', 'last-modified']
-    hit = { status: 200, headers: [...res.headers].filter(([k]) => keep.includes(k.toLowerCase())), body: await res.arrayBuffer() }
+    const type = res.headers.get('content-type') ?? ''
+    if (res.status !== 200 || type.startsWith('text/html')) return null
+    const headers: Record<string, string> = {}
+    for (const k of ['content-type', 'etag', 'cache-control', 'last-modified']) {
+      const v = res.headers.get(k)
+      if (v !== null) headers[k] = v
+    }
+    let body: Uint8Array = new Uint8Array(await res.arrayBuffer())
+    if (type.startsWith('application/manifest+json') && shell.appName) {
+      body = renameManifest(body, shell.appName)
+      headers['cache-control'] = 'no-cache' // APP_NAME may change under the same hashed name
+    }
+    hit = { headers, bodies: { identity: body }, compressible: COMPRESSIBLE.test(type) && body.byteLength > 512 }
     if (assetCache.size < ASSET_CACHE_MAX) assetCache.set(key, hit)
   }
-  return new Response(request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers: hit.headers })
+  const encoding = hit.compressible ? pickEncoding(request.headers.get('accept-encoding')) : 'identity'
+  const body = (hit.bodies[encoding] ??= encode(hit.bodies.identity!, encoding))
+  const headers: Record<string, string> = { ...hit.headers }
+  if (hit.compressible) headers.vary = 'accept-encoding'
+  if (encoding !== 'identity') {
+    headers['content-encoding'] = encoding
+    if (headers.etag) headers.etag = headers.etag.replace(/"$/, `-${encoding}"`)
+  }
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers })
+}
+
+/** Prepares the shell's assets (fetched, brotli and gzip made) so the first visitor does not wait. */
+export async function warmAssets(shell: AppShell, origin: string) {
+  for (const m of (shell.html ?? '').matchAll(/(?:src|href)="(\/[^"]+)"/g))
+    for (const encoding of ['br', 'gzip']) await assetResponse(shell, new Request(origin + m[1], { headers: { 'accept-encoding': encoding } }))
 }
