@@ -58,6 +58,8 @@ export type Config = {
   trustProxy: TrustedProxies
   /** REQUIRE_ADMIN_2FA: admins enrol in two-factor sign-in before the admin pages open */
   requireAdmin2fa: boolean
+  /** SUPPORT_EMAIL (default: the first ADMIN_EMAILS address): the recipient of 'Contact Support' */
+  supportEmail: string | null
   secrets: Secrets
   /** set when other users can open DATA_DIR; src/main.ts logs it once the log level is known */
   dataDirWarning: string | null
@@ -200,6 +202,9 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel']
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) throw new ConfigError('LOG_LEVEL', 'one of debug, info, warn, error, silent', logLevel)
 
+  const supportEmail = str(env, 'SUPPORT_EMAIL') ?? adminEmails[0] ?? null
+  if (supportEmail !== null && !EMAIL.test(supportEmail)) throw new ConfigError('SUPPORT_EMAIL', 'an email address', supportEmail)
+
   let trustProxy: TrustedProxies
   try {
     trustProxy = parseTrustedProxies(str(env, 'TRUST_PROXY'))
@@ -234,6 +239,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     trustProxy,
     requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),
+    supportEmail,
   }
 }
 

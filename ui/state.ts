@@ -11,6 +11,8 @@ export type PublicConfig = {
   billingEnabled: boolean
   stripePublishableKey: string | null
   demo: boolean
+  /** SUPPORT_EMAIL: where 'Contact Support' drafts go (null: none configured) */
+  supportEmail?: string | null
 }
 
 const FALLBACK: PublicConfig = {

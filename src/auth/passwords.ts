@@ -27,5 +27,6 @@ export async function verifyPassword(password: string, hash: string | null | und
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 8 characters long'
   if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`
+  if (!password.trim()) return 'Password cannot be only spaces'
   return null
 }

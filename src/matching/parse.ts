@@ -30,6 +30,12 @@ export const MESSAGES = {
   priceExcluded: 'A price bound cannot be excluded: use the opposite bound, like >=$500 instead of -<$500',
 } as const
 
+/** "<" or ">" not followed by an amount (e.g. a pasted `<b>`): name the character and where it is. */
+export function angleMessage(chunk: string): string {
+  const c = chunk[0] === '>' ? '>' : '<'
+  return `"${c}" is only allowed in a price bound, like ${c}$500: remove it from "${chunk}"`
+}
+
 type Scan = { i: number; s: string }
 
 function isSpace(c: string | undefined): boolean {
@@ -117,8 +123,15 @@ export function parseTerm(text: string): ParseResult {
     }
     chunks++
     if (c === '<' || c === '>') {
+      const from = sc.i
       const { bound } = readPrice(sc)
-      if (!bound) return { ok: false, error: MESSAGES.priceNoNumber }
+      if (!bound) {
+        // `<$` / `<=` with no amount is a price bound missing its number; anything else is a stray character
+        const rest = s.slice(from + 1).replace(/^=/, '')
+        if (rest === '' || /^[$\d\s]/.test(rest)) return { ok: false, error: MESSAGES.priceNoNumber }
+        sc.i = from
+        return { ok: false, error: angleMessage(readChunk(sc)) }
+      }
       alt.prices.push(bound)
       continue
     }

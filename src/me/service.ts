@@ -13,6 +13,7 @@ export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
 export function updateName(deps: Pick<Deps, 'db' | 'now'>, userId: number, nameInput: unknown): User {
   if (typeof nameInput !== 'string') throw badRequest('Name is required', 'VALIDATION')
   const name = nameInput.trim()
+  if (!name) throw badRequest('Please enter your name.', 'VALIDATION')
   if (name.length > MAX_NAME_LENGTH) throw badRequest(`Name must be at most ${MAX_NAME_LENGTH} characters long`, 'VALIDATION')
   deps.db.update(users).set({ name, updatedAt: deps.now() }).where(eq(users.id, userId)).run()
   return getUser(deps, userId)

@@ -13,6 +13,7 @@ export function publicConfig(deps: Deps) {
     billingEnabled: config.billingEnabled,
     stripePublishableKey: config.stripe.publishableKey,
     demo: config.demo,
+    supportEmail: config.supportEmail,
     /** REQUIRE_ADMIN_2FA: admins enrol in two-factor sign-in before the admin pages open */
     requireAdmin2fa: config.requireAdmin2fa,
   }

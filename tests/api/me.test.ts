@@ -50,9 +50,11 @@ describe('GET /api/me', () => {
 })
 
 describe('PATCH /api/me', () => {
-  const cases: { body: Record<string, unknown>; status: number; name?: string }[] = [
+  const cases: { body: Record<string, unknown>; status: number; name?: string; message?: string }[] = [
     { body: { name: '  New Name ' }, status: 200, name: 'New Name' },
-    { body: { name: 'x'.repeat(101) }, status: 400 },
+    { body: { name: 'x'.repeat(101) }, status: 400, message: 'Name must be at most 100 characters long' },
+    { body: { name: '' }, status: 400, message: 'Please enter your name.' },
+    { body: { name: '   ' }, status: 400, message: 'Please enter your name.' },
     { body: {}, status: 400 },
     { body: { name: 42 }, status: 400 },
   ]
@@ -61,6 +63,7 @@ describe('PATCH /api/me', () => {
       const r = await call(app, 'PATCH', '/api/me', { cookie: me.cookie, json: c.body })
       expect(r.status).toBe(c.status)
       if (c.name) expect(r.body.user.name).toBe(c.name)
+      if (c.message) expect(r.body.error.message).toBe(c.message)
     })
 
   test('the email cannot be changed through it', async () => {

@@ -95,3 +95,12 @@ describe('generated secrets', () => {
     expect(c.secrets.sessionSecret).toBe('from-env-session-secret-value')
   })
 })
+
+describe('SUPPORT_EMAIL', () => {
+  test('defaults to the first ADMIN_EMAILS address, can be set, and must be an address', () => {
+    expect(parseEnv({}).supportEmail).toBeNull()
+    expect(parseEnv({ ADMIN_EMAILS: 'Boss@Example.com, b@example.com' }).supportEmail).toBe('boss@example.com')
+    expect(parseEnv({ ADMIN_EMAILS: 'boss@example.com', SUPPORT_EMAIL: 'help@example.com' }).supportEmail).toBe('help@example.com')
+    expect(() => parseEnv({ SUPPORT_EMAIL: 'nobody' })).toThrow(ConfigError)
+  })
+})

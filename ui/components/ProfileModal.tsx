@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { me } from '../account'
-import { api } from '../api'
+import { api, ApiError } from '../api'
 import { toast } from '../toast'
 
 export function ProfileModal({ onClose }: { onClose: () => void }) {
@@ -18,8 +18,10 @@ export function ProfileModal({ onClose }: { onClose: () => void }) {
       if (me.value) me.value = { ...me.value, user: { ...me.value.user, name: r?.user?.name ?? name.trim() } }
       toast({ title: 'Profile updated', description: 'Your changes have been saved.' })
       onClose()
-    } catch {
-      toast({ title: 'Error', description: 'Failed to update profile', variant: 'destructive' })
+    } catch (err) {
+      // The server says what is wrong ('Please enter your name.', 'Name must be at most 100 characters long').
+      const reason = err instanceof ApiError && err.status === 400 ? err.message : 'Failed to update profile'
+      toast({ title: 'Error', description: reason, variant: 'destructive' })
     } finally {
       setSaving(false)
     }

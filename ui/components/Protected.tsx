@@ -7,6 +7,7 @@ import { Redirect } from 'wouter'
 import { me } from '../account'
 import { accessLoading, accessNotice, authError, authStatus, initAuth, signOut } from '../session'
 import { AccessOverlay } from './AccessOverlay'
+import { config } from '../state'
 
 function Gate({ text }: { text: string }) {
   return (
@@ -17,7 +18,8 @@ function Gate({ text }: { text: string }) {
 }
 
 export function AuthErrorScreen({ message }: { message: string }) {
-  const mail = `mailto:?subject=${encodeURIComponent('Authentication Error')}&body=${encodeURIComponent(`I ran into this error:\n\n${message}\n\nPage: ${location.href}`)}`
+  const to = config.value.supportEmail ? encodeURIComponent(config.value.supportEmail) : ''
+  const mail = `mailto:${to}?subject=${encodeURIComponent('Authentication Error')}&body=${encodeURIComponent(`I ran into this error:\n\n${message}\n\nPage: ${location.href}`)}`
   return (
     <main className="container gate">
       <article className="auth-card" role="alert">

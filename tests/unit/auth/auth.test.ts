@@ -18,8 +18,12 @@ describe('passwordProblem', () => {
     ['12345678', null],
     ['x'.repeat(256), null],
     ['x'.repeat(257), 'Password must be at most 256 characters long'],
+    [' '.repeat(8), 'Password cannot be only spaces'],
+    [' \t'.repeat(6), 'Password cannot be only spaces'],
+    ['  pass phrase  ', null],
   ]
-  for (const [pw, want] of cases) test(`${pw.length} characters → ${want ?? 'ok'}`, () => expect(passwordProblem(pw)).toBe(want))
+  for (const [pw, want] of cases)
+    test(`${JSON.stringify(pw).slice(0, 20)} (${pw.length} characters) → ${want ?? 'ok'}`, () => expect(passwordProblem(pw)).toBe(want))
 })
 
 describe('verifyPassword', () => {

@@ -17,6 +17,8 @@ describe('parseTerm rejects malformed terms with a clear message', () => {
     ['a bare star', 'rmr *', MESSAGES.bareStar],
     ['price bound without a number', 'rmr <$', MESSAGES.priceNoNumber],
     ['price bound with words instead of a number', 'rmr <$cheap', MESSAGES.priceNoNumber],
+    ['a pasted HTML tag names the character', 'rmr <b>', '"<" is only allowed in a price bound, like <$500: remove it from "<b>"'],
+    ['a stray ">" names itself', 'eotech >x', '">" is only allowed in a price bound, like >$500: remove it from ">x"'],
     ['only a price bound', '<$500', 'Add at least one word to look for (a price bound alone matches nothing)'],
     ['excluded price bound', 'rmr -<$500', MESSAGES.priceExcluded],
     ['only emoji', '🔥🔥', MESSAGES.noWord],
