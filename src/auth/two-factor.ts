@@ -74,7 +74,7 @@ export function startTwoFactor(deps: TwoFactorDeps, userId: number): { secret: s
     .onConflictDoUpdate({ target: [authFactors.userId, authFactors.factorType], set: { secret, verifiedAt: null, lastUsedStep: null, createdAt: deps.now() } })
     .run()
   const url = otpauthUrl(deps.config.appName, user.email, secret)
-  return { secret, otpauthUrl: url, qrSvg: renderSVG(url, { border: 2 }) }
+  return { secret, otpauthUrl: url, qrSvg: renderSVG(url, { border: 4 }) }
 }
 
 function normaliseRecovery(code: string): string {

@@ -7,7 +7,7 @@
 import type { Category } from '../access/categories'
 
 export type UnreadCounts = Record<Category, number>
-export type MatchChange = 'read' | 'archived' | 'removed'
+export type MatchChange = 'read' | 'archived' | 'restored' | 'removed'
 
 /** A match as lists, sockets and the notifier see it (one per user and post). */
 export type MatchItem = {

@@ -2,7 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
-import { archiveMatch, listMatches, markAllRead, markRead, unreadCounts } from './service'
+import { archiveMatch, listMatches, markAllRead, markRead, restoreMatch, unreadCounts } from './service'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['matches']
@@ -19,6 +19,7 @@ export const matchRoutes = (deps: Deps) =>
           archived: query.archived === '1' || query.archived === 'true',
           cursor: query.cursor,
           limit: query.limit,
+          q: query.q,
         }),
       {
         auth: true,
@@ -27,8 +28,13 @@ export const matchRoutes = (deps: Deps) =>
           archived: t.Optional(t.String()),
           cursor: t.Optional(t.String({ maxLength: 40 })),
           limit: t.Optional(t.Integer({ minimum: 1, maximum: 200 })),
+          q: t.Optional(t.String({ maxLength: 100 })),
         }),
-        detail: { summary: 'Matches of a category, newest first (archived=1: the archive, by archive time); {matches, nextCursor}', tags },
+        detail: {
+          summary:
+            'Matches of a category, newest first (archived=1: the archive, by archive time; q: words in the title, author or matched terms); {matches, nextCursor}',
+          tags,
+        },
       },
     )
     .post('/api/matches/read-all', ({ user, body }) => markAllRead(deps, user.id, body.category), {
@@ -45,6 +51,11 @@ export const matchRoutes = (deps: Deps) =>
       auth: true,
       params: id,
       detail: { summary: 'Archive one match (it leaves the list and appears in the archive)', tags },
+    })
+    .post('/api/matches/:id/restore', ({ user, params }) => restoreMatch(deps, user.id, params.id), {
+      auth: true,
+      params: id,
+      detail: { summary: 'Take one match out of the archive (back in its list, read)', tags },
     })
     .get('/api/unread', ({ user }) => unreadCounts(deps.sqlite, user.id), {
       auth: true,

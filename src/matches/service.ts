@@ -57,7 +57,7 @@ function parseCursor(cursor: string | undefined): [number, number] | null {
 export function listMatches(
   deps: Pick<Deps, 'sqlite'>,
   userId: number,
-  opts: { category: Category; archived?: boolean; cursor?: string; limit?: number },
+  opts: { category: Category; archived?: boolean; cursor?: string; limit?: number; q?: string },
 ): { matches: MatchItem[]; nextCursor: string | null } {
   const limit = Math.max(1, Math.min(MAX_PAGE, opts.limit ?? DEFAULT_PAGE))
   const sortCol = opts.archived ? 'm.archived_at' : 'm.created_at'
@@ -67,6 +67,12 @@ export function listMatches(
   if (cursor) {
     where += ` AND (${sortCol} < ? OR (${sortCol} = ? AND m.id < ?))`
     params.push(cursor[0], cursor[0], cursor[1])
+  }
+  // Search: every word must appear in the title, the author or a matched term (case-insensitive).
+  for (const word of (opts.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    where += ` AND (lower(m.post_title) LIKE ? ESCAPE '\\' OR lower(m.post_author) LIKE ? ESCAPE '\\' OR lower(m.matched_terms) LIKE ? ESCAPE '\\')`
+    params.push(like, like, like)
   }
   const rows = deps.sqlite
     .query<MatchRow, (string | number)[]>(
@@ -142,6 +148,16 @@ export function archiveMatch(deps: Pick<Deps, 'sqlite' | 'bus' | 'now'>, userId:
     if (row.is_new === 1) emitUnread(deps, userId)
   }
   return { id, archivedAt: new Date(at).toISOString() }
+}
+
+/** Takes a match out of the archive: it is back in its category's list (read). */
+export function restoreMatch(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, id: number): { id: number; archivedAt: null } {
+  const row = ownMatch(deps, userId, id)
+  if (row.archived_at !== null) {
+    deps.sqlite.query('UPDATE matches SET archived_at = NULL WHERE id = ? AND user_id = ?').run(id, userId)
+    deps.bus.emit('match.updated', { userId, ids: [id], change: 'restored' })
+  }
+  return { id, archivedAt: null }
 }
 
 /** Spec RPC mark_all_matches_as_read: returns how many were new. */

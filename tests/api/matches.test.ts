@@ -99,12 +99,57 @@ describe('reading and archiving', () => {
     const owner = await withMatches(1)
     const id = (await call(app, 'GET', '/api/matches?category=wts', { cookie: owner.cookie })).body.matches[0].id
     const other = await createUserWithSession(deps)
-    for (const action of ['read', 'archive']) {
+    for (const action of ['read', 'archive', 'restore']) {
       const r = await call(app, 'POST', `/api/matches/${id}/${action}`, { cookie: other.cookie })
       expect(r.status).toBe(404)
       expect(r.body.error.code).toBe('MATCH_NOT_FOUND')
     }
     expect(deps.sqlite.query('SELECT is_new, archived_at FROM matches WHERE id = ?').get(id)).toEqual({ is_new: 1, archived_at: null })
+  })
+})
+
+describe('archive restore and search (issue 12 item 12)', () => {
+  test('a restored match leaves the archive and is back in its list, read; match.updated says restored', async () => {
+    const { cookie, userId } = await withMatches(3)
+    const list = (await call(app, 'GET', '/api/matches?category=wts', { cookie })).body.matches
+    await call(app, 'POST', `/api/matches/${list[0].id}/archive`, { cookie })
+    const seen: string[] = []
+    deps.bus.on('match.updated', (e) => seen.push(`${e.userId}:${e.change}:${e.ids.join(',')}`))
+    const r = await call(app, 'POST', `/api/matches/${list[0].id}/restore`, { cookie })
+    expect(r.status).toBe(200)
+    expect(r.body).toEqual({ id: list[0].id, archivedAt: null })
+    expect(seen).toEqual([`${userId}:restored:${list[0].id}`])
+    expect((await call(app, 'GET', '/api/matches?category=wts&archived=1', { cookie })).body.matches).toEqual([])
+    const back = (await call(app, 'GET', '/api/matches?category=wts', { cookie })).body.matches
+    expect(back.map((m: any) => m.id)).toEqual(list.map((m: any) => m.id))
+    expect(back[0].isNew).toBe(false)
+    // restoring a match that is not archived changes nothing
+    expect((await call(app, 'POST', `/api/matches/${list[1].id}/restore`, { cookie })).status).toBe(200)
+    expect(seen).toHaveLength(1)
+  })
+
+  test('q finds archived matches by words of the title, the author or the matched term; wildcards are literal', async () => {
+    const user = await createUserWithSession(deps)
+    addTerm(deps, user.userId, FULL, 'wts', 'trijicon')
+    const now = clock.now().getTime()
+    const stored = storePosts(deps, [
+      forumPost('[WTS] Trijicon RMR Type 2 - $400', { now, ageMs: 3000, author: 'optic_guy' }),
+      forumPost('[WTS] Trijicon MRO 100% - $350', { now, ageMs: 2000, author: 'range_day' }),
+      forumPost('[WTS] Trijicon SRO 2.5 MOA - $500', { now, ageMs: 1000, author: 'optic_guy' }),
+    ])
+    matchPosts(deps, stored, 'live')
+    const ids = (await call(app, 'GET', '/api/matches?category=wts', { cookie: user.cookie })).body.matches.map((m: any) => m.id)
+    for (const id of ids) await call(app, 'POST', `/api/matches/${id}/archive`, { cookie: user.cookie })
+    const find = async (q: string) =>
+      (await call(app, 'GET', `/api/matches?category=wts&archived=1&q=${encodeURIComponent(q)}`, { cookie: user.cookie })).body.matches.map((m: any) => m.title)
+    expect(await find('rmr')).toEqual(['[WTS] Trijicon RMR Type 2 - $400'])
+    expect(await find('OPTIC_guy sro')).toEqual(['[WTS] Trijicon SRO 2.5 MOA - $500'])
+    expect((await find('trijicon')).length).toBe(3)
+    expect(await find('100%')).toEqual(['[WTS] Trijicon MRO 100% - $350'])
+    expect(await find('%')).toEqual(['[WTS] Trijicon MRO 100% - $350'])
+    expect(await find('p_i')).toEqual([]) // as a LIKE wildcard it would match 'opti' in 'optic_guy'
+    expect(await find('nothing-like-this')).toEqual([])
+    expect((await call(app, 'GET', `/api/matches?category=wts&archived=1&q=${'x'.repeat(101)}`, { cookie: user.cookie })).status).toBe(400)
   })
 })
 

@@ -72,6 +72,17 @@ describe('a subscriber in Chromium', () => {
     await archived.waitFor()
     expect(await archived.getByRole('button', { name: 'Archive' }).count()).toBe(0)
 
+    // Search the archive, then restore: the match goes back to its list (issue 12 item 12).
+    await page.getByLabel('Search archive').fill('nothing like this')
+    await page.getByText('No archived matches for "nothing like this"').waitFor()
+    await page.getByLabel('Search archive').fill('rmr type')
+    await archived.waitFor()
+    await archived.getByRole('button', { name: 'Restore' }).click()
+    await page.getByText('The match is back in your WTS matches').waitFor()
+    await archived.waitFor({ state: 'detached' })
+    await page.goto(world.server.url + '/dashboard/gafs/wts')
+    await page.getByTestId('match-card').filter({ hasText: 'Trijicon RMR Type 2' }).waitFor()
+
     expect(errors).toEqual([])
     await context.close()
   })

@@ -22,9 +22,11 @@ type Props = {
   onSelect?: (on: boolean) => void
   onRead?: () => void
   onArchive?: () => void
+  /** in the archive: take it back to its list */
+  onRestore?: () => void
 }
 
-export function MatchCard({ match, selected, onSelect, onRead, onArchive }: Props) {
+export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRestore }: Props) {
   useSignals()
   const when = cardTime(match.postCreatedAt, match.createdAt)
   const termList = matchedTermList(match.matchedTerms)
@@ -66,6 +68,11 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive }: Prop
           {onArchive ? (
             <button type="button" className="outline secondary small" onClick={onArchive}>
               Archive
+            </button>
+          ) : null}
+          {onRestore ? (
+            <button type="button" className="outline secondary small" onClick={onRestore}>
+              Restore
             </button>
           ) : null}
         </div>

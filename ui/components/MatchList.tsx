@@ -19,9 +19,10 @@ export function emptyText(termCount: number | null): string {
   return "No matches found for your search terms. We'll notify you when matches are found."
 }
 
-type Props = { category: Category; archived?: boolean; onRefreshed?: (at: Date) => void }
+/** `query` searches titles, authors and matched terms on the server (the archive's search box). */
+type Props = { category: Category; archived?: boolean; query?: string; onRefreshed?: (at: Date) => void }
 
-export function MatchList({ category, archived = false, onRefreshed }: Props) {
+export function MatchList({ category, archived = false, query = '', onRefreshed }: Props) {
   useSignals()
   const [matches, setMatches] = useState<Match[] | null>(null)
   const [cursor, setCursor] = useState<string | null>(null)
@@ -34,10 +35,11 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
     async (after: string | null) => {
       const qs = new URLSearchParams({ category })
       if (archived) qs.set('archived', '1')
+      if (query.trim()) qs.set('q', query.trim())
       if (after) qs.set('cursor', after)
       return api<{ matches: Match[]; nextCursor: string | null }>(`/api/matches?${qs}`)
     },
-    [category, archived],
+    [category, archived, query],
   )
 
   const reload = useCallback(async () => {
@@ -68,10 +70,8 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
     const offs = [
       onMessage('reconnected', () => void reload()),
       onMessage('match.updated', (d) => {
-        if (archived) {
-          if (d.change === 'archived') void reload()
-          return
-        }
+        // a match enters a list by being archived (the archive) or restored (its category list)
+        if (d.change === (archived ? 'archived' : 'restored')) return void reload()
         setMatches((m) => (m ? applyUpdate(m, d.ids, d.change) : m))
       }),
     ]
@@ -112,6 +112,15 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
       toast({ title: 'Error', description: 'Failed to archive match', variant: 'destructive' })
     }
   }
+  const restoreOne = async (id: number) => {
+    try {
+      await api(`/api/matches/${id}/restore`, { method: 'POST', json: {} })
+      setMatches((m) => m && applyUpdate(m, [id], 'restored'))
+      toast({ title: 'Match restored', description: `The match is back in your ${LABEL[category]} matches` })
+    } catch {
+      toast({ title: 'Error', description: 'Failed to restore match', variant: 'destructive' })
+    }
+  }
   const archiveSelected = async () => {
     const ids = [...selected]
     const results = await Promise.allSettled(ids.map((id) => api(`/api/matches/${id}/archive`, { method: 'POST', json: {} })))
@@ -126,7 +135,7 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
     try {
       const r = await api<{ count: number }>('/api/matches/read-all', { method: 'POST', json: { category } })
       setMatches((m) => m && m.map((x) => ({ ...x, isNew: false })))
-      toast({ title: `Marked ${r.count} matches as read`, description: 'All matches marked as read' })
+      toast({ title: 'Success', description: 'All matches marked as read' })
     } catch {
       toast({ title: 'Error', description: 'Failed to mark all matches as read', variant: 'destructive' })
     }
@@ -184,7 +193,7 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
         </div>
       ) : null}
       {shown.length === 0 ? (
-        <p className="empty muted">{archived ? 'No matches found' : emptyText(termCount)}</p>
+        <p className="empty muted">{archived ? (query.trim() ? `No archived matches for "${query.trim()}"` : 'No matches found') : emptyText(termCount)}</p>
       ) : (
         <div className="match-items">
           {shown.map((m) => (
@@ -205,6 +214,7 @@ export function MatchList({ category, archived = false, onRefreshed }: Props) {
               }
               onRead={archived ? undefined : () => void markRead(m.id)}
               onArchive={archived ? undefined : () => void archiveOne(m.id)}
+              onRestore={archived ? () => void restoreOne(m.id) : undefined}
             />
           ))}
         </div>

@@ -1,5 +1,6 @@
-// /archive: archived matches per category (WTS, WTB, Gundeals), without archive controls.
-import { useState } from 'react'
+// /archive: archived matches per category (WTS, WTB, Gundeals): a search over titles, authors and
+// matched terms, and 'Restore' on each card (back to its list).
+import { useEffect, useState } from 'react'
 import type { Category } from '../../src/access/categories'
 import { AppShell } from '../components/AppShell'
 import { MatchList } from '../components/MatchList'
@@ -12,6 +13,12 @@ const TABS: [Category, string][] = [
 
 export function Archive() {
   const [tab, setTab] = useState<Category>('wts')
+  const [text, setText] = useState('')
+  const [query, setQuery] = useState('')
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(text), 250)
+    return () => clearTimeout(t)
+  }, [text])
   return (
     <AppShell>
       <h1>Archive</h1>
@@ -22,7 +29,11 @@ export function Archive() {
           </button>
         ))}
       </div>
-      <MatchList key={tab} category={tab} archived />
+      <label className="archive-search">
+        Search archive
+        <input type="search" value={text} maxLength={100} placeholder="Search titles, authors and terms" onChange={(e) => setText(e.target.value)} />
+      </label>
+      <MatchList key={tab} category={tab} archived query={query} />
     </AppShell>
   )
 }
