@@ -11,6 +11,8 @@ export type PublicConfig = {
   billingEnabled: boolean
   stripePublishableKey: string | null
   demo: boolean
+  /** REQUIRE_ADMIN_2FA: admins turn on two-factor sign-in before the admin pages open. */
+  requireAdmin2fa: boolean
 }
 
 const FALLBACK: PublicConfig = {
@@ -22,6 +24,7 @@ const FALLBACK: PublicConfig = {
   billingEnabled: false,
   stripePublishableKey: null,
   demo: false,
+  requireAdmin2fa: false,
 }
 
 export const config = signal<PublicConfig>(FALLBACK)
