@@ -4,7 +4,11 @@ import { computed, signal } from '@preact/signals-react'
 import type { AccessInfo, AccessState } from '../src/access/rules'
 import { api, ApiError } from './api'
 
-export type Me = { user: { id: number; email: string; name: string }; access: AccessInfo }
+export type Me = {
+  // hasPassword and twoFactorEnabled are optional: an access_info_cache written before they existed lacks them.
+  user: { id: number; email: string; name: string; hasPassword?: boolean; twoFactorEnabled?: boolean }
+  access: AccessInfo
+}
 
 /** undefined while loading, null when signed out. */
 export const me = signal<Me | null | undefined>(undefined)

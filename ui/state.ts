@@ -13,6 +13,8 @@ export type PublicConfig = {
   demo: boolean
   /** SUPPORT_EMAIL: where 'Contact Support' drafts go (null: none configured) */
   supportEmail?: string | null
+  /** REQUIRE_ADMIN_2FA: admins turn on two-factor sign-in before the admin pages open. */
+  requireAdmin2fa: boolean
 }
 
 const FALLBACK: PublicConfig = {
@@ -24,6 +26,7 @@ const FALLBACK: PublicConfig = {
   billingEnabled: false,
   stripePublishableKey: null,
   demo: false,
+  requireAdmin2fa: false,
 }
 
 export const config = signal<PublicConfig>(FALLBACK)

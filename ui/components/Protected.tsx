@@ -1,13 +1,15 @@
 // Gate of the signed-in area, in the spec's order (§4): loading → not authenticated (redirect to
 // /login, replace) → access-info loading → auth error → no access (page behind the overlay) →
-// granted. `admin` pages also need the admin role, else they redirect to /dashboard.
+// granted. `admin` pages also need the admin role, else they redirect to /dashboard, and with
+// REQUIRE_ADMIN_2FA two-factor sign-in, else they say so and lead to Settings → Account.
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Redirect } from 'wouter'
 import { me } from '../account'
 import { accessLoading, accessNotice, authError, authStatus, initAuth, signOut } from '../session'
+import { config, configLoaded } from '../state'
 import { AccessOverlay } from './AccessOverlay'
-import { config } from '../state'
+import { TwoFactorRequired } from './TwoFactorRequired'
 
 function Gate({ text }: { text: string }) {
   return (
@@ -53,6 +55,9 @@ export function Protected({ children, admin = false }: { children: React.ReactNo
   const m = me.value
   if (!m) return <Gate text="Loading your account information..." />
   if (admin && m.access.userRole !== 'admin') return <Redirect to="/dashboard" replace />
+  // Whether admins must have two-factor on is in /api/config: an admin page waits for it.
+  if (admin && !configLoaded.value) return <Gate text="Loading your account information..." />
+  if (admin && config.value.requireAdmin2fa && m.user.twoFactorEnabled !== true) return <TwoFactorRequired />
   return (
     <>
       {accessNotice.value ? (

@@ -1,5 +1,9 @@
 // /login (spec §2, §8): email + password, 'Forgot password?', Google, 'Sign up'. An existing
 // session goes to /dashboard; 'Email not confirmed' keeps the email and goes to /check-email.
+// Two-factor accounts (issue 11 item 13): 401 TOTP_REQUIRED turns the same card into the code step,
+// which sends the email and password again with the code (they stay in this component's memory,
+// never in storage). /login?step=2fa is where Google sign-in of such an account lands: the code
+// alone goes to POST /api/auth/2fa (the server remembers who for 10 minutes in a cookie).
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, Redirect, useLocation, useSearch } from 'wouter'
@@ -8,22 +12,42 @@ import type { Me } from '../../account'
 import { authStatus, initAuth, REGISTRATION_EMAIL_KEY, signedIn } from '../../session'
 import { config } from '../../state'
 import { toast } from '../../toast'
+import type { SecondFactor } from '../../two-factor'
 import { AuthLayout, FormError, GoogleAlternative } from './AuthLayout'
+import { TwoFactorStep } from './TwoFactorStep'
 
 export function Login() {
   useSignals()
-  const [, navigate] = useLocation()
   const search = useSearch()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     void initAuth()
     if (new URLSearchParams(search).get('error') === 'google_failed')
       toast({ title: 'Google login failed', description: 'Could not sign in with Google.', variant: 'destructive' })
   }, [])
   if (authStatus.value === 'authenticated') return <Redirect to="/dashboard" replace />
+  // Separate components, so leaving ?step=2fa for the normal form starts from a clean state.
+  return new URLSearchParams(search).get('step') === '2fa' ? <GoogleSecondStep /> : <PasswordLogin />
+}
+
+/** A sign-in answered with {user, access}: this tab is signed in and goes to the dashboard. */
+function useFinish() {
+  const [, navigate] = useLocation()
+  return (res: Me) => {
+    signedIn(res)
+    navigate('/dashboard', { replace: true })
+  }
+}
+
+function PasswordLogin() {
+  const finish = useFinish()
+  const [, navigate] = useLocation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [step, setStep] = useState<'password' | 'code'>('password')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const login = (factor?: SecondFactor) => api<Me>('/api/auth/login', { method: 'POST', json: { email, password, ...factor } })
 
   async function submit(e: React.FormEvent) {
     e.preventDefault()
@@ -31,10 +55,12 @@ export function Login() {
     if (!email.trim() || !password) return setError('You must provide either an email or phone number and a password')
     setBusy(true)
     try {
-      const res = await api<Me>('/api/auth/login', { method: 'POST', json: { email, password } })
-      signedIn(res)
-      navigate('/dashboard', { replace: true })
+      finish(await login())
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'TOTP_REQUIRED') {
+        setStep('code')
+        return
+      }
       if (err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED') {
         sessionStorage.setItem(REGISTRATION_EMAIL_KEY, email.trim())
         toast({ title: 'Email not confirmed', description: 'Please check your email and confirm your account before logging in.', variant: 'destructive' })
@@ -51,6 +77,20 @@ export function Login() {
       setBusy(false)
     }
   }
+
+  if (step === 'code')
+    return (
+      <AuthLayout title="Sign in">
+        <TwoFactorStep
+          submit={async (factor) => finish(await login(factor))}
+          onBack={() => {
+            // Start over: the password is asked again and forgotten now.
+            setPassword('')
+            setStep('password')
+          }}
+        />
+      </AuthLayout>
+    )
 
   return (
     <AuthLayout title="Sign in" subtitle={`Welcome back to ${config.value.appName}`}>
@@ -77,6 +117,38 @@ export function Login() {
           Don&apos;t have an account? <Link href="/signup">Sign up</Link>
         </p>
       </footer>
+    </AuthLayout>
+  )
+}
+
+function GoogleSecondStep() {
+  const finish = useFinish()
+  const [, navigate] = useLocation()
+  const [expired, setExpired] = useState<string | null>(null)
+  const back = () => navigate('/login', { replace: true })
+
+  async function submit(factor: SecondFactor) {
+    try {
+      finish(await api<Me>('/api/auth/2fa', { method: 'POST', json: factor }))
+    } catch (err) {
+      // 'Your sign-in expired. Please sign in again.': the code cannot help any more, only a new sign-in.
+      if (err instanceof ApiError && err.code === 'TWO_FACTOR_EXPIRED') return setExpired(err.message)
+      throw err
+    }
+  }
+
+  return (
+    <AuthLayout title="Sign in">
+      {expired !== null ? (
+        <>
+          <FormError error={expired} />
+          <Link href="/login" role="button" replace>
+            Back to sign in
+          </Link>
+        </>
+      ) : (
+        <TwoFactorStep submit={submit} onBack={back} />
+      )}
     </AuthLayout>
   )
 }

@@ -1,5 +1,6 @@
 // /settings/subscription and /settings/account (spec §2): Quick Links and two tabs. The Account
-// tab's Change Password and Delete Account work against /api/me/password and DELETE /api/me.
+// tab's Change Password and Delete Account work against /api/me/password and DELETE /api/me; its
+// Two-factor authentication section is ./TwoFactorSection.tsx.
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
@@ -8,6 +9,7 @@ import { api, ApiError } from '../../api'
 import { AppShell } from '../../components/AppShell'
 import { openModal } from '../../modals'
 import { toast } from '../../toast'
+import { TwoFactorSection } from './TwoFactorSection'
 
 export function Settings({ tab }: { tab: 'subscription' | 'account' }) {
   useSignals()
@@ -117,6 +119,8 @@ function AccountTab() {
         />
         <button type="submit">Change Password</button>
       </form>
+      <hr />
+      <TwoFactorSection />
       <hr />
       {confirmDelete ? (
         <div role="alert">

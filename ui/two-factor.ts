@@ -1,0 +1,59 @@
+// Two-factor sign-in in the browser (issue 11 item 13): the calls behind Settings → Account and the
+// pure helpers the login step and the settings section share. The server owns the secret, the codes
+// and the rules (src/auth/two-factor.ts); this module only talks to it and formats what it answers.
+import { api } from './api'
+import { me, type Me } from './account'
+
+export const TWO_FACTOR_TEXT = {
+  codeHint: 'Enter the 6-digit code from your authenticator app.',
+  recoveryHint: 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.',
+  recoveryMissing: 'Enter one of your recovery codes.',
+  // The server's words for 403 TWO_FACTOR_REQUIRED (src/auth/two-factor.ts), shown before any admin request.
+  adminRequired: 'Admins must turn on two-factor authentication (Settings → Account) before opening the admin pages.',
+  off: 'Two-factor authentication is off.',
+} as const
+
+/** What a sign-in's second step sends: a current code or a recovery code. */
+export type SecondFactor = { code: string } | { recoveryCode: string }
+
+/** What was typed or pasted into a 6-digit field, digits only ('123 456' → '123456'). */
+export function digitsOnly(text: string, max = 6): string {
+  return text.replace(/\D/g, '').slice(0, max)
+}
+
+export const isSixDigits = (code: string) => /^\d{6}$/.test(code)
+
+/** The base32 secret in groups of four, as authenticator apps print it ('JBSW Y3DP …'). */
+export function groupSecret(secret: string): string {
+  return (secret.replace(/\s/g, '').match(/.{1,4}/g) ?? []).join(' ')
+}
+
+/** The .txt a user downloads or copies: who it is for, what the codes do, one code a line. */
+export function recoveryCodesText(appName: string, email: string, codes: string[], at = new Date()): string {
+  return [
+    `${appName} recovery codes for ${email}`,
+    `Created ${at.toISOString().slice(0, 10)}. Each code signs you in once, instead of a code from your authenticator app.`,
+    '',
+    ...codes,
+    '',
+  ].join('\n')
+}
+
+export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrSvg: string }
+
+export const startTwoFactor = () => api<TwoFactorSetup>('/api/me/2fa', { method: 'POST', json: {} })
+
+export const enableTwoFactor = (code: string) => api<{ recoveryCodes: string[] }>('/api/me/2fa/enable', { method: 'POST', json: { code } })
+
+/** Accounts with a password prove it is them with the password, the others with a current code. */
+export const disableTwoFactor = (proof: { password: string } | { code: string }) =>
+  api<{ ok: true; message: string }>('/api/me/2fa', { method: 'DELETE', json: proof })
+
+/** The QR code the server drew, as an image source (the CSP allows data: images, not inline SVG markup). */
+export const qrImageSrc = (qrSvg: string) => 'data:image/svg+xml;utf8,' + encodeURIComponent(qrSvg)
+
+/** Mirrors a change into `me` (and so the access cache) without waiting for the next /api/me. */
+export function noteTwoFactor(enabled: boolean) {
+  const m = me.peek()
+  if (m) me.value = { ...m, user: { ...m.user, twoFactorEnabled: enabled } } satisfies Me
+}
