@@ -22,6 +22,10 @@ describe('a subscriber in Chromium', () => {
     await page.getByText('Loading Dashboard...').waitFor()
     await page.waitForURL(/\/dashboard\/gafs\/wts$/)
     await page.getByRole('heading', { name: 'WTS Matches' }).waitFor()
+    // a later full load in this tab goes straight to the page: the start screen is for the first load only (item 9)
+    await page.reload()
+    await page.getByRole('heading', { name: 'WTS Matches' }).waitFor()
+    expect(await page.getByText('Loading Dashboard...').count()).toBe(0)
     await page.getByText("You haven't set up any search terms yet. Add some search terms to start seeing matches.").waitFor()
 
     // The search-terms dialog: a malformed term is explained inline, a good one becomes a chip.
@@ -56,11 +60,14 @@ describe('a subscriber in Chromium', () => {
     await card.getByText('u/seller_one').waitFor()
     expect(await page.getByTestId('badge-product').first().textContent()).toBe('1')
     await screenshot(page, 'subscriber-dashboard-dark')
+    // the unread total leads the tab title (issue 12 item 10)
+    await page.waitForFunction(() => document.title === '(1) Dibs')
 
     // Mark as read: the new badge and the tab badge go away.
     await card.getByRole('button', { name: 'Mark as read' }).click()
     await page.getByTestId('new-count').waitFor({ state: 'detached' })
     await page.getByTestId('badge-product').first().waitFor({ state: 'detached' })
+    await page.waitForFunction(() => document.title === 'Dibs')
 
     // Archive: it leaves the list and shows on /archive without archive controls.
     await card.getByRole('button', { name: 'Archive' }).click()

@@ -9,7 +9,17 @@ import { toast } from '../../toast'
 import { ApiError } from '../../api'
 
 export const DASHBOARD_START_DELAY_MS = 1000
+/** sessionStorage: the start screen ran in this tab; later full page loads skip its 1-second wait. */
+export const STARTED_KEY = 'dashboard_started'
 let started = false
+
+function startedBefore(): boolean {
+  try {
+    return started || sessionStorage.getItem(STARTED_KEY) !== null
+  } catch {
+    return started
+  }
+}
 let gaveUpWired = false
 
 export function ConnectionIssue() {
@@ -31,7 +41,7 @@ export function ConnectionIssue() {
 
 export function DashboardFrame({ children }: { children: React.ReactNode }) {
   useSignals()
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>(started ? 'ready' : 'loading')
+  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>(startedBefore() ? 'ready' : 'loading')
   useEffect(() => {
     if (!gaveUpWired) {
       gaveUpWired = true
@@ -39,12 +49,19 @@ export function DashboardFrame({ children }: { children: React.ReactNode }) {
         toast({ title: 'Connection issue detected', description: "We're having trouble connecting to the server. Try reloading.", variant: 'destructive' }),
       )
     }
-    if (started) return
+    if (startedBefore()) {
+      started = true
+      void loadUnread().catch(() => {})
+      return
+    }
     let cancelled = false
     const init = Promise.all([loadUnread(), new Promise((r) => setTimeout(r, DASHBOARD_START_DELAY_MS))])
     init
       .then(() => {
         started = true
+        try {
+          sessionStorage.setItem(STARTED_KEY, String(Date.now()))
+        } catch {}
         if (!cancelled) setPhase('ready')
       })
       .catch((err) => {
