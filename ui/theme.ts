@@ -33,3 +33,12 @@ export function setTheme(t: Theme) {
 export function toggleTheme() {
   setTheme(resolvedTheme() === 'dark' ? 'light' : 'dark')
 }
+
+// 'System' follows the device live: a change of the OS setting re-applies the theme.
+if (typeof matchMedia === 'function') {
+  try {
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      if (theme.value === 'system') document.documentElement.setAttribute('data-theme', resolvedTheme('system'))
+    })
+  } catch {}
+}

@@ -10,6 +10,8 @@ import { AppShell } from '../../components/AppShell'
 import { openModal } from '../../modals'
 import { toast } from '../../toast'
 import { TwoFactorSection } from './TwoFactorSection'
+import { AppearanceSection } from './AppearanceSection'
+import { DevicesSection } from './DevicesSection'
 
 export function Settings({ tab }: { tab: 'subscription' | 'account' }) {
   useSignals()
@@ -98,6 +100,10 @@ function AccountTab() {
   return (
     <article>
       <h3>Account</h3>
+      <AppearanceSection />
+      <hr />
+      <DevicesSection />
+      <hr />
       <form onSubmit={changePassword}>
         <input
           type="password"
