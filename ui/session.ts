@@ -243,6 +243,9 @@ export function signedIn(m: Me) {
   broadcast('signed-in')
 }
 
+/** True while this tab signs itself out (ui/components/AppShell.tsx ignores the socket's revocation then). */
+export let signingOut = false
+
 /** Clears this tab's account state (no server call). */
 export function signedOutLocally() {
   clearAccessCache()
@@ -258,15 +261,21 @@ export function signedOutLocally() {
  * landing page's 'Sign Out & Sign In Fresh': it also clears all local storage.
  */
 export async function signOut(opts: { scope?: 'local' | 'global'; fresh?: boolean; to?: string; quiet?: boolean } = {}): Promise<boolean> {
+  // The server closes this tab's socket as the session ends: that is this sign-out, not a revocation.
+  signingOut = true
   try {
     await api('/api/auth/logout', { method: 'POST', json: { scope: opts.scope ?? 'local' }, timeoutMs: 5000 })
   } catch (err) {
     if (!(err instanceof ApiError && [401, 403, 404].includes(err.status))) {
+      signingOut = false
       toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' })
       return false
     }
   }
+  // Leave the protected page first, so it does not send the visitor to /login?next=… itself.
+  navigate(opts.to ?? '/login', { replace: true })
   signedOutLocally()
+  signingOut = false
   broadcast('signed-out')
   if (opts.fresh) {
     try {
@@ -275,7 +284,6 @@ export async function signOut(opts: { scope?: 'local' | 'global'; fresh?: boolea
     } catch {}
   }
   if (!opts.quiet) toast({ title: 'Logged out', description: 'You have been successfully logged out.' })
-  navigate(opts.to ?? '/login', { replace: true })
   return true
 }
 

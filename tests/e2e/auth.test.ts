@@ -71,7 +71,7 @@ describe('accounts in the browser', () => {
     await page.goto(server.url + '/')
     await page.getByText('Go to Dashboard').waitFor()
     await page.getByText('Sign Out & Sign In Fresh').click()
-    await page.waitForURL(server.url + '/login')
+    await page.waitForURL(/\/login(\?next=.*)?$/)
     expect(await page.evaluate(() => localStorage.length)).toBe(0)
     await page.goto(server.url + '/')
     await page.getByText('Start Free Trial').first().waitFor()
@@ -114,7 +114,7 @@ describe('accounts in the browser', () => {
   test('a signed-out visitor on a protected page is sent to /login', async () => {
     const { page, context } = await newPage(browser)
     await page.goto(server.url + '/archive')
-    await page.waitForURL(server.url + '/login')
+    await page.waitForURL(server.url + '/login?next=%2Farchive') // and back there after signing in
     await context.close()
   })
 
@@ -158,7 +158,7 @@ describe('accounts in the browser', () => {
     await other.getByText('Go to Dashboard').waitFor()
     await other.getByText('Sign Out & Sign In Fresh').click()
     await other.waitForURL(server.url + '/login')
-    await page.waitForURL(server.url + '/login', { timeout: 5000 })
+    await page.waitForURL(server.url + '/login?next=%2Farchive', { timeout: 5000 })
     await context.close()
   })
 

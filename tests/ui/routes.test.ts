@@ -69,10 +69,11 @@ describe('the app renders what the table says', () => {
     const { html, redirectTo } = render(path)
     if ('page' in route && route.page === 'not-found') expect(html).toContain(NOT_FOUND)
     else expect(html).not.toContain(NOT_FOUND)
-    // Signed out, a gated page sends the visitor to /login; a redirect goes where the table says.
+    // Signed out, a gated page sends the visitor to /login?next=<the page> (the plain dashboard to
+    // /login); a redirect goes where the table says.
     if ('redirect' in route) expect(redirectTo).toBe(route.redirect)
     else if (route.gate === 'public') expect(redirectTo).toBeUndefined()
-    else expect(redirectTo).toBe('/login')
+    else expect(redirectTo).toBe(path === '/dashboard' || path === '/dashboard/' ? '/login' : `/login?next=${encodeURIComponent(path)}`)
   })
 
   test.each(['/no/such/page', '/admin/nope', '/dashboard/other', '/dashboard/other/wts', '/settings/nope'])('%s is not found', (path) => {

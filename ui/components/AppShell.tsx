@@ -3,10 +3,11 @@
 // shell still sends a signed-out visitor to /login on its own so the pages never render without a user.
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { Redirect } from 'wouter'
+import { Redirect, useLocation, useSearch } from 'wouter'
 import { me } from '../account'
-import { initAuth, loadAccess, signedOutLocally } from '../session'
+import { initAuth, loadAccess, signedOutLocally, signingOut } from '../session'
 import { toast } from '../toast'
+import { loginPathFor } from '../lib/return-to'
 import { closeModal, modal } from '../modals'
 import { onMessage, startRealtime } from '../realtime'
 import { loadUnread, wireUnread } from '../unread'
@@ -20,6 +21,8 @@ let accessWired = false
 
 export function AppShell({ children }: { children: React.ReactNode }) {
   useSignals()
+  const [location] = useLocation()
+  const search = useSearch()
   useEffect(() => {
     if (me.value === undefined) void initAuth()
     const refresh = () => loadAccess({ force: true, background: true })
@@ -29,7 +32,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       accessWired = true
       onMessage('access.changed', () => void refresh())
       onMessage('session-revoked', () => {
-        if (me.value === null) return
+        if (me.value === null || signingOut) return
         signedOutLocally()
         toast({ title: 'Signed out', description: 'Your session ended on another device or was revoked. Please sign in again.' })
       })
@@ -41,7 +44,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     void loadUnread().catch(() => {})
   }, [userId])
 
-  if (me.value === null) return <Redirect to="/login" replace />
+  if (me.value === null) return <Redirect to={loginPathFor({ pathname: location, search: search ? `?${search}` : '' })} replace />
   return (
     <div className="app-shell">
       <AppNav />

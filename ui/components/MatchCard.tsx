@@ -24,14 +24,21 @@ type Props = {
   onArchive?: () => void
   /** in the archive: take it back to its list */
   onRestore?: () => void
+  /** the match an alert email linked to (?match=): highlighted for a moment */
+  flash?: boolean
 }
 
-export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRestore }: Props) {
+export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRestore, flash }: Props) {
   useSignals()
   const when = cardTime(match.postCreatedAt, match.createdAt)
   const termList = matchedTermList(match.matchedTerms)
   return (
-    <article className={`match-card${match.isNew ? ' is-new' : ''}`} data-testid="match-card" data-match-id={match.id}>
+    <article
+      className={`match-card${match.isNew ? ' is-new' : ''}${flash ? ' flash' : ''}`}
+      data-testid="match-card"
+      data-match-id={match.id}
+      aria-current={flash ? 'true' : undefined}
+    >
       <div className="match-row">
         {onSelect ? <input type="checkbox" aria-label={`Select ${match.title}`} checked={!!selected} onChange={(e) => onSelect(e.target.checked)} /> : null}
         <div className="match-main">

@@ -30,6 +30,26 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const [loadingMore, setLoadingMore] = useState(false)
   const version = termsVersion.value
+  // ?match=<id> (the link in an alert email): scroll to that match and flash it, once.
+  const [flashId, setFlashId] = useState<number | null>(null)
+  const [target, setTarget] = useState<number | null>(() => {
+    const id = Number(new URLSearchParams(window.location.search).get('match'))
+    return !archived && Number.isInteger(id) && id > 0 ? id : null
+  })
+  useEffect(() => {
+    if (target === null || matches === null) return
+    const index = matches.findIndex((m) => m.id === target)
+    setTarget(null)
+    if (index < 0) {
+      toast({ title: 'Match not in this list', description: 'It may have been archived: look in your Archive.' })
+      return
+    }
+    if (index >= visible) setVisible(index + 1)
+    setFlashId(target)
+    requestAnimationFrame(() => document.querySelector(`[data-match-id="${target}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }))
+    const t = setTimeout(() => setFlashId(null), 2500)
+    return () => clearTimeout(t)
+  }, [matches, target])
 
   const fetchPage = useCallback(
     async (after: string | null) => {
@@ -200,6 +220,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
             <MatchCard
               key={m.id}
               match={m}
+              flash={flashId === m.id}
               selected={selected.has(m.id)}
               onSelect={
                 archived

@@ -4,12 +4,13 @@
 // REQUIRE_ADMIN_2FA two-factor sign-in, else they say so and lead to Settings → Account.
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { Redirect } from 'wouter'
+import { Redirect, useLocation, useSearch } from 'wouter'
 import { me } from '../account'
 import { accessLoading, accessNotice, authError, authStatus, initAuth, signOut } from '../session'
 import { config, configLoaded } from '../state'
 import { AccessOverlay } from './AccessOverlay'
 import { TwoFactorRequired } from './TwoFactorRequired'
+import { loginPathFor } from '../lib/return-to'
 
 function Gate({ text }: { text: string }) {
   return (
@@ -43,12 +44,14 @@ export function AuthErrorScreen({ message }: { message: string }) {
 
 export function Protected({ children, admin = false }: { children: React.ReactNode; admin?: boolean }) {
   useSignals()
+  const [location] = useLocation()
+  const search = useSearch()
   useEffect(() => {
     void initAuth()
   }, [])
   const status = authStatus.value
   if (status === 'loading') return <Gate text="Initializing authentication..." />
-  if (status === 'unauthenticated') return <Redirect to="/login" replace />
+  if (status === 'unauthenticated') return <Redirect to={loginPathFor({ pathname: location, search: search ? `?${search}` : '' })} replace />
   if (accessLoading.value) return <Gate text="Loading your account information..." />
   if (authError.value !== null || status === 'error')
     return <AuthErrorScreen message={authError.value ?? 'Authentication initialization failed. Please refresh the page or contact support.'} />

@@ -6,6 +6,7 @@ import { useLocation, useSearch } from 'wouter'
 import { authStatus, initAuth } from '../../session'
 import { toast } from '../../toast'
 import { AuthLayout } from './AuthLayout'
+import { returnPath } from '../../lib/return-to'
 
 export function AuthCallback() {
   const error = new URLSearchParams(useSearch()).get('error')
@@ -16,7 +17,7 @@ export function AuthCallback() {
       navigate('/login', { replace: true })
     }
     if (error) return fail()
-    void initAuth(true).then(() => (authStatus.value === 'authenticated' ? navigate('/dashboard', { replace: true }) : fail()))
+    void initAuth(true).then(() => (authStatus.value === 'authenticated' ? navigate(returnPath(''), { replace: true }) : fail()))
   }, [error])
   return (
     <AuthLayout title="Signing you in...">

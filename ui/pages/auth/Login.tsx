@@ -15,6 +15,7 @@ import { toast } from '../../toast'
 import type { SecondFactor } from '../../two-factor'
 import { AuthLayout, FormError, GoogleAlternative } from './AuthLayout'
 import { TwoFactorStep } from './TwoFactorStep'
+import { returnPath, safePath } from '../../lib/return-to'
 
 export function Login() {
   useSignals()
@@ -24,17 +25,18 @@ export function Login() {
     if (new URLSearchParams(search).get('error') === 'google_failed')
       toast({ title: 'Google login failed', description: 'Could not sign in with Google.', variant: 'destructive' })
   }, [])
-  if (authStatus.value === 'authenticated') return <Redirect to="/dashboard" replace />
+  if (authStatus.value === 'authenticated') return <Redirect to={safePath(new URLSearchParams(search).get('next')) ?? '/dashboard'} replace />
   // Separate components, so leaving ?step=2fa for the normal form starts from a clean state.
   return new URLSearchParams(search).get('step') === '2fa' ? <GoogleSecondStep /> : <PasswordLogin />
 }
 
-/** A sign-in answered with {user, access}: this tab is signed in and goes to the dashboard. */
+/** A sign-in answered with {user, access}: this tab is signed in and goes where it was headed (?next=) or to the dashboard. */
 function useFinish() {
   const [, navigate] = useLocation()
+  const search = useSearch()
   return (res: Me) => {
     signedIn(res)
-    navigate('/dashboard', { replace: true })
+    navigate(returnPath(search), { replace: true })
   }
 }
 
