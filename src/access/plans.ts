@@ -43,7 +43,7 @@ export function plans(productLabel: string = DEFAULT_PRODUCT_LABEL): Plan[] {
       name: `${productLabel} + GD`,
       description: 'Both forums',
       priceCents: 2000,
-      features: ['All three term sets', 'Priority notifications', 'Saves $5'],
+      features: ['10 WTS, 10 WTB and 10 deal terms', 'Both forums in one plan', 'Real-time notifications', 'Saves $5'],
       bestValue: true,
     },
   ]

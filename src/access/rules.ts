@@ -209,8 +209,13 @@ export function roleBadgeLabel(role: Role, productLabel: string = DEFAULT_PRODUC
       return 'Active Trial'
     case 'trial_expired':
       return 'Trial Expired'
+    default:
+      return 'No Plan' // role none: a badge is never empty
   }
 }
+
+/** The last 2 days of a trial: the subscription modal says 'Your Trial is Ending Soon'. */
+export const TRIAL_ENDING_DAYS = 2
 
 export function statusText(state: AccessState, now: Date): string {
   if (state.role === 'admin') return 'Administrator Access'

@@ -23,7 +23,7 @@ describe('the landing page in Chromium', () => {
     await page.getByTestId('plan-product+gd').getByText('Best value').waitFor()
     await page.getByTestId('plan-product+gd').getByText('Saves $5').waitFor()
     await page.getByText('A dedicated mobile app is on the roadmap', { exact: false }).waitFor({ state: 'attached' })
-    await page.getByText('Every subscriber gets 10 search terms in total', { exact: false }).waitFor({ state: 'attached' })
+    await page.getByText('Every subscriber gets 10 search terms for each list in their plan', { exact: false }).waitFor({ state: 'attached' })
     await page.getByText('cancel at any time and your benefits last until the end of the billing period', { exact: false }).waitFor({ state: 'attached' })
     expect(errors).toEqual([])
     await context.close()

@@ -16,6 +16,7 @@ import { config } from '../state'
 import { resolvedTheme, setTheme, theme } from '../theme'
 import { unread } from '../unread'
 import { ThemeToggle } from './ThemeToggle'
+import { TrialBadge } from './TrialStatus'
 
 type Tab = { id: 'product' | 'gd'; label: string; feature: string; href: string; count: number; locked: boolean }
 
@@ -165,6 +166,7 @@ export function AppNav() {
             </ul>
           </details>
         </nav>
+        <TrialBadge />
         <ThemeToggle />
       </header>
 

@@ -15,6 +15,7 @@ import { AppNav } from './AppNav'
 import { HelpModal } from './HelpModal'
 import { ProfileModal } from './ProfileModal'
 import { UpgradeDialog } from './UpgradeDialog'
+import { TrialEndingPrompt } from './TrialStatus'
 import { NotificationSettingsModal } from './notification-settings'
 
 let accessWired = false
@@ -48,7 +49,10 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="app-shell">
       <AppNav />
-      <main className="container app-main">{me.value === undefined ? <p aria-busy="true">Loading your account information...</p> : children}</main>
+      <main className="container app-main">
+        <TrialEndingPrompt />
+        {me.value === undefined ? <p aria-busy="true">Loading your account information...</p> : children}
+      </main>
       {modal.value === 'profile' ? <ProfileModal onClose={closeModal} /> : null}
       {modal.value === 'help' ? <HelpModal onClose={closeModal} /> : null}
       {modal.value === 'subscription' ? <UpgradeDialog onClose={closeModal} /> : null}

@@ -1,33 +1,55 @@
-// The plan dialog opened by Upgrade and the Subscription menu item: the three plans of
-// src/access/plans.ts and the way to the subscription page, where checkout runs.
+// The subscription modal opened by Upgrade, the trial badge and the Subscription menu item (spec
+// §2, §4): title by context, the role badge, the trial status box, the subscription details, the
+// 'Available Plans' grid (only without access or on a trial, never for admins) and 'Manage
+// Subscription' (only with a payment-customer id).
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link } from 'wouter'
 import { formatPrice, plans } from '../../src/access/plans'
+import { roleBadgeLabel, subscriptionModalTitle } from '../../src/access/rules'
+import { TrialStatusBox, trialEnding } from './TrialStatus'
 import { me } from '../account'
 import { config } from '../state'
 
 export function UpgradeDialog({ onClose }: { onClose: () => void }) {
   useSignals()
   const access = me.value?.access
+  const product = config.value.productName
+  const context = trialEnding() ? 'trial-ending' : access && !access.hasAccess ? access.overlayContext : null
+  const showPlans = !access || (access.userRole !== 'admin' && (!access.hasAccess || access.userRole === 'app_trial' || access.userRole === 'trial_expired'))
   return (
     <dialog open aria-labelledby="plans-title">
       <article className="wide">
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
-          <h3 id="plans-title">Subscription</h3>
+          <h3 id="plans-title">{subscriptionModalTitle(context)}</h3>
         </header>
         {access ? (
           <p>
-            <span className="badge">{access.statusText}</span>
+            <mark className="badge" data-testid="role-badge">
+              {roleBadgeLabel(access.userRole, product)}
+            </mark>
           </p>
         ) : null}
-        <h4>Available Plans</h4>
-        <PlanGrid />
-        <footer>
-          <Link href="/dashboard/subscription" role="button" onClick={onClose}>
-            Manage Subscription
-          </Link>
-        </footer>
+        <TrialStatusBox />
+        {access && access.userRole !== 'app_trial' && access.userRole !== 'trial_expired' ? (
+          <section className="status-box" aria-label="Subscription details" data-testid="subscription-details">
+            <strong>{access.statusText}</strong>
+            {access.accessExpiresAt ? <p className="muted">Until {new Date(access.accessExpiresAt).toLocaleDateString()}</p> : null}
+          </section>
+        ) : null}
+        {showPlans ? (
+          <>
+            <h4>Available Plans</h4>
+            <PlanGrid />
+          </>
+        ) : null}
+        {access?.stripeCustomerId ? (
+          <footer>
+            <Link href="/dashboard/subscription" role="button" onClick={onClose}>
+              Manage Subscription
+            </Link>
+          </footer>
+        ) : null}
       </article>
     </dialog>
   )

@@ -17,7 +17,10 @@ export const STEPS: [string, string][] = [
 export const FAQ: [string, string][] = [
   ['How fast are notifications?', 'Notifications arrive within seconds of a matching post appearing on Reddit.'],
   ['Is there a mobile app?', 'A dedicated mobile app is on the roadmap. Until then, install this web app on your phone and turn on push notifications.'],
-  ['How many search terms do I get?', 'Every subscriber gets 10 search terms in total per forum category.'],
+  [
+    'How many search terms do I get?',
+    'Every subscriber gets 10 search terms for each list in their plan: WTS, WTB and deals (the bundle has all three, so 30).',
+  ],
   ['Can I cancel at any time?', 'Yes. You can cancel at any time and your benefits last until the end of the billing period.'],
   ['Is there a free trial?', 'Yes: a 7-day free trial with full access. No card needed to start.'],
 ]

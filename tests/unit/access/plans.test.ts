@@ -18,7 +18,7 @@ describe('plans (§1, §9)', () => {
   test('only the bundle is marked best value, and it saves $5', () => {
     const all = plans()
     expect(all.filter((p) => p.bestValue).map((p) => p.id)).toEqual(['product+gd'])
-    expect(planById('product+gd').features).toEqual(['All three term sets', 'Priority notifications', 'Saves $5'])
+    expect(planById('product+gd').features).toEqual(['10 WTS, 10 WTB and 10 deal terms', 'Both forums in one plan', 'Real-time notifications', 'Saves $5'])
     expect(planById('product').priceCents + planById('gd').priceCents - planById('product+gd').priceCents).toBe(500)
   })
   test('plan names follow a configured product label', () => {

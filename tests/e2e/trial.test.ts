@@ -1,0 +1,98 @@
+// Issue 12 items 3 and 8 in Chromium: the trial is visible (top-bar badge, the modal's trial status
+// box, 'Your Trial is Ending Soon' in the last 2 days); the subscription modal shows the role badge,
+// plans only to whom they apply and 'Manage Subscription' only with a customer id.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { SESSION_COOKIE } from '../../src/auth/session'
+import { createUserWithSession, startTestServer } from '../helpers'
+import { launchBrowser, newPage, screenshot } from './browser'
+
+const DAY = 86_400_000
+let server: Awaited<ReturnType<typeof startTestServer>>
+let browser: Browser
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function as(opts: Parameters<typeof createUserWithSession>[1], viewport = { width: 1280, height: 900 }) {
+  const u = await createUserWithSession(server.deps, opts)
+  const made = await newPage(browser, { viewport })
+  await made.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
+  return made
+}
+
+test('a trial with 2 days left: badge, ending-soon prompt, the modal with its trial box and plans', async () => {
+  const { page, context, errors } = await as({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 2 * DAY - 60_000) })
+  await page.goto(server.url + '/dashboard/gafs/wts')
+  await page.getByTestId('trial-badge').getByText('Trial: 2 days left').waitFor()
+  const prompt = page.getByTestId('trial-ending-prompt')
+  await prompt.getByText('Your Trial is Ending Soon').waitFor()
+  await page.getByTestId('trial-badge').click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('heading', { name: 'Your Trial is Ending Soon' }).waitFor()
+  expect(await dialog.getByTestId('role-badge').textContent()).toBe('Active Trial')
+  expect(await dialog.getByTestId('trial-status').textContent()).toContain('2 days left')
+  expect(await dialog.getByTestId('plan-product').count()).toBe(1)
+  expect(await dialog.getByRole('button', { name: 'Manage Subscription' }).count()).toBe(0)
+  await screenshot(page, 'trial-modal-ending')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  // 'Not now' hides the prompt for the day, also after a reload
+  await prompt.getByRole('button', { name: 'Not now' }).click()
+  await page.reload()
+  await page.getByTestId('trial-badge').waitFor()
+  expect(await page.getByTestId('trial-ending-prompt').count()).toBe(0)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('a trial with 5 days left on a phone: the badge fits, no prompt, the modal is plain Subscription', async () => {
+  const { page, context, errors } = await as(
+    { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 5 * DAY - 60_000) },
+    { width: 390, height: 844 },
+  )
+  await page.goto(server.url + '/dashboard/gafs/wts')
+  const badge = page.getByTestId('trial-badge')
+  await badge.getByText('Trial: 5 days left').waitFor()
+  const box = (await badge.boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  expect(await page.getByTestId('trial-ending-prompt').count()).toBe(0)
+  await screenshot(page, 'trial-badge-phone')
+  await badge.click()
+  await page.getByRole('dialog').getByRole('heading', { name: 'Subscription' }).waitFor()
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('admins and paying subscribers see no plan grid; a customer id brings Manage Subscription; role none has a badge', async () => {
+  const admin = await as({ role: 'admin' })
+  await admin.page.goto(server.url + '/settings/subscription')
+  await admin.page
+    .getByRole('button', { name: /plans|subscription/i })
+    .first()
+    .click()
+  const d1 = admin.page.getByRole('dialog')
+  await d1.getByTestId('role-badge').getByText('Admin').waitFor()
+  expect(await d1.getByText('Available Plans').count()).toBe(0)
+  expect(await admin.page.getByTestId('trial-badge').count()).toBe(0)
+  await admin.context.close()
+
+  const u = await createUserWithSession(server.deps, { role: 'product+gd' })
+  server.deps.sqlite.run('UPDATE user_access SET stripe_customer_id = ? WHERE user_id = ?', ['cus_test123', u.userId])
+  const paid = await newPage(browser)
+  await paid.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
+  await paid.page.goto(server.url + '/settings/subscription')
+  await paid.page
+    .getByRole('button', { name: /plans|subscription/i })
+    .first()
+    .click()
+  const d2 = paid.page.getByRole('dialog')
+  await d2.getByRole('button', { name: 'Manage Subscription' }).waitFor()
+  expect(await d2.getByText('Available Plans').count()).toBe(0)
+  expect(await d2.getByTestId('subscription-details').textContent()).toContain('Active')
+  await paid.context.close()
+})
