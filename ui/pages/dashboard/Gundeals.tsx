@@ -3,15 +3,14 @@ import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Redirect } from 'wouter'
 import { forumPageGate, NO_DASHBOARD_PERMISSION } from '../../../src/access/rules'
-import { accessState, isAdmin, me } from '../../account'
+import { accessState, isAdmin } from '../../account'
 import { AppShell } from '../../components/AppShell'
 import { formatDate } from '../../lib/dates'
-import { connection, socketUser } from '../../realtime'
 import { config } from '../../state'
-import { unread } from '../../unread'
 import { CategoryPanel } from './CategoryPanel'
 import { DashboardFrame } from './DashboardFrame'
 import { Denied } from './Denied'
+import { AuthDebugPanel } from '../../components/AuthDebugPanel'
 
 export function Gundeals() {
   useSignals()
@@ -31,24 +30,7 @@ export function Gundeals() {
             Last refreshed: {refreshed ? formatDate(refreshed) : 'Never'}
           </p>
           <CategoryPanel category="gd" onRefreshed={setRefreshed} />
-          {isAdmin.value ? (
-            <details className="debug-panel">
-              <summary>Debug</summary>
-              <pre>
-                {JSON.stringify(
-                  {
-                    connection: connection.value,
-                    socketUser: socketUser.value,
-                    unread: unread.value,
-                    role: me.value?.access.userRole,
-                    forums: me.value?.access.forums,
-                  },
-                  null,
-                  2,
-                )}
-              </pre>
-            </details>
-          ) : null}
+          {isAdmin.value ? <AuthDebugPanel /> : null}
         </DashboardFrame>
       )}
     </AppShell>
