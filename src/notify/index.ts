@@ -21,7 +21,7 @@ export const notifyRoutes = (deps: Deps) => {
       .use(authPlugin(deps))
       .get('/api/notifications/preferences', ({ user, access }) => prefsView(deps, user.id, access), {
         auth: true,
-        detail: { summary: 'Notification preferences (defaults: email instant, push off) and channel gates', tags },
+        detail: { summary: 'Notification preferences (defaults: email as the batched digest, push off), the digest interval and channel gates', tags },
       })
       .put('/api/notifications/preferences', ({ user, access, body }) => updatePrefs(deps, user.id, access, body), {
         auth: true,

@@ -55,7 +55,7 @@ const emit = (userId: number, match: MatchItem, notify = true) => deps.bus.emit(
 
 describe('instant email', () => {
   test('arrives within moments with the subject, post link, matched term and unsubscribe headers', async () => {
-    const u = await createUserWithSession(deps, { email: 'pat@example.com' })
+    const u = await createUserWithSession(deps, { email: 'pat@example.com', emailFrequency: 'instant' })
     const m = makeMatch(deps, u.userId, { title: '[WTS] Trijicon RMR Type 2 - $350', term: 'trijicon rmr' })
     const t0 = Date.now()
     emit(u.userId, m)
@@ -72,7 +72,7 @@ describe('instant email', () => {
   })
 
   test('the unsubscribe link in the email turns alert emails off and lands on the success page', async () => {
-    const u = await createUserWithSession(deps)
+    const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(u.userId, makeMatch(deps, u.userId))
     const [mail] = await smtp.waitFor(1)
     const link = /<(https:\/\/dibs\.example\.com[^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!
@@ -85,7 +85,7 @@ describe('instant email', () => {
   })
 
   test('a match re-emitted (rescan, restart) is sent once: dedupe key match:<id>:email', async () => {
-    const u = await createUserWithSession(deps)
+    const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
     const m = makeMatch(deps, u.userId)
     emit(u.userId, m)
     emit(u.userId, m)
@@ -105,7 +105,7 @@ describe('instant email', () => {
   })
 
   test('backfill matches (notify: false), batched and none users, locked and paused accounts get no instant email', async () => {
-    const a = await createUserWithSession(deps)
+    const a = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(a.userId, makeMatch(deps, a.userId, { source: 'backfill' }), false)
     const b = await createUserWithSession(deps)
     deps.db.insert(notificationPrefs).values({ userId: b.userId, emailFrequency: 'batched' }).run()
@@ -113,10 +113,10 @@ describe('instant email', () => {
     const c = await createUserWithSession(deps)
     deps.db.insert(notificationPrefs).values({ userId: c.userId, emailFrequency: 'none' }).run()
     emit(c.userId, makeMatch(deps, c.userId))
-    const d = await createUserWithSession(deps, { role: 'trial_expired' })
+    const d = await createUserWithSession(deps, { role: 'trial_expired', emailFrequency: 'instant' })
     emit(d.userId, makeMatch(deps, d.userId))
     setSetting(deps, 'is_emergency_paused', true)
-    const e = await createUserWithSession(deps)
+    const e = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(e.userId, makeMatch(deps, e.userId))
     await Bun.sleep(20)
     await worker.tick()
@@ -140,9 +140,33 @@ describe('instant email', () => {
   })
 })
 
+describe('default frequency', () => {
+  test('an account that never chose gets no email per match: its matches arrive together in the next digest', async () => {
+    const u = await createUserWithSession(deps, { email: 'quiet@example.com' })
+    clock.advance(1000)
+    const made = [1, 2, 3].map((i) => makeMatch(deps, u.userId, { title: `[WTS] Aimpoint Micro #${i}` }))
+    for (const m of made) emit(u.userId, m)
+    await Bun.sleep(50)
+    await worker.tick()
+    expect(smtp.messages).toHaveLength(0)
+    expect(deps.db.select().from(outbox).all()).toHaveLength(0)
+    clock.advance(14 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 0 }) // the window opened at confirmation
+    clock.advance(60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.to).toEqual(['quiet@example.com'])
+    for (const m of made) expect(mail!.text).toContain(m.url)
+    // The window moved on (its row now exists): the next run sends nothing twice.
+    clock.advance(15 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 0 })
+    expect(deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, u.userId)).get()).toMatchObject({ emailFrequency: 'batched' })
+  })
+})
+
 describe('durable delivery', () => {
   test('with the SMTP server down, matches made meanwhile are all delivered once after it comes back on the same port', async () => {
-    const u = await createUserWithSession(deps)
+    const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
     await smtp.stop()
     const made = [1, 2, 3].map(() => makeMatch(deps, u.userId))
     for (const m of made) emit(u.userId, m)

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { contactMessages, notificationPrefs, outbox, pushSubscriptions } from '../../src/db/schema'
 import { createUnsubscribeToken, UNSUBSCRIBE_TTL_MS } from '../../src/notify/unsubscribe'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
+import { signupAndConfirm } from './auth-helpers'
 
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
@@ -16,11 +17,27 @@ beforeEach(() => {
 afterEach(() => deps.close())
 
 describe('GET|PUT /api/notifications/preferences', () => {
-  test('a user without a row gets the defaults: email on (instant), push off', async () => {
+  test("a user without a row gets the spec's defaults: email on as the batched digest, push off, and the digest interval", async () => {
     const u = await createUserWithSession(deps)
     const r = await call(app, 'GET', '/api/notifications/preferences', { cookie: u.cookie })
     expect(r.status).toBe(200)
-    expect(r.body).toMatchObject({ email_frequency: 'instant', web_push_enabled: false, gates: { email: { allowed: true }, webPush: { allowed: true } } })
+    expect(r.body).toMatchObject({
+      email_frequency: 'batched',
+      web_push_enabled: false,
+      digest_interval_minutes: 15,
+      gates: { email: { allowed: true }, webPush: { allowed: true } },
+    })
+  })
+
+  test('a new account (sign-up, confirmation) gets the batched digest; the answer names DIGEST_INTERVAL_MINUTES', async () => {
+    deps.close()
+    deps = makeDeps({ DIGEST_INTERVAL_MINUTES: '30' }, clock)
+    app = makeApp(deps)
+    const { cookie } = await signupAndConfirm(app, deps, 'fresh@example.com')
+    const r = await call(app, 'GET', '/api/notifications/preferences', { cookie: cookie! })
+    expect(r.body).toMatchObject({ email_frequency: 'batched', web_push_enabled: false, digest_interval_minutes: 30 })
+    const put = await call(app, 'PUT', '/api/notifications/preferences', { cookie: cookie!, json: { web_push_enabled: false } })
+    expect(put.body).toMatchObject({ email_frequency: 'batched', digest_interval_minutes: 30 })
   })
 
   test('changes are partial and persist', async () => {
