@@ -71,13 +71,24 @@ describe('instant email', () => {
     expect(mail!.headers['content-type']).toContain('multipart/alternative')
   })
 
-  test('the unsubscribe link in the email turns alert emails off and lands on the success page', async () => {
+  test("opening the email's unsubscribe link changes nothing; the one-click POST of its List-Unsubscribe URL turns alert emails off", async () => {
     const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(u.userId, makeMatch(deps, u.userId))
     const [mail] = await smtp.waitFor(1)
     const link = /<(https:\/\/dibs\.example\.com[^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!
-    const r = await call(makeApp(deps), 'GET', link.replace('https://dibs.example.com', ''))
-    expect(r.headers.get('location')).toBe('/unsubscribe?status=success')
+    const path = link.replace('https://dibs.example.com', '')
+    expect(mail!.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`)
+    const opened = await call(makeApp(deps), 'GET', path)
+    expect(opened.headers.get('location')).toStartWith('/unsubscribe?token=')
+    expect(deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, u.userId)).get()?.emailFrequency).toBe('instant')
+    const oneClick = await makeApp(deps).handle(
+      new Request(link, {
+        method: 'POST',
+        headers: { origin: 'https://mail.example.net', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    )
+    expect(oneClick.status).toBe(200)
     emit(u.userId, makeMatch(deps, u.userId))
     await Bun.sleep(20)
     await worker.tick()

@@ -127,12 +127,19 @@ describe('push subscriptions', () => {
 describe('unsubscribe', () => {
   const prefsOf = (userId: number) => deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
 
-  test('GET with a valid token turns alert emails off and redirects to the success page', async () => {
+  test('GET with a valid token (a link scanner, a mail preview) changes nothing: it redirects to the page that asks first', async () => {
     const u = await createUserWithSession(deps)
     const token = createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, u.userId, clock.now())
-    const r = await call(app, 'GET', `/api/unsubscribe?token=${token}`)
-    expect(r.status).toBe(302)
-    expect(r.headers.get('location')).toBe('/unsubscribe?status=success')
+    for (const method of ['GET', 'HEAD']) {
+      const r = await call(app, method, `/api/unsubscribe?token=${token}`)
+      expect(r.status).toBe(302)
+      expect(r.headers.get('location')).toBe(`/unsubscribe?token=${token}`)
+    }
+    expect(prefsOf(u.userId)).toBeUndefined()
+    // The page's 'Unsubscribe' button POSTs the same URL from the app's own origin.
+    const done = await call(app, 'POST', `/api/unsubscribe?token=${token}`)
+    expect(done.status).toBe(200)
+    expect(done.body).toEqual({ status: 'success' })
     expect(prefsOf(u.userId)?.emailFrequency).toBe('none')
   })
 

@@ -168,15 +168,43 @@ describe('/unsubscribe page', () => {
     await context.close()
   })
 
-  test('an emailed link (GET /api/unsubscribe) lands on the success page', async () => {
-    const u = await createUserWithSession(server.deps)
+  test("an emailed link opens a page that says what will stop; only its 'Unsubscribe' button unsubscribes", async () => {
+    const u = await createUserWithSession(server.deps, { emailFrequency: 'instant' })
     const { unsubscribeUrl } = await import('../../src/notify/unsubscribe')
     const link = unsubscribeUrl({ config: server.deps.config, now: () => new Date() }, u.userId).replace(server.deps.config.appUrl, server.url)
-    const { context, page } = await newPage(browser)
+    const { context, page, errors } = await newPage(browser)
     await page.goto(link)
+    await page.getByRole('heading', { name: 'Unsubscribe from alert emails?' }).waitFor()
+    await page.getByText('You will stop getting match alert emails').waitFor()
+    expect(await page.getByRole('button').allTextContents()).toEqual(['Unsubscribe'])
+    await screenshot(page, 'notify-unsubscribe-confirm')
+    // Opening the link (as a link scanner or a mail preview does) changed nothing.
+    await page.reload()
+    await page.getByRole('button', { name: 'Unsubscribe' }).waitFor()
+    expect(getPrefs(server.deps, u.userId).email_frequency).toBe('instant')
+    await page.getByRole('button', { name: 'Unsubscribe' }).click()
     await page.getByRole('heading', { name: "You've been unsubscribed" }).waitFor()
     expect(new URL(page.url()).search).toBe('?status=success')
     expect(getPrefs(server.deps, u.userId).email_frequency).toBe('none')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('the button answers with the error page when the token is refused', async () => {
+    const { context, page, errors } = await newPage(browser)
+    await page.goto(`${server.url}/unsubscribe?token=not-a-token`)
+    await page.getByRole('button', { name: 'Unsubscribe' }).click()
+    await page.getByRole('heading', { name: /invalid or has expired/ }).waitFor()
+    expect(new URL(page.url()).search).toBe('?status=error&code=TOKEN_INVALID')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a link with a bad token lands on the error page at once', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto(`${server.url}/api/unsubscribe?token=not-a-token`)
+    await page.getByRole('heading', { name: /invalid or has expired/ }).waitFor()
+    expect(new URL(page.url()).search).toBe('?status=error&code=TOKEN_INVALID')
     await context.close()
   })
 })
