@@ -4,14 +4,15 @@
 // and moving the window happen in one transaction, and the dedupe key names the window, so a
 // crash in between can neither lose nor repeat a digest.
 // A user without a preferences row has the default, `batched` (src/notify/prefs.ts): the first
-// window opens at the email's confirmation (at most one interval back) and the first run that
-// moves it writes the row.
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm'
+// window opens at the email's confirmation (at most two intervals back) and the first run that
+// moves it writes the row. A match already emailed on its own (`match:<id>:email`: the user was
+// on `instant` then) is never repeated in a digest.
+import { and, asc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
 import { restorePointAt } from '../db/restore'
-import { matches, notificationPrefs, users } from '../db/schema'
+import { matches, notificationPrefs, outbox, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import type { Category } from '../access/categories'
@@ -39,22 +40,31 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
   // After a restored backup, posts up to the restore point were digested by the replaced database.
   const restoredUpTo = restorePointAt(deps.db.$client)
   const afterRestore = restoredUpTo === null ? undefined : or(isNull(matches.postCreatedAt), gt(matches.postCreatedAt, new Date(restoredUpTo)))
+  const notEmailedAlone = notExists(
+    deps.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, sql`'match:' || ${matches.id} || ':email'`)),
+  )
   let sent = 0
   let due = 0
   for (const prefs of batched) {
     const account = accounts.get(prefs.userId)
     if (account === undefined) continue
     const { user, access } = account
-    // No digest yet: the window opened when the email was confirmed, at most one interval back
-    // (an account older than the default's change starts with the current interval).
-    const opened = Math.max(user.emailConfirmedAt?.getTime() ?? 0, now.getTime() - intervalMs)
+    // No digest yet: the window opened when the email was confirmed, at most two intervals back:
+    // a first run that comes a little late loses nothing, and an account from before the default
+    // changed does not get its whole history.
+    const opened = Math.max(user.emailConfirmedAt?.getTime() ?? 0, now.getTime() - 2 * intervalMs)
     const start = prefs.lastDigestAt ?? new Date(opened)
     if (now.getTime() - start.getTime() < intervalMs) continue
     due++
     const list = deps.db
       .select()
       .from(matches)
-      .where(and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now), afterRestore))
+      .where(
+        and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now), afterRestore, notEmailedAlone),
+      )
       .orderBy(asc(matches.matchedAt))
       .all()
     const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null

@@ -175,6 +175,24 @@ describe('default frequency', () => {
   })
 })
 
+describe('default frequency, accounts from before it changed', () => {
+  test('an account that never chose and had instant emails gets no repeat of them in its first digest', async () => {
+    const u = await createUserWithSession(deps, { email: 'old@example.com' })
+    clock.advance(30 * 86_400_000)
+    const { enqueueEmail } = await import('../../src/outbox/queue')
+    const emailed = makeMatch(deps, u.userId, { title: '[WTS] emailed on its own before the upgrade' })
+    enqueueEmail(deps, 'match', { to: u.email, subject: emailed.title, text: emailed.url, html: 'h' }, { dedupeKey: `match:${emailed.id}:email` })
+    await smtp.waitFor(1)
+    clock.advance(60_000)
+    const fresh = makeMatch(deps, u.userId, { title: '[WTS] made after the upgrade' })
+    clock.advance(60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    const [, digest] = await smtp.waitFor(2)
+    expect(digest!.text).toContain(fresh.url)
+    expect(digest!.text).not.toContain(emailed.url)
+  })
+})
+
 describe('durable delivery', () => {
   test('with the SMTP server down, matches made meanwhile are all delivered once after it comes back on the same port', async () => {
     const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
