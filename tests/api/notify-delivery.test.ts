@@ -16,6 +16,7 @@ import { runTrialEmails } from '../../src/notify/trial'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
+import { expectAutoSubmitted, expectMailClientLayout, expectTextLikeHtml } from './mail-checks'
 import { makeMatch } from './notify-helpers'
 
 let smtp: FakeSmtp
@@ -62,7 +63,7 @@ describe('instant email', () => {
     const [mail] = await smtp.waitFor(1, 5000)
     expect(Date.now() - t0).toBeLessThan(3000)
     expect(mail!.to).toEqual(['pat@example.com'])
-    expect(mail!.subject).toBe('[Dibs] GAFS WTS match: [WTS] Trijicon RMR Type 2 - $350')
+    expect(mail!.subject).toStartWith('[WTS] Trijicon RMR Type 2 - $350')
     expect(mail!.text).toContain(m.url)
     expect(mail!.text).toContain('Matched term: trijicon rmr')
     expect(mail!.html).toContain(`href="${m.url}"`)
@@ -148,6 +149,47 @@ describe('instant email', () => {
     await worker.tick()
     await smtp.waitFor(2)
     expect(smtp.messages.map((m) => m.subject)).toEqual(['confirm', 'alert'])
+  })
+})
+
+describe('alert emails in real mail clients', () => {
+  test('an instant alert: the post title first in the subject, a table layout with its own background, List-Id, Auto-Submitted, a text part like the HTML', async () => {
+    const u = await createUserWithSession(deps, { email: 'pat@example.com', emailFrequency: 'instant' })
+    const m = makeMatch(deps, u.userId, { title: '[WTS] Trijicon RMR Type 2 - $350', term: 'trijicon rmr' })
+    emit(u.userId, m)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.subject).toStartWith('[WTS] Trijicon RMR Type 2 - $350')
+    expect(mail!.subject).toContain('GAFS WTS match')
+    expectMailClientLayout(mail!, { button: true })
+    expectAutoSubmitted(mail!)
+    expect(mail!.headers['list-id']).toBe('"Dibs alerts" <alerts.dibs.example.com>')
+    expectTextLikeHtml(mail!, ['[WTS] Trijicon RMR Type 2 - $350', `u/${m.author}`, 'Matched term: trijicon rmr'])
+  })
+
+  test('a digest: the same layout and headers; its text part names every author, like the HTML', async () => {
+    const u = await createUserWithSession(deps, { email: 'dig@example.com' })
+    clock.advance(1000)
+    const made = [
+      makeMatch(deps, u.userId, { category: 'wts', title: '[WTS] Aimpoint T2 & "mount"', term: 'aimpoint' }),
+      makeMatch(deps, u.userId, { category: 'gd', title: '[Optic] Holosun 507c $299', term: 'holosun' }),
+    ]
+    clock.advance(16 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    const [mail] = await smtp.waitFor(1)
+    expectMailClientLayout(mail!, { button: true })
+    expectAutoSubmitted(mail!)
+    expect(mail!.headers['list-id']).toBe('"Dibs alerts" <alerts.dibs.example.com>')
+    expectTextLikeHtml(mail!, [...made.flatMap((m) => [m.title, `u/${m.author}`]), 'Matched term: holosun'])
+  })
+
+  test('account emails from this folder (trial reminder) carry Auto-Submitted but no List-Id', async () => {
+    await createUserWithSession(deps, { role: 'app_trial', accessExpiresAt: new Date(clock.now().getTime() + 86_400_000) })
+    expect(await runTrialEmails(deps)).toMatchObject({ ending: 1 })
+    const [mail] = await smtp.waitFor(1)
+    expectMailClientLayout(mail!, { button: true })
+    expectAutoSubmitted(mail!)
+    expect(mail!.headers['list-id']).toBeUndefined()
+    expectTextLikeHtml(mail!)
   })
 })
 
