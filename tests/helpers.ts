@@ -152,9 +152,18 @@ export function runCli(args: string[], env: Record<string, string>) {
 /** A user (confirmed, with a role and access) and a signed-in session cookie, straight in the database. */
 export async function createUserWithSession(
   deps: Deps,
-  opts: { email?: string; name?: string; password?: string; role?: string; accessExpiresAt?: Date | null; subscriptionStatus?: string | null } = {},
+  opts: {
+    email?: string
+    name?: string
+    password?: string
+    role?: string
+    accessExpiresAt?: Date | null
+    subscriptionStatus?: string | null
+    /** writes a notification_prefs row; without it the user has the defaults (batched digest) */
+    emailFrequency?: 'instant' | 'batched' | 'none'
+  } = {},
 ): Promise<{ userId: number; email: string; cookie: string; token: string }> {
-  const { users, userAccess } = await import('../src/db/schema')
+  const { users, userAccess, notificationPrefs } = await import('../src/db/schema')
   const { createSession, SESSION_COOKIE } = await import('../src/auth/session')
   const email = (opts.email ?? `user${Math.random().toString(36).slice(2, 8)}@example.com`).toLowerCase()
   const passwordHash = opts.password ? await Bun.password.hash(opts.password) : null
@@ -172,6 +181,8 @@ export async function createUserWithSession(
       accessExpiresAt: opts.accessExpiresAt === undefined ? null : opts.accessExpiresAt,
     })
     .run()
+  if (opts.emailFrequency !== undefined)
+    deps.db.insert(notificationPrefs).values({ userId: user.id, emailFrequency: opts.emailFrequency, updatedAt: deps.now() }).run()
   const { token } = createSession(deps, user.id)
   return { userId: user.id, email, token, cookie: `${SESSION_COOKIE}=${token}` }
 }

@@ -1,5 +1,7 @@
 // DEMO=1: a demo admin and a demo subscriber with terms that the sample corpus will hit, so a
 // newcomer offline sees the live feed and matches arrive. Idempotent: existing accounts are kept.
+// The subscriber keeps the default email frequency, the batched digest: a demo post arrives every
+// few seconds, and one email per match flooded the demo inbox (about two a minute).
 import type { AccessState } from '../access/rules'
 import type { Category } from '../access/categories'
 import type { Deps } from '../deps'

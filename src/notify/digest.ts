@@ -3,12 +3,16 @@
 // category. The window moves on whether or not there was anything to send; enqueueing the digest
 // and moving the window happen in one transaction, and the dedupe key names the window, so a
 // crash in between can neither lose nor repeat a digest.
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm'
+// A user without a preferences row has the default, `batched` (src/notify/prefs.ts): the first
+// window opens at the email's confirmation (at most two intervals back) and the first run that
+// moves it writes the row. A match already emailed on its own (`match:<id>:email`: the user was
+// on `instant` then) is never repeated in a digest.
+import { and, asc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
 import { restorePointAt } from '../db/restore'
-import { matches, notificationPrefs } from '../db/schema'
+import { matches, notificationPrefs, outbox, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import type { Category } from '../access/categories'
@@ -21,7 +25,12 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
   // millisecond of this run belongs to the next window instead of falling between two.
   const now = new Date(deps.now().getTime() - 1)
   const intervalMs = deps.config.digestIntervalMinutes * 60_000
-  const batched = deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.emailFrequency, 'batched')).all()
+  const batched = deps.db
+    .select({ userId: users.id, lastDigestAt: notificationPrefs.lastDigestAt })
+    .from(users)
+    .leftJoin(notificationPrefs, eq(notificationPrefs.userId, users.id))
+    .where(or(eq(notificationPrefs.emailFrequency, 'batched'), isNull(notificationPrefs.userId)))
+    .all()
   const accounts = new Map(
     usersWithAccess(
       deps,
@@ -31,19 +40,31 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
   // After a restored backup, posts up to the restore point were digested by the replaced database.
   const restoredUpTo = restorePointAt(deps.db.$client)
   const afterRestore = restoredUpTo === null ? undefined : or(isNull(matches.postCreatedAt), gt(matches.postCreatedAt, new Date(restoredUpTo)))
+  const notEmailedAlone = notExists(
+    deps.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, sql`'match:' || ${matches.id} || ':email'`)),
+  )
   let sent = 0
   let due = 0
   for (const prefs of batched) {
     const account = accounts.get(prefs.userId)
     if (account === undefined) continue
     const { user, access } = account
-    const start = prefs.lastDigestAt ?? prefs.updatedAt ?? new Date(now.getTime() - intervalMs)
+    // No digest yet: the window opened when the email was confirmed, at most two intervals back:
+    // a first run that comes a little late loses nothing, and an account from before the default
+    // changed does not get its whole history.
+    const opened = Math.max(user.emailConfirmedAt?.getTime() ?? 0, now.getTime() - 2 * intervalMs)
+    const start = prefs.lastDigestAt ?? new Date(opened)
     if (now.getTime() - start.getTime() < intervalMs) continue
     due++
     const list = deps.db
       .select()
       .from(matches)
-      .where(and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now), afterRestore))
+      .where(
+        and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now), afterRestore, notEmailedAlone),
+      )
       .orderBy(asc(matches.matchedAt))
       .all()
     const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null
@@ -66,7 +87,10 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
         )
           sent++
       }
-      tx.update(notificationPrefs).set({ lastDigestAt: now }).where(eq(notificationPrefs.userId, user.id)).run()
+      tx.insert(notificationPrefs)
+        .values({ userId: user.id, emailFrequency: 'batched', lastDigestAt: now, updatedAt: deps.now() })
+        .onConflictDoUpdate({ target: notificationPrefs.userId, set: { lastDigestAt: now } })
+        .run()
     })
   }
   return { sent, users: due }

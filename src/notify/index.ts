@@ -10,7 +10,7 @@ import { RateLimiter } from '../lib/rate-limit'
 import { submitContact } from './contact'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
-import { unsubscribe, unsubscribeRedirect } from './unsubscribe'
+import { unsubscribe, unsubscribePageFor } from './unsubscribe'
 
 const tags = ['notifications']
 
@@ -21,7 +21,7 @@ export const notifyRoutes = (deps: Deps) => {
       .use(authPlugin(deps))
       .get('/api/notifications/preferences', ({ user, access }) => prefsView(deps, user.id, access), {
         auth: true,
-        detail: { summary: 'Notification preferences (defaults: email instant, push off) and channel gates', tags },
+        detail: { summary: 'Notification preferences (defaults: email as the batched digest, push off), the digest interval and channel gates', tags },
       })
       .put('/api/notifications/preferences', ({ user, access, body }) => updatePrefs(deps, user.id, access, body), {
         auth: true,
@@ -55,11 +55,17 @@ export const notifyRoutes = (deps: Deps) => {
         body: t.Object({ endpoint: t.String() }),
         detail: { summary: "Remove this device's push subscription; returns how many remain", tags },
       })
-      .get('/api/unsubscribe', ({ query, redirect }) => redirect(unsubscribeRedirect(unsubscribe(deps, query.token)), 302), {
+      // The emailed link only checks the token: scanners and mail previews GET links too.
+      .get('/api/unsubscribe', ({ query, redirect }) => redirect(unsubscribePageFor(deps, query.token), 302), {
         query: t.Object({ token: t.Optional(t.String()) }),
-        detail: { summary: 'Unsubscribe link from an alert email → redirect to /unsubscribe?status=…&code=…', tags },
+        detail: {
+          summary:
+            'Unsubscribe link from an alert email: changes nothing → /unsubscribe?token=… (the page whose button POSTs) or /unsubscribe?status=error&code=…',
+          tags,
+        },
       })
-      // RFC 8058 one-click: the mail provider POSTs "List-Unsubscribe=One-Click" to the header's URL.
+      // Acts: the page's 'Unsubscribe' button, and RFC 8058 one-click (the mail provider POSTs
+      // "List-Unsubscribe=One-Click" to the header's URL, from its own origin: exempt in src/app.ts).
       .post(
         '/api/unsubscribe',
         ({ query, set }) => {
@@ -70,7 +76,7 @@ export const notifyRoutes = (deps: Deps) => {
         },
         {
           query: t.Object({ token: t.Optional(t.String()) }),
-          detail: { summary: 'One-click unsubscribe (RFC 8058)', tags },
+          detail: { summary: "Turn alert emails off: the /unsubscribe page's button and RFC 8058 one-click", tags },
         },
       )
       .post(

@@ -1,6 +1,8 @@
 // Notification preferences (spec user_notification_preferences): one row per user; no row means
-// the defaults, email on (instant) and web push off. Gating (spec §6) is checked on every change
-// that turns a channel on; turning a channel off is always allowed.
+// the spec's defaults, email on and web push off. "Email on" is the batched digest (every
+// DIGEST_INTERVAL_MINUTES): one email per match is a choice, never the default, since a busy term
+// can match many posts an hour. Gating (spec §6) is checked on every change that turns a channel
+// on; turning a channel off is always allowed.
 import { eq } from 'drizzle-orm'
 import { notificationGate, type AccessState } from '../access/rules'
 import { notificationPrefs } from '../db/schema'
@@ -10,22 +12,27 @@ import { forbidden } from '../lib/errors'
 export type EmailFrequency = 'instant' | 'batched' | 'none'
 export const EMAIL_FREQUENCIES: readonly EmailFrequency[] = ['instant', 'batched', 'none']
 export type Prefs = { email_frequency: EmailFrequency; web_push_enabled: boolean }
-export const DEFAULT_PREFS: Prefs = { email_frequency: 'instant', web_push_enabled: false }
+export const DEFAULT_PREFS: Prefs = { email_frequency: 'batched', web_push_enabled: false }
 
 export function getPrefs(deps: Pick<Deps, 'db'>, userId: number): Prefs & { lastDigestAt: Date | null; updatedAt: Date | null } {
   const row = deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
   if (!row) return { ...DEFAULT_PREFS, lastDigestAt: null, updatedAt: null }
-  const freq = (EMAIL_FREQUENCIES as readonly string[]).includes(row.emailFrequency) ? (row.emailFrequency as EmailFrequency) : 'instant'
+  const freq = (EMAIL_FREQUENCIES as readonly string[]).includes(row.emailFrequency) ? (row.emailFrequency as EmailFrequency) : DEFAULT_PREFS.email_frequency
   return { email_frequency: freq, web_push_enabled: row.webPushEnabled, lastDigestAt: row.lastDigestAt, updatedAt: row.updatedAt }
 }
 
-export function prefsView(deps: Pick<Deps, 'db' | 'now'>, userId: number, access: AccessState) {
-  const { email_frequency, web_push_enabled } = getPrefs(deps, userId)
-  return { email_frequency, web_push_enabled, gates: notificationGate(access, deps.now()) }
+/** The answer of GET and PUT: the preferences, the digest interval the dialog names, the gates. */
+function view(deps: Pick<Deps, 'config' | 'now'>, prefs: Prefs, access: AccessState) {
+  const { email_frequency, web_push_enabled } = prefs
+  return { email_frequency, web_push_enabled, digest_interval_minutes: deps.config.digestIntervalMinutes, gates: notificationGate(access, deps.now()) }
+}
+
+export function prefsView(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState) {
+  return view(deps, getPrefs(deps, userId), access)
 }
 
 /** Partial update; enabling a gated channel without the rank is refused with the spec's message. */
-export function updatePrefs(deps: Pick<Deps, 'db' | 'now'>, userId: number, access: AccessState, change: Partial<Prefs>) {
+export function updatePrefs(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState, change: Partial<Prefs>) {
   const gates = notificationGate(access, deps.now())
   if (change.email_frequency !== undefined && change.email_frequency !== 'none' && !gates.email.allowed) throw forbidden(gates.email.message!, 'FEATURE_LOCKED')
   if (change.web_push_enabled === true && !gates.webPush.allowed) throw forbidden(gates.webPush.message!, 'FEATURE_LOCKED')
@@ -44,5 +51,5 @@ export function updatePrefs(deps: Pick<Deps, 'db' | 'now'>, userId: number, acce
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: notificationPrefs.userId, set: values })
     .run()
-  return { ...next, gates }
+  return view(deps, next, access)
 }

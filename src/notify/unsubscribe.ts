@@ -1,6 +1,8 @@
 // Signed unsubscribe tokens (HMAC-SHA256 with secrets.unsubscribeSecret) and the one action they
 // allow: turning alert emails off. No session is needed, so the link works from any mail client,
 // and RFC 8058 one-click POSTs from mail providers carry no cookie at all.
+// Only a POST acts: link scanners and mail previews GET every link in a message, so opening the
+// link (GET) checks the token and shows the /unsubscribe page, whose button POSTs.
 import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { notificationPrefs, users } from '../db/schema'
@@ -39,8 +41,10 @@ export function unsubscribeUrl(deps: Pick<Deps, 'config' | 'now'>, userId: numbe
   return `${deps.config.appUrl}/api/unsubscribe?token=${createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, userId, deps.now())}`
 }
 
-/** Verifies the token and sets the user's email frequency to none. Never throws. */
-export function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): UnsubscribeResult {
+type TokenCheck = { status: 'valid'; userId: number } | { status: 'error'; code: UnsubscribeCode }
+
+/** Verifies the token and that its account still exists; changes nothing. Never throws. */
+export function checkUnsubscribeToken(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): TokenCheck {
   if (!token) return { status: 'error', code: 'MISSING_TOKEN' }
   const secret = deps.config.secrets.unsubscribeSecret
   if (!secret) return { status: 'error', code: 'CONFIG_ERROR' }
@@ -48,11 +52,21 @@ export function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: st
   if (claims === null) return { status: 'error', code: 'TOKEN_INVALID' }
   try {
     const user = deps.db.select({ id: users.id }).from(users).where(eq(users.id, claims.u)).get()
-    if (!user) return { status: 'error', code: 'TOKEN_INVALID' }
+    return user ? { status: 'valid', userId: user.id } : { status: 'error', code: 'TOKEN_INVALID' }
+  } catch {
+    return { status: 'error', code: 'DB_ERROR' }
+  }
+}
+
+/** The POST: verifies the token and sets the user's email frequency to none. Never throws. */
+export function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): UnsubscribeResult {
+  const check = checkUnsubscribeToken(deps, token)
+  if (check.status === 'error') return check
+  try {
     const now = deps.now()
     deps.db
       .insert(notificationPrefs)
-      .values({ userId: claims.u, emailFrequency: 'none', updatedAt: now })
+      .values({ userId: check.userId, emailFrequency: 'none', updatedAt: now })
       .onConflictDoUpdate({ target: notificationPrefs.userId, set: { emailFrequency: 'none', updatedAt: now } })
       .run()
     return { status: 'success' }
@@ -61,7 +75,8 @@ export function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: st
   }
 }
 
-/** Where GET /api/unsubscribe sends the browser. */
-export function unsubscribeRedirect(result: UnsubscribeResult): string {
-  return result.status === 'success' ? '/unsubscribe?status=success' : `/unsubscribe?status=error&code=${result.code}`
+/** Where GET /api/unsubscribe sends the browser: the page that asks first, or the spec's error page. */
+export function unsubscribePageFor(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): string {
+  const check = checkUnsubscribeToken(deps, token)
+  return check.status === 'valid' ? `/unsubscribe?token=${encodeURIComponent(token!)}` : `/unsubscribe?status=error&code=${check.code}`
 }

@@ -1,6 +1,7 @@
 // Email transport: nodemailer over SMTP_URL, or, without it, a dev outbox in DATA_DIR/outbox
 // (one .eml file per message, 600 in a 700 folder: they carry sign-in links) whose links are
-// printed to the log so confirmation works offline.
+// printed to the log so confirmation works offline. Every message says it was sent by a program
+// (`Auto-Submitted: auto-generated`, RFC 3834), so vacation responders do not answer it.
 import nodemailer from 'nodemailer'
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,6 +20,18 @@ export type MailMessage = {
 
 export type Mailer = { send(msg: MailMessage): Promise<{ messageId: string }>; close(): void }
 
+/** List-* values are built in their RFC 2369/2919 form; nodemailer would MIME-encode List-Id's quotes. */
+const PREPARED = /^list-/i
+
+/** What nodemailer sends for a message: our sender, and the headers every email carries. */
+function envelope(config: Config, msg: MailMessage) {
+  const headers = Object.entries({ ...msg.headers, 'Auto-Submitted': 'auto-generated' }).map(([key, value]) => [
+    key,
+    PREPARED.test(key) ? { prepared: true, value: value.replace(/[\r\n]+/g, ' ') } : value,
+  ])
+  return { from: config.mailFrom, ...msg, headers: Object.fromEntries(headers) }
+}
+
 export function createMailer(config: Config): Mailer {
   if (config.smtpUrl) {
     // A small connection pool: the outbox sends a batch concurrently over a few reused connections.
@@ -28,7 +41,7 @@ export function createMailer(config: Config): Mailer {
     const transport = nodemailer.createTransport(url.toString(), { from: config.mailFrom })
     return {
       async send(msg) {
-        const info = await transport.sendMail({ from: config.mailFrom, ...msg })
+        const info = await transport.sendMail(envelope(config, msg))
         return { messageId: info.messageId }
       },
       close: () => transport.close(),
@@ -39,7 +52,7 @@ export function createMailer(config: Config): Mailer {
   let ready = false
   return {
     async send(msg) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...msg })
+      const info = await transport.sendMail(envelope(config, msg))
       if (!ready) {
         mkdirSync(dir, { recursive: true, mode: 0o700 })
         chmodSync(dir, 0o700) // a folder left 755 by an older version

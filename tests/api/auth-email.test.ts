@@ -6,6 +6,7 @@ import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { outboxWorker } from '../../src/outbox/worker'
 import { attachListeners } from '../../src/services'
 import { createChannels } from '../../src/outbox/channels'
+import { expectAutoSubmitted, expectMailClientLayout, expectTextLikeHtml } from './mail-checks'
 
 let smtp: FakeSmtp
 let server: Awaited<ReturnType<typeof startTestServer>>
@@ -70,6 +71,25 @@ describe('email round trip over SMTP', () => {
 
     const login = await post('/api/auth/login', { email: 'sam@example.com', password: 'sam-password' })
     expect(login.status).toBe(200)
+  })
+
+  test('account emails read well in real mail clients: table layout, Auto-Submitted, no URL glued to a full stop', async () => {
+    const before = smtp.messages.length
+    // sam@example.com has an account: signing up again mails the account-exists notice.
+    expect((await post('/api/auth/signup', { name: 'Sam', email: 'sam@example.com', password: 'another-password' })).status).toBe(201)
+    expect((await post('/api/auth/signup', { name: 'Kim <b>', email: 'kim@example.com', password: 'kim-password' })).status).toBe(201)
+    await worker.tick()
+    const mails = (await smtp.waitFor(before + 2)).slice(before)
+    for (const mail of mails) {
+      expectMailClientLayout(mail, { button: true })
+      expectAutoSubmitted(mail)
+      expect(mail.headers['list-id']).toBeUndefined()
+      expectTextLikeHtml(mail)
+    }
+    const exists = mails.find((m) => m.to[0] === 'sam@example.com')!
+    expect(exists.text).toContain(`${server.deps.config.appUrl}/forgot-password`)
+    const confirm = mails.find((m) => m.to[0] === 'kim@example.com')!
+    expectTextLikeHtml(confirm, ['Hi Kim <b>,'])
   })
 
   test('forgot → reset email → set a new password on /reset-password → sign in with it', async () => {

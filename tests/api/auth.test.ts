@@ -134,6 +134,28 @@ describe('GET /api/auth/confirm', () => {
     expect(cookieFrom(confirmed)).not.toBeNull()
   })
 
+  test('pressing Resend keeps the first link valid; once one link is used, the others read as success without signing in', async () => {
+    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'both@example.com', password: 'password1' } })
+    const first = linkIn(lastEmail(deps, 'both@example.com', 'confirm')!.text)
+    await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
+    await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
+    const [third, second] = emails(deps, 'both@example.com')
+      .filter((m) => m.kind === 'confirm')
+      .map((m) => linkIn(m.text))
+    expect(new Set([first, second, third]).size).toBe(3)
+    // The reader opens the first email although two newer ones arrived: it confirms and signs in.
+    const used = await call(app, 'GET', first, { cookie: signupCookieFrom(s) })
+    expect(used.headers.get('location')).toBe('/email-confirmation?status=success')
+    expect(cookieFrom(used)).not.toBeNull()
+    // The other links are spent with it: success, but they sign nobody in, even with the signup cookie.
+    for (const link of [second!, third!]) {
+      const later = await call(app, 'GET', link, { cookie: signupCookieFrom(s) })
+      expect(later.headers.get('location')).toBe('/email-confirmation?status=success')
+      expect(cookieFrom(later)).toBeNull()
+    }
+    expect(deps.sqlite.query('SELECT count(*) AS n FROM one_time_tokens WHERE used_at IS NULL').get()).toEqual({ n: 0 })
+  })
+
   test('with billing on, confirming starts the 7-day trial (app_trial, trialing)', async () => {
     fresh(BILLING_ON)
     const { cookie } = await signupAndConfirm(app, deps, 't@example.com')
@@ -191,14 +213,14 @@ describe('GET /api/auth/confirm', () => {
       signsIn: false,
     },
     {
-      name: 'link superseded by a resend',
+      name: 'the first link after a resend (no cookie)',
       setup: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'sup@example.com', password: 'password1' } })
         const link = linkIn(lastEmail(deps, 'sup@example.com')!.text)
         await call(app, 'POST', '/api/auth/resend', { json: { email: 'sup@example.com' } })
         return link
       },
-      status: 'invalid',
+      status: 'success',
       signsIn: false,
     },
   ]

@@ -1,7 +1,10 @@
 // DEMO=1: the offline forum feeds the scanner, demo accounts are seeded, matches arrive.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/demo/seed'
+import { dispatchMatch } from '../../src/notify/dispatcher'
+import { getPrefs } from '../../src/notify/prefs'
 import { startTestServer } from '../helpers'
+import { makeMatch } from './notify-helpers'
 
 async function until<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
   const end = Date.now() + ms
@@ -32,6 +35,15 @@ describe('demo mode', () => {
     const scan = q("SELECT status, details FROM maintenance_logs WHERE job_name = 'fetch-reddit-posts' ORDER BY id LIMIT 1")
     expect(scan.status).toBe('success')
     expect(JSON.parse(scan.details).scan_type).toBe('demo')
+  })
+
+  test('the demo subscriber gets the batched digest, not one email per match', async () => {
+    const q = (sql: string) => server.deps.sqlite.query(sql).get() as any
+    const sub = await until(() => q(`SELECT id FROM users WHERE email = '${DEMO_ACCOUNTS[1]!.email}'`))
+    expect(getPrefs(server.deps, sub.id).email_frequency).toBe('batched')
+    // A live match (a new demo post arrives every few seconds) queues no email of its own.
+    expect(dispatchMatch(server.deps, sub.id, makeMatch(server.deps, sub.id))).toMatchObject({ email: false })
+    expect(q(`SELECT count(*) AS n FROM outbox WHERE user_id = ${sub.id} AND kind = 'match'`).n).toBe(0)
   })
 
   test('the demo accounts can sign in', async () => {

@@ -108,7 +108,7 @@ describe('dibs scan without a running server', () => {
     const fake = await startFakeReddit()
     const server = await startTestServer()
     const deps = server.deps
-    const { userId } = await createUserWithSession(deps)
+    const { userId } = await createUserWithSession(deps, { emailFrequency: 'instant' })
     addTerm(deps, userId, FULL, 'wts', 'eotech')
     await server.stop() // no server on this DATA_DIR any more
     await Bun.sleep(1100)

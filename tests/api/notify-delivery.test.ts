@@ -16,6 +16,7 @@ import { runTrialEmails } from '../../src/notify/trial'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
+import { expectAutoSubmitted, expectMailClientLayout, expectTextLikeHtml } from './mail-checks'
 import { makeMatch } from './notify-helpers'
 
 let smtp: FakeSmtp
@@ -55,14 +56,14 @@ const emit = (userId: number, match: MatchItem, notify = true) => deps.bus.emit(
 
 describe('instant email', () => {
   test('arrives within moments with the subject, post link, matched term and unsubscribe headers', async () => {
-    const u = await createUserWithSession(deps, { email: 'pat@example.com' })
+    const u = await createUserWithSession(deps, { email: 'pat@example.com', emailFrequency: 'instant' })
     const m = makeMatch(deps, u.userId, { title: '[WTS] Trijicon RMR Type 2 - $350', term: 'trijicon rmr' })
     const t0 = Date.now()
     emit(u.userId, m)
     const [mail] = await smtp.waitFor(1, 5000)
     expect(Date.now() - t0).toBeLessThan(3000)
     expect(mail!.to).toEqual(['pat@example.com'])
-    expect(mail!.subject).toBe('[Dibs] GAFS WTS match: [WTS] Trijicon RMR Type 2 - $350')
+    expect(mail!.subject).toStartWith('[WTS] Trijicon RMR Type 2 - $350')
     expect(mail!.text).toContain(m.url)
     expect(mail!.text).toContain('Matched term: trijicon rmr')
     expect(mail!.html).toContain(`href="${m.url}"`)
@@ -71,13 +72,24 @@ describe('instant email', () => {
     expect(mail!.headers['content-type']).toContain('multipart/alternative')
   })
 
-  test('the unsubscribe link in the email turns alert emails off and lands on the success page', async () => {
-    const u = await createUserWithSession(deps)
+  test("opening the email's unsubscribe link changes nothing; the one-click POST of its List-Unsubscribe URL turns alert emails off", async () => {
+    const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(u.userId, makeMatch(deps, u.userId))
     const [mail] = await smtp.waitFor(1)
     const link = /<(https:\/\/dibs\.example\.com[^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!
-    const r = await call(makeApp(deps), 'GET', link.replace('https://dibs.example.com', ''))
-    expect(r.headers.get('location')).toBe('/unsubscribe?status=success')
+    const path = link.replace('https://dibs.example.com', '')
+    expect(mail!.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`)
+    const opened = await call(makeApp(deps), 'GET', path)
+    expect(opened.headers.get('location')).toStartWith('/unsubscribe?token=')
+    expect(deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, u.userId)).get()?.emailFrequency).toBe('instant')
+    const oneClick = await makeApp(deps).handle(
+      new Request(link, {
+        method: 'POST',
+        headers: { origin: 'https://mail.example.net', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    )
+    expect(oneClick.status).toBe(200)
     emit(u.userId, makeMatch(deps, u.userId))
     await Bun.sleep(20)
     await worker.tick()
@@ -85,7 +97,7 @@ describe('instant email', () => {
   })
 
   test('a match re-emitted (rescan, restart) is sent once: dedupe key match:<id>:email', async () => {
-    const u = await createUserWithSession(deps)
+    const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
     const m = makeMatch(deps, u.userId)
     emit(u.userId, m)
     emit(u.userId, m)
@@ -105,7 +117,7 @@ describe('instant email', () => {
   })
 
   test('backfill matches (notify: false), batched and none users, locked and paused accounts get no instant email', async () => {
-    const a = await createUserWithSession(deps)
+    const a = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(a.userId, makeMatch(deps, a.userId, { source: 'backfill' }), false)
     const b = await createUserWithSession(deps)
     deps.db.insert(notificationPrefs).values({ userId: b.userId, emailFrequency: 'batched' }).run()
@@ -113,10 +125,10 @@ describe('instant email', () => {
     const c = await createUserWithSession(deps)
     deps.db.insert(notificationPrefs).values({ userId: c.userId, emailFrequency: 'none' }).run()
     emit(c.userId, makeMatch(deps, c.userId))
-    const d = await createUserWithSession(deps, { role: 'trial_expired' })
+    const d = await createUserWithSession(deps, { role: 'trial_expired', emailFrequency: 'instant' })
     emit(d.userId, makeMatch(deps, d.userId))
     setSetting(deps, 'is_emergency_paused', true)
-    const e = await createUserWithSession(deps)
+    const e = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(e.userId, makeMatch(deps, e.userId))
     await Bun.sleep(20)
     await worker.tick()
@@ -140,9 +152,92 @@ describe('instant email', () => {
   })
 })
 
+describe('alert emails in real mail clients', () => {
+  test('an instant alert: the post title first in the subject, a table layout with its own background, List-Id, Auto-Submitted, a text part like the HTML', async () => {
+    const u = await createUserWithSession(deps, { email: 'pat@example.com', emailFrequency: 'instant' })
+    const m = makeMatch(deps, u.userId, { title: '[WTS] Trijicon RMR Type 2 - $350', term: 'trijicon rmr' })
+    emit(u.userId, m)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.subject).toStartWith('[WTS] Trijicon RMR Type 2 - $350')
+    expect(mail!.subject).toContain('GAFS WTS match')
+    expectMailClientLayout(mail!, { button: true })
+    expectAutoSubmitted(mail!)
+    expect(mail!.headers['list-id']).toBe('"Dibs alerts" <alerts.dibs.example.com>')
+    expectTextLikeHtml(mail!, ['[WTS] Trijicon RMR Type 2 - $350', `u/${m.author}`, 'Matched term: trijicon rmr'])
+  })
+
+  test('a digest: the same layout and headers; its text part names every author, like the HTML', async () => {
+    const u = await createUserWithSession(deps, { email: 'dig@example.com' })
+    clock.advance(1000)
+    const made = [
+      makeMatch(deps, u.userId, { category: 'wts', title: '[WTS] Aimpoint T2 & "mount"', term: 'aimpoint' }),
+      makeMatch(deps, u.userId, { category: 'gd', title: '[Optic] Holosun 507c $299', term: 'holosun' }),
+    ]
+    clock.advance(16 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    const [mail] = await smtp.waitFor(1)
+    expectMailClientLayout(mail!, { button: true })
+    expectAutoSubmitted(mail!)
+    expect(mail!.headers['list-id']).toBe('"Dibs alerts" <alerts.dibs.example.com>')
+    expectTextLikeHtml(mail!, [...made.flatMap((m) => [m.title, `u/${m.author}`]), 'Matched term: holosun'])
+  })
+
+  test('account emails from this folder (trial reminder) carry Auto-Submitted but no List-Id', async () => {
+    await createUserWithSession(deps, { role: 'app_trial', accessExpiresAt: new Date(clock.now().getTime() + 86_400_000) })
+    expect(await runTrialEmails(deps)).toMatchObject({ ending: 1 })
+    const [mail] = await smtp.waitFor(1)
+    expectMailClientLayout(mail!, { button: true })
+    expectAutoSubmitted(mail!)
+    expect(mail!.headers['list-id']).toBeUndefined()
+    expectTextLikeHtml(mail!)
+  })
+})
+
+describe('default frequency', () => {
+  test('an account that never chose gets no email per match: its matches arrive together in the next digest', async () => {
+    const u = await createUserWithSession(deps, { email: 'quiet@example.com' })
+    clock.advance(1000)
+    const made = [1, 2, 3].map((i) => makeMatch(deps, u.userId, { title: `[WTS] Aimpoint Micro #${i}` }))
+    for (const m of made) emit(u.userId, m)
+    await Bun.sleep(50)
+    await worker.tick()
+    expect(smtp.messages).toHaveLength(0)
+    expect(deps.db.select().from(outbox).all()).toHaveLength(0)
+    clock.advance(14 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 0 }) // the window opened at confirmation
+    clock.advance(60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.to).toEqual(['quiet@example.com'])
+    for (const m of made) expect(mail!.text).toContain(m.url)
+    // The window moved on (its row now exists): the next run sends nothing twice.
+    clock.advance(15 * 60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 0 })
+    expect(deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, u.userId)).get()).toMatchObject({ emailFrequency: 'batched' })
+  })
+})
+
+describe('default frequency, accounts from before it changed', () => {
+  test('an account that never chose and had instant emails gets no repeat of them in its first digest', async () => {
+    const u = await createUserWithSession(deps, { email: 'old@example.com' })
+    clock.advance(30 * 86_400_000)
+    const { enqueueEmail } = await import('../../src/outbox/queue')
+    const emailed = makeMatch(deps, u.userId, { title: '[WTS] emailed on its own before the upgrade' })
+    enqueueEmail(deps, 'match', { to: u.email, subject: emailed.title, text: emailed.url, html: 'h' }, { dedupeKey: `match:${emailed.id}:email` })
+    await smtp.waitFor(1)
+    clock.advance(60_000)
+    const fresh = makeMatch(deps, u.userId, { title: '[WTS] made after the upgrade' })
+    clock.advance(60_000)
+    expect(await runDigests(deps)).toMatchObject({ sent: 1 })
+    const [, digest] = await smtp.waitFor(2)
+    expect(digest!.text).toContain(fresh.url)
+    expect(digest!.text).not.toContain(emailed.url)
+  })
+})
+
 describe('durable delivery', () => {
   test('with the SMTP server down, matches made meanwhile are all delivered once after it comes back on the same port', async () => {
-    const u = await createUserWithSession(deps)
+    const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
     await smtp.stop()
     const made = [1, 2, 3].map(() => makeMatch(deps, u.userId))
     for (const m of made) emit(u.userId, m)

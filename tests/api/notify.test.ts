@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { contactMessages, notificationPrefs, outbox, pushSubscriptions } from '../../src/db/schema'
 import { createUnsubscribeToken, UNSUBSCRIBE_TTL_MS } from '../../src/notify/unsubscribe'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
+import { signupAndConfirm } from './auth-helpers'
 
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
@@ -16,11 +17,27 @@ beforeEach(() => {
 afterEach(() => deps.close())
 
 describe('GET|PUT /api/notifications/preferences', () => {
-  test('a user without a row gets the defaults: email on (instant), push off', async () => {
+  test("a user without a row gets the spec's defaults: email on as the batched digest, push off, and the digest interval", async () => {
     const u = await createUserWithSession(deps)
     const r = await call(app, 'GET', '/api/notifications/preferences', { cookie: u.cookie })
     expect(r.status).toBe(200)
-    expect(r.body).toMatchObject({ email_frequency: 'instant', web_push_enabled: false, gates: { email: { allowed: true }, webPush: { allowed: true } } })
+    expect(r.body).toMatchObject({
+      email_frequency: 'batched',
+      web_push_enabled: false,
+      digest_interval_minutes: 15,
+      gates: { email: { allowed: true }, webPush: { allowed: true } },
+    })
+  })
+
+  test('a new account (sign-up, confirmation) gets the batched digest; the answer names DIGEST_INTERVAL_MINUTES', async () => {
+    deps.close()
+    deps = makeDeps({ DIGEST_INTERVAL_MINUTES: '30' }, clock)
+    app = makeApp(deps)
+    const { cookie } = await signupAndConfirm(app, deps, 'fresh@example.com')
+    const r = await call(app, 'GET', '/api/notifications/preferences', { cookie: cookie! })
+    expect(r.body).toMatchObject({ email_frequency: 'batched', web_push_enabled: false, digest_interval_minutes: 30 })
+    const put = await call(app, 'PUT', '/api/notifications/preferences', { cookie: cookie!, json: { web_push_enabled: false } })
+    expect(put.body).toMatchObject({ email_frequency: 'batched', digest_interval_minutes: 30 })
   })
 
   test('changes are partial and persist', async () => {
@@ -110,12 +127,19 @@ describe('push subscriptions', () => {
 describe('unsubscribe', () => {
   const prefsOf = (userId: number) => deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
 
-  test('GET with a valid token turns alert emails off and redirects to the success page', async () => {
+  test('GET with a valid token (a link scanner, a mail preview) changes nothing: it redirects to the page that asks first', async () => {
     const u = await createUserWithSession(deps)
     const token = createUnsubscribeToken(deps.config.secrets.unsubscribeSecret, u.userId, clock.now())
-    const r = await call(app, 'GET', `/api/unsubscribe?token=${token}`)
-    expect(r.status).toBe(302)
-    expect(r.headers.get('location')).toBe('/unsubscribe?status=success')
+    for (const method of ['GET', 'HEAD']) {
+      const r = await call(app, method, `/api/unsubscribe?token=${token}`)
+      expect(r.status).toBe(302)
+      expect(r.headers.get('location')).toBe(`/unsubscribe?token=${token}`)
+    }
+    expect(prefsOf(u.userId)).toBeUndefined()
+    // The page's 'Unsubscribe' button POSTs the same URL from the app's own origin.
+    const done = await call(app, 'POST', `/api/unsubscribe?token=${token}`)
+    expect(done.status).toBe(200)
+    expect(done.body).toEqual({ status: 'success' })
     expect(prefsOf(u.userId)?.emailFrequency).toBe('none')
   })
 

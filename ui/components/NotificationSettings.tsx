@@ -9,13 +9,30 @@ import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThi
 
 type Frequency = 'instant' | 'batched' | 'none'
 type Gate = { allowed: boolean; message: string | null }
-type Prefs = { email_frequency: Frequency; web_push_enabled: boolean; gates: { email: Gate; webPush: Gate } }
+type Prefs = { email_frequency: Frequency; web_push_enabled: boolean; digest_interval_minutes: number; gates: { email: Gate; webPush: Gate } }
 type Key = 'email' | 'frequency' | 'push'
 
 const DEFAULTS: Prefs = {
-  email_frequency: 'instant',
+  email_frequency: 'batched',
   web_push_enabled: false,
+  digest_interval_minutes: 15,
   gates: { email: { allowed: true, message: null }, webPush: { allowed: true, message: null } },
+}
+
+/** 'every 15 minutes', 'every minute', 'every 2 hours' (DIGEST_INTERVAL_MINUTES, 1..1440). */
+export function everyText(minutes: number): string {
+  if (minutes === 1) return 'every minute'
+  if (minutes % 60 === 0) return minutes === 60 ? 'every hour' : `every ${minutes / 60} hours`
+  return `every ${minutes} minutes`
+}
+
+/** The options of 'How often' and what each one means. */
+export function frequencyTexts(digestMinutes: number) {
+  const every = everyText(digestMinutes)
+  return {
+    batched: { label: `Digest ${every}`, means: `One email ${every} listing your new matches, only when there are any.` },
+    instant: { label: 'Instant: one email per match', means: 'An email for every match the moment it is found; busy search terms can send many.' },
+  }
 }
 
 export const SAVE_FAILED: Record<Key, string> = {
@@ -32,7 +49,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
   const savingRef = useRef(saving)
   savingRef.current = saving
   // The non-none frequency to come back to when email is switched on again.
-  const lastOn = useRef<Frequency>('instant')
+  const lastOn = useRef<Frequency>(DEFAULTS.email_frequency)
 
   useEffect(() => {
     let live = true
@@ -120,6 +137,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
   const emailGate = prefs.gates.email
   const pushGate = prefs.gates.webPush
   const supported = pushSupported()
+  const texts = frequencyTexts(prefs.digest_interval_minutes)
 
   return (
     <dialog open aria-labelledby="notification-settings-title" data-testid="notification-settings" onClick={(e) => e.target === e.currentTarget && close()}>
@@ -147,19 +165,23 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
               </label>
               {!emailGate.allowed ? <small className="locked">🔒 {emailGate.message}</small> : null}
               {emailOn ? (
-                <label>
-                  How often
-                  <select
-                    name="email-frequency"
-                    value={prefs.email_frequency}
-                    disabled={saving.frequency || saving.email || !emailGate.allowed}
-                    aria-busy={saving.frequency}
-                    onChange={(e) => setFrequency('frequency', e.currentTarget.value as Frequency)}
-                  >
-                    <option value="instant">Instantly, one email per match</option>
-                    <option value="batched">Batched digest</option>
-                  </select>
-                </label>
+                <>
+                  <label>
+                    How often
+                    <select
+                      name="email-frequency"
+                      value={prefs.email_frequency}
+                      disabled={saving.frequency || saving.email || !emailGate.allowed}
+                      aria-busy={saving.frequency}
+                      aria-describedby="email-frequency-means"
+                      onChange={(e) => setFrequency('frequency', e.currentTarget.value as Frequency)}
+                    >
+                      <option value="batched">{texts.batched.label}</option>
+                      <option value="instant">{texts.instant.label}</option>
+                    </select>
+                  </label>
+                  <small id="email-frequency-means">{prefs.email_frequency === 'instant' ? texts.instant.means : texts.batched.means}</small>
+                </>
               ) : (
                 <small>You will get no alert emails. Account emails (sign-in, billing) still arrive.</small>
               )}

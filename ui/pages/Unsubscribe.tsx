@@ -1,7 +1,11 @@
-// /unsubscribe?status=…&code=… (spec §2): where an email's unsubscribe link lands after
-// GET /api/unsubscribe. 'success' confirms; anything else explains the code.
+// /unsubscribe (spec §2). An email's unsubscribe link (GET /api/unsubscribe) lands here with
+// ?token=…: the page says what will stop and changes nothing until its one button POSTs (link
+// scanners and mail previews open links too). The answer moves to ?status=…&code=…: 'success'
+// confirms; anything else explains the code.
+import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { Link, useSearch } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
+import { api, ApiError } from '../api'
 import { config } from '../state'
 
 export const UNSUBSCRIBE_TEXTS: Record<string, { title: string; body: string }> = {
@@ -36,37 +40,90 @@ export function unsubscribeText(status: string | null, code: string | null) {
   return UNSUBSCRIBE_TEXTS[code ?? ''] ?? UNSUBSCRIBE_TEXTS.default!
 }
 
+export function confirmText(appName: string) {
+  return {
+    title: 'Unsubscribe from alert emails?',
+    body: `You will stop getting match alert emails from ${appName}, both instant alerts and digests. Your search terms, in-app alerts and push notifications stay as they are, and account emails (sign-in, password, billing) still arrive. You can turn alert emails back on any time in Notification Settings.`,
+  }
+}
+
+/** The POST; its answer becomes the spec's status/code query. */
+async function unsubscribeQuery(token: string): Promise<string> {
+  try {
+    await api(`/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' })
+    return 'status=success'
+  } catch (err) {
+    const code = err instanceof ApiError ? (err.body as { code?: unknown } | null)?.code : undefined
+    return typeof code === 'string' ? `status=error&code=${encodeURIComponent(code)}` : 'status=error'
+  }
+}
+
+function Confirm({ token, appName }: { token: string; appName: string }) {
+  const [, navigate] = useLocation()
+  const [busy, setBusy] = useState(false)
+  const text = confirmText(appName)
+  const submit = async () => {
+    setBusy(true)
+    navigate(`/unsubscribe?${await unsubscribeQuery(token)}`, { replace: true })
+  }
+  return (
+    <>
+      <h1 style={{ fontSize: '1.5rem' }}>{text.title}</h1>
+      <p>{text.body}</p>
+      <footer>
+        <button type="button" onClick={submit} disabled={busy} aria-busy={busy}>
+          Unsubscribe
+        </button>
+      </footer>
+    </>
+  )
+}
+
+function Result({ status, code }: { status: string | null; code: string | null }) {
+  const ok = status === 'success'
+  const text = unsubscribeText(status, code)
+  return (
+    <>
+      <h1 style={{ fontSize: '1.5rem' }}>
+        {ok ? '✓ ' : ''}
+        {text.title}
+      </h1>
+      <p>{text.body}</p>
+      {!ok && code ? (
+        <p className="muted">
+          <small>Error code: {code}</small>
+        </p>
+      ) : null}
+      <footer>
+        <Link href="/login" role="button">
+          Go to Notification Settings
+        </Link>{' '}
+        <Link href="/" className="secondary">
+          Home
+        </Link>
+      </footer>
+    </>
+  )
+}
+
 export function Unsubscribe() {
   useSignals()
   const params = new URLSearchParams(useSearch())
   const status = params.get('status')
   const code = params.get('code')
-  const ok = status === 'success'
-  const text = unsubscribeText(status, code)
+  const token = params.get('token')
+  const asking = status === null && token !== null && token !== ''
   return (
     <main className="container centered">
-      <article style={{ maxWidth: '32rem', margin: '0 auto' }} data-testid="unsubscribe" data-status={ok ? 'success' : 'error'}>
+      <article
+        style={{ maxWidth: '32rem', margin: '0 auto' }}
+        data-testid="unsubscribe"
+        data-status={asking ? 'confirm' : status === 'success' ? 'success' : 'error'}
+      >
         <header>
           <strong>{config.value.appName}</strong>
         </header>
-        <h1 style={{ fontSize: '1.5rem' }}>
-          {ok ? '✓ ' : ''}
-          {text.title}
-        </h1>
-        <p>{text.body}</p>
-        {!ok && code ? (
-          <p className="muted">
-            <small>Error code: {code}</small>
-          </p>
-        ) : null}
-        <footer>
-          <Link href="/login" role="button">
-            Go to Notification Settings
-          </Link>{' '}
-          <Link href="/" className="secondary">
-            Home
-          </Link>
-        </footer>
+        {asking ? <Confirm token={token} appName={config.value.appName} /> : <Result status={status} code={code} />}
       </article>
     </main>
   )

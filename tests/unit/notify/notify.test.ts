@@ -3,7 +3,9 @@
 import { describe, expect, test } from 'bun:test'
 import webpush from 'web-push'
 import { backoffMs, MAX_ATTEMPTS } from '../../../src/outbox/queue'
-import { digestEmail, escapeHtml, matchEmail, matchPageUrl } from '../../../src/notify/templates'
+import { confirmationEmail } from '../../../src/auth/emails'
+import { escapeHtml } from '../../../src/lib/email-layout'
+import { digestEmail, matchEmail, matchPageUrl } from '../../../src/notify/templates'
 import { createUnsubscribeToken, verifyUnsubscribeToken } from '../../../src/notify/unsubscribe'
 import { VapidHeaderCache } from '../../../src/outbox/channels/webpush'
 
@@ -19,6 +21,7 @@ describe('email templates', () => {
     expect(mail.headers).toEqual({
       'List-Unsubscribe': '<https://dibs.example.com/api/unsubscribe?token=t>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': '"Dibs alerts" <alerts.dibs.example.com>',
     })
   })
 
@@ -32,6 +35,17 @@ describe('email templates', () => {
     expect(mail.text.indexOf('GAFS WTS')).toBeLessThan(mail.text.indexOf('Gundeals'))
     expect(mail.text).not.toContain('GAFS WTB')
     expect(mail.subject).toBe('[Dibs] 2 new matches in your digest')
+  })
+})
+
+describe('one email layout', () => {
+  test('account and alert emails share it: the same wrapper, card and header around their own content', () => {
+    const config = { ...brand, mailFrom: 'x' } as unknown as Parameters<typeof confirmationEmail>[0]
+    const skeleton = (html: string) => html.replace(/<title>[^<]*<\/title>/, '').split('<h1')[0]
+    const account = confirmationEmail(config, 'a@b.c', 'Pat', 'https://dibs.example.com/api/auth/confirm?token=t').html
+    const alert = matchEmail(brand, 'a@b.c', match, 'u').html
+    expect(skeleton(account)).toBe(skeleton(alert))
+    expect(skeleton(account)).toContain('<table role="presentation" width="100%"')
   })
 })
 
