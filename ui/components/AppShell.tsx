@@ -8,7 +8,7 @@ import { me } from '../account'
 import { initAuth, loadAccess, signedOutLocally, signingOut } from '../session'
 import { toast } from '../toast'
 import { loginPathFor } from '../lib/return-to'
-import { closeModal, modal } from '../modals'
+import { closeModal, modal, openModal } from '../modals'
 import { onMessage, startRealtime } from '../realtime'
 import { loadUnread, wireUnread } from '../unread'
 import { AppNav } from './AppNav'
@@ -29,6 +29,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     const refresh = () => loadAccess({ force: true, background: true })
     startRealtime({ refresh })
     wireUnread()
+    // ?open=notifications (the unsubscribe page's button, through sign-in if needed) opens that dialog
+    if (new URLSearchParams(window.location.search).get('open') === 'notifications') openModal('notifications')
     if (!accessWired) {
       accessWired = true
       onMessage('access.changed', () => void refresh())

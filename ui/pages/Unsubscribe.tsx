@@ -95,7 +95,7 @@ function Result({ status, code }: { status: string | null; code: string | null }
         </p>
       ) : null}
       <footer>
-        <Link href="/login" role="button">
+        <Link href="/settings/account?open=notifications" role="button">
           Go to Notification Settings
         </Link>{' '}
         <Link href="/" className="secondary">
