@@ -279,19 +279,18 @@ export function forumPageGate(
   productLabel: string = DEFAULT_PRODUCT_LABEL,
   section?: 'wts' | 'wtb',
 ): PageGate {
-  if (canSeeForum(state, forum, now)) return { kind: 'allow' }
+  if (canSeeForum(state, forum, now)) {
+    // The forum is in the plan but this section is not: the section's own text.
+    if (section !== undefined && !categoriesFor(state.role).includes(section))
+      return { kind: 'denied', title: `${section.toUpperCase()} Access Required`, message: `You do not have access to this ${productLabel} section.` }
+    return { kind: 'allow' }
+  }
   if (forum === 'gd') {
     if (canSeeForum(state, 'product', now)) return { kind: 'redirect', to: `/dashboard/${productSlug}/wts` }
     return { kind: 'denied', title: 'Gundeals Access Required', message: 'Access to Gundeals content requires an active subscription.' }
   }
   if (canSeeForum(state, 'gd', now)) return { kind: 'redirect', to: '/dashboard/gundeals' }
-  if (section !== undefined) {
-    return {
-      kind: 'denied',
-      title: `${section.toUpperCase()} Access Required`,
-      message: `You do not have access to this ${productLabel} section.`,
-    }
-  }
+  // No access to the {product} forum at all (expired trial, no plan): the forum's text, on its WTS and WTB pages too.
   return { kind: 'denied', title: `${productLabel} Access Required`, message: `You do not have access to ${productLabel} content.` }
 }
 

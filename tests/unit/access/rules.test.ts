@@ -307,11 +307,11 @@ describe('dashboard redirects (§2)', () => {
       message: 'You do not have access to GAFS content.',
     })
   })
-  test('the WTB page without access says WTB Access Required', () => {
+  test('the WTB page without any access says {product} Access Required (issue 12 item 8)', () => {
     expect(forumPageGate(trial(-SEC), 'product', NOW, 'gafs', 'GAFS', 'wtb')).toEqual({
       kind: 'denied',
-      title: 'WTB Access Required',
-      message: 'You do not have access to this GAFS section.',
+      title: 'GAFS Access Required',
+      message: 'You do not have access to GAFS content.',
     })
   })
   test('a bundle subscriber is allowed on both forum pages', () => {
