@@ -131,6 +131,8 @@ export const searchTerms = sqliteTable(
     category: text('category').notNull(), // wts | wtb | gd
     term: text('term').notNull(), // lowercased, trimmed query text
     createdAt: createdAt(),
+    /** paused: kept with its matches, not matched against new posts until resumed */
+    pausedAt: ms('paused_at'),
   },
   (t) => [uniqueIndex('search_terms_user_category_term').on(t.userId, t.category, t.term)],
 )

@@ -1,4 +1,4 @@
-// The process's one TermIndex, kept in step with search_terms. Built once by the wiring
+// The process's one TermIndex, kept in step with search_terms (paused terms left out). Built once by the wiring
 // (src/services.ts) when the process starts: recent posts are observed first so terms are filed
 // under tokens that are actually rare, then every saved term is added. After that, the terms
 // service calls add/remove on each change — the index is never rebuilt. A CLI process builds its
@@ -32,7 +32,7 @@ export class MatchingService {
     for (const p of recentPosts(deps.sqlite, since).slice(-OBSERVE_POSTS)) this.index.observe(preparePost(p))
     const rows = deps.sqlite
       .query<{ id: number; user_id: number; category: string; term: string; created_at: number }, []>(
-        'SELECT id, user_id, category, term, created_at FROM search_terms',
+        'SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL',
       )
       .all()
     for (const r of rows) this.addRow(r)
@@ -60,18 +60,21 @@ export class MatchingService {
     const v = this.readDataVersion()
     if (v === this.dataVersion) return
     this.dataVersion = v
-    const { n, max } = this.deps.sqlite.query('SELECT count(*) AS n, coalesce(max(id), 0) AS max FROM search_terms').get() as { n: number; max: number }
+    const { n, max } = this.deps.sqlite.query('SELECT count(*) AS n, coalesce(max(id), 0) AS max FROM search_terms WHERE paused_at IS NULL').get() as {
+      n: number
+      max: number
+    }
     if (max > this.maxId)
       for (const r of this.deps.sqlite
         .query<{ id: number; user_id: number; category: string; term: string; created_at: number }, [number]>(
-          'SELECT id, user_id, category, term, created_at FROM search_terms WHERE id > ?',
+          'SELECT id, user_id, category, term, created_at FROM search_terms WHERE id > ? AND paused_at IS NULL',
         )
         .all(this.maxId))
         this.addRow(r)
     if (n !== this.createdAt.size + this.unparsed.size)
       this.forgetMissing(
         this.deps.sqlite
-          .query<{ id: number }, []>('SELECT id FROM search_terms')
+          .query<{ id: number }, []>('SELECT id FROM search_terms WHERE paused_at IS NULL')
           .all()
           .map((r) => r.id),
       )

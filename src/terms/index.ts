@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
 import type { WithMatcher } from '../matches/matcher'
-import { addTerm, clearTerms, listTerms, removeTerm } from './service'
+import { addTerm, clearTerms, listTerms, removeTerm, updateTerm } from './service'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['terms']
@@ -33,6 +33,16 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
         },
       },
     )
+    .patch('/api/terms/:id', ({ user, access, params, body }) => updateTerm(deps, user.id, access, params.id, body), {
+      auth: true,
+      params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+      body: t.Object({ term: t.Optional(t.String({ maxLength: 1000 })), paused: t.Optional(t.Boolean()) }),
+      detail: {
+        summary: 'Edit a term in place {term} and/or pause or resume it {paused}; its matches stay ({term, backfilled})',
+        description: "Same errors as saving: 400 INVALID_TERM, 409 TERM_EXISTS; 404 TERM_NOT_FOUND for another user's term.",
+        tags,
+      },
+    })
     .delete('/api/terms/:id', ({ user, params }) => removeTerm(deps, user.id, params.id), {
       auth: true,
       params: t.Object({ id: t.Integer({ minimum: 1 }) }),

@@ -19,10 +19,10 @@ import { emitUnread } from '../matches/service'
 import { compileTerm, matchesPost, preparePost } from '../matching/compile'
 import { parseTerm } from '../matching/parse'
 
-type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
+type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number; paused_at: number | null }
 
 export function termItem(r: TermRow) {
-  return { id: r.id, term: r.term, category: r.category as Category, createdAt: new Date(r.created_at).toISOString() }
+  return { id: r.id, term: r.term, category: r.category as Category, createdAt: new Date(r.created_at).toISOString(), paused: r.paused_at !== null }
 }
 export type TermItem = ReturnType<typeof termItem>
 
@@ -77,22 +77,77 @@ export function addTerm(
       const t = TERM_TEXTS.limit(max)
       throw termError(403, 'TERM_LIMIT', t.title, t.message)
     }
-    const dup = deps.sqlite.query('SELECT 1 FROM search_terms WHERE user_id = ? AND category = ? AND lower(term) = ?').get(userId, category, text)
-    if (dup !== null) throw termError(409, 'TERM_EXISTS', TERM_TEXTS.duplicate.title, TERM_TEXTS.duplicate.message)
+    assertNotDuplicate(deps, userId, category, text)
     const row = deps.sqlite
       .query<TermRow, [number, string, string, number]>('INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, ?, ?, ?) RETURNING *')
       .get(userId, category, text, now.getTime())!
-    // Backfill: the last 7 days of stored posts, shown as already read, never notified.
-    const hits: Hit[] = []
-    for (const post of recentPosts(deps.sqlite, new Date(now.getTime() - LIVE_WINDOW_MS), category)) {
-      if (matchesPost(compiled, preparePost(post))) hits.push({ userId, post, terms: [{ id: row.id, text, createdAt: row.created_at }] })
-    }
-    return { row, result: recordMatches(deps, hits, 'backfill') }
+    return { row, result: backfill(deps, row, compiled) }
   })()
 
   deps.matcher.add({ id: row.id, userId, category, term: text, createdAt: new Date(row.created_at) })
   announceMatches(deps, result)
   return { term: termItem(row), backfilled: result.created.length }
+}
+
+function assertNotDuplicate(deps: Pick<Deps, 'sqlite'>, userId: number, category: string, text: string, exceptId = 0) {
+  const dup = deps.sqlite
+    .query('SELECT 1 FROM search_terms WHERE user_id = ? AND category = ? AND lower(term) = ? AND id != ?')
+    .get(userId, category, text, exceptId)
+  if (dup !== null) throw termError(409, 'TERM_EXISTS', TERM_TEXTS.duplicate.title, TERM_TEXTS.duplicate.message)
+}
+
+/** The last 7 days of stored posts a (new or edited) term matches, recorded as already read, never notified. */
+function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'>, row: TermRow, compiled: ReturnType<typeof compileTerm>) {
+  const hits: Hit[] = []
+  const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
+  for (const post of recentPosts(deps.sqlite, since, row.category as Category)) {
+    if (matchesPost(compiled, preparePost(post))) hits.push({ userId: row.user_id, post, terms: [{ id: row.id, text: row.term, createdAt: row.created_at }] })
+  }
+  return recordMatches(deps, hits, 'backfill')
+}
+
+function ownTerm(deps: Pick<Deps, 'sqlite'>, userId: number, id: number): TermRow {
+  const term = deps.sqlite.query<TermRow, [number, number]>('SELECT * FROM search_terms WHERE id = ? AND user_id = ?').get(id, userId)
+  if (term === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error updating term' })
+  return term
+}
+
+/**
+ * Edits a term in place and/or pauses or resumes it (issue 12 item 11). Its matches stay: a paused
+ * term is only left out of matching new posts; an edited term keeps the matches it found and
+ * backfills the last 7 days for its new text (read, never notified), like a new term.
+ */
+export function updateTerm(
+  deps: Deps & WithMatcher,
+  userId: number,
+  access: AccessState,
+  id: number,
+  input: { term?: string; paused?: boolean },
+): { term: TermItem; backfilled: number } {
+  const current = ownTerm(deps, userId, id)
+  assertCategory(deps, access, current.category as Category)
+  let text = current.term
+  let compiled: ReturnType<typeof compileTerm> | null = null
+  if (input.term !== undefined) {
+    text = normalizeTermText(input.term)
+    const parsed = parseTerm(text)
+    if (!parsed.ok) throw termError(400, 'INVALID_TERM', TERM_TEXTS.invalidTitle, parsed.error)
+    compiled = compileTerm(parsed.query)
+  }
+  const pausedAt = input.paused === undefined ? current.paused_at : input.paused ? (current.paused_at ?? deps.now().getTime()) : null
+  const { row, result } = deps.sqlite.transaction(() => {
+    if (text !== current.term) assertNotDuplicate(deps, userId, current.category, text, id)
+    const row = deps.sqlite
+      .query<TermRow, [string, number | null, number, number]>('UPDATE search_terms SET term = ?, paused_at = ? WHERE id = ? AND user_id = ? RETURNING *')
+      .get(text, pausedAt, id, userId)!
+    const result = compiled !== null && text !== current.term && row.paused_at === null ? backfill(deps, row, compiled) : null
+    return { row, result }
+  })()
+  // The process's index: a paused term leaves it, an edited or resumed one (re-)enters it.
+  deps.matcher.remove(id)
+  if (row.paused_at === null) deps.matcher.add({ id, userId, category: row.category as Category, term: row.term, createdAt: new Date(row.created_at) })
+  if (result !== null) announceMatches(deps, result)
+  return { term: termItem(row), backfilled: result?.created.length ?? 0 }
 }
 
 /** Deletes terms (already checked to be the user's) and their matches; returns removed match ids. */

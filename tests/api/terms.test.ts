@@ -206,3 +206,65 @@ describe('GET and DELETE /api/terms', () => {
     expect((await call(app, 'GET', '/api/terms?category=gd', { cookie })).status).toBe(200)
   })
 })
+
+describe('PATCH /api/terms/:id — edit in place, pause and resume (issue 12 item 11)', () => {
+  const { matchPosts } = require('../../src/matches/runner') as typeof import('../../src/matches/runner')
+  const { MatchingService } = require('../../src/matches/matcher') as typeof import('../../src/matches/matcher')
+  const matchIds = (userId: number) =>
+    (deps.sqlite.query('SELECT id FROM matches WHERE user_id = ? ORDER BY id').all(userId) as { id: number }[]).map((r) => r.id)
+  const publish = (title: string) => matchPosts(deps, storePosts(deps, [forumPost(title, { ageMs: 1000 })]), 'live')
+
+  test('pausing keeps the matches and stops new ones; resuming brings matching back; a restart keeps it paused', async () => {
+    const u = await createUserWithSession(deps)
+    const id = (await add(u.cookie, 'wts', 'aimpoint')).body.term.id
+    publish('[WTS] Aimpoint T2 - $650')
+    const before = matchIds(u.userId)
+    expect(before).toHaveLength(1)
+
+    const paused = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: true } })
+    expect(paused.status).toBe(200)
+    expect(paused.body.term).toMatchObject({ id, term: 'aimpoint', paused: true })
+    publish('[WTS] Aimpoint PRO - $400')
+    expect(matchIds(u.userId)).toEqual(before)
+    expect((await call(app, 'GET', '/api/terms?category=wts', { cookie: u.cookie })).body.terms[0].paused).toBe(true)
+    // a fresh process (restart) does not index the paused term either
+    expect(new MatchingService(deps).index.size).toBe(0)
+
+    expect((await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: false } })).body.term.paused).toBe(false)
+    publish('[WTS] Aimpoint Micro H-2 - $700')
+    expect(matchIds(u.userId)).toHaveLength(2)
+  })
+
+  test('editing the text keeps earlier matches, matches the new text from now on and backfills 7 days (read)', async () => {
+    const u = await createUserWithSession(deps)
+    const id = (await add(u.cookie, 'wts', 'eotech')).body.term.id
+    publish('[WTS] EOTech EXPS3 - $550')
+    storePosts(deps, [forumPost('[WTS] Holosun 509T - $350', { ageMs: 60_000 })])
+    const edited = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { term: '  Holosun ' } })
+    expect(edited.status).toBe(200)
+    expect(edited.body).toMatchObject({ term: { id, term: 'holosun', paused: false }, backfilled: 1 })
+    expect(matchIds(u.userId)).toHaveLength(2) // the EOTech match stays, the Holosun post backfilled
+    publish('[WTS] EOTech 512 - $400')
+    publish('[WTS] Holosun 407C - $250')
+    const titles = (deps.sqlite.query('SELECT post_title FROM matches WHERE user_id = ? ORDER BY id').all(u.userId) as { post_title: string }[]).map(
+      (r) => r.post_title,
+    )
+    expect(titles).toEqual(['[WTS] EOTech EXPS3 - $550', '[WTS] Holosun 509T - $350', '[WTS] Holosun 407C - $250'])
+  })
+
+  test('the same errors as saving, and another user’s term is not found', async () => {
+    const u = await createUserWithSession(deps)
+    const a = (await add(u.cookie, 'wts', 'rmr')).body.term.id
+    await add(u.cookie, 'wts', 'sro')
+    const dup = await call(app, 'PATCH', `/api/terms/${a}`, { cookie: u.cookie, json: { term: 'SRO' } })
+    expect(dup.status).toBe(409)
+    expect(dup.body.error).toMatchObject({ code: 'TERM_EXISTS', title: 'Term already exists' })
+    const bad = await call(app, 'PATCH', `/api/terms/${a}`, { cookie: u.cookie, json: { term: '"rmr' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.code).toBe('INVALID_TERM')
+    expect((await call(app, 'PATCH', `/api/terms/${a}`, { cookie: u.cookie, json: { term: 'rmr' } })).status).toBe(200) // unchanged text is fine
+    const other = await createUserWithSession(deps)
+    expect((await call(app, 'PATCH', `/api/terms/${a}`, { cookie: other.cookie, json: { paused: true } })).status).toBe(404)
+    expect((await call(app, 'PATCH', `/api/terms/${a}`, { cookie: u.cookie, json: { paused: 'yes' } })).status).toBe(400)
+  })
+})

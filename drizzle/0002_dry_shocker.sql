@@ -1,0 +1,1 @@
+ALTER TABLE `search_terms` ADD `paused_at` integer;
