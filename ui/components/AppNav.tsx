@@ -77,7 +77,7 @@ function LockedPopup({ tab, onClose }: { tab: Tab; onClose: () => void }) {
             type="button"
             onClick={() => {
               onClose()
-              openModal('subscription')
+              openModal('subscription', { upgrade: true })
             }}
           >
             Upgrade

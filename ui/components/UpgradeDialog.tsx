@@ -8,6 +8,7 @@ import { formatPrice, plans } from '../../src/access/plans'
 import { roleBadgeLabel, subscriptionModalTitle } from '../../src/access/rules'
 import { TrialStatusBox, trialEnding } from './TrialStatus'
 import { me } from '../account'
+import { upgradeIntent } from '../modals'
 import { config } from '../state'
 
 export function UpgradeDialog({ onClose }: { onClose: () => void }) {
@@ -15,7 +16,10 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
   const access = me.value?.access
   const product = config.value.productName
   const context = trialEnding() ? 'trial-ending' : access && !access.hasAccess ? access.overlayContext : null
-  const showPlans = !access || (access.userRole !== 'admin' && (!access.hasAccess || access.userRole === 'app_trial' || access.userRole === 'trial_expired'))
+  // Spec §4: plans only without access or on a trial, never for admins — and to anyone who came by 'Upgrade'.
+  const showPlans =
+    !access ||
+    (access.userRole !== 'admin' && (upgradeIntent.value || !access.hasAccess || access.userRole === 'app_trial' || access.userRole === 'trial_expired'))
   return (
     <dialog open aria-labelledby="plans-title">
       <article className="wide">
