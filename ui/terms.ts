@@ -6,7 +6,7 @@ import type { Category } from '../src/access/categories'
 import { api, ApiError } from './api'
 import { toast } from './toast'
 
-export type Term = { id: number; term: string; category: Category; createdAt: string }
+export type Term = { id: number; term: string; category: Category; createdAt: string; paused?: boolean }
 export const CATEGORY_LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
 
 export const terms = signal<Record<Category, Term[] | null>>({ wts: null, wtb: null, gd: null })
@@ -60,6 +60,38 @@ export async function addTerm(category: Category, raw: string): Promise<AddResul
       }
     }
     toast({ title: 'Error adding term', description: 'There was a problem adding your search term. Please try again.', variant: 'destructive' })
+    return { ok: false }
+  }
+}
+
+/** Edits a term in place and/or pauses or resumes it (PATCH /api/terms/:id); its matches stay. */
+export async function updateTerm(category: Category, id: number, patch: { term?: string; paused?: boolean }): Promise<AddResult> {
+  try {
+    const r = await api<{ term: Term; backfilled: number }>(`/api/terms/${id}`, { method: 'PATCH', json: patch })
+    set(
+      category,
+      (terms.value[category] ?? []).map((t) => (t.id === id ? r.term : t)),
+    )
+    if (patch.term !== undefined) termsVersion.value++ // an edited term may have backfilled matches
+    const what = patch.term !== undefined ? 'updated' : r.term.paused ? 'paused' : 'resumed'
+    toast({
+      title: `Term ${what}`,
+      description:
+        what === 'paused'
+          ? `"${r.term.term}" keeps its matches but finds no new ones until you resume it.`
+          : `"${r.term.term}" is ${what === 'updated' ? 'saved' : 'active again'}.`,
+    })
+    return { ok: true }
+  } catch (err) {
+    if (err instanceof ApiError) {
+      if (err.code === 'INVALID_TERM') return { ok: false, inline: err.message }
+      const title = (err.body as { error?: { title?: string } })?.error?.title
+      if (title) {
+        toast({ title, description: err.message, variant: 'destructive' })
+        return { ok: false }
+      }
+    }
+    toast({ title: 'Error updating term', description: 'There was a problem updating the search term. Please try again.', variant: 'destructive' })
     return { ok: false }
   }
 }

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
 import { parseTerm } from '../../src/matching/parse'
-import { addTerm, clearTerms, loadTerms, removeTerm, termLimits, terms } from '../terms'
+import { addTerm, clearTerms, loadTerms, termLimits, terms } from '../terms'
+import { TermChip } from './TermChip'
 
 export function dialogTitle(category: string | null | undefined): string {
   switch (category) {
@@ -114,12 +115,7 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
         </details>
         <ul className="chips" aria-label="Saved terms">
           {list.map((t) => (
-            <li key={t.id} className="chip">
-              <span>{t.term}</span>
-              <button type="button" aria-label={`Remove ${t.term}`} disabled={busy} onClick={() => void removeTerm(category, t.id)}>
-                ×
-              </button>
-            </li>
+            <TermChip key={t.id} category={category} term={t} busy={busy} />
           ))}
         </ul>
         <p className="muted" data-testid="term-counter">

@@ -1,0 +1,62 @@
+// One saved term in the search-terms dialog: its text (edited in place: Enter saves, Escape
+// cancels), Pause/Resume (a paused term keeps its matches and finds no new ones) and Remove.
+import { useState } from 'react'
+import type { Category } from '../../src/access/categories'
+import { removeTerm, updateTerm, type Term } from '../terms'
+
+export function TermChip({ category, term, busy }: { category: Category; term: Term; busy: boolean }) {
+  const [editing, setEditing] = useState(false)
+  const [text, setText] = useState(term.term)
+  const [error, setError] = useState<string | null>(null)
+  const save = async () => {
+    if (text.trim().toLowerCase() === term.term) return setEditing(false)
+    const r = await updateTerm(category, term.id, { term: text })
+    if (r.ok) setEditing(false)
+    else setError(r.ok === false && r.inline ? r.inline : null)
+  }
+  if (editing)
+    return (
+      <li className="chip editing">
+        <input
+          aria-label={`Edit ${term.term}`}
+          value={text}
+          autoFocus
+          maxLength={200}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => (setText(e.target.value), setError(null))}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') (e.preventDefault(), void save())
+            if (e.key === 'Escape') (e.preventDefault(), e.stopPropagation(), setEditing(false), setText(term.term))
+          }}
+        />
+        <button type="button" aria-label={`Save ${term.term}`} disabled={busy} onClick={() => void save()}>
+          ✓
+        </button>
+        {error ? (
+          <small className="term-error" role="alert">
+            {error}
+          </small>
+        ) : null}
+      </li>
+    )
+  return (
+    <li className={`chip${term.paused ? ' paused' : ''}`} data-testid="term-chip">
+      <button type="button" className="chip-text" title="Edit" aria-label={`Edit ${term.term}`} disabled={busy} onClick={() => setEditing(true)}>
+        {term.term}
+        {term.paused ? <small> (paused)</small> : null}
+      </button>
+      <button
+        type="button"
+        aria-label={`${term.paused ? 'Resume' : 'Pause'} ${term.term}`}
+        title={term.paused ? 'Resume' : 'Pause'}
+        disabled={busy}
+        onClick={() => void updateTerm(category, term.id, { paused: !term.paused })}
+      >
+        {term.paused ? '▶' : '⏸'}
+      </button>
+      <button type="button" aria-label={`Remove ${term.term}`} disabled={busy} onClick={() => void removeTerm(category, term.id)}>
+        ×
+      </button>
+    </li>
+  )
+}
