@@ -56,7 +56,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'appUrl' | 'billingEn
   ].join('; ')
 }
 
-const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com"), usb=(), interest-cohort=()'
+const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com"), usb=()'
 
 /** The headers every response carries (the CSP given by the caller: it depends on the page). */
 export function securityHeaders(config: Pick<Config, 'appUrl' | 'billingEnabled'>, csp: string): Record<string, string> {
