@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../api'
 import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
+import { Modal } from './Modal'
 
 type Frequency = 'instant' | 'batched' | 'none'
 type Gate = { allowed: boolean; message: string | null }
@@ -105,24 +106,18 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
     onClose()
   }
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault()
-        close()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  })
-
   const emailOn = prefs.email_frequency !== 'none'
   const emailGate = prefs.gates.email
   const pushGate = prefs.gates.webPush
   const supported = pushSupported()
 
   return (
-    <dialog open aria-labelledby="notification-settings-title" data-testid="notification-settings" onClick={(e) => e.target === e.currentTarget && close()}>
+    <Modal
+      onClose={close}
+      aria-labelledby="notification-settings-title"
+      data-testid="notification-settings"
+      onClick={(e) => e.target === e.currentTarget && close()}
+    >
       <article>
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={close} />
@@ -192,7 +187,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
           </button>
         </footer>
       </article>
-    </dialog>
+    </Modal>
   )
 }
 

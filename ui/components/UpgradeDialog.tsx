@@ -5,12 +5,13 @@ import { Link } from 'wouter'
 import { formatPrice, plans } from '../../src/access/plans'
 import { me } from '../account'
 import { config } from '../state'
+import { Modal } from './Modal'
 
 export function UpgradeDialog({ onClose }: { onClose: () => void }) {
   useSignals()
   const access = me.value?.access
   return (
-    <dialog open aria-labelledby="plans-title">
+    <Modal onClose={onClose} aria-labelledby="plans-title">
       <article className="wide">
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
@@ -29,7 +30,7 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
           </Link>
         </footer>
       </article>
-    </dialog>
+    </Modal>
   )
 }
 
