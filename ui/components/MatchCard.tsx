@@ -33,7 +33,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive }: Prop
       <div className="match-row">
         {onSelect ? <input type="checkbox" aria-label={`Select ${match.title}`} checked={!!selected} onChange={(e) => onSelect(e.target.checked)} /> : null}
         <div className="match-main">
-          <h4 className="match-title">
+          <h3 className="match-title">
             <a
               href={match.url}
               target="_blank"
@@ -45,7 +45,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive }: Prop
               <Highlighted title={match.title} terms={termList} />
             </a>
             {match.isNew ? <span className="badge new-badge">New</span> : null}
-          </h4>
+          </h3>
           <p className="match-meta">
             <span className="badge forum-badge">{forumBadge(match.category, config.value.productName)}</span>
             <span className="term-badge" title="Matched term">
