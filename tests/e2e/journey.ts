@@ -15,14 +15,13 @@ export type World = {
   /** Fetches the fake Reddit's listing once, as the scan job would. */
   scan(): Promise<unknown>
   /** A subscriber (GAFS + GD by default) and a browser context signed in as them. */
-  subscriber(opts?: {
-    role?: string
-    viewport?: { width: number; height: number }
-    theme?: 'light' | 'dark'
-  }): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: number }>
-  visitor(opts?: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>
+  subscriber(opts?: ContextOpts & { role?: string }): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: number }>
+  visitor(opts?: ContextOpts): Promise<{ page: Page; context: BrowserContext; errors: string[] }>
   stop(): Promise<void>
 }
+
+/** `bypassCSP` only for contexts that inject test scripts (axe-core, tests/e2e/axe.ts). */
+type ContextOpts = { viewport?: { width: number; height: number }; theme?: 'light' | 'dark'; bypassCSP?: boolean; reducedMotion?: 'reduce' }
 
 export async function startWorld(): Promise<World> {
   const reddit = await startFakeReddit()
@@ -36,8 +35,12 @@ export async function startWorld(): Promise<World> {
     timeoutMs: 3000,
     sleep: async () => {},
   })
-  const contextFor = async (opts: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {}) => {
-    const made = await newPage(browser, { viewport: opts.viewport ?? { width: 1280, height: 900 } })
+  const contextFor = async (opts: ContextOpts = {}) => {
+    const made = await newPage(browser, {
+      viewport: opts.viewport ?? { width: 1280, height: 900 },
+      bypassCSP: opts.bypassCSP,
+      reducedMotion: opts.reducedMotion,
+    })
     if (opts.theme) await made.context.addInitScript((t) => localStorage.setItem('ui-theme', t), opts.theme)
     return made
   }

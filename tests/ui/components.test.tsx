@@ -46,7 +46,7 @@ describe('toasts', () => {
     await act(async () => {
       for (let i = 1; i <= 12; i++) toast({ title: `Toast ${i}`, duration: Infinity })
     })
-    const items = container.querySelectorAll('li.toast')
+    const items = document.querySelectorAll('li.toast')
     expect(items.length).toBe(TOAST_LIMIT)
     expect(items[0]!.textContent).toContain('Toast 12')
   })
@@ -60,7 +60,7 @@ describe('toasts', () => {
         id = toast({ title: 'Saved' })
       })
       await act(async () => dismissToast(id))
-      expect(container.querySelectorAll('li.toast').length).toBe(0)
+      expect(document.querySelectorAll('li.toast').length).toBe(0)
       expect(toasts.value.length).toBe(1)
       await act(async () => jest.advanceTimersByTime(5000))
       expect(toasts.value.length).toBe(0)
@@ -68,7 +68,7 @@ describe('toasts', () => {
         toast({ title: 'Auto' })
       })
       await act(async () => jest.advanceTimersByTime(5000))
-      expect(container.querySelectorAll('li.toast').length).toBe(0)
+      expect(document.querySelectorAll('li.toast').length).toBe(0)
     } finally {
       jest.useRealTimers()
     }
@@ -79,7 +79,7 @@ describe('toasts', () => {
     await act(async () => {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8' }))
     })
-    expect(document.activeElement).toBe(container.querySelector('ol.toast-list'))
+    expect(document.activeElement).toBe(document.querySelector('ol.toast-list'))
   })
 
   test('a destructive toast is announced as an alert', async () => {
@@ -87,7 +87,7 @@ describe('toasts', () => {
     await act(async () => {
       toast({ title: 'Error', description: 'Failed to archive match', variant: 'destructive', duration: Infinity })
     })
-    expect(container.querySelector('li[role="alert"]')!.textContent).toContain('Failed to archive match')
+    expect(document.querySelector('li[role="alert"]')!.textContent).toContain('Failed to archive match')
   })
 })
 
@@ -105,7 +105,7 @@ describe('search-terms dialog', () => {
     await render(<SearchTermsDialog category="wts" open onClose={() => {}} />)
     expect(container.querySelector('h3')!.textContent).toBe('Search WTS Posts')
     expect(container.querySelector('[data-testid="term-counter"]')!.textContent).toBe('1 of 10 terms used')
-    expect([...container.querySelectorAll('.chip span')].map((c) => c.textContent)).toEqual(['rmr'])
+    expect([...container.querySelectorAll('.chip .chip-text')].map((c) => c.textContent)).toEqual(['rmr'])
     const input = container.querySelector('input[placeholder="Enter search term"]') as HTMLInputElement
     await act(async () => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!

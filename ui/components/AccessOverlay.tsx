@@ -1,12 +1,14 @@
 // Full-screen, non-dismissible blocking overlay for a signed-in user without active access
 // (spec §2, §4 overlay context, §6): the title of the overlay context, the role badge, the plan
-// prompt and a Logout button — nothing else on the page can be reached.
+// prompt and a Logout button — nothing else on the page can be reached: a <Modal> without onClose,
+// which Escape does not close.
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { roleBadgeLabel, subscriptionModalTitle, type OverlayContext } from '../../src/access/rules'
 import { me } from '../account'
 import { signOut } from '../session'
 import { config } from '../state'
+import { Modal } from './Modal'
 import { PlanCards } from './PlanCards'
 
 const LEAD: Record<OverlayContext, string> = {
@@ -26,7 +28,7 @@ export function AccessOverlay({ plans }: { plans?: (planId: string) => React.Rea
     return () => void (document.body.style.overflow = prev)
   }, [])
   return (
-    <div className="access-overlay" role="dialog" aria-modal="true" aria-labelledby="access-overlay-title" data-testid="access-overlay" data-context={context}>
+    <Modal className="access-overlay" aria-labelledby="access-overlay-title" data-testid="access-overlay" data-context={context}>
       <article>
         <header>
           <h2 id="access-overlay-title">{subscriptionModalTitle(context)}</h2>
@@ -48,6 +50,6 @@ export function AccessOverlay({ plans }: { plans?: (planId: string) => React.Rea
           </button>
         </footer>
       </article>
-    </div>
+    </Modal>
   )
 }

@@ -2,7 +2,8 @@
 // admins, SETTINGS menu, theme toggle) and, below 768 px, a bottom tab bar with a menu sheet.
 // Tabs carry unread badges ('99+' cap); a tab the plan does not cover shows a padlock and, when
 // clicked, '{feature} access requires subscription' with Upgrade. The ADMIN menu lists the labelled
-// admin routes of ui/routes.ts.
+// admin routes of ui/routes.ts. The menu sheet and the locked-tab popup are modal (<Modal>); the
+// desktop dropdowns close on Escape and after a pick, with focus back on their summary.
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
@@ -15,6 +16,7 @@ import { adminMenu } from '../routes'
 import { config } from '../state'
 import { resolvedTheme, setTheme, theme } from '../theme'
 import { unread } from '../unread'
+import { Modal } from './Modal'
 import { ThemeToggle } from './ThemeToggle'
 import { TrialBadge } from './TrialStatus'
 
@@ -66,7 +68,7 @@ function TabLink({ tab, onLocked, className }: { tab: Tab; onLocked: (t: Tab) =>
 
 function LockedPopup({ tab, onClose }: { tab: Tab; onClose: () => void }) {
   return (
-    <dialog open className="locked-popup" role="alertdialog" aria-labelledby="locked-title">
+    <Modal className="locked-popup" role="alertdialog" aria-labelledby="locked-title" onClose={onClose}>
       <article>
         <h3 id="locked-title">{lockedTabMessage(tab.feature)}</h3>
         <footer>
@@ -84,8 +86,15 @@ function LockedPopup({ tab, onClose }: { tab: Tab; onClose: () => void }) {
           </button>
         </footer>
       </article>
-    </dialog>
+    </Modal>
   )
+}
+
+/** Closes a desktop dropdown and gives focus back to its summary (a dialog opened from it returns there). */
+function closeDropdown(details: HTMLDetailsElement | null) {
+  if (!details?.open) return
+  details.removeAttribute('open')
+  details.querySelector('summary')?.focus()
 }
 
 function SettingsItems({ onPick }: { onPick?: () => void }) {
@@ -126,7 +135,12 @@ export function AppNav() {
   const [locked, setLocked] = useState<Tab | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
   const admin = isAdmin.value
-  const closeDetails = (e: React.MouseEvent) => (e.currentTarget.closest('details') as HTMLDetailsElement | null)?.removeAttribute('open')
+  const closeDetails = (e: React.SyntheticEvent) => closeDropdown(e.currentTarget.closest('details'))
+  const escapeDetails = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape') return
+    e.preventDefault()
+    closeDropdown(e.currentTarget as HTMLDetailsElement)
+  }
   return (
     <>
       <header className="topbar app-topbar">
@@ -138,7 +152,7 @@ export function AppNav() {
             <TabLink key={t.id} tab={t} onLocked={setLocked} />
           ))}
           {admin ? (
-            <details className="dropdown admin-menu">
+            <details className="dropdown admin-menu" onKeyDown={escapeDetails}>
               <summary className="tab admin-tab">ADMIN</summary>
               <ul onClick={closeDetails}>
                 {adminMenu(config.value.productSlug).map((item) => (
@@ -149,7 +163,7 @@ export function AppNav() {
               </ul>
             </details>
           ) : null}
-          <details className="dropdown settings-menu">
+          <details className="dropdown settings-menu" onKeyDown={escapeDetails}>
             <summary className="tab">SETTINGS</summary>
             <ul dir="rtl" onClick={closeDetails}>
               <SettingsItems />
@@ -185,7 +199,7 @@ export function AppNav() {
       </nav>
 
       {menuOpen ? (
-        <dialog open className="mobile-menu" aria-label="Menu" onClick={(e) => e.target === e.currentTarget && setMenuOpen(false)}>
+        <Modal className="mobile-menu" aria-label="Menu" onClose={() => setMenuOpen(false)} onClick={(e) => e.target === e.currentTarget && setMenuOpen(false)}>
           <article>
             <header>
               <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={() => setMenuOpen(false)} />
@@ -211,7 +225,7 @@ export function AppNav() {
               </li>
             </ul>
           </article>
-        </dialog>
+        </Modal>
       ) : null}
       {locked ? <LockedPopup tab={locked} onClose={() => setLocked(null)} /> : null}
     </>

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { api } from '../api'
 import { toast } from '../toast'
+import { Modal } from './Modal'
 
 export const HELP_FAQ: [string, string][] = [
   [
@@ -39,7 +40,7 @@ export function HelpModal({ onClose }: { onClose: () => void }) {
     }
   }
   return (
-    <dialog open aria-labelledby="help-title">
+    <Modal onClose={onClose} aria-labelledby="help-title">
       <article>
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
@@ -68,6 +69,6 @@ export function HelpModal({ onClose }: { onClose: () => void }) {
           </button>
         </form>
       </article>
-    </dialog>
+    </Modal>
   )
 }

@@ -42,7 +42,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
       <div className="match-row">
         {onSelect ? <input type="checkbox" aria-label={`Select ${match.title}`} checked={!!selected} onChange={(e) => onSelect(e.target.checked)} /> : null}
         <div className="match-main">
-          <h4 className="match-title">
+          <h3 className="match-title">
             <a
               href={match.url}
               target="_blank"
@@ -54,7 +54,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
               <Highlighted title={match.title} terms={termList} />
             </a>
             {match.isNew ? <span className="badge new-badge">New</span> : null}
-          </h4>
+          </h3>
           <p className="match-meta">
             <span className="badge forum-badge">{forumBadge(match.category, config.value.productName)}</span>
             <span className="term-badge" title="Matched term">

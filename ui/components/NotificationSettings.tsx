@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../api'
 import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
+import { Modal } from './Modal'
 
 type Frequency = 'instant' | 'batched' | 'none'
 type Gate = { allowed: boolean; message: string | null }
@@ -122,17 +123,6 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
     onClose()
   }
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault()
-        close()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  })
-
   const emailOn = prefs.email_frequency !== 'none'
   const emailGate = prefs.gates.email
   const pushGate = prefs.gates.webPush
@@ -140,7 +130,12 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
   const texts = frequencyTexts(prefs.digest_interval_minutes)
 
   return (
-    <dialog open aria-labelledby="notification-settings-title" data-testid="notification-settings" onClick={(e) => e.target === e.currentTarget && close()}>
+    <Modal
+      onClose={close}
+      aria-labelledby="notification-settings-title"
+      data-testid="notification-settings"
+      onClick={(e) => e.target === e.currentTarget && close()}
+    >
       <article>
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={close} />
@@ -214,7 +209,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
           </button>
         </footer>
       </article>
-    </dialog>
+    </Modal>
   )
 }
 

@@ -12,11 +12,11 @@ export function PostCard({ post, highlighted }: { post: FeedItem; highlighted?: 
   const cat = feedCategory(post)
   return (
     <article className={`post-card${highlighted ? ' highlight' : ''}`} data-testid="post-card" data-highlighted={highlighted ? 'true' : undefined}>
-      <h4>
+      <h3>
         <a href={post.url} target="_blank" rel="noopener noreferrer">
           {post.title}
         </a>
-      </h4>
+      </h3>
       {text ? <p className="snippet muted">{text}</p> : null}
       <p className="post-meta">
         {cat ? <span className="badge forum-badge">{BADGE[cat]}</span> : null}

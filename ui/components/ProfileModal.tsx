@@ -4,6 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { me } from '../account'
 import { api, ApiError } from '../api'
 import { toast } from '../toast'
+import { Modal } from './Modal'
 
 export function ProfileModal({ onClose }: { onClose: () => void }) {
   useSignals()
@@ -27,7 +28,7 @@ export function ProfileModal({ onClose }: { onClose: () => void }) {
     }
   }
   return (
-    <dialog open aria-labelledby="profile-title">
+    <Modal onClose={onClose} aria-labelledby="profile-title">
       <article>
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
@@ -53,6 +54,6 @@ export function ProfileModal({ onClose }: { onClose: () => void }) {
           </footer>
         </form>
       </article>
-    </dialog>
+    </Modal>
   )
 }

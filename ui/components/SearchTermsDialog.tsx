@@ -1,12 +1,14 @@
 // The search-terms dialog (spec §2): title by category, 'Enter search term' + Add (Enter adds),
 // removable chips, '{n} of {max} terms used', Clear All with confirmation, Done. Below 768 px the
-// CSS turns it into a bottom sheet. A malformed term is explained inline before any request.
+// CSS turns it into a bottom sheet. A malformed term is explained inline before any request. Both
+// it and the Clear All confirmation are modal (<Modal>): the confirmation takes focus at Cancel.
 import { useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
 import { parseTerm } from '../../src/matching/parse'
 import { addTerm, clearTerms, loadTerms, termLimits, terms } from '../terms'
 import { TermChip } from './TermChip'
+import { Modal } from './Modal'
 
 export function dialogTitle(category: string | null | undefined): string {
   switch (category) {
@@ -37,13 +39,13 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const input = useRef<HTMLInputElement>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
   const list = terms.value[category] ?? []
   const max = termLimits.value[category]
 
   useEffect(() => {
     if (!open) return
     void loadTerms(category)
-    setTimeout(() => input.current?.focus(), 0)
   }, [open, category])
 
   if (!open) return null
@@ -66,7 +68,7 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
   }
 
   return (
-    <dialog open className="terms-dialog" aria-labelledby="terms-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <Modal className="terms-dialog" aria-labelledby="terms-title" onClose={onClose} initialFocus={input}>
       <article>
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
@@ -131,12 +133,19 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
         </footer>
       </article>
       {confirming ? (
-        <dialog open className="confirm-dialog" role="alertdialog" aria-labelledby="clear-title">
+        <Modal
+          className="confirm-dialog"
+          role="alertdialog"
+          aria-labelledby="clear-title"
+          aria-describedby="clear-text"
+          onClose={() => setConfirming(false)}
+          initialFocus={cancel}
+        >
           <article>
             <h3 id="clear-title">Clear all search terms?</h3>
-            <p>Are you sure you want to clear all {category.toUpperCase()} search terms? This action cannot be undone.</p>
+            <p id="clear-text">Are you sure you want to clear all {category.toUpperCase()} search terms? This action cannot be undone.</p>
             <footer>
-              <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              <button ref={cancel} type="button" className="secondary" onClick={() => setConfirming(false)}>
                 Cancel
               </button>
               <button
@@ -152,8 +161,8 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
               </button>
             </footer>
           </article>
-        </dialog>
+        </Modal>
       ) : null}
-    </dialog>
+    </Modal>
   )
 }

@@ -1,7 +1,11 @@
-// The toast region (spec §9): F8 focuses it, a horizontal swipe over 50 px dismisses a toast.
-import { useEffect, useRef } from 'react'
+// The toast region (spec §9): F8 focuses it, a horizontal swipe over 50 px dismisses a toast. It
+// renders into the toast host of ui/top-layer.ts, which sits inside the topmost open modal dialog,
+// so toasts show above every dialog and sheet and stay clickable (issue 12 item 1).
+import { useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useSignals } from '@preact/signals-react/runtime'
 import { dismissToast, toasts, type ToastItem } from '../toast'
+import { toastHost } from '../top-layer'
 
 export const TOAST_HOTKEY = 'F8'
 export const SWIPE_THRESHOLD = 50
@@ -9,6 +13,9 @@ export const SWIPE_THRESHOLD = 50
 export function Toaster() {
   useSignals()
   const region = useRef<HTMLOListElement>(null)
+  // Set after mounting: a server render (tests/ui/routes.test.ts) has no document to portal into.
+  const [host, setHost] = useState<HTMLElement | null>(null)
+  useEffect(() => setHost(toastHost()), [])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === TOAST_HOTKEY) {
@@ -20,14 +27,16 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   const open = toasts.value.filter((t) => t.open)
-  return (
+  if (!host) return null
+  return createPortal(
     <section aria-label={`Notifications (${TOAST_HOTKEY})`} className="toaster">
       <ol ref={region} tabIndex={-1} className="toast-list" data-testid="toasts">
         {open.map((t) => (
           <Toast key={t.id} item={t} />
         ))}
       </ol>
-    </section>
+    </section>,
+    host,
   )
 }
 

@@ -10,6 +10,7 @@ import { TrialStatusBox, trialEnding } from './TrialStatus'
 import { me } from '../account'
 import { upgradeIntent } from '../modals'
 import { config } from '../state'
+import { Modal } from './Modal'
 
 export function UpgradeDialog({ onClose }: { onClose: () => void }) {
   useSignals()
@@ -21,7 +22,7 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
     !access ||
     (access.userRole !== 'admin' && (upgradeIntent.value || !access.hasAccess || access.userRole === 'app_trial' || access.userRole === 'trial_expired'))
   return (
-    <dialog open aria-labelledby="plans-title">
+    <Modal onClose={onClose} aria-labelledby="plans-title">
       <article className="wide">
         <header>
           <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
@@ -55,7 +56,7 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
           </footer>
         ) : null}
       </article>
-    </dialog>
+    </Modal>
   )
 }
 
