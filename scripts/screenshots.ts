@@ -9,15 +9,12 @@ mkdirSync(OUT, { recursive: true })
 const world = await startWorld()
 const FULL = { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never
 try {
-  const titles = [
-    '[WTS] Trijicon RMR Type 2 RM06 3.25 MOA - $400 shipped',
-    '[WTS] Aimpoint T2 with LaRue mount - $650',
-    '[WTS] Holosun 509T X2 - $330',
-  ]
+  const titles = ['[WTS] Trijicon RMR Type 2 RM06 3.25 MOA - $400 shipped', '[WTS] Aimpoint T2 with LaRue mount - $650', '[WTS] Holosun 509T X2 - $330']
   for (const theme of ['dark', 'light'] as const) {
     const { page, context, userId } = await world.subscriber({ theme })
     for (const t of ['rmr', 'aimpoint t2', 'holosun <$400']) addTerm(world.server.deps, userId, FULL, 'wts', t)
-    for (const title of titles) world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title, author: 'seller_one', created_utc: Math.ceil(Date.now() / 1000) + 1 })
+    for (const title of titles)
+      world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title, author: 'seller_one', created_utc: Math.ceil(Date.now() / 1000) + 1 })
     await world.scan()
     await page.goto(world.server.url + '/dashboard/gafs/wts')
     await page.getByTestId('match-card').first().waitFor()
