@@ -8,6 +8,9 @@
 // checks inline (price interval as numbers, the other required tokens as one array) and the refs of
 // single-alternative terms as a plain array copied straight into the result.
 // Add/remove are O(words of the term): swap-removal with stored positions, no rebuild.
+// Many users save the same text, so a text is parsed and compiled once: `compiled` keeps the
+// result while at least one live term has that text (counted), and every later add of the text
+// only files refs. A compiled term is never mutated, so sharing it across users and categories is safe.
 
 import { compileTerm, sequenceOccurs, type CompiledAlternative, type CompiledSequence, type PreparedPost } from './compile'
 import { parseTerm } from './parse'
@@ -21,6 +24,8 @@ const PREFIX_KEY = 3
 type Owner = { ref: TermRef; stamp: number }
 /** One term in one group. Single-alternative slots sit in `group.singles` (parallel to `group.refs`). */
 type Slot = { group: Group; pos: number; owner: Owner | null }
+/** A text's compiled form, shared by the `uses` live terms with that text. */
+type Shared = { alternatives: CompiledAlternative[]; uses: number }
 
 type Group = {
   signature: string
@@ -80,6 +85,7 @@ function verify(g: Group, post: PreparedPost): boolean {
 export class TermIndex {
   private shelves: Record<Category, Shelf> = { wts: newShelf(), wtb: newShelf(), gd: newShelf() }
   private terms = new Map<number, Slot | Slot[]>()
+  private compiled = new Map<string, Shared>()
   private stamp = 0
   /** document frequency of tokens over observed posts; unseen tokens count as rarest. */
   private df = new Map<string, number>()
@@ -97,10 +103,16 @@ export class TermIndex {
   add(ref: TermRef): { ok: true } | { ok: false; error: string } {
     const shelf = this.shelves[ref.category]
     if (!shelf) return { ok: false, error: `Unknown category: ${String(ref.category)}` }
-    const parsed = parseTerm(ref.text)
-    if (!parsed.ok) return parsed
+    let shared = this.compiled.get(ref.text)
+    if (shared === undefined) {
+      const parsed = parseTerm(ref.text)
+      if (!parsed.ok) return parsed
+      shared = { alternatives: compileTerm(parsed.query).alternatives, uses: 0 }
+    }
     this.remove(ref.termId)
-    const alts = compileTerm(parsed.query).alternatives
+    // After remove: replacing a term by its own text must not drop the entry in between.
+    if (shared.uses++ === 0) this.compiled.set(ref.text, shared)
+    const alts = shared.alternatives
     if (alts.length === 1) {
       const group = shelf.groups.get(alts[0]!.signature) ?? this.file(shelf, alts[0]!)
       const slot: Slot = { group, pos: group.singles.length, owner: null }
@@ -124,6 +136,9 @@ export class TermIndex {
     const entry = this.terms.get(termId)
     if (entry === undefined) return
     this.terms.delete(termId)
+    const text = Array.isArray(entry) ? entry[0]!.owner!.ref.text : entry.group.refs[entry.pos]!.text
+    const shared = this.compiled.get(text)!
+    if (--shared.uses === 0) this.compiled.delete(text)
     for (const slot of Array.isArray(entry) ? entry : [entry]) {
       const g = slot.group
       if (slot.owner !== null) swapRemove(g.multis, slot.pos, (s, p) => (s.pos = p))
@@ -138,6 +153,7 @@ export class TermIndex {
   clear(): void {
     this.shelves = { wts: newShelf(), wtb: newShelf(), gd: newShelf() }
     this.terms.clear()
+    this.compiled.clear()
   }
 
   /** Every term of this category that matches the post, once each. */
