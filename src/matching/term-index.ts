@@ -8,27 +8,34 @@
 // checks inline (price interval as numbers, the other required tokens as one array) and the refs of
 // single-alternative terms as a plain array copied straight into the result.
 // Add/remove are O(words of the term): swap-removal with stored positions, no rebuild.
-// Many users save the same text, so a text is parsed and compiled once: `compiled` keeps the
-// result while at least one live term has that text (counted), and every later add of the text
-// only files refs. A compiled term is never mutated, so sharing it across users and categories is safe.
+// Loading 500k terms at startup must be cheap per term, in time and in objects for the garbage
+// collector. Many users save the same text, so each shelf maps a text to its groups
+// (`shelf.texts`, dropped with the text's last term): adding a known text is one Map lookup and a
+// push, with no parsing. A group keeps the compiled alternative it was filed from (never mutated),
+// so another shelf meeting the same text reuses it instead of parsing again. A single-alternative
+// term (nearly all) is only its ref in `group.refs`, found by id through two arrays indexed by term
+// id (database ids are small dense integers) rather than a Map entry and an object per term.
 
 import { compileTerm, sequenceOccurs, type CompiledAlternative, type CompiledSequence, type PreparedPost } from './compile'
 import { parseTerm } from './parse'
 import type { Category } from '../access/categories'
 
+/** `termId`: a non-negative integer (the database id). */
 export type TermRef = { termId: number; userId: number; category: Category; text: string }
 
 const PREFIX_KEY = 3
+const OK = { ok: true } as const
 
 /** Shared by the slots of a term with several alternatives, to report it once per post. */
 type Owner = { ref: TermRef; stamp: number }
-/** One term in one group. Single-alternative slots sit in `group.singles` (parallel to `group.refs`). */
-type Slot = { group: Group; pos: number; owner: Owner | null }
-/** A text's compiled form, shared by the `uses` live terms with that text. */
-type Shared = { alternatives: CompiledAlternative[]; uses: number }
+/** One alternative of a term with several, in `group.multis`. */
+type Slot = { group: Group; pos: number; owner: Owner }
+/** One text of a shelf: the groups of its alternatives, in order, for the `uses` live terms with it. */
+type Text = { groups: Group[]; uses: number }
 
 type Group = {
-  signature: string
+  /** the alternative it was filed from (its signature is the group's key in `shelf.groups`) */
+  alt: CompiledAlternative
   stamp: number
   // Inline checks, cheapest first. The key token itself is not re-checked.
   priced: boolean
@@ -39,8 +46,8 @@ type Group = {
   req: string[] | null
   seqs: CompiledSequence[] | null
   exc: CompiledSequence[] | null
+  /** the terms with this one alternative */
   refs: TermRef[]
-  singles: Slot[]
   multis: Slot[]
   bucket: Group[]
   bucketPos: number
@@ -52,12 +59,13 @@ type Shelf = {
   exact: Map<string, Group[]>
   prefix: Map<string, Group[]>
   groups: Map<string, Group>
+  texts: Map<string, Text>
   /** how many prefix groups are keyed with 1, 2, 3 characters (index = length). */
   prefixLengths: number[]
 }
 
 function newShelf(): Shelf {
-  return { exact: new Map(), prefix: new Map(), groups: new Map(), prefixLengths: [0, 0, 0, 0] }
+  return { exact: new Map(), prefix: new Map(), groups: new Map(), texts: new Map(), prefixLengths: [0, 0, 0, 0] }
 }
 
 function verify(g: Group, post: PreparedPost): boolean {
@@ -82,16 +90,37 @@ function verify(g: Group, post: PreparedPost): boolean {
   return true
 }
 
-export class TermIndex {
+export class TermIndex<R extends TermRef = TermRef> {
   private shelves: Record<Category, Shelf> = { wts: newShelf(), wtb: newShelf(), gd: newShelf() }
-  private terms = new Map<number, Slot | Slot[]>()
-  private compiled = new Map<string, Shared>()
+  /** term id → its group (one alternative) or its slots (several); holes for other ids. */
+  private where: (Group | Slot[] | undefined)[] = []
+  /** term id → its position in `group.refs` (one alternative only). */
+  private pos: number[] = []
+  private count = 0
   private stamp = 0
   /** document frequency of tokens over observed posts; unseen tokens count as rarest. */
   private df = new Map<string, number>()
 
   get size(): number {
-    return this.terms.size
+    return this.count
+  }
+
+  /** The stored ref of a term id. */
+  get(termId: number): R | undefined {
+    const entry = this.entry(termId)
+    if (entry === undefined) return undefined
+    return (Array.isArray(entry) ? entry[0]!.owner.ref : entry.refs[this.pos[termId]!]!) as R
+  }
+
+  /** Reading past the end of an array is slow in JSC (a prototype lookup): check the length first. */
+  private entry(termId: number): Group | Slot[] | undefined {
+    return termId >= 0 && termId < this.where.length ? this.where[termId] : undefined
+  }
+
+  /** Every stored term id, ascending. */
+  *ids(): IterableIterator<number> {
+    const where = this.where
+    for (let id = 0; id < where.length; id++) if (where[id] !== undefined) yield id
   }
 
   /** Feeds token rarity. Only affects which key future terms are filed under, never results. */
@@ -100,67 +129,86 @@ export class TermIndex {
   }
 
   /** Parses, compiles and files the term; replaces an existing term with the same id. */
-  add(ref: TermRef): { ok: true } | { ok: false; error: string } {
+  add(ref: R): { ok: true } | { ok: false; error: string } {
     const shelf = this.shelves[ref.category]
     if (!shelf) return { ok: false, error: `Unknown category: ${String(ref.category)}` }
-    let shared = this.compiled.get(ref.text)
-    if (shared === undefined) {
-      const parsed = parseTerm(ref.text)
-      if (!parsed.ok) return parsed
-      shared = { alternatives: compileTerm(parsed.query).alternatives, uses: 0 }
+    if (!Number.isSafeInteger(ref.termId) || ref.termId < 0) return { ok: false, error: `Invalid term id: ${ref.termId}` }
+    let text = shelf.texts.get(ref.text)
+    let alts: CompiledAlternative[] | undefined
+    if (text === undefined) {
+      const compiled = this.compiledElsewhere(ref.text) ?? compile(ref.text)
+      if (!Array.isArray(compiled)) return compiled
+      alts = compiled
     }
     this.remove(ref.termId)
-    // After remove: replacing a term by its own text must not drop the entry in between.
-    if (shared.uses++ === 0) this.compiled.set(ref.text, shared)
-    const alts = shared.alternatives
-    if (alts.length === 1) {
-      const group = shelf.groups.get(alts[0]!.signature) ?? this.file(shelf, alts[0]!)
-      const slot: Slot = { group, pos: group.singles.length, owner: null }
-      group.singles.push(slot)
+    // While a text has terms its groups are not empty, so they stay filed and `text.groups` valid.
+    // The remove above may have dropped this very text (a term replaced by its own text): file again.
+    if (text === undefined || text.uses === 0) {
+      const groups = (alts ?? text!.groups.map((g) => g.alt)).map((alt) => shelf.groups.get(alt.signature) ?? this.file(shelf, alt))
+      shelf.texts.set(ref.text, (text = { groups, uses: 0 }))
+    }
+    text.uses++
+    const id = ref.termId
+    const groups = text.groups
+    if (groups.length === 1) {
+      const group = groups[0]!
+      this.pos[id] = group.refs.length
       group.refs.push(ref)
-      this.terms.set(ref.termId, slot)
+      this.where[id] = group
     } else {
       const owner: Owner = { ref, stamp: 0 }
-      const slots = alts.map((alt) => {
-        const group = shelf.groups.get(alt.signature) ?? this.file(shelf, alt)
+      this.where[id] = groups.map((group) => {
         const slot: Slot = { group, pos: group.multis.length, owner }
         group.multis.push(slot)
         return slot
       })
-      this.terms.set(ref.termId, slots)
     }
-    return { ok: true }
+    this.count++
+    return OK
+  }
+
+  /** The same text's compiled alternatives from another shelf, if one has it. */
+  private compiledElsewhere(text: string): CompiledAlternative[] | undefined {
+    for (const category in this.shelves) {
+      const known = this.shelves[category as Category].texts.get(text)
+      if (known !== undefined) return known.groups.map((g) => g.alt)
+    }
+    return undefined
   }
 
   remove(termId: number): void {
-    const entry = this.terms.get(termId)
+    const entry = this.entry(termId)
     if (entry === undefined) return
-    this.terms.delete(termId)
-    const text = Array.isArray(entry) ? entry[0]!.owner!.ref.text : entry.group.refs[entry.pos]!.text
-    const shared = this.compiled.get(text)!
-    if (--shared.uses === 0) this.compiled.delete(text)
-    for (const slot of Array.isArray(entry) ? entry : [entry]) {
-      const g = slot.group
-      if (slot.owner !== null) swapRemove(g.multis, slot.pos, (s, p) => (s.pos = p))
-      else {
-        swapRemove(g.refs, slot.pos, () => {})
-        swapRemove(g.singles, slot.pos, (s, p) => (s.pos = p))
-      }
-      if (g.singles.length + g.multis.length === 0) this.unfile(g)
+    this.where[termId] = undefined // a hole, not `delete`: the array stays a plain vector
+    this.count--
+    let ref: TermRef
+    if (Array.isArray(entry)) {
+      ref = entry[0]!.owner.ref
+      for (const slot of entry) swapRemove(slot.group.multis, slot.pos, (s, p) => (s.pos = p))
+    } else {
+      const pos = this.pos
+      ref = entry.refs[pos[termId]!]!
+      swapRemove(entry.refs, pos[termId]!, (r, p) => (pos[r.termId] = p))
     }
+    const shelf = this.shelves[ref.category]
+    const text = shelf.texts.get(ref.text)!
+    if (--text.uses > 0) return
+    shelf.texts.delete(ref.text)
+    for (const g of text.groups) if (g.refs.length + g.multis.length === 0 && shelf.groups.get(g.alt.signature) === g) this.unfile(shelf, g)
   }
 
   clear(): void {
     this.shelves = { wts: newShelf(), wtb: newShelf(), gd: newShelf() }
-    this.terms.clear()
-    this.compiled.clear()
+    this.where = []
+    this.pos = []
+    this.count = 0
   }
 
   /** Every term of this category that matches the post, once each. */
-  match(post: PreparedPost, category: Category): TermRef[] {
+  match(post: PreparedPost, category: Category): R[] {
     const shelf = this.shelves[category]
-    const out: TermRef[] = []
-    if (!shelf || this.terms.size === 0) return out
+    const out: R[] = []
+    if (!shelf || this.count === 0) return out
     const stamp = ++this.stamp
     const distinct = post.distinct
     const { exact, prefix, prefixLengths } = shelf
@@ -188,20 +236,20 @@ export class TermIndex {
     return n
   }
 
-  private collect(bucket: Group[], post: PreparedPost, stamp: number, out: TermRef[]): void {
+  private collect(bucket: Group[], post: PreparedPost, stamp: number, out: R[]): void {
     for (let i = 0; i < bucket.length; i++) {
       const g = bucket[i]!
       if (g.stamp === stamp) continue // a prefix group reached through two tokens
       g.stamp = stamp
       if (!verify(g, post)) continue
       const refs = g.refs
-      for (let j = 0; j < refs.length; j++) out.push(refs[j]!)
+      for (let j = 0; j < refs.length; j++) out.push(refs[j]! as R)
       const multis = g.multis
       for (let j = 0; j < multis.length; j++) {
         const owner = multis[j]!.owner!
         if (owner.stamp === stamp) continue // another alternative of this term already matched
         owner.stamp = stamp
-        out.push(owner.ref)
+        out.push(owner.ref as R)
       }
     }
   }
@@ -254,7 +302,7 @@ export class TermIndex {
       } else if (b.amount < hi || (b.amount === hi && b.op === '<')) [hi, hiIncl] = [b.amount, b.op === '<=']
     }
     const group: Group = {
-      signature: alt.signature,
+      alt,
       stamp: 0,
       priced: alt.prices.length > 0,
       lo,
@@ -265,7 +313,6 @@ export class TermIndex {
       seqs: seqs.length > 0 ? seqs : null,
       exc: alt.exclude.length > 0 ? alt.exclude : null,
       refs: [],
-      singles: [],
       multis: [],
       bucket,
       bucketPos: bucket.length,
@@ -277,13 +324,17 @@ export class TermIndex {
     return group
   }
 
-  private unfile(g: Group): void {
-    const shelf = Object.values(this.shelves).find((s) => s.groups.get(g.signature) === g)!
-    shelf.groups.delete(g.signature)
+  private unfile(shelf: Shelf, g: Group): void {
+    shelf.groups.delete(g.alt.signature)
     swapRemove(g.bucket, g.bucketPos, (x, p) => (x.bucketPos = p))
     if (g.prefixKey) shelf.prefixLengths[g.key.length]!--
     if (g.bucket.length === 0) (g.prefixKey ? shelf.prefix : shelf.exact).delete(g.key)
   }
+}
+
+function compile(text: string): CompiledAlternative[] | { ok: false; error: string } {
+  const parsed = parseTerm(text)
+  return parsed.ok ? compileTerm(parsed.query).alternatives : parsed
 }
 
 function swapRemove<T>(arr: T[], pos: number, moved: (item: T, pos: number) => void): void {
