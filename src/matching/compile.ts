@@ -37,15 +37,21 @@ function compileSequence(s: Sequence): CompiledSequence {
   return { tokens: s.tokens, prefix: s.prefix, single: s.tokens.length === 1 && !s.prefix }
 }
 
+/** The keys in sorted order, joined: the order a user wrote the parts in does not matter. */
+function sortedKeys(keys: string[]): string {
+  // Most alternatives have one word and no exclusions or bounds: no sort needed.
+  return keys.length === 0 ? '' : keys.length === 1 ? keys[0]! : keys.sort().join('\u0001')
+}
+
 export function compileAlternative(a: Alternative): CompiledAlternative {
-  const inc = a.include.map(seqKey).sort()
-  const exc = a.exclude.map(seqKey).sort()
-  const pr = a.prices.map((p) => p.op + p.amount).sort()
+  const inc = sortedKeys(a.include.map(seqKey))
+  const exc = sortedKeys(a.exclude.map(seqKey))
+  const pr = sortedKeys(a.prices.map((p) => p.op + p.amount))
   return {
     include: a.include.map(compileSequence),
     exclude: a.exclude.map(compileSequence),
     prices: a.prices,
-    signature: `${inc.join('\u0001')}\u0002${exc.join('\u0001')}\u0002${pr.join('\u0001')}`,
+    signature: inc + '\u0002' + exc + '\u0002' + pr,
   }
 }
 
