@@ -11,10 +11,12 @@
 // Loading 500k terms at startup must be cheap per term, in time and in objects for the garbage
 // collector. Many users save the same text, so each shelf maps a text to its groups
 // (`shelf.texts`, dropped with the text's last term): adding a known text is one Map lookup and a
-// push, with no parsing. A group keeps the compiled alternative it was filed from (never mutated),
-// so another shelf meeting the same text reuses it instead of parsing again. A single-alternative
-// term (nearly all) is only its ref in `group.refs`, found by id through two arrays indexed by term
-// id (database ids are small dense integers) rather than a Map entry and an object per term.
+// push, with no parsing; the same text as the previous add (a load sorted by text) skips even the
+// lookup. A group keeps the compiled alternative it was filed from (never mutated), so another shelf
+// meeting the same text reuses it instead of parsing again. A single-alternative term (nearly all)
+// is only its ref in `group.refs`, found by id through two arrays indexed by term id (database ids
+// are small dense integers; the arrays are kept dense, whatever order ids come in) rather than a
+// Map entry and an object per term.
 
 import { compileTerm, sequenceOccurs, type CompiledAlternative, type CompiledSequence, type PreparedPost } from './compile'
 import { parseTerm } from './parse'
@@ -97,6 +99,8 @@ export class TermIndex<R extends TermRef = TermRef> {
   /** term id → its position in `group.refs` (one alternative only). */
   private pos: number[] = []
   private count = 0
+  /** the text entry of the previous add, and its key */
+  private last: { shelf: Shelf; key: string; text: Text } | null = null
   private stamp = 0
   /** document frequency of tokens over observed posts; unseen tokens count as rarest. */
   private df = new Map<string, number>()
@@ -133,7 +137,8 @@ export class TermIndex<R extends TermRef = TermRef> {
     const shelf = this.shelves[ref.category]
     if (!shelf) return { ok: false, error: `Unknown category: ${String(ref.category)}` }
     if (!Number.isSafeInteger(ref.termId) || ref.termId < 0) return { ok: false, error: `Invalid term id: ${ref.termId}` }
-    let text = shelf.texts.get(ref.text)
+    const last = this.last
+    let text = last !== null && last.shelf === shelf && last.key === ref.text ? last.text : shelf.texts.get(ref.text)
     let alts: CompiledAlternative[] | undefined
     if (text === undefined) {
       const compiled = this.compiledElsewhere(ref.text) ?? compile(ref.text)
@@ -148,7 +153,13 @@ export class TermIndex<R extends TermRef = TermRef> {
       shelf.texts.set(ref.text, (text = { groups, uses: 0 }))
     }
     text.uses++
+    if (last === null || last.text !== text) this.last = { shelf, key: ref.text, text }
     const id = ref.termId
+    // Writing past the end would let the engine switch a large array to a slow sparse form.
+    while (this.where.length <= id) {
+      this.where.push(undefined)
+      this.pos.push(0)
+    }
     const groups = text.groups
     if (groups.length === 1) {
       const group = groups[0]!
@@ -202,6 +213,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     this.where = []
     this.pos = []
     this.count = 0
+    this.last = null
   }
 
   /** Every term of this category that matches the post, once each. */

@@ -247,6 +247,18 @@ describe('TermIndex: one compiled text shared by many terms', () => {
     expect([...idx.ids()]).toEqual([b.termId])
   })
 
+  test('ids may come in any order (a load sorted by text), far apart', () => {
+    const idx = new TermIndex()
+    const order = [500_000, 3, 250_000, 0, 499_999, 7]
+    for (const termId of order) idx.add({ termId, userId: termId, category: 'wts', text: termId % 2 ? 'rmr' : 'sro' })
+    expect([...idx.ids()]).toEqual([...order].sort((a, b) => a - b))
+    expect(ids(idx.match(post('RMR'), 'wts'))).toEqual([3, 7, 499_999])
+    idx.remove(3)
+    idx.remove(500_000)
+    expect(idx.get(7)?.userId).toBe(7)
+    expect(ids(idx.match(post('RMR SRO'), 'wts'))).toEqual([0, 7, 250_000, 499_999])
+  })
+
   test('a term id must be a non-negative integer', () => {
     const idx = new TermIndex()
     for (const termId of [-1, 1.5, Number.NaN]) expect(idx.add({ termId, userId: 1, category: 'wts', text: 'rmr' }).ok).toBe(false)
