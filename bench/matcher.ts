@@ -62,6 +62,9 @@ export async function run(partial: Partial<MatcherOpts> = {}) {
       refs[id - 1] = { termId: id, userId: u + 1, category, text }
     }
   }
+  // makeTerm builds its texts by concatenation (engine "ropes"); hashing them flattens them in place,
+  // so the build below gets flat strings, as the database hands them over.
+  new Set(refs.map((ref) => ref.text))
   const posts = Array.from({ length: o.posts }, () => makePost(r))
   // A separate sample of posts feeds token rarity (as the last days of stored posts would).
   const sampleR = rng(o.seed + 1)
