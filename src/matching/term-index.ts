@@ -132,7 +132,11 @@ export class TermIndex<R extends TermRef = TermRef> {
     for (const t of post.distinct) this.df.set(t, (this.df.get(t) ?? 0) + 1)
   }
 
-  /** Parses, compiles and files the term; replaces an existing term with the same id. */
+  /**
+   * Files the term (parsing and compiling its text unless known); replaces an existing term with
+   * the same id. The index keeps `ref` as given: do not change it afterwards (remove reads its
+   * category and text).
+   */
   add(ref: R): { ok: true } | { ok: false; error: string } {
     const shelf = this.shelves[ref.category]
     if (!shelf) return { ok: false, error: `Unknown category: ${String(ref.category)}` }
