@@ -99,8 +99,10 @@ export class TermIndex<R extends TermRef = TermRef> {
   /** term id → its position in `group.refs` (one alternative only). */
   private pos: number[] = []
   private count = 0
-  /** the text entry of the previous add, and its key */
-  private last: { shelf: Shelf; key: string; text: Text } | null = null
+  /** the text entry of the previous add, its shelf and key (fields, not an object: no allocation per add) */
+  private lastText: Text | null = null
+  private lastShelf: Shelf | null = null
+  private lastKey = ''
   private stamp = 0
   /** document frequency of tokens over observed posts; unseen tokens count as rarest. */
   private df = new Map<string, number>()
@@ -141,15 +143,15 @@ export class TermIndex<R extends TermRef = TermRef> {
     const shelf = this.shelves[ref.category]
     if (!shelf) return { ok: false, error: `Unknown category: ${String(ref.category)}` }
     if (!Number.isSafeInteger(ref.termId) || ref.termId < 0) return { ok: false, error: `Invalid term id: ${ref.termId}` }
-    const last = this.last
-    let text = last !== null && last.shelf === shelf && last.key === ref.text ? last.text : shelf.texts.get(ref.text)
+    let text = this.lastShelf === shelf && this.lastKey === ref.text ? this.lastText! : shelf.texts.get(ref.text)
     let alts: CompiledAlternative[] | undefined
     if (text === undefined) {
       const compiled = this.compiledElsewhere(ref.text) ?? compile(ref.text)
       if (!Array.isArray(compiled)) return compiled
       alts = compiled
     }
-    this.remove(ref.termId)
+    const id = ref.termId
+    if (id < this.where.length && this.where[id] !== undefined) this.remove(id)
     // While a text has terms its groups are not empty, so they stay filed and `text.groups` valid.
     // The remove above may have dropped this very text (a term replaced by its own text): file again.
     if (text === undefined || text.uses === 0) {
@@ -157,10 +159,12 @@ export class TermIndex<R extends TermRef = TermRef> {
       shelf.texts.set(ref.text, (text = { groups, uses: 0 }))
     }
     text.uses++
-    if (last === null || last.text !== text) this.last = { shelf, key: ref.text, text }
-    const id = ref.termId
-    // Writing past the end would let the engine switch a large array to a slow sparse form.
-    while (this.where.length <= id) {
+    this.lastText = text
+    this.lastShelf = shelf
+    this.lastKey = ref.text
+    // Writing past the end would let the engine switch a large array to a slow sparse form: fill
+    // the gap first (an id just past the end is a plain append).
+    while (this.where.length < id) {
       this.where.push(undefined)
       this.pos.push(0)
     }
@@ -217,7 +221,8 @@ export class TermIndex<R extends TermRef = TermRef> {
     this.where = []
     this.pos = []
     this.count = 0
-    this.last = null
+    this.lastText = this.lastShelf = null
+    this.lastKey = ''
   }
 
   /** Every term of this category that matches the post, once each. */
