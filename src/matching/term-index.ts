@@ -12,11 +12,11 @@
 // collector. Many users save the same text, so each shelf maps a text to its groups
 // (`shelf.texts`, dropped with the text's last term): adding a known text is one Map lookup and a
 // push, with no parsing; the same text as the previous add (a load sorted by text) skips even the
-// lookup. A group keeps the compiled alternative it was filed from (never mutated), so another shelf
-// meeting the same text reuses it instead of parsing again. A single-alternative term (nearly all)
-// is only its ref in `group.refs`, found by id through two arrays indexed by term id (database ids
-// are small dense integers; the arrays are kept dense, whatever order ids come in) rather than a
-// Map entry and an object per term.
+// lookup. A single-alternative term (nearly all) is only its ref in `group.refs`, found by id
+// through two arrays indexed by term id (database ids are small dense integers; the arrays are kept
+// dense, whatever order ids come in) rather than a Map entry and an object per term. Every object
+// kept costs the garbage collector again at each full collection, so a group keeps only what
+// matching reads (not the compiled alternative) and allocates `multis` only when needed.
 
 import { compileTerm, sequenceOccurs, type CompiledAlternative, type CompiledSequence, type PreparedPost } from './compile'
 import { parseTerm } from './parse'
@@ -36,8 +36,8 @@ type Slot = { group: Group; pos: number; owner: Owner }
 type Text = { groups: Group[]; uses: number }
 
 type Group = {
-  /** the alternative it was filed from (its signature is the group's key in `shelf.groups`) */
-  alt: CompiledAlternative
+  /** its key in `shelf.groups` */
+  signature: string
   stamp: number
   // Inline checks, cheapest first. The key token itself is not re-checked.
   priced: boolean
@@ -50,7 +50,8 @@ type Group = {
   exc: CompiledSequence[] | null
   /** the terms with this one alternative */
   refs: TermRef[]
-  multis: Slot[]
+  /** slots of terms with several alternatives; null until the first */
+  multis: Slot[] | null
   bucket: Group[]
   bucketPos: number
   prefixKey: boolean
@@ -103,6 +104,9 @@ export class TermIndex<R extends TermRef = TermRef> {
   private lastText: Text | null = null
   private lastShelf: Shelf | null = null
   private lastKey = ''
+  /** the last text compiled, and its alternatives: a load sorted by text meets a text's other categories next */
+  private compiledKey = ''
+  private compiledAlts: CompiledAlternative[] = []
   private stamp = 0
   /** document frequency of tokens over observed posts; unseen tokens count as rarest. */
   private df = new Map<string, number>()
@@ -146,16 +150,18 @@ export class TermIndex<R extends TermRef = TermRef> {
     let text = this.lastShelf === shelf && this.lastKey === ref.text ? this.lastText! : shelf.texts.get(ref.text)
     let alts: CompiledAlternative[] | undefined
     if (text === undefined) {
-      const compiled = this.compiledElsewhere(ref.text) ?? compile(ref.text)
+      const compiled = ref.text === this.compiledKey ? this.compiledAlts : compile(ref.text)
       if (!Array.isArray(compiled)) return compiled
-      alts = compiled
+      alts = this.compiledAlts = compiled
+      this.compiledKey = ref.text
     }
     const id = ref.termId
     if (id < this.where.length && this.where[id] !== undefined) this.remove(id)
     // While a text has terms its groups are not empty, so they stay filed and `text.groups` valid.
     // The remove above may have dropped this very text (a term replaced by its own text): file again.
     if (text === undefined || text.uses === 0) {
-      const groups = (alts ?? text!.groups.map((g) => g.alt)).map((alt) => shelf.groups.get(alt.signature) ?? this.file(shelf, alt))
+      alts ??= compile(ref.text) as CompiledAlternative[] // it compiled when first added
+      const groups = alts.map((alt) => shelf.groups.get(alt.signature) ?? this.file(shelf, alt))
       shelf.texts.set(ref.text, (text = { groups, uses: 0 }))
     }
     text.uses++
@@ -177,22 +183,13 @@ export class TermIndex<R extends TermRef = TermRef> {
     } else {
       const owner: Owner = { ref, stamp: 0 }
       this.where[id] = groups.map((group) => {
-        const slot: Slot = { group, pos: group.multis.length, owner }
-        group.multis.push(slot)
+        const slot: Slot = { group, pos: group.multis?.length ?? 0, owner }
+        ;(group.multis ??= []).push(slot)
         return slot
       })
     }
     this.count++
     return OK
-  }
-
-  /** The same text's compiled alternatives from another shelf, if one has it. */
-  private compiledElsewhere(text: string): CompiledAlternative[] | undefined {
-    for (const category in this.shelves) {
-      const known = this.shelves[category as Category].texts.get(text)
-      if (known !== undefined) return known.groups.map((g) => g.alt)
-    }
-    return undefined
   }
 
   remove(termId: number): void {
@@ -203,7 +200,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     let ref: TermRef
     if (Array.isArray(entry)) {
       ref = entry[0]!.owner.ref
-      for (const slot of entry) swapRemove(slot.group.multis, slot.pos, (s, p) => (s.pos = p))
+      for (const slot of entry) swapRemove(slot.group.multis!, slot.pos, (s, p) => (s.pos = p))
     } else {
       const pos = this.pos
       ref = entry.refs[pos[termId]!]!
@@ -213,7 +210,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     const text = shelf.texts.get(ref.text)!
     if (--text.uses > 0) return
     shelf.texts.delete(ref.text)
-    for (const g of text.groups) if (g.refs.length + g.multis.length === 0 && shelf.groups.get(g.alt.signature) === g) this.unfile(shelf, g)
+    for (const g of text.groups) if (g.refs.length + (g.multis?.length ?? 0) === 0 && shelf.groups.get(g.signature) === g) this.unfile(shelf, g)
   }
 
   clear(): void {
@@ -222,7 +219,8 @@ export class TermIndex<R extends TermRef = TermRef> {
     this.pos = []
     this.count = 0
     this.lastText = this.lastShelf = null
-    this.lastKey = ''
+    this.lastKey = this.compiledKey = ''
+    this.compiledAlts = []
   }
 
   /** Every term of this category that matches the post, once each. */
@@ -266,12 +264,13 @@ export class TermIndex<R extends TermRef = TermRef> {
       const refs = g.refs
       for (let j = 0; j < refs.length; j++) out.push(refs[j]! as R)
       const multis = g.multis
-      for (let j = 0; j < multis.length; j++) {
-        const owner = multis[j]!.owner!
-        if (owner.stamp === stamp) continue // another alternative of this term already matched
-        owner.stamp = stamp
-        out.push(owner.ref as R)
-      }
+      if (multis !== null)
+        for (let j = 0; j < multis.length; j++) {
+          const owner = multis[j]!.owner!
+          if (owner.stamp === stamp) continue // another alternative of this term already matched
+          owner.stamp = stamp
+          out.push(owner.ref as R)
+        }
     }
   }
 
@@ -323,7 +322,7 @@ export class TermIndex<R extends TermRef = TermRef> {
       } else if (b.amount < hi || (b.amount === hi && b.op === '<')) [hi, hiIncl] = [b.amount, b.op === '<=']
     }
     const group: Group = {
-      alt,
+      signature: alt.signature,
       stamp: 0,
       priced: alt.prices.length > 0,
       lo,
@@ -334,7 +333,7 @@ export class TermIndex<R extends TermRef = TermRef> {
       seqs: seqs.length > 0 ? seqs : null,
       exc: alt.exclude.length > 0 ? alt.exclude : null,
       refs: [],
-      multis: [],
+      multis: null,
       bucket,
       bucketPos: bucket.length,
       prefixKey,
@@ -346,7 +345,7 @@ export class TermIndex<R extends TermRef = TermRef> {
   }
 
   private unfile(shelf: Shelf, g: Group): void {
-    shelf.groups.delete(g.alt.signature)
+    shelf.groups.delete(g.signature)
     swapRemove(g.bucket, g.bucketPos, (x, p) => (x.bucketPos = p))
     if (g.prefixKey) shelf.prefixLengths[g.key.length]!--
     if (g.bucket.length === 0) (g.prefixKey ? shelf.prefix : shelf.exact).delete(g.key)
