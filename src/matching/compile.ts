@@ -39,19 +39,18 @@ function compileSequence(s: Sequence): CompiledSequence {
 
 /** The keys in sorted order, joined: the order a user wrote the parts in does not matter. */
 function sortedKeys(keys: string[]): string {
-  // Most alternatives have one word and no exclusions or bounds: no sort needed.
   return keys.length === 0 ? '' : keys.length === 1 ? keys[0]! : keys.sort().join('\u0001')
 }
 
 export function compileAlternative(a: Alternative): CompiledAlternative {
-  const inc = sortedKeys(a.include.map(seqKey))
-  const exc = sortedKeys(a.exclude.map(seqKey))
-  const pr = sortedKeys(a.prices.map((p) => p.op + p.amount))
+  // Most alternatives have no exclusions and no bounds: skip those steps outright.
+  const exc = a.exclude.length === 0 ? '' : sortedKeys(a.exclude.map(seqKey))
+  const pr = a.prices.length === 0 ? '' : sortedKeys(a.prices.map((p) => p.op + p.amount))
   return {
     include: a.include.map(compileSequence),
-    exclude: a.exclude.map(compileSequence),
+    exclude: a.exclude.length === 0 ? [] : a.exclude.map(compileSequence),
     prices: a.prices,
-    signature: inc + '\u0002' + exc + '\u0002' + pr,
+    signature: sortedKeys(a.include.map(seqKey)) + '\u0002' + exc + '\u0002' + pr,
   }
 }
 
