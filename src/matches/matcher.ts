@@ -8,7 +8,7 @@ import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS } from '../forums/store'
 import { log } from '../lib/log'
 import { CATEGORIES, type Category } from '../access/categories'
-import { preparePost, type PreparedPost } from '../matching/compile'
+import { distinctTokens, type PreparedPost } from '../matching/compile'
 import { TermIndex, type TermRef } from '../matching/term-index'
 
 export type { TermRef }
@@ -38,7 +38,7 @@ export class MatchingService {
         'SELECT title, content FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
       )
       .iterate(since, OBSERVE_POSTS))
-      this.index.observe(preparePost(p))
+      this.index.observe({ distinct: distinctTokens(p) })
     // Sorted by text, so the many rows of one text come in a run: the index files them into the
     // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
     // categories are the literals, so each row's own strings die young instead of being kept.

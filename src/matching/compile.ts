@@ -77,6 +77,13 @@ export function preparePost(post: { title: string; content?: string | null }): P
   return { tokens, tokenSet: new Set(distinct), distinct, positions, prices: extractPrices(post.title ?? '') }
 }
 
+/** The distinct tokens of a post, the same set as `preparePost(post).distinct`, without the rest. */
+export function distinctTokens(post: { title: string; content?: string | null }): string[] {
+  const seen = new Set(normalize(post.title ?? ''))
+  if (post.content) for (const t of normalize(post.content)) seen.add(t)
+  return [...seen]
+}
+
 function startsAny(post: PreparedPost, prefix: string): boolean {
   for (const t of post.distinct) if (t.startsWith(prefix)) return true
   return false

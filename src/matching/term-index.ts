@@ -134,7 +134,7 @@ export class TermIndex<R extends TermRef = TermRef> {
   }
 
   /** Feeds token rarity. Only affects which key future terms are filed under, never results. */
-  observe(post: PreparedPost): void {
+  observe(post: Pick<PreparedPost, 'distinct'>): void {
     for (const t of post.distinct) this.df.set(t, (this.df.get(t) ?? 0) + 1)
   }
 
