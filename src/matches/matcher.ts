@@ -5,10 +5,10 @@
 // own from the same file; changes made by another process are picked up by sync().
 import type { SearchTerm } from '../db/schema'
 import type { Deps } from '../deps'
-import { LIVE_WINDOW_MS, recentPosts } from '../forums/store'
+import { LIVE_WINDOW_MS } from '../forums/store'
 import { log } from '../lib/log'
-import type { Category } from '../access/categories'
-import { preparePost, type PreparedPost } from '../matching/compile'
+import { CATEGORIES, type Category } from '../access/categories'
+import { distinctTokens, type PreparedPost } from '../matching/compile'
 import { TermIndex, type TermRef } from '../matching/term-index'
 
 export type { TermRef }
@@ -16,10 +16,12 @@ export type { TermRef }
 /** How many recent posts feed token rarity at load. */
 const OBSERVE_POSTS = 5000
 
+/** A term as this service files it: with its created time, so a match needs no second lookup. */
+export type StoredTerm = TermRef & { createdAt: number }
+type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
+
 export class MatchingService {
-  readonly index = new TermIndex()
-  /** termId → created time (ms): posts older than the term never alert. */
-  private readonly createdAt = new Map<number, number>()
+  readonly index = new TermIndex<StoredTerm>()
   /** stored terms that do not parse (saved by an older version): counted, never matched */
   private readonly unparsed = new Set<number>()
   private maxId = 0
@@ -28,23 +30,32 @@ export class MatchingService {
   constructor(private readonly deps: Pick<Deps, 'sqlite' | 'now'>) {
     this.dataVersion = this.readDataVersion()
     const t0 = performance.now()
-    const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
-    for (const p of recentPosts(deps.sqlite, since).slice(-OBSERVE_POSTS)) this.index.observe(preparePost(p))
-    const rows = deps.sqlite
-      .query<{ id: number; user_id: number; category: string; term: string; created_at: number }, []>(
-        'SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL',
+    // Only the columns used, one row at a time (no half-million-row array held while filing).
+    // Rarity: the newest posts of the live window (the set, not the order, matters).
+    const since = deps.now().getTime() - LIVE_WINDOW_MS
+    for (const p of deps.sqlite
+      .query<{ title: string; content: string }, [number, number]>(
+        'SELECT title, content FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
       )
-      .all()
-    for (const r of rows) this.addRow(r)
+      .iterate(since, OBSERVE_POSTS))
+      this.index.observe({ distinct: distinctTokens(p) })
+    // Sorted by text, so the many rows of one text come in a run: the index files them into the
+    // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
+    // categories are the literals, so each row's own strings die young instead of being kept.
+    let text = ''
+    for (const r of deps.sqlite
+      .query<TermRow, []>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL ORDER BY term')
+      .iterate()) {
+      if (r.term !== text) text = r.term
+      this.addRow(r.id, r.user_id, CATEGORIES.find((c) => c === r.category) ?? r.category, text, r.created_at)
+    }
     log.debug('term index loaded', { terms: this.index.size, unparsed: this.unparsed.size, ms: (performance.now() - t0).toFixed(1) })
     if (this.unparsed.size) log.warn('some saved terms could not be parsed and are ignored', { count: this.unparsed.size })
   }
 
-  private addRow(r: { id: number; user_id: number; category: string; term: string; created_at: number }): void {
-    this.maxId = Math.max(this.maxId, r.id)
-    const ok = this.index.add({ termId: r.id, userId: r.user_id, category: r.category as Category, text: r.term }).ok
-    if (ok) this.createdAt.set(r.id, r.created_at)
-    else this.unparsed.add(r.id)
+  private addRow(id: number, userId: number, category: string, text: string, createdAt: number): void {
+    if (id > this.maxId) this.maxId = id
+    if (!this.index.add({ termId: id, userId, category: category as Category, text, createdAt }).ok) this.unparsed.add(id)
   }
 
   private readDataVersion(): number {
@@ -66,12 +77,10 @@ export class MatchingService {
     }
     if (max > this.maxId)
       for (const r of this.deps.sqlite
-        .query<{ id: number; user_id: number; category: string; term: string; created_at: number }, [number]>(
-          'SELECT id, user_id, category, term, created_at FROM search_terms WHERE id > ? AND paused_at IS NULL',
-        )
+        .query<TermRow, [number]>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE id > ? AND paused_at IS NULL')
         .all(this.maxId))
-        this.addRow(r)
-    if (n !== this.createdAt.size + this.unparsed.size)
+        this.addRow(r.id, r.user_id, r.category, r.term, r.created_at)
+    if (n !== this.index.size + this.unparsed.size)
       this.forgetMissing(
         this.deps.sqlite
           .query<{ id: number }, []>('SELECT id FROM search_terms WHERE paused_at IS NULL')
@@ -81,7 +90,7 @@ export class MatchingService {
   }
 
   /** Drops indexed terms whose ids are not among `existing` (deleted behind the service's back). */
-  forgetMissing(existing: Iterable<number>, among: Iterable<number> = [...this.createdAt.keys(), ...this.unparsed]): number[] {
+  forgetMissing(existing: Iterable<number>, among: Iterable<number> = [...this.index.ids(), ...this.unparsed]): number[] {
     const keep = new Set(existing)
     const gone: number[] = []
     for (const id of among) if (!keep.has(id)) gone.push(id)
@@ -90,20 +99,19 @@ export class MatchingService {
   }
 
   add(term: Pick<SearchTerm, 'id' | 'userId' | 'category' | 'term' | 'createdAt'>): void {
-    this.addRow({ id: term.id, user_id: term.userId, category: term.category, term: term.term, created_at: term.createdAt.getTime() })
+    this.addRow(term.id, term.userId, term.category, term.term, term.createdAt.getTime())
   }
 
   remove(termId: number): void {
     this.index.remove(termId)
-    this.createdAt.delete(termId)
     this.unparsed.delete(termId)
   }
 
   termCreatedAt(termId: number): number {
-    return this.createdAt.get(termId) ?? 0
+    return this.index.get(termId)?.createdAt ?? 0
   }
 
-  match(post: PreparedPost, category: Category): TermRef[] {
+  match(post: PreparedPost, category: Category): StoredTerm[] {
     return this.index.match(post, category)
   }
 

@@ -37,15 +37,20 @@ function compileSequence(s: Sequence): CompiledSequence {
   return { tokens: s.tokens, prefix: s.prefix, single: s.tokens.length === 1 && !s.prefix }
 }
 
+/** The keys in sorted order, joined: the order a user wrote the parts in does not matter. */
+function sortedKeys(keys: string[]): string {
+  return keys.length === 0 ? '' : keys.length === 1 ? keys[0]! : keys.sort().join('\u0001')
+}
+
 export function compileAlternative(a: Alternative): CompiledAlternative {
-  const inc = a.include.map(seqKey).sort()
-  const exc = a.exclude.map(seqKey).sort()
-  const pr = a.prices.map((p) => p.op + p.amount).sort()
+  // Most alternatives have no exclusions and no bounds: skip those steps outright.
+  const exc = a.exclude.length === 0 ? '' : sortedKeys(a.exclude.map(seqKey))
+  const pr = a.prices.length === 0 ? '' : sortedKeys(a.prices.map((p) => p.op + p.amount))
   return {
     include: a.include.map(compileSequence),
-    exclude: a.exclude.map(compileSequence),
+    exclude: a.exclude.length === 0 ? [] : a.exclude.map(compileSequence),
     prices: a.prices,
-    signature: `${inc.join('\u0001')}\u0002${exc.join('\u0001')}\u0002${pr.join('\u0001')}`,
+    signature: sortedKeys(a.include.map(seqKey)) + '\u0002' + exc + '\u0002' + pr,
   }
 }
 
@@ -70,6 +75,13 @@ export function preparePost(post: { title: string; content?: string | null }): P
     }
   }
   return { tokens, tokenSet: new Set(distinct), distinct, positions, prices: extractPrices(post.title ?? '') }
+}
+
+/** The distinct tokens of a post, the same set as `preparePost(post).distinct`, without the rest. */
+export function distinctTokens(post: { title: string; content?: string | null }): string[] {
+  const seen = new Set(normalize(post.title ?? ''))
+  if (post.content) for (const t of normalize(post.content)) seen.add(t)
+  return [...seen]
 }
 
 function startsAny(post: PreparedPost, prefix: string): boolean {

@@ -6,6 +6,8 @@
 //   4. plural folding: a letter token of 4+ characters ending in "s" but not "ss" loses the "s"
 //      ("mags" → "mag", "optics" → "optic", "glass" stays, "gas" stays).
 // Pure and free of runtime imports: highlight.ts uses it in the browser.
+// ASCII text (nearly every term and most posts) takes a plain character loop with the same result:
+// for ASCII, step 1 is only lowercasing, there are no marks, and letters/digits are [a-z]/[0-9].
 
 const MARKS = /\p{M}+/gu
 const TOKEN = /\p{L}+|\p{N}+/gu
@@ -28,8 +30,31 @@ export function foldPlural(token: string): string {
 export function normalize(text: string): string[] {
   const out: string[] = []
   if (!text) return out
+  if (asciiTokens(text, out)) return out
   for (const m of fold(text).matchAll(TOKEN)) out.push(foldPlural(m[0]))
   return out
+}
+
+/** 0 separator, 1 letter, 2 digit (ASCII). */
+function asciiKind(c: number): number {
+  if (c >= 97 ? c <= 122 : c >= 65 && c <= 90) return 1
+  return c >= 48 && c <= 57 ? 2 : 0
+}
+
+/** Fills `out` and returns true when the text is all ASCII; otherwise leaves `out` empty and returns false. */
+function asciiTokens(text: string, out: string[]): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false
+  const s = text.toLowerCase()
+  let start = 0
+  let kind = 0
+  for (let i = 0; i <= s.length; i++) {
+    const k = i < s.length ? asciiKind(s.charCodeAt(i)) : 0
+    if (k === kind) continue
+    if (kind !== 0) out.push(foldPlural(s.slice(start, i)))
+    kind = k
+    start = i
+  }
+  return true
 }
 
 export type TokenSpan = { token: string; start: number; end: number }

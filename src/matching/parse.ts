@@ -96,19 +96,6 @@ export function parseTerm(text: string): ParseResult {
   let alt: Alternative = { include: [], exclude: [], prices: [] }
   let chunks = 0 // things written in this alternative, even if they normalised to nothing
 
-  const close = (): string | null => {
-    if (chunks === 0) return MESSAGES.emptyAlternative
-    if (alt.include.length === 0) {
-      if (alt.exclude.length > 0) return MESSAGES.onlyExclusions
-      if (alt.prices.length > 0) return MESSAGES.onlyPrice
-      return MESSAGES.noWord
-    }
-    alternatives.push(alt)
-    alt = { include: [], exclude: [], prices: [] }
-    chunks = 0
-    return null
-  }
-
   while (sc.i < s.length) {
     const c = s[sc.i]!
     if (isSpace(c)) {
@@ -116,8 +103,11 @@ export function parseTerm(text: string): ParseResult {
       continue
     }
     if (c === '|') {
-      const err = close()
+      const err = closeError(alt, chunks)
       if (err) return { ok: false, error: err }
+      alternatives.push(alt)
+      alt = { include: [], exclude: [], prices: [] }
+      chunks = 0
       sc.i++
       continue
     }
@@ -154,15 +144,27 @@ export function parseTerm(text: string): ParseResult {
       if (chunk.endsWith('*')) {
         prefix = true
         chunk = chunk.replace(/\*+$/, '')
-        if (normalize(chunk).length === 0) return { ok: false, error: MESSAGES.bareStar }
       }
       const tokens = normalize(chunk)
+      if (prefix && tokens.length === 0) return { ok: false, error: MESSAGES.bareStar }
       // Punctuation or emoji on its own ("+", "🔥") is not a word: ignored.
       seq = tokens.length > 0 ? { tokens, prefix } : null
     }
     if (seq) (negated ? alt.exclude : alt.include).push(seq)
   }
-  const err = close()
+  const err = closeError(alt, chunks)
   if (err) return { ok: false, error: alternatives.length > 0 && chunks === 0 ? MESSAGES.emptyAlternative : err }
+  alternatives.push(alt)
   return { ok: true, query: { alternatives } }
+}
+
+/** Why the alternative being read cannot close (`chunks`: things written in it), or null. */
+function closeError(alt: Alternative, chunks: number): string | null {
+  if (chunks === 0) return MESSAGES.emptyAlternative
+  if (alt.include.length === 0) {
+    if (alt.exclude.length > 0) return MESSAGES.onlyExclusions
+    if (alt.prices.length > 0) return MESSAGES.onlyPrice
+    return MESSAGES.noWord
+  }
+  return null
 }

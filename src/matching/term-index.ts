@@ -8,21 +8,35 @@
 // checks inline (price interval as numbers, the other required tokens as one array) and the refs of
 // single-alternative terms as a plain array copied straight into the result.
 // Add/remove are O(words of the term): swap-removal with stored positions, no rebuild.
+// Loading 500k terms at startup must be cheap per term, in time and in objects for the garbage
+// collector. Many users save the same text, so each shelf maps a text to its groups
+// (`shelf.texts`, dropped with the text's last term): adding a known text is one Map lookup and a
+// push, with no parsing; the same text as the previous add (a load sorted by text) skips even the
+// lookup. A single-alternative term (nearly all) is only its ref in `group.refs`, found by id
+// through two arrays indexed by term id (database ids are small dense integers; the arrays are kept
+// dense, whatever order ids come in) rather than a Map entry and an object per term. Every object
+// kept costs the garbage collector again at each full collection, so a group keeps only what
+// matching reads (not the compiled alternative) and allocates `multis` only when needed.
 
 import { compileTerm, sequenceOccurs, type CompiledAlternative, type CompiledSequence, type PreparedPost } from './compile'
 import { parseTerm } from './parse'
 import type { Category } from '../access/categories'
 
+/** `termId`: a non-negative integer (the database id). */
 export type TermRef = { termId: number; userId: number; category: Category; text: string }
 
 const PREFIX_KEY = 3
+const OK = { ok: true } as const
 
 /** Shared by the slots of a term with several alternatives, to report it once per post. */
 type Owner = { ref: TermRef; stamp: number }
-/** One term in one group. Single-alternative slots sit in `group.singles` (parallel to `group.refs`). */
-type Slot = { group: Group; pos: number; owner: Owner | null }
+/** One alternative of a term with several, in `group.multis`. */
+type Slot = { group: Group; pos: number; owner: Owner }
+/** One text of a shelf: the groups of its alternatives, in order, for the `uses` live terms with it. */
+type Text = { groups: Group[]; uses: number }
 
 type Group = {
+  /** its key in `shelf.groups` */
   signature: string
   stamp: number
   // Inline checks, cheapest first. The key token itself is not re-checked.
@@ -34,9 +48,10 @@ type Group = {
   req: string[] | null
   seqs: CompiledSequence[] | null
   exc: CompiledSequence[] | null
+  /** the terms with this one alternative */
   refs: TermRef[]
-  singles: Slot[]
-  multis: Slot[]
+  /** slots of terms with several alternatives; null until the first */
+  multis: Slot[] | null
   bucket: Group[]
   bucketPos: number
   prefixKey: boolean
@@ -47,12 +62,13 @@ type Shelf = {
   exact: Map<string, Group[]>
   prefix: Map<string, Group[]>
   groups: Map<string, Group>
+  texts: Map<string, Text>
   /** how many prefix groups are keyed with 1, 2, 3 characters (index = length). */
   prefixLengths: number[]
 }
 
 function newShelf(): Shelf {
-  return { exact: new Map(), prefix: new Map(), groups: new Map(), prefixLengths: [0, 0, 0, 0] }
+  return { exact: new Map(), prefix: new Map(), groups: new Map(), texts: new Map(), prefixLengths: [0, 0, 0, 0] }
 }
 
 function verify(g: Group, post: PreparedPost): boolean {
@@ -77,74 +93,141 @@ function verify(g: Group, post: PreparedPost): boolean {
   return true
 }
 
-export class TermIndex {
+export class TermIndex<R extends TermRef = TermRef> {
   private shelves: Record<Category, Shelf> = { wts: newShelf(), wtb: newShelf(), gd: newShelf() }
-  private terms = new Map<number, Slot | Slot[]>()
+  /** term id → its group (one alternative) or its slots (several); holes for other ids. */
+  private where: (Group | Slot[] | undefined)[] = []
+  /** term id → its position in `group.refs` (one alternative only). */
+  private pos: number[] = []
+  private count = 0
+  /** the text entry of the previous add, its shelf and key (fields, not an object: no allocation per add) */
+  private lastText: Text | null = null
+  private lastShelf: Shelf | null = null
+  private lastKey = ''
+  /** the last text compiled, and its alternatives: a load sorted by text meets a text's other categories next */
+  private compiledKey = ''
+  private compiledAlts: CompiledAlternative[] = []
   private stamp = 0
   /** document frequency of tokens over observed posts; unseen tokens count as rarest. */
   private df = new Map<string, number>()
 
   get size(): number {
-    return this.terms.size
+    return this.count
+  }
+
+  /** The stored ref of a term id. */
+  get(termId: number): R | undefined {
+    const entry = this.entry(termId)
+    if (entry === undefined) return undefined
+    return (Array.isArray(entry) ? entry[0]!.owner.ref : entry.refs[this.pos[termId]!]!) as R
+  }
+
+  /** Reading past the end of an array is slow in JSC (a prototype lookup): check the length first. */
+  private entry(termId: number): Group | Slot[] | undefined {
+    return termId >= 0 && termId < this.where.length ? this.where[termId] : undefined
+  }
+
+  /** Every stored term id, ascending. */
+  *ids(): IterableIterator<number> {
+    const where = this.where
+    for (let id = 0; id < where.length; id++) if (where[id] !== undefined) yield id
   }
 
   /** Feeds token rarity. Only affects which key future terms are filed under, never results. */
-  observe(post: PreparedPost): void {
+  observe(post: Pick<PreparedPost, 'distinct'>): void {
     for (const t of post.distinct) this.df.set(t, (this.df.get(t) ?? 0) + 1)
   }
 
-  /** Parses, compiles and files the term; replaces an existing term with the same id. */
-  add(ref: TermRef): { ok: true } | { ok: false; error: string } {
+  /**
+   * Files the term (parsing and compiling its text unless known); replaces an existing term with
+   * the same id. The index keeps `ref` as given: do not change it afterwards (remove reads its
+   * category and text).
+   */
+  add(ref: R): { ok: true } | { ok: false; error: string } {
     const shelf = this.shelves[ref.category]
     if (!shelf) return { ok: false, error: `Unknown category: ${String(ref.category)}` }
-    const parsed = parseTerm(ref.text)
-    if (!parsed.ok) return parsed
-    this.remove(ref.termId)
-    const alts = compileTerm(parsed.query).alternatives
-    if (alts.length === 1) {
-      const group = shelf.groups.get(alts[0]!.signature) ?? this.file(shelf, alts[0]!)
-      const slot: Slot = { group, pos: group.singles.length, owner: null }
-      group.singles.push(slot)
+    if (!Number.isSafeInteger(ref.termId) || ref.termId < 0) return { ok: false, error: `Invalid term id: ${ref.termId}` }
+    let text = this.lastShelf === shelf && this.lastKey === ref.text ? this.lastText! : shelf.texts.get(ref.text)
+    let alts: CompiledAlternative[] | undefined
+    if (text === undefined) {
+      const compiled = ref.text === this.compiledKey ? this.compiledAlts : compile(ref.text)
+      if (!Array.isArray(compiled)) return compiled
+      alts = this.compiledAlts = compiled
+      this.compiledKey = ref.text
+    }
+    const id = ref.termId
+    if (id < this.where.length && this.where[id] !== undefined) this.remove(id)
+    // While a text has terms its groups are not empty, so they stay filed and `text.groups` valid.
+    // The remove above may have dropped this very text (a term replaced by its own text): file again.
+    if (text === undefined || text.uses === 0) {
+      alts ??= compile(ref.text) as CompiledAlternative[] // it compiled when first added
+      const groups = alts.map((alt) => shelf.groups.get(alt.signature) ?? this.file(shelf, alt))
+      shelf.texts.set(ref.text, (text = { groups, uses: 0 }))
+    }
+    text.uses++
+    this.lastText = text
+    this.lastShelf = shelf
+    this.lastKey = ref.text
+    // Writing past the end would let the engine switch a large array to a slow sparse form: fill
+    // the gap first (an id just past the end is a plain append).
+    while (this.where.length < id) {
+      this.where.push(undefined)
+      this.pos.push(0)
+    }
+    const groups = text.groups
+    if (groups.length === 1) {
+      const group = groups[0]!
+      this.pos[id] = group.refs.length
       group.refs.push(ref)
-      this.terms.set(ref.termId, slot)
+      this.where[id] = group
     } else {
       const owner: Owner = { ref, stamp: 0 }
-      const slots = alts.map((alt) => {
-        const group = shelf.groups.get(alt.signature) ?? this.file(shelf, alt)
-        const slot: Slot = { group, pos: group.multis.length, owner }
-        group.multis.push(slot)
+      this.where[id] = groups.map((group) => {
+        const slot: Slot = { group, pos: group.multis?.length ?? 0, owner }
+        ;(group.multis ??= []).push(slot)
         return slot
       })
-      this.terms.set(ref.termId, slots)
     }
-    return { ok: true }
+    this.count++
+    return OK
   }
 
   remove(termId: number): void {
-    const entry = this.terms.get(termId)
+    const entry = this.entry(termId)
     if (entry === undefined) return
-    this.terms.delete(termId)
-    for (const slot of Array.isArray(entry) ? entry : [entry]) {
-      const g = slot.group
-      if (slot.owner !== null) swapRemove(g.multis, slot.pos, (s, p) => (s.pos = p))
-      else {
-        swapRemove(g.refs, slot.pos, () => {})
-        swapRemove(g.singles, slot.pos, (s, p) => (s.pos = p))
-      }
-      if (g.singles.length + g.multis.length === 0) this.unfile(g)
+    this.where[termId] = undefined // a hole, not `delete`: the array stays a plain vector
+    this.count--
+    let ref: TermRef
+    if (Array.isArray(entry)) {
+      ref = entry[0]!.owner.ref
+      for (const slot of entry) swapRemove(slot.group.multis!, slot.pos, (s, p) => (s.pos = p))
+    } else {
+      const pos = this.pos
+      ref = entry.refs[pos[termId]!]!
+      swapRemove(entry.refs, pos[termId]!, (r, p) => (pos[r.termId] = p))
     }
+    const shelf = this.shelves[ref.category]
+    const text = shelf.texts.get(ref.text)!
+    if (--text.uses > 0) return
+    shelf.texts.delete(ref.text)
+    for (const g of text.groups) if (g.refs.length + (g.multis?.length ?? 0) === 0 && shelf.groups.get(g.signature) === g) this.unfile(shelf, g)
   }
 
   clear(): void {
     this.shelves = { wts: newShelf(), wtb: newShelf(), gd: newShelf() }
-    this.terms.clear()
+    this.where = []
+    this.pos = []
+    this.count = 0
+    this.lastText = this.lastShelf = null
+    this.lastKey = this.compiledKey = ''
+    this.compiledAlts = []
   }
 
   /** Every term of this category that matches the post, once each. */
-  match(post: PreparedPost, category: Category): TermRef[] {
+  match(post: PreparedPost, category: Category): R[] {
     const shelf = this.shelves[category]
-    const out: TermRef[] = []
-    if (!shelf || this.terms.size === 0) return out
+    const out: R[] = []
+    if (!shelf || this.count === 0) return out
     const stamp = ++this.stamp
     const distinct = post.distinct
     const { exact, prefix, prefixLengths } = shelf
@@ -172,21 +255,22 @@ export class TermIndex {
     return n
   }
 
-  private collect(bucket: Group[], post: PreparedPost, stamp: number, out: TermRef[]): void {
+  private collect(bucket: Group[], post: PreparedPost, stamp: number, out: R[]): void {
     for (let i = 0; i < bucket.length; i++) {
       const g = bucket[i]!
       if (g.stamp === stamp) continue // a prefix group reached through two tokens
       g.stamp = stamp
       if (!verify(g, post)) continue
       const refs = g.refs
-      for (let j = 0; j < refs.length; j++) out.push(refs[j]!)
+      for (let j = 0; j < refs.length; j++) out.push(refs[j]! as R)
       const multis = g.multis
-      for (let j = 0; j < multis.length; j++) {
-        const owner = multis[j]!.owner!
-        if (owner.stamp === stamp) continue // another alternative of this term already matched
-        owner.stamp = stamp
-        out.push(owner.ref)
-      }
+      if (multis !== null)
+        for (let j = 0; j < multis.length; j++) {
+          const owner = multis[j]!.owner!
+          if (owner.stamp === stamp) continue // another alternative of this term already matched
+          owner.stamp = stamp
+          out.push(owner.ref as R)
+        }
     }
   }
 
@@ -249,8 +333,7 @@ export class TermIndex {
       seqs: seqs.length > 0 ? seqs : null,
       exc: alt.exclude.length > 0 ? alt.exclude : null,
       refs: [],
-      singles: [],
-      multis: [],
+      multis: null,
       bucket,
       bucketPos: bucket.length,
       prefixKey,
@@ -261,13 +344,17 @@ export class TermIndex {
     return group
   }
 
-  private unfile(g: Group): void {
-    const shelf = Object.values(this.shelves).find((s) => s.groups.get(g.signature) === g)!
+  private unfile(shelf: Shelf, g: Group): void {
     shelf.groups.delete(g.signature)
     swapRemove(g.bucket, g.bucketPos, (x, p) => (x.bucketPos = p))
     if (g.prefixKey) shelf.prefixLengths[g.key.length]!--
     if (g.bucket.length === 0) (g.prefixKey ? shelf.prefix : shelf.exact).delete(g.key)
   }
+}
+
+function compile(text: string): CompiledAlternative[] | { ok: false; error: string } {
+  const parsed = parseTerm(text)
+  return parsed.ok ? compileTerm(parsed.query).alternatives : parsed
 }
 
 function swapRemove<T>(arr: T[], pos: number, moved: (item: T, pos: number) => void): void {

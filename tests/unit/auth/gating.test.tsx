@@ -11,6 +11,9 @@ const { me } = await import('../../../ui/account')
 const { Protected } = await import('../../../ui/components/Protected')
 const { LandingHeaderActions } = await import('../../../ui/components/LandingHeaderActions')
 const { accessInfo } = await import('../../../src/access/rules')
+const { configLoaded } = await import('../../../ui/state')
+// Admin pages wait for /api/config (REQUIRE_ADMIN_2FA) before deciding: it has loaded here.
+configLoaded.value = true
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 const realFetch = globalThis.fetch

@@ -88,3 +88,12 @@ describe('matchesPost', () => {
     test(`${name} — ${term} vs ${JSON.stringify(title)}`, () => expect(matches(term, title, body)).toBe(want))
   }
 })
+
+test('distinctTokens gives the token set of preparePost (title and body, accents and emoji included)', async () => {
+  const { distinctTokens } = await import('../../../src/matching/compile')
+  const { makePost, rng } = await import('../../../bench/vocabulary')
+  const r = rng(5)
+  const posts = [{ title: '[WTS] Trijicón RMR 🔥 $450', content: 'Señor’s P365XL, mags and mags' }, { title: 'Only a title' }, { title: '', content: null }]
+  for (let i = 0; i < 200; i++) posts.push(makePost(r))
+  for (const p of posts) expect(new Set(distinctTokens(p))).toEqual(new Set(preparePost(p).distinct))
+})

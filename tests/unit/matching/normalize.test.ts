@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { normalize, tokenSpans } from '../../../src/matching/normalize'
+import { fold, foldPlural, normalize, tokenSpans } from '../../../src/matching/normalize'
 
 describe('normalize: tokens of a post or term', () => {
   const cases: [string, string, string[]][] = [
@@ -30,6 +30,30 @@ describe('normalize: tokens of a post or term', () => {
     const toks = normalize(body)
     expect(toks.length).toBe(1600)
     expect(performance.now() - t0).toBeLessThan(50)
+  })
+})
+
+describe('normalize: the ASCII fast path gives the Unicode steps’ tokens', () => {
+  // The steps of the file header, spelled out: what normalize must return for any text.
+  const byTheSteps = (text: string) => [...fold(text).matchAll(/\p{L}+|\p{N}+/gu)].map((m) => foldPlural(m[0]))
+
+  test('every ASCII character, alone and between words', () => {
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c)
+      for (const text of [ch, `ab${ch}cd`, `9${ch}mags`, `${ch}${ch}s`]) expect(normalize(text)).toEqual(byTheSteps(text))
+    }
+  })
+
+  test('random ASCII texts, and the same with one non-ASCII character', () => {
+    let seed = 3
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+    const alphabet = 'aAbBsSzZ09 5-./$"*|<>_\t\n'
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 30) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')
+      expect(normalize(text)).toEqual(byTheSteps(text))
+      const mixed = text + 'É'
+      expect(normalize(mixed)).toEqual(byTheSteps(mixed))
+    }
   })
 })
 

@@ -139,3 +139,129 @@ describe('TermIndex', () => {
     }
   })
 })
+
+describe('TermIndex: one compiled text shared by many terms', () => {
+  test('users who saved the same text each get their own ref back', () => {
+    const idx = new TermIndex()
+    const a = ref('trijicon rmr', 'wts', 1)
+    const b = ref('trijicon rmr', 'wts', 2)
+    const c = ref('rmr trijicon', 'wts', 3) // another text, same alternative: same group
+    for (const r of [a, b, c]) idx.add(r)
+    const found = idx.match(post('Trijicon RMR RM06'), 'wts')
+    expect(found.map((r) => [r.termId, r.userId]).sort((x, y) => x[0]! - y[0]!)).toEqual([
+      [a.termId, 1],
+      [b.termId, 2],
+      [c.termId, 3],
+    ])
+    expect(found.find((r) => r.termId === b.termId)).toBe(b) // the very ref that was added
+    expect(idx.groupCount).toBe(1)
+  })
+
+  test("removing one user's term leaves another user's identical term matching", () => {
+    const idx = new TermIndex()
+    const a = ref('glock 19 | glock 17', 'wts', 1)
+    const b = ref('glock 19 | glock 17', 'wts', 2)
+    const c = ref('rmr -airsoft', 'wts', 1)
+    const d = ref('rmr -airsoft', 'wts', 2)
+    for (const r of [a, b, c, d]) idx.add(r)
+    idx.remove(a.termId)
+    idx.remove(d.termId)
+    expect(ids(idx.match(post('Glock 19 and Glock 17'), 'wts'))).toEqual([b.termId]) // once, though both alternatives match
+    expect(ids(idx.match(post('RMR'), 'wts'))).toEqual([c.termId])
+    expect(idx.match(post('RMR airsoft'), 'wts')).toEqual([])
+  })
+
+  test('a text removed from every user, then saved again, is parsed and filed again', () => {
+    const idx = new TermIndex()
+    const a = ref('holo* <$300', 'wts', 1)
+    idx.add(a)
+    idx.remove(a.termId)
+    expect(idx.groupCount).toBe(0)
+    const b = ref('holo* <$300', 'wts', 2)
+    idx.add(b)
+    expect(ids(idx.match(post('Holosun 507c $250'), 'wts'))).toEqual([b.termId])
+    expect(idx.match(post('Holosun 507c $350'), 'wts')).toEqual([])
+  })
+
+  test('re-adding a term id with its own text (the last one with that text) keeps it matching', () => {
+    const idx = new TermIndex()
+    const a = ref('rmr | sro')
+    idx.add(a)
+    const b = ref('aimpoint')
+    idx.add(b)
+    expect(idx.add({ ...a })).toEqual({ ok: true })
+    expect(idx.add({ ...b })).toEqual({ ok: true })
+    expect(idx.size).toBe(2)
+    expect(ids(idx.match(post('Trijicon SRO'), 'wts'))).toEqual([a.termId])
+    expect(ids(idx.match(post('Aimpoint T2'), 'wts'))).toEqual([b.termId])
+  })
+
+  test('the same text in two categories: removing it from one leaves the other', () => {
+    const idx = new TermIndex()
+    const wts = ref('"red dot" <$200', 'wts', 1)
+    const gd = ref('"red dot" <$200', 'gd', 1)
+    idx.add(wts)
+    idx.add(gd)
+    idx.remove(wts.termId)
+    expect(idx.match(post('Red dot $150'), 'wts')).toEqual([])
+    expect(ids(idx.match(post('Red dot $150'), 'gd'))).toEqual([gd.termId])
+    const again = ref('"red dot" <$200', 'wtb', 2) // known in gd: compiled once, filed in wtb
+    idx.add(again)
+    expect(ids(idx.match(post('Red dot $150'), 'wtb'))).toEqual([again.termId])
+  })
+
+  test('a term moved to another category by re-adding its id leaves the old category', () => {
+    const idx = new TermIndex()
+    const a = ref('rmr', 'wts')
+    idx.add(a)
+    idx.add({ ...a, category: 'gd' })
+    expect(idx.match(post('RMR'), 'wts')).toEqual([])
+    expect(ids(idx.match(post('RMR'), 'gd'))).toEqual([a.termId])
+  })
+
+  test('terms added after a build of many shared texts match like the rest', () => {
+    const idx = new TermIndex()
+    for (let u = 1; u <= 200; u++) idx.add(ref(u % 2 ? 'p365' : 'p365 | p320', 'wts', u))
+    const late = ref('p365', 'wts', 999)
+    const fresh = ref('sig p320 -x', 'wts', 999)
+    idx.add(late)
+    idx.add(fresh)
+    const found = idx.match(post('Sig P365 and P320'), 'wts')
+    expect(found).toHaveLength(202)
+    expect(ids(found)).toContain(late.termId)
+    expect(ids(found)).toContain(fresh.termId)
+  })
+
+  test('get and ids read a term back by id', () => {
+    const idx = new TermIndex()
+    const a = ref('rmr')
+    const b = ref('rmr | sro')
+    idx.add(a)
+    idx.add(b)
+    expect(idx.get(a.termId)).toBe(a)
+    expect(idx.get(b.termId)).toBe(b)
+    expect(idx.get(987654)).toBeUndefined()
+    expect([...idx.ids()]).toEqual([a.termId, b.termId])
+    idx.remove(a.termId)
+    expect(idx.get(a.termId)).toBeUndefined()
+    expect([...idx.ids()]).toEqual([b.termId])
+  })
+
+  test('ids may come in any order (a load sorted by text), far apart', () => {
+    const idx = new TermIndex()
+    const order = [500_000, 3, 250_000, 0, 499_999, 7]
+    for (const termId of order) idx.add({ termId, userId: termId, category: 'wts', text: termId % 2 ? 'rmr' : 'sro' })
+    expect([...idx.ids()]).toEqual([...order].sort((a, b) => a - b))
+    expect(ids(idx.match(post('RMR'), 'wts'))).toEqual([3, 7, 499_999])
+    idx.remove(3)
+    idx.remove(500_000)
+    expect(idx.get(7)?.userId).toBe(7)
+    expect(ids(idx.match(post('RMR SRO'), 'wts'))).toEqual([0, 7, 250_000, 499_999])
+  })
+
+  test('a term id must be a non-negative integer', () => {
+    const idx = new TermIndex()
+    for (const termId of [-1, 1.5, Number.NaN]) expect(idx.add({ termId, userId: 1, category: 'wts', text: 'rmr' }).ok).toBe(false)
+    expect(idx.size).toBe(0)
+  })
+})
