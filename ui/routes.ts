@@ -1,7 +1,8 @@
 // Every client route of spec §2, in one table: its path, the gate in front of it, what it shows and,
 // for the admin menu, its label. The server registers exactly these paths for the React app
 // (clientRoutes), App.tsx renders them behind their gate, and AppNav builds the admin menu from the
-// labels. Anything not listed is not found, on the server (404) and in the app alike.
+// labels. Anything not listed is not found, on the server (404) and in the app alike; an unknown
+// /admin/<section> goes to /admin.
 //
 // Data only: the server imports this file, so pages are named by key and ui/App.tsx maps the keys
 // to components (a missing key fails the type check there).
@@ -70,6 +71,8 @@ export function uiRoutes(productSlug: string): UiRoute[] {
     { path: '/admin/revenue', gate: 'admin', placeholder: 'Admin: revenue', label: 'Revenue' },
     { path: '/admin/tools', gate: 'admin', placeholder: 'Admin: tools', label: 'Tools' },
     { path: '/admin/feedback', gate: 'admin', placeholder: 'Admin: feedback', label: 'Feedback' },
+    // Any other admin section leads to the admin dashboard (whose gate sends non-admins on).
+    { path: '/admin/:section', gate: 'public', redirect: '/admin' },
     { path: '/404', gate: 'public', page: 'not-found' },
   ]
 }

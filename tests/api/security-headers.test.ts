@@ -126,7 +126,7 @@ describe('pages and assets (real server)', () => {
     expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
     const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!)
     expect(assets.length).toBeGreaterThanOrEqual(3)
-    for (const path of ['/login', '/dashboard/gafs/wts', '/admin/users', '/sw.js', ...assets]) {
+    for (const path of ['/login', '/dashboard/gafs/wts', '/admin/users', '/admin/anything', '/sw.js', ...assets]) {
       const r = await fetch(server.url + path)
       expect(r.status, path).toBe(200)
       expectBaseHeaders(r.headers)

@@ -76,8 +76,13 @@ describe('the app renders what the table says', () => {
     else expect(redirectTo).toBe(path === '/dashboard' || path === '/dashboard/' ? '/login' : `/login?next=${encodeURIComponent(path)}`)
   })
 
-  test.each(['/no/such/page', '/admin/nope', '/dashboard/other', '/dashboard/other/wts', '/settings/nope'])('%s is not found', (path) => {
+  test.each(['/no/such/page', '/admin/nope/deeper', '/dashboard/other', '/dashboard/other/wts', '/settings/nope'])('%s is not found', (path) => {
     expect(render(path).html).toContain(NOT_FOUND)
+  })
+
+  test('an unknown admin section leads to the admin dashboard (issue 12 item 8)', () => {
+    expect(render('/admin/anything').redirectTo).toBe('/admin')
+    expect(render('/admin/users').redirectTo).not.toBe('/admin') // known sections are themselves
   })
 
   test('admin pages send a signed-in non-admin to /dashboard and show an admin their title', () => {
