@@ -362,13 +362,8 @@ describe('toasts show above every dialog and sheet', () => {
       await expectOnTop(page, 'Term already exists')
       await dialog.getByRole('button', { name: 'Done' }).click()
 
-      if (size.width === 390) {
-        await page.getByTestId('bottom-tabs').getByRole('button', { name: 'MENU' }).click()
-        await page.locator('dialog.mobile-menu').getByText('Subscription', { exact: true }).click()
-        await page.locator('dialog').getByTestId('subscription-details').waitFor()
-        await page.locator('dialog [rel=prev]').click()
-        await page.setViewportSize(WIDTHS[0])
-      }
+      // Help is in the desktop SETTINGS menu only.
+      await page.setViewportSize(WIDTHS[0])
       await page.locator('.settings-menu > summary').click()
       await page.locator('.settings-menu').getByText('Help', { exact: true }).click()
       await page.setViewportSize(size)
