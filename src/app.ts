@@ -12,7 +12,7 @@ import { healthRoutes } from './health'
 import { configRoutes } from './web/config'
 import { assetResponse, pageResponse, pageRoutes, shellResponse, type AppShell } from './web/pages'
 import { API_DOCS_STYLE_HASH, apiDocsRoutes } from './web/api-docs'
-import { applySecurityHeaders, contentSecurityPolicy, securityHeaders } from './web/security-headers'
+import { applySecurityHeaders, headerSets } from './web/security-headers'
 import { pwaRoutes } from './web/pwa'
 import { notifyRoutes } from './notify'
 import { authRoutes } from './auth'
@@ -37,9 +37,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   // Pages and assets are Bun's own routes only in development (HMR); see src/web/pages.ts.
   const bunRoutes = config.development ? (pages.routes as never) : undefined
   // Computed per request: the shell's inline-script hashes are known only after the server started.
-  const headersFor = (path: string) =>
-    securityHeaders(config, path === '/api/docs' ? docsCsp : contentSecurityPolicy(config, { scriptHashes: shell.scriptHashes }))
-  const docsCsp = contentSecurityPolicy(config, { styleHashes: [API_DOCS_STYLE_HASH] })
+  const headersFor = headerSets(config, () => shell.scriptHashes, { '/api/docs': { styleHashes: [API_DOCS_STYLE_HASH] } })
 
   let readSpec = async (): Promise<Record<string, never>> => ({})
   const app = new Elysia({
@@ -90,7 +88,8 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
         throw new AppError(403, 'BAD_ORIGIN', 'Cross-site request refused.')
     })
     .onError({ as: 'global' }, async ({ error: raw, code, set, request }) => {
-      applySecurityHeaders(set.headers, new URL(request.url).pathname, headersFor(new URL(request.url).pathname))
+      const path = new URL(request.url).pathname
+      applySecurityHeaders(set.headers, path, headersFor(path))
       // Errors thrown from a parse hook arrive wrapped in Elysia's ParseError.
       const error = code === 'PARSE' && (raw as Error).cause instanceof AppError ? ((raw as Error).cause as AppError) : raw
       if (error instanceof AppError) {

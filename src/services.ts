@@ -81,6 +81,8 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
 /**
  * The background jobs of a server (STYLE: jobs are a list; src/jobs/schedule.ts runs them). The
  * scan has its own precise timer (`nextAt`: the budget's pacing); the others ride the cron tick.
+ * The one timer outside this list is event-driven, not periodic: `expiry` (Services), armed by
+ * src/server.ts at start and by every access.changed (attachListeners), fires when access ends.
  */
 export function jobList(ctx: AppContext): Job[] {
   const scan: Job = {

@@ -40,7 +40,12 @@ export function loadMe(): Promise<Me | null> {
 
 /** AccessInfo back into the state the pure rules of src/access/rules.ts take. */
 export function accessStateOf(info: AccessInfo): AccessState {
-  return { role: info.userRole, subscriptionStatus: info.subscriptionStatus, accessExpiresAt: info.accessExpiresAt ? new Date(info.accessExpiresAt) : null }
+  return {
+    role: info.userRole,
+    subscriptionStatus: info.subscriptionStatus,
+    accessExpiresAt: info.accessExpiresAt ? new Date(info.accessExpiresAt) : null,
+    stripeCustomerId: info.stripeCustomerId,
+  }
 }
 
 export const accessState = computed(() => (me.value ? accessStateOf(me.value.access) : null))

@@ -51,17 +51,22 @@ export async function addTerm(category: Category, raw: string): Promise<AddResul
     toast({ title: 'Term added', description: `"${r.term.term}" was added to your ${CATEGORY_LABEL[category]} search terms.` })
     return { ok: true }
   } catch (err) {
-    if (err instanceof ApiError) {
-      const title = (err.body as { error?: { title?: string } })?.error?.title
-      if (err.code === 'INVALID_TERM') return { ok: false, inline: err.message }
-      if (title) {
-        toast({ title, description: err.message, variant: 'destructive' })
-        return { ok: false }
-      }
-    }
-    toast({ title: 'Error adding term', description: 'There was a problem adding your search term. Please try again.', variant: 'destructive' })
-    return { ok: false }
+    return termFailure(err, 'Error adding term', 'There was a problem adding your search term. Please try again.')
   }
+}
+
+/** A refused save or edit: a parse error goes inline, a titled server error as its toast, anything else as `fallback`. */
+function termFailure(err: unknown, fallbackTitle: string, fallbackDescription: string): AddResult {
+  if (err instanceof ApiError) {
+    if (err.code === 'INVALID_TERM') return { ok: false, inline: err.message }
+    const title = (err.body as { error?: { title?: string } })?.error?.title
+    if (title) {
+      toast({ title, description: err.message, variant: 'destructive' })
+      return { ok: false }
+    }
+  }
+  toast({ title: fallbackTitle, description: fallbackDescription, variant: 'destructive' })
+  return { ok: false }
 }
 
 /** Edits a term in place and/or pauses or resumes it (PATCH /api/terms/:id); its matches stay. */
@@ -83,16 +88,7 @@ export async function updateTerm(category: Category, id: number, patch: { term?:
     })
     return { ok: true }
   } catch (err) {
-    if (err instanceof ApiError) {
-      if (err.code === 'INVALID_TERM') return { ok: false, inline: err.message }
-      const title = (err.body as { error?: { title?: string } })?.error?.title
-      if (title) {
-        toast({ title, description: err.message, variant: 'destructive' })
-        return { ok: false }
-      }
-    }
-    toast({ title: 'Error updating term', description: 'There was a problem updating the search term. Please try again.', variant: 'destructive' })
-    return { ok: false }
+    return termFailure(err, 'Error updating term', 'There was a problem updating the search term. Please try again.')
   }
 }
 

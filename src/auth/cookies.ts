@@ -8,6 +8,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import type { Deps } from '../deps'
 import { randomToken, safeEqual } from '../lib/tokens'
+import { cookieValue } from '../lib/cookie-header'
 
 type Purpose = 'device' | 'signup' | 'twofa'
 
@@ -19,11 +20,7 @@ export const SIGNUP_MAX_AGE_S = 2 * 3600
 export const TWOFA_MAX_AGE_S = 10 * 60
 
 export function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(v.join('='))
-  }
-  return null
+  return cookieValue(request.headers.get('cookie'), name)
 }
 
 function mac(deps: Pick<Deps, 'config'>, purpose: Purpose, body: string): string {

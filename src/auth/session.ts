@@ -4,6 +4,7 @@ import { eq, lt } from 'drizzle-orm'
 import { sessions, userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { hashToken, randomToken } from '../lib/tokens'
+import { cookieValue } from '../lib/cookie-header'
 import type { AccessState } from '../access/rules'
 import { accessStateOf } from '../access/state'
 
@@ -94,10 +95,5 @@ export function clearSessionCookie(deps: Pick<Deps, 'config'>): string {
 }
 
 export function readSessionToken(cookieHeader: string | null): string | null {
-  if (!cookieHeader) return null
-  for (const part of cookieHeader.split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === SESSION_COOKIE) return v.join('=') || null
-  }
-  return null
+  return cookieValue(cookieHeader, SESSION_COOKIE) || null
 }

@@ -5,9 +5,9 @@
 //   verify  → at sign-in: a code within ±1 step whose step is newer than the last accepted one
 //             (so each code signs in once), or an unused recovery code (then it is spent)
 // Enabling, disabling and spending a recovery code email the owner.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
-import { authFactors, recoveryCodes, users } from '../db/schema'
+import { authFactors, recoveryCodes } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
 import { hashToken } from '../lib/tokens'
@@ -16,6 +16,7 @@ import { twoFactorEmail, type TwoFactorEvent } from './emails'
 import { verifyPassword } from './passwords'
 import { invalidateUserSessions } from './session'
 import { matchStep, newSecret, otpauthUrl } from './totp'
+import { getUser } from './users'
 import { randomBytes } from 'node:crypto'
 
 export const RECOVERY_CODE_COUNT = 10
@@ -32,12 +33,6 @@ export const TWO_FACTOR_TEXT = {
 
 type TwoFactorDeps = Pick<Deps, 'db' | 'now' | 'config' | 'bus'>
 
-function userRow(deps: Pick<Deps, 'db'>, userId: number) {
-  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
-  if (user === undefined) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.')
-  return user
-}
-
 function factorOf(deps: Pick<Deps, 'db'>, userId: number) {
   return deps.db
     .select()
@@ -51,14 +46,8 @@ export function hasTwoFactor(deps: Pick<Deps, 'db'>, userId: number): boolean {
   return factorOf(deps, userId)?.verifiedAt != null
 }
 
-/** The spec's auth-user `factors` list. */
-export function factorsOf(deps: Pick<Deps, 'db'>, userId: number): { id: number; factor_type: 'totp'; status: 'verified' | 'unverified' }[] {
-  const f = factorOf(deps, userId)
-  return f ? [{ id: f.id, factor_type: 'totp', status: f.verifiedAt ? 'verified' : 'unverified' }] : []
-}
-
 function notify(deps: TwoFactorDeps, userId: number, event: TwoFactorEvent, remaining?: number) {
-  const user = userRow(deps, userId)
+  const user = getUser(deps, userId)
   enqueueEmail(deps, `2fa_${event}`, twoFactorEmail(deps.config, user.email, event, `${deps.config.appUrl}/settings/account`, remaining), { userId })
 }
 
@@ -66,7 +55,7 @@ function notify(deps: TwoFactorDeps, userId: number, event: TwoFactorEvent, rema
 export function startTwoFactor(deps: TwoFactorDeps, userId: number): { secret: string; otpauthUrl: string; qrSvg: string } {
   const existing = factorOf(deps, userId)
   if (existing?.verifiedAt) throw new AppError(409, 'TWO_FACTOR_ON', TWO_FACTOR_TEXT.alreadyOn)
-  const user = userRow(deps, userId)
+  const user = getUser(deps, userId)
   const secret = newSecret()
   deps.db
     .insert(authFactors)
@@ -113,7 +102,7 @@ export function enableTwoFactor(deps: TwoFactorDeps, userId: number, code: unkno
 export async function disableTwoFactor(deps: TwoFactorDeps, userId: number, input: { password?: unknown; code?: unknown }) {
   const factor = factorOf(deps, userId)
   if (!factor?.verifiedAt) throw badRequest(TWO_FACTOR_TEXT.notOn, 'TWO_FACTOR_OFF')
-  const user = userRow(deps, userId)
+  const user = getUser(deps, userId)
   if (user.passwordHash !== null) {
     if (typeof input.password !== 'string' || !input.password) throw badRequest('Please enter your password.', 'PASSWORD_REQUIRED')
     if (!(await verifyPassword(input.password, user.passwordHash))) throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
@@ -190,8 +179,7 @@ export function usersWithTwoFactor(deps: Pick<Deps, 'db'>): Set<number> {
     deps.db
       .select({ userId: authFactors.userId })
       .from(authFactors)
-      .innerJoin(users, eq(users.id, authFactors.userId))
-      .where(sql`${authFactors.verifiedAt} IS NOT NULL`)
+      .where(isNotNull(authFactors.verifiedAt))
       .all()
       .map((r) => r.userId),
   )

@@ -1,9 +1,8 @@
 // Account reads shared by the auth routes and /api/me: the user row and its public view.
 import { eq } from 'drizzle-orm'
-import { authIdentities, users, type User } from '../db/schema'
+import { authFactors, authIdentities, users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
-import { factorsOf } from './two-factor'
 
 export type PublicUser = {
   id: number
@@ -17,6 +16,12 @@ export type PublicUser = {
   twoFactorEnabled: boolean
   /** the spec's auth-user factors */
   factors: { id: number; factor_type: 'totp'; status: 'verified' | 'unverified' }[]
+}
+
+/** The spec's auth-user `factors` list (two-factor sign-in itself is ./two-factor.ts). */
+export function factorsOf(deps: Pick<Deps, 'db'>, userId: number): PublicUser['factors'] {
+  const f = deps.db.select({ id: authFactors.id, verifiedAt: authFactors.verifiedAt }).from(authFactors).where(eq(authFactors.userId, userId)).get()
+  return f ? [{ id: f.id, factor_type: 'totp', status: f.verifiedAt ? 'verified' : 'unverified' }] : []
 }
 
 export function publicUser(deps: Pick<Deps, 'db'>, user: User): PublicUser {

@@ -7,6 +7,8 @@
 // background); the button is a link in a coloured table cell; long links wrap on a phone. In the
 // text part a link is "label: URL" on its own line, so no punctuation is ever glued to a URL.
 
+import { escapeHtml } from './html'
+
 export type Link = { label: string; href: string }
 export type Block =
   /** a paragraph */
@@ -28,10 +30,6 @@ export type EmailContent = {
   button?: Link
   /** small print under a rule; the app's name when not given */
   footer?: Block[]
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"

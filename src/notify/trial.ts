@@ -5,9 +5,11 @@ import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
+import { TRIAL_ENDING_DAYS } from '../access/rules'
 import { trialEndedEmail, trialEndingEmail } from './templates'
 
-export const TRIAL_ENDING_NOTICE_MS = 2 * 24 * 60 * 60 * 1000
+/** The 'ending soon' window is the app's one rule (the modal's title and the prompt use it too). */
+export const TRIAL_ENDING_NOTICE_MS = TRIAL_ENDING_DAYS * 24 * 60 * 60 * 1000
 /** Trials that ended longer ago than this (e.g. before this feature existed) get no "ended" email. */
 const ENDED_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000
 

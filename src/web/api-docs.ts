@@ -4,6 +4,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { cspHash } from './security-headers'
+import { escapeHtml } from '../lib/html'
 
 type Operation = { summary?: string; description?: string; tags?: string[]; hide?: boolean }
 type OpenApi = { info?: { title?: string; description?: string; version?: string }; paths?: Record<string, Record<string, Operation>> }
@@ -22,8 +23,6 @@ code { font-family: ui-monospace, monospace; font-size: .95rem }
 
 export const API_DOCS_STYLE_HASH = cspHash(STYLE)
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
 export function renderApiDocs(spec: OpenApi): string {
   const byTag = new Map<string, { method: string; path: string; op: Operation }[]>()
   for (const [path, methods] of Object.entries(spec.paths ?? {}))
@@ -38,20 +37,20 @@ export function renderApiDocs(spec: OpenApi): string {
     const rows = ops
       .map(
         ({ method, path, op }) =>
-          `<div class="op"><span class="method ${esc(method)}">${esc(method)}</span><code>${esc(path)}</code>` +
-          (op.summary ? `<p class="summary">${esc(op.summary)}</p>` : '') +
+          `<div class="op"><span class="method ${escapeHtml(method)}">${escapeHtml(method)}</span><code>${escapeHtml(path)}</code>` +
+          (op.summary ? `<p class="summary">${escapeHtml(op.summary)}</p>` : '') +
           `</div>`,
       )
       .join('\n')
-    return `<section id="${esc(tag)}"><h2>${esc(tag)}</h2>\n${rows}</section>`
+    return `<section id="${escapeHtml(tag)}"><h2>${escapeHtml(tag)}</h2>\n${rows}</section>`
   })
   const title = spec.info?.title ?? 'API'
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
-<body><h1>${esc(title)}</h1><p>${esc(spec.info?.description ?? '')}</p>
-<p>Machine-readable: <a href="/api/docs/json">/api/docs/json</a> (OpenAPI ${esc(spec.info?.version ?? '')}).</p>
-<nav>${tags.map((t) => `<a href="#${esc(t)}">${esc(t)}</a>`).join('')}</nav>
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(spec.info?.description ?? '')}</p>
+<p>Machine-readable: <a href="/api/docs/json">/api/docs/json</a> (OpenAPI ${escapeHtml(spec.info?.version ?? '')}).</p>
+<nav>${tags.map((t) => `<a href="#${escapeHtml(t)}">${escapeHtml(t)}</a>`).join('')}</nav>
 ${sections.join('\n')}
 </body></html>`
 }

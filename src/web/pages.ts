@@ -11,6 +11,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import index from '../../ui/index.html'
 import { clientRoutes } from '../../ui/routes'
 import { inlineHashes } from './security-headers'
+import { escapeHtml } from '../lib/html'
 
 /** The bundled index.html and where its assets come from; filled in by src/server.ts after start. */
 export type AppShell = {
@@ -66,13 +67,11 @@ export function shellResponse(shell: AppShell, paths: Set<string>, request: Requ
   return shellPage(shell, known ? 200 : 404)
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
 type Encoding = 'br' | 'gzip' | 'identity'
 type Cached = { headers: Record<string, string>; bodies: Partial<Record<Encoding, Uint8Array>>; compressible: boolean }
 const assetCache = new Map<string, Cached>()
+/** Paths the bundle does not have (bots probing /wp-login.php …): answered without asking it again. */
+const notAssets = new Set<string>()
 const ASSET_CACHE_MAX = 500
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
 
@@ -115,6 +114,7 @@ export async function assetResponse(shell: AppShell, request: Request): Promise<
   const url = new URL(request.url)
   if (!shell.assets || (request.method !== 'GET' && request.method !== 'HEAD') || url.pathname.startsWith('/api/') || url.pathname === '/') return null
   const key = `${shell.assets}${url.pathname}`
+  if (notAssets.has(key)) return null
   let hit = assetCache.get(key)
   if (hit === undefined) {
     let res: Response
@@ -124,7 +124,13 @@ export async function assetResponse(shell: AppShell, request: Request): Promise<
       return null
     }
     const type = res.headers.get('content-type') ?? ''
-    if (res.status !== 200 || type.startsWith('text/html')) return null
+    if (res.status !== 200 || type.startsWith('text/html')) {
+      if (res.status === 404 || type.startsWith('text/html')) {
+        if (notAssets.size >= 5_000) notAssets.clear()
+        notAssets.add(key)
+      }
+      return null
+    }
     const headers: Record<string, string> = {}
     for (const k of ['content-type', 'etag', 'cache-control', 'last-modified']) {
       const v = res.headers.get(k)

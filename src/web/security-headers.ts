@@ -76,3 +76,37 @@ export function applySecurityHeaders(target: Record<string, unknown>, path: stri
   for (const [k, v] of Object.entries(headers)) if (target[k] === undefined) target[k] = v
   if (path.startsWith('/api/') && target['cache-control'] === undefined) target['cache-control'] = 'no-store'
 }
+
+/**
+ * The header sets of the app, built once and again only when what they depend on changes (APP_URL,
+ * billing, the shell's inline-script hashes, known only after start): not on every request.
+ * `special` gives other pages their own CSP extras (the API reference's stylesheet).
+ */
+export function headerSets(
+  config: Pick<Config, 'appUrl' | 'billingEnabled'>,
+  scriptHashes: () => string[] | undefined,
+  special: Record<string, CspExtra> = {},
+) {
+  let built: {
+    appUrl: string
+    billing: boolean
+    hashes: string[] | undefined
+    page: Record<string, string>
+    byPath: Record<string, Record<string, string>>
+  } | null = null
+  return (path: string): Record<string, string> => {
+    const hashes = scriptHashes()
+    if (built === null || built.appUrl !== config.appUrl || built.billing !== config.billingEnabled || built.hashes !== hashes) {
+      const byPath: Record<string, Record<string, string>> = {}
+      for (const [p, extra] of Object.entries(special)) byPath[p] = securityHeaders(config, contentSecurityPolicy(config, extra))
+      built = {
+        appUrl: config.appUrl,
+        billing: config.billingEnabled,
+        hashes,
+        page: securityHeaders(config, contentSecurityPolicy(config, { scriptHashes: hashes })),
+        byPath,
+      }
+    }
+    return built.byPath[path] ?? built.page
+  }
+}

@@ -1,6 +1,8 @@
 // Debian's Chromium driven by playwright-core (browser downloads are not possible here).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
+import { afterAll, beforeAll } from 'bun:test'
+import { startTestServer } from '../helpers'
 
 export const ARTIFACTS = 'test-artifacts'
 
@@ -45,4 +47,21 @@ export async function newPage(
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true })
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true })
+}
+
+/**
+ * One real server (jobs off) and one Chromium for a suite: started before its tests, stopped
+ * after. Read them through the returned object (`world.server`, `world.browser`).
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}) {
+  const world = {} as { server: Awaited<ReturnType<typeof startTestServer>>; browser: Browser }
+  beforeAll(async () => {
+    world.server = await startTestServer(env)
+    world.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await world.browser?.close()
+    await world.server?.stop()
+  })
+  return world
 }

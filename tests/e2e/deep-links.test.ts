@@ -1,13 +1,12 @@
 // Issue 12 item 5: an alert email's link opened while signed out comes back to the match after
 // sign-in, scrolled to and flashed.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
 import { storePosts } from '../../src/forums/store'
 import { matchPosts } from '../../src/matches/runner'
 import { addTerm } from '../../src/terms/service'
 import { forumPost } from '../fakes/forum-post'
-import { createUserWithSession, startTestServer } from '../helpers'
-import { launchBrowser, newPage } from './browser'
+import { createUserWithSession } from '../helpers'
+import { useServerAndBrowser, newPage } from './browser'
 import { loginPathFor, safePath } from '../../ui/lib/return-to'
 
 describe('safePath', () => {
@@ -27,26 +26,17 @@ describe('safePath', () => {
 })
 
 describe('in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>
-  let browser: Browser
-  beforeAll(async () => {
-    server = await startTestServer()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = useServerAndBrowser()
 
   test('signed out → /login?next=… → signed in → back on the match, which is flashed', async () => {
-    const u = await createUserWithSession(server.deps, { email: 'deep@example.com', password: 'deep-password-1' })
-    addTerm(server.deps, u.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'wts', 'aimpoint')
+    const u = await createUserWithSession(world.server.deps, { email: 'deep@example.com', password: 'deep-password-1' })
+    addTerm(world.server.deps, u.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'wts', 'aimpoint')
     const posts = Array.from({ length: 30 }, (_, i) => forumPost(`[WTS] Aimpoint item ${i} - $${300 + i}`, { ageMs: (30 - i) * 1000 }))
-    matchPosts(server.deps, storePosts(server.deps, posts), 'live')
-    const target = server.deps.sqlite.query<{ id: number }, []>("SELECT id FROM matches WHERE post_title LIKE '%item 2 -%'").get()!.id
+    matchPosts(world.server.deps, storePosts(world.server.deps, posts), 'live')
+    const target = world.server.deps.sqlite.query<{ id: number }, []>("SELECT id FROM matches WHERE post_title LIKE '%item 2 -%'").get()!.id
 
-    const { page, context, errors } = await newPage(browser)
-    await page.goto(`${server.url}/dashboard/gafs/wts?match=${target}`)
+    const { page, context, errors } = await newPage(world.browser)
+    await page.goto(`${world.server.url}/dashboard/gafs/wts?match=${target}`)
     await page.waitForURL(/\/login\?next=/)
     await page.getByLabel('Email').fill('deep@example.com')
     await page.getByLabel('Password').fill('deep-password-1')

@@ -1,28 +1,18 @@
 // Issue 11 item 5 in Chromium: the UI, the socket, the service worker and the API reference work
 // under the Content-Security-Policy with no violation, and the policy is really enforced.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import { createUserWithSession, startTestServer } from '../helpers'
-import { launchBrowser, newPage } from './browser'
+import { describe, expect, test } from 'bun:test'
+import { createUserWithSession } from '../helpers'
+import { useServerAndBrowser, newPage } from './browser'
 
 describe('the app under its Content-Security-Policy', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>
-  let browser: Browser
-  beforeAll(async () => {
-    server = await startTestServer()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = useServerAndBrowser()
 
   test('landing, sign-in, dashboard, settings, the live socket and the service worker: no violation', async () => {
-    const { page, errors, context } = await newPage(browser)
-    await createUserWithSession(server.deps, { email: 'csp@example.com', password: 'csp-password-1' })
-    await page.goto(server.url + '/')
+    const { page, errors, context } = await newPage(world.browser)
+    await createUserWithSession(world.server.deps, { email: 'csp@example.com', password: 'csp-password-1' })
+    await page.goto(world.server.url + '/')
     await page.getByText('Start Free Trial').first().waitFor()
-    await page.goto(server.url + '/login')
+    await page.goto(world.server.url + '/login')
     await page.getByLabel('Email').fill('csp@example.com')
     await page.getByLabel('Password').fill('csp-password-1')
     await page
@@ -38,17 +28,17 @@ describe('the app under its Content-Security-Policy', () => {
       return reg.active?.scriptURL ?? reg.installing?.scriptURL ?? reg.waiting?.scriptURL ?? null
     })
     expect(sw).toContain('/sw.js')
-    await page.goto(server.url + '/settings')
+    await page.goto(world.server.url + '/settings')
     await page.waitForLoadState('networkidle')
-    await page.goto(server.url + '/api/docs')
+    await page.goto(world.server.url + '/api/docs')
     await page.getByText('/api/auth/login').first().waitFor()
     expect(errors).toEqual([])
     await context.close()
   })
 
   test('the policy is enforced: an injected inline script is refused and reported', async () => {
-    const { page, errors, context } = await newPage(browser)
-    await page.goto(server.url + '/login')
+    const { page, errors, context } = await newPage(world.browser)
+    await page.goto(world.server.url + '/login')
     await page.getByLabel('Email').waitFor()
     const ran = await page.evaluate(async () => {
       const s = document.createElement('script')
@@ -61,7 +51,7 @@ describe('the app under its Content-Security-Policy', () => {
     await page.waitForTimeout(100)
     expect(errors.some((e) => e.includes('script-src'))).toBe(true)
     // and framing is refused by header
-    const r = await page.request.get(server.url + '/')
+    const r = await page.request.get(world.server.url + '/')
     expect(r.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
     await context.close()
   })

@@ -1,23 +1,13 @@
 // Settings → Account in Chromium (issue 12 items 8 and 13, issue 11 item 3): the theme as
 // light/dark/system, following the device live; the signed-in devices with 'Sign out' each — the
 // other tab signs out at once, through its socket — and 'Sign out everywhere'.
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { expect, test } from 'bun:test'
 import { createSession, SESSION_COOKIE } from '../../src/auth/session'
-import { createUserWithSession, startTestServer } from '../helpers'
-import { launchBrowser, newPage } from './browser'
+import { createUserWithSession } from '../helpers'
+import { useServerAndBrowser, newPage } from './browser'
 import { deviceName } from '../../ui/pages/settings/DevicesSection'
 
-let server: Awaited<ReturnType<typeof startTestServer>>
-let browser: Browser
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const world = useServerAndBrowser()
 
 test('deviceName reads common user agents', () => {
   expect(deviceName('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36')).toBe('Chrome on Linux')
@@ -28,10 +18,10 @@ test('deviceName reads common user agents', () => {
 })
 
 test("'System' theme follows the device, live", async () => {
-  const u = await createUserWithSession(server.deps, { email: 'theme@example.com' })
-  const { page, context, errors } = await newPage(browser, { colorScheme: 'dark' })
-  await context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
-  await page.goto(server.url + '/settings/account')
+  const u = await createUserWithSession(world.server.deps, { email: 'theme@example.com' })
+  const { page, context, errors } = await newPage(world.browser, { colorScheme: 'dark' })
+  await context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: world.server.url }])
+  await page.goto(world.server.url + '/settings/account')
   await page.getByRole('radio', { name: 'Light' }).check()
   expect(await page.getAttribute('html', 'data-theme')).toBe('light')
   await page.getByRole('radio', { name: 'System' }).check()
@@ -46,16 +36,19 @@ test("'System' theme follows the device, live", async () => {
 })
 
 test("signing out another device from the list signs that tab out at once; 'Sign out everywhere' ends them all", async () => {
-  const u = await createUserWithSession(server.deps, { email: 'devices@example.com' })
-  const other = createSession(server.deps, u.userId, { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1', ip: '203.0.113.7' })
-  const phone = await newPage(browser)
-  await phone.context.addCookies([{ name: SESSION_COOKIE, value: other.token, url: server.url }])
-  await phone.page.goto(server.url + '/archive')
+  const u = await createUserWithSession(world.server.deps, { email: 'devices@example.com' })
+  const other = createSession(world.server.deps, u.userId, {
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1',
+    ip: '203.0.113.7',
+  })
+  const phone = await newPage(world.browser)
+  await phone.context.addCookies([{ name: SESSION_COOKIE, value: other.token, url: world.server.url }])
+  await phone.page.goto(world.server.url + '/archive')
   await phone.page.getByRole('heading', { name: 'Archive', exact: true }).waitFor()
 
-  const desk = await newPage(browser)
-  await desk.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
-  await desk.page.goto(server.url + '/settings/account')
+  const desk = await newPage(world.browser)
+  await desk.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: world.server.url }])
+  await desk.page.goto(world.server.url + '/settings/account')
   await desk.page.getByRole('heading', { name: 'Signed-in devices' }).waitFor()
   const rows = desk.page.getByTestId('device')
   await rows.nth(1).waitFor()
@@ -70,7 +63,7 @@ test("signing out another device from the list signs that tab out at once; 'Sign
 
   await desk.page.getByRole('button', { name: 'Sign out everywhere' }).click()
   await desk.page.waitForURL(/\/login/)
-  expect((await fetch(server.url + '/api/me', { headers: { cookie: u.cookie } })).status).toBe(401)
+  expect((await fetch(world.server.url + '/api/me', { headers: { cookie: u.cookie } })).status).toBe(401)
   expect(desk.errors).toEqual([])
   expect(phone.errors).toEqual([])
   await desk.context.close()

@@ -1,34 +1,24 @@
 // Issue 12 items 3 and 8 in Chromium: the trial is visible (top-bar badge, the modal's trial status
 // box, 'Your Trial is Ending Soon' in the last 2 days); the subscription modal shows the role badge,
 // plans only to whom they apply and 'Manage Subscription' only with a customer id.
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { expect, test } from 'bun:test'
 import { SESSION_COOKIE } from '../../src/auth/session'
-import { createUserWithSession, startTestServer } from '../helpers'
-import { launchBrowser, newPage, screenshot } from './browser'
+import { createUserWithSession } from '../helpers'
+import { useServerAndBrowser, newPage, screenshot } from './browser'
 
 const DAY = 86_400_000
-let server: Awaited<ReturnType<typeof startTestServer>>
-let browser: Browser
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const world = useServerAndBrowser()
 
 async function as(opts: Parameters<typeof createUserWithSession>[1], viewport = { width: 1280, height: 900 }) {
-  const u = await createUserWithSession(server.deps, opts)
-  const made = await newPage(browser, { viewport })
-  await made.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
+  const u = await createUserWithSession(world.server.deps, opts)
+  const made = await newPage(world.browser, { viewport })
+  await made.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: world.server.url }])
   return made
 }
 
 test('a trial with 2 days left: badge, ending-soon prompt, the modal with its trial box and plans', async () => {
   const { page, context, errors } = await as({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 2 * DAY - 60_000) })
-  await page.goto(server.url + '/dashboard/gafs/wts')
+  await page.goto(world.server.url + '/dashboard/gafs/wts')
   await page.getByTestId('trial-badge').getByText('Trial: 2 days left').waitFor()
   const prompt = page.getByTestId('trial-ending-prompt')
   await prompt.getByText('Your Trial is Ending Soon').waitFor()
@@ -55,7 +45,7 @@ test('a trial with 5 days left on a phone: the badge fits, no prompt, the modal 
     { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 5 * DAY - 60_000) },
     { width: 390, height: 844 },
   )
-  await page.goto(server.url + '/dashboard/gafs/wts')
+  await page.goto(world.server.url + '/dashboard/gafs/wts')
   const badge = page.getByTestId('trial-badge')
   await badge.getByText('Trial: 5 days left').waitFor()
   const box = (await badge.boundingBox())!
@@ -70,7 +60,7 @@ test('a trial with 5 days left on a phone: the badge fits, no prompt, the modal 
 
 test('admins and paying subscribers see no plan grid; a customer id brings Manage Subscription; role none has a badge', async () => {
   const admin = await as({ role: 'admin' })
-  await admin.page.goto(server.url + '/settings/subscription')
+  await admin.page.goto(world.server.url + '/settings/subscription')
   await admin.page
     .getByRole('button', { name: /plans|subscription/i })
     .first()
@@ -81,11 +71,11 @@ test('admins and paying subscribers see no plan grid; a customer id brings Manag
   expect(await admin.page.getByTestId('trial-badge').count()).toBe(0)
   await admin.context.close()
 
-  const u = await createUserWithSession(server.deps, { role: 'product+gd' })
-  server.deps.sqlite.run('UPDATE user_access SET stripe_customer_id = ? WHERE user_id = ?', ['cus_test123', u.userId])
-  const paid = await newPage(browser)
-  await paid.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
-  await paid.page.goto(server.url + '/settings/subscription')
+  const u = await createUserWithSession(world.server.deps, { role: 'product+gd' })
+  world.server.deps.sqlite.run('UPDATE user_access SET stripe_customer_id = ? WHERE user_id = ?', ['cus_test123', u.userId])
+  const paid = await newPage(world.browser)
+  await paid.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: world.server.url }])
+  await paid.page.goto(world.server.url + '/settings/subscription')
   await paid.page
     .getByRole('button', { name: /plans|subscription/i })
     .first()
@@ -99,7 +89,7 @@ test('admins and paying subscribers see no plan grid; a customer id brings Manag
 
 test("the admins' auth debug panel: 'Clear Subscription Cache', 'Force Refresh User Data', 'View Cache Details'", async () => {
   const { page, context, errors } = await as({ role: 'admin' })
-  await page.goto(server.url + '/dashboard/gundeals')
+  await page.goto(world.server.url + '/dashboard/gundeals')
   const panel = page.getByTestId('auth-debug-panel')
   await panel.locator('summary').click()
   await panel.getByRole('button', { name: 'View Cache Details' }).click()

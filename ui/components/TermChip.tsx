@@ -1,6 +1,6 @@
 // One saved term in the search-terms dialog: its text (edited in place: Enter saves, Escape
 // cancels), Pause/Resume (a paused term keeps its matches and finds no new ones) and Remove.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Category } from '../../src/access/categories'
 import { removeTerm, updateTerm, type Term } from '../terms'
 
@@ -8,11 +8,18 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
   const [editing, setEditing] = useState(false)
   const [text, setText] = useState(term.term)
   const [error, setError] = useState<string | null>(null)
+  // Leaving the editor (saved or cancelled) puts focus back on the chip, not on <body>.
+  const textButton = useRef<HTMLButtonElement>(null)
+  const wasEditing = useRef(false)
+  useEffect(() => {
+    if (wasEditing.current && !editing) textButton.current?.focus()
+    wasEditing.current = editing
+  }, [editing])
   const save = async () => {
     if (text.trim().toLowerCase() === term.term) return setEditing(false)
     const r = await updateTerm(category, term.id, { term: text })
     if (r.ok) setEditing(false)
-    else setError(r.ok === false && r.inline ? r.inline : null)
+    else setError(r.inline ?? null)
   }
   if (editing)
     return (
@@ -41,7 +48,15 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
     )
   return (
     <li className={`chip${term.paused ? ' paused' : ''}`} data-testid="term-chip">
-      <button type="button" className="chip-text" title="Edit" aria-label={`Edit ${term.term}`} disabled={busy} onClick={() => setEditing(true)}>
+      <button
+        ref={textButton}
+        type="button"
+        className="chip-text"
+        title="Edit"
+        aria-label={`Edit ${term.term}`}
+        disabled={busy}
+        onClick={() => setEditing(true)}
+      >
         {term.term}
         {term.paused ? <small> (paused)</small> : null}
       </button>

@@ -5,9 +5,9 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link } from 'wouter'
 import { formatPrice, plans } from '../../src/access/plans'
-import { roleBadgeLabel, subscriptionModalTitle } from '../../src/access/rules'
+import { roleBadgeLabel, showManageSubscription, showPlanList, subscriptionModalTitle } from '../../src/access/rules'
 import { TrialStatusBox, trialEnding } from './TrialStatus'
-import { me } from '../account'
+import { accessState, me } from '../account'
 import { upgradeIntent } from '../modals'
 import { config } from '../state'
 import { Modal } from './Modal'
@@ -17,10 +17,9 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
   const access = me.value?.access
   const product = config.value.productName
   const context = trialEnding() ? 'trial-ending' : access && !access.hasAccess ? access.overlayContext : null
-  // Spec §4: plans only without access or on a trial, never for admins — and to anyone who came by 'Upgrade'.
-  const showPlans =
-    !access ||
-    (access.userRole !== 'admin' && (upgradeIntent.value || !access.hasAccess || access.userRole === 'app_trial' || access.userRole === 'trial_expired'))
+  // Spec §4's plan-list rule — and the plans for any non-admin who came by 'Upgrade' on a locked feature.
+  const state = accessState.value
+  const showPlans = showPlanList(state, { checkoutOpen: false }, new Date()) || (upgradeIntent.value && state?.role !== 'admin')
   return (
     <Modal onClose={onClose} aria-labelledby="plans-title">
       <article className="wide">
@@ -48,7 +47,7 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
             <PlanGrid />
           </>
         ) : null}
-        {access?.stripeCustomerId ? (
+        {showManageSubscription(state) ? (
           <footer>
             <Link href="/dashboard/subscription" role="button" onClick={onClose}>
               Manage Subscription
