@@ -85,9 +85,28 @@ describe('data files are private: DATA_DIR 700, files 600', () => {
 })
 
 /** The CLI as another user when this test runs as root (root writes anywhere), else as ourselves. */
+/**
+ * The CLI as the service user would run it. As root the tests drop to uid 65534, which may not be
+ * able to read this checkout (a clone in a 700 `mktemp -d` directory): that user runs the CLI
+ * bundled once into a world-readable temp directory instead of the sources.
+ */
+let bundled: string | null = null
+function cliEntry(asRoot: boolean): string {
+  if (!asRoot) return join(import.meta.dir, '../../src/main.ts')
+  if (bundled === null) {
+    const out = tempDir('dibs-cli-')
+    chmodSync(out, 0o755)
+    const r = Bun.spawnSync(['bun', 'build', join(import.meta.dir, '../../src/main.ts'), '--target=bun', '--outdir', out])
+    if (r.exitCode !== 0) throw new Error(`bundling the CLI failed: ${r.stderr.toString()}`)
+    for (const f of readdirSync(out)) chmodSync(join(out, f), 0o644)
+    bundled = join(out, 'main.js')
+  }
+  return bundled
+}
+
 function runCliAs(args: string[], env: Record<string, string>) {
   const asRoot = process.getuid?.() === 0
-  const r = Bun.spawnSync(['bun', join(import.meta.dir, '../../src/main.ts'), ...args], {
+  const r = Bun.spawnSync(['bun', cliEntry(asRoot), ...args], {
     // should `serve` get past its checks after all, it binds a loopback port, serves the offline demo and is stopped
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', DEMO: '1', ...env },
     timeout: 20_000,
