@@ -22,14 +22,16 @@ import { termRoutes } from './terms'
 import { matchRoutes } from './matches'
 import { postRoutes } from './forums'
 import { relayRoutes } from './realtime/relay'
+import { billingRoutes } from './billing'
+import { adminRoutes } from './admin'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Paths that take cross-site POSTs by design (signed webhooks, RFC 8058 one-click unsubscribe). */
 const ORIGIN_EXEMPT = [/^\/api\/billing\/webhook$/, /^\/api\/unsubscribe$/]
 
-/** Route plugins get Deps plus the services they use: the socket hub and the term index. */
-export type AppDeps = Deps & Pick<Services, 'hub' | 'matcher'>
+/** Route plugins get Deps plus the services they use (admin pages: all of them). */
+export type AppDeps = Deps & Services
 
 export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   const { config } = deps
@@ -148,7 +150,8 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(notifyRoutes(deps))
     .use(pwaRoutes(shell))
     .use(apiDocsRoutes(deps, () => readSpec()))
-    // Billing and admin plugins go here when they land.
+    .use(billingRoutes(deps))
+    .use(adminRoutes(deps))
     // --- client pages (production; src/web/pages.ts) ----------------------------------------
     .use((a) => {
       if (bunRoutes === undefined) for (const path of pages.paths) a.get(path, () => pageResponse(shell), { detail: { hide: true } })

@@ -8,6 +8,9 @@ import { parsePlanId, type PlanId } from './access/plans'
 import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
 import { prepareDataDir } from './lib/data-dir'
 
+/** Stripe.js of the release train @stripe/stripe-js 10 pins (its API version 2026-10-28.endive). */
+export const STRIPE_JS_DEFAULT = 'https://js.stripe.com/endive/stripe.js'
+
 export type Config = {
   port: number
   host: string
@@ -37,6 +40,8 @@ export type Config = {
     publishableKey: string | null
     webhookSecret: string | null
     apiBase: string | null
+    /** where the browser loads Stripe.js from (STRIPE_JS_URL; tests serve a stand-in) */
+    jsUrl: string
   }
   billingEnabled: boolean
   /** plan granted on email confirmation while billing is off; null = none */
@@ -172,6 +177,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     publishableKey: str(env, 'STRIPE_PUBLISHABLE_KEY'),
     webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
     apiBase: str(env, 'STRIPE_API_BASE') === null ? null : url(env, 'STRIPE_API_BASE', ''),
+    jsUrl: str(env, 'STRIPE_JS_URL') === null ? STRIPE_JS_DEFAULT : url(env, 'STRIPE_JS_URL', ''),
   }
   if (stripe.secretKey && !/^(sk|rk)_(test|live)_/.test(stripe.secretKey))
     throw new ConfigError('STRIPE_SECRET_KEY', 'a Stripe secret key (sk_test_… or sk_live_…)')

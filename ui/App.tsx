@@ -22,6 +22,16 @@ import { ForgotPassword } from './pages/auth/ForgotPassword'
 import { ResetPassword } from './pages/auth/ResetPassword'
 import { AuthCallback } from './pages/auth/AuthCallback'
 import { Unsubscribe } from './pages/Unsubscribe'
+import { AdminDashboard } from './pages/admin/Dashboard'
+import { AdminUsers } from './pages/admin/Users'
+import { AdminLogs } from './pages/admin/Logs'
+import { AdminDatabase } from './pages/admin/Database'
+import { AdminTrends } from './pages/admin/Trends'
+import { AdminAlerts } from './pages/admin/Alerts'
+import { AdminRevenue } from './pages/admin/Revenue'
+import { AdminTools } from './pages/admin/Tools'
+import { AdminFeedback } from './pages/admin/Feedback'
+import { SubscriptionPage } from './pages/SubscriptionPage'
 
 /** The component behind each page key of the route table. */
 const PAGES: Record<PageKey, () => ReactNode> = {
@@ -41,6 +51,16 @@ const PAGES: Record<PageKey, () => ReactNode> = {
   archive: () => <Archive />,
   'settings-subscription': () => <Settings tab="subscription" />,
   'settings-account': () => <Settings tab="account" />,
+  subscription: () => <SubscriptionPage />,
+  'admin-dashboard': () => <AdminDashboard />,
+  'admin-users': () => <AdminUsers />,
+  'admin-logs': () => <AdminLogs />,
+  'admin-database': () => <AdminDatabase />,
+  'admin-trends': () => <AdminTrends />,
+  'admin-alerts': () => <AdminAlerts />,
+  'admin-revenue': () => <AdminRevenue />,
+  'admin-tools': () => <AdminTools />,
+  'admin-feedback': () => <AdminFeedback />,
   'not-found': () => <NotFound />,
 }
 

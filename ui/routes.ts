@@ -27,6 +27,16 @@ export type PageKey =
   | 'archive'
   | 'settings-subscription'
   | 'settings-account'
+  | 'subscription'
+  | 'admin-dashboard'
+  | 'admin-users'
+  | 'admin-logs'
+  | 'admin-database'
+  | 'admin-trends'
+  | 'admin-alerts'
+  | 'admin-revenue'
+  | 'admin-tools'
+  | 'admin-feedback'
   | 'not-found'
 
 /**
@@ -53,7 +63,7 @@ export function uiRoutes(productSlug: string): UiRoute[] {
     // Listed for the server: Bun's HTML routes drop trailing slashes, so its not-found handler serves this one.
     { path: '/dashboard/', gate: 'user', page: 'dashboard' },
     // App matches in table order: the fixed /dashboard/* pages win over a {product} slug.
-    { path: '/dashboard/subscription', gate: 'user', placeholder: 'Subscription' },
+    { path: '/dashboard/subscription', gate: 'user', page: 'subscription' },
     { path: '/dashboard/gundeals', gate: 'user', page: 'gundeals' },
     { path: `${product}/wts`, gate: 'user', page: 'product-wts' },
     { path: `${product}/wtb`, gate: 'user', page: 'product-wtb' },
@@ -62,15 +72,15 @@ export function uiRoutes(productSlug: string): UiRoute[] {
     { path: '/settings', gate: 'public', redirect: '/settings/subscription' },
     { path: '/settings/subscription', gate: 'user', page: 'settings-subscription' },
     { path: '/settings/account', gate: 'user', page: 'settings-account' },
-    { path: '/admin', gate: 'admin', placeholder: 'Admin Dashboard', label: 'Dashboard' },
-    { path: '/admin/users', gate: 'admin', placeholder: 'Admin: users', label: 'Users' },
-    { path: '/admin/logs', gate: 'admin', placeholder: 'Admin: logs', label: 'Logs' },
-    { path: '/admin/database', gate: 'admin', placeholder: 'Admin: database', label: 'Database' },
-    { path: '/admin/trends', gate: 'admin', placeholder: 'Admin: trends', label: 'Trends' },
-    { path: '/admin/alerts', gate: 'admin', placeholder: 'Admin: alerts', label: 'Alerts' },
-    { path: '/admin/revenue', gate: 'admin', placeholder: 'Admin: revenue', label: 'Revenue' },
-    { path: '/admin/tools', gate: 'admin', placeholder: 'Admin: tools', label: 'Tools' },
-    { path: '/admin/feedback', gate: 'admin', placeholder: 'Admin: feedback', label: 'Feedback' },
+    { path: '/admin', gate: 'admin', page: 'admin-dashboard', label: 'Dashboard' },
+    { path: '/admin/users', gate: 'admin', page: 'admin-users', label: 'Users' },
+    { path: '/admin/logs', gate: 'admin', page: 'admin-logs', label: 'Logs' },
+    { path: '/admin/database', gate: 'admin', page: 'admin-database', label: 'Database' },
+    { path: '/admin/trends', gate: 'admin', page: 'admin-trends', label: 'Trends' },
+    { path: '/admin/alerts', gate: 'admin', page: 'admin-alerts', label: 'Alerts' },
+    { path: '/admin/revenue', gate: 'admin', page: 'admin-revenue', label: 'Revenue' },
+    { path: '/admin/tools', gate: 'admin', page: 'admin-tools', label: 'Tools' },
+    { path: '/admin/feedback', gate: 'admin', page: 'admin-feedback', label: 'Feedback' },
     // Any other admin section leads to the admin dashboard (whose gate sends non-admins on).
     { path: '/admin/:section', gate: 'public', redirect: '/admin' },
     { path: '/404', gate: 'public', page: 'not-found' },

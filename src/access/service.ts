@@ -3,7 +3,7 @@
 // change access (trial start, default plan, gifted plan, role change). Every write emits
 // 'access.changed' so connected browsers refresh at once.
 import { eq } from 'drizzle-orm'
-import { userAccess } from '../db/schema'
+import { accessHistory, userAccess } from '../db/schema'
 import type { Deps } from '../deps'
 import { userWithAccess } from './state'
 import { accessInfo, isRole, GIFTED_STATUS, type AccessInfo, type AccessState, type Role } from './rules'
@@ -18,15 +18,33 @@ export function accessInfoFor(deps: Pick<Deps, 'db' | 'config' | 'now'>, userId:
   return state === null ? null : accessInfo(state, deps.now())
 }
 
-type AccessWrite = { role: Role | 'none'; subscriptionStatus: string | null; accessExpiresAt: Date | null; grantedBy?: string | null }
+/** Who caused an access write, kept in access_history for the revenue and trial statistics. */
+export type AccessSource = 'signup' | 'stripe' | 'admin' | 'cli' | 'system'
 
-function writeAccess(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, v: AccessWrite) {
-  const values = { ...v, grantedBy: v.grantedBy ?? null, updatedAt: deps.now() }
-  deps.db
-    .insert(userAccess)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userAccess.userId, set: values })
-    .run()
+export type AccessWrite = {
+  role: Role | 'none'
+  subscriptionStatus: string | null
+  accessExpiresAt: Date | null
+  grantedBy?: string | null
+  /** default: 'cli' when granted by 'cli', 'admin' when granted by anyone else, otherwise 'system' */
+  source?: AccessSource
+}
+
+/** The one writer of user_access: upserts the row, appends access_history and emits 'access.changed'. */
+export function writeAccess(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, v: AccessWrite) {
+  const { source: given, ...rest } = v
+  const source = given ?? (v.grantedBy === 'cli' ? 'cli' : v.grantedBy ? 'admin' : 'system')
+  const now = deps.now()
+  const values = { ...rest, grantedBy: v.grantedBy ?? null, updatedAt: now }
+  deps.db.transaction((tx) => {
+    tx.insert(userAccess)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: userAccess.userId, set: values })
+      .run()
+    tx.insert(accessHistory)
+      .values({ userId, at: now, role: v.role, subscriptionStatus: v.subscriptionStatus, accessExpiresAt: v.accessExpiresAt, source })
+      .run()
+  })
   deps.bus.emit('access.changed', { userId })
 }
 
@@ -40,9 +58,9 @@ export function startAccess(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'>, u
   if (existing !== undefined && existing.role !== 'none') return accessStateFor(deps, userId)
   const { billingEnabled, defaultPlan } = deps.config
   if (!billingEnabled && defaultPlan !== null) {
-    writeAccess(deps, userId, { role: defaultPlan, subscriptionStatus: 'active', accessExpiresAt: null })
+    writeAccess(deps, userId, { role: defaultPlan, subscriptionStatus: 'active', accessExpiresAt: null, source: 'signup' })
   } else {
-    writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: trialEndsAt(deps.now()) })
+    writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: trialEndsAt(deps.now()), source: 'signup' })
   }
   return accessStateFor(deps, userId)
 }

@@ -308,7 +308,12 @@ export const contactMessages = sqliteTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** resolved in the admin Feedback inbox */
     handledAt: ms('handled_at'),
+    readAt: ms('read_at'),
+    repliedAt: ms('replied_at'),
+    /** the admin's last reply, as sent by email */
+    reply: text('reply'),
   },
   (t) => [index('contact_messages_time').on(t.createdAt)],
 )
@@ -318,6 +323,45 @@ export const stripeEvents = sqliteTable('stripe_events', {
   type: text('type').notNull(),
   processedAt: createdAt(),
 })
+
+/** Every state-changing admin action (pages, CLI, billing webhooks): who, what, on what, when, result. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: createdAt(),
+    /** the acting account, null for the CLI, Stripe and the system */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** admin email, 'cli', 'stripe' or 'system' */
+    actor: text('actor').notNull(),
+    /** dotted verb, e.g. 'settings.emergency_pause', 'user.ban', 'billing.subscription' */
+    action: text('action').notNull(),
+    /** what it acted on, e.g. 'user:12' or a setting name */
+    target: text('target'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** ok | failed */
+    result: text('result').notNull().default('ok'),
+  },
+  (t) => [index('audit_log_time').on(t.at), index('audit_log_action_time').on(t.action, t.at)],
+)
+
+/** Every write to user_access, kept for revenue and trial statistics (trials started/converted/expired, churn). */
+export const accessHistory = sqliteTable(
+  'access_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: createdAt(),
+    role: text('role').notNull(),
+    subscriptionStatus: text('subscription_status'),
+    accessExpiresAt: ms('access_expires_at'),
+    /** signup | stripe | admin | cli | system */
+    source: text('source').notNull(),
+  },
+  (t) => [index('access_history_time').on(t.at), index('access_history_user').on(t.userId, t.at)],
+)
 
 export type User = typeof users.$inferSelect
 export type Post = typeof posts.$inferSelect

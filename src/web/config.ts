@@ -12,6 +12,8 @@ export function publicConfig(deps: Deps) {
     googleEnabled: config.google.clientId !== null,
     billingEnabled: config.billingEnabled,
     stripePublishableKey: config.stripe.publishableKey,
+    /** STRIPE_JS_URL: Stripe.js, loaded only when billing is on */
+    stripeJsUrl: config.billingEnabled ? config.stripe.jsUrl : null,
     demo: config.demo,
     supportEmail: config.supportEmail,
     /** REQUIRE_ADMIN_2FA: admins enrol in two-factor sign-in before the admin pages open */

@@ -98,7 +98,7 @@ describe('the app renders what the table says', () => {
       if ('placeholder' in r) expect(html, r.path).toContain(`<h1>${r.placeholder}</h1>`)
     }
     expect(render('/admin').html).toContain('<h1>Admin Dashboard</h1>')
-    expect(render('/admin/users').html).toContain('<h1>Admin: users</h1>')
+    expect(render('/admin/users').html).toContain('<h1>Users</h1>')
   })
 
   test('with REQUIRE_ADMIN_2FA an admin without two-factor sign-in sees why and a link to Settings → Account instead', () => {

@@ -1,0 +1,56 @@
+// The audit log: one row per state-changing admin action, from the admin pages, the CLI and
+// billing webhooks alike (who, what, target, when, result). The dashboard's Recent Activity reads it.
+import { desc } from 'drizzle-orm'
+import { auditLog } from '../db/schema'
+import type { Deps } from '../deps'
+
+export type AuditActor = { id: number; email: string } | 'cli' | 'stripe' | 'system'
+
+export type AuditEntry = {
+  actor: AuditActor
+  /** dotted verb, e.g. 'settings.emergency_pause', 'user.ban' */
+  action: string
+  target?: string | null
+  details?: Record<string, unknown> | null
+  result?: 'ok' | 'failed'
+}
+
+export function recordAudit(deps: Pick<Deps, 'db' | 'now'>, entry: AuditEntry): void {
+  const { actor } = entry
+  deps.db
+    .insert(auditLog)
+    .values({
+      at: deps.now(),
+      actorId: typeof actor === 'string' ? null : actor.id,
+      actor: typeof actor === 'string' ? actor : actor.email,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: entry.details ?? null,
+      result: entry.result ?? 'ok',
+    })
+    .run()
+}
+
+/**
+ * Runs an admin action and records it: 'ok' with the details it returns, or 'failed' with the
+ * error (which is re-thrown, so the route answers as usual).
+ */
+export async function audited<T>(
+  deps: Pick<Deps, 'db' | 'now'>,
+  entry: Omit<AuditEntry, 'result'>,
+  action: () => T | Promise<T>,
+  details?: (result: T) => Record<string, unknown>,
+): Promise<T> {
+  try {
+    const result = await action()
+    recordAudit(deps, { ...entry, details: { ...entry.details, ...details?.(result) } })
+    return result
+  } catch (error) {
+    recordAudit(deps, { ...entry, details: { ...entry.details, error: (error as Error).message }, result: 'failed' })
+    throw error
+  }
+}
+
+export function latestAudit(deps: Pick<Deps, 'db'>, limit = 20) {
+  return deps.db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()
+}

@@ -1,0 +1,6 @@
+// /admin/alerts
+import { AdminLayout } from './AdminLayout'
+
+export function AdminAlerts() {
+  return <AdminLayout title="Alerts">{null}</AdminLayout>
+}

@@ -1,0 +1,6 @@
+// /admin/database
+import { AdminLayout } from './AdminLayout'
+
+export function AdminDatabase() {
+  return <AdminLayout title="Database">{null}</AdminLayout>
+}

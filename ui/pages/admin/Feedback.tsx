@@ -1,0 +1,6 @@
+// /admin/feedback
+import { AdminLayout } from './AdminLayout'
+
+export function AdminFeedback() {
+  return <AdminLayout title="Feedback">{null}</AdminLayout>
+}

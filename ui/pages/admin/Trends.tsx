@@ -1,0 +1,6 @@
+// /admin/trends
+import { AdminLayout } from './AdminLayout'
+
+export function AdminTrends() {
+  return <AdminLayout title="Trends">{null}</AdminLayout>
+}

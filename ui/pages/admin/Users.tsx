@@ -1,0 +1,6 @@
+// /admin/users
+import { AdminLayout } from './AdminLayout'
+
+export function AdminUsers() {
+  return <AdminLayout title="Users">{null}</AdminLayout>
+}
