@@ -6,7 +6,6 @@ import { uiRoutes, type PageKey, type UiRoute } from './routes'
 import { config, loadConfig } from './state'
 import { Landing } from './pages/Landing'
 import { NotFound } from './pages/NotFound'
-import { Placeholder } from './pages/Placeholder'
 import { Toaster } from './components/Toaster'
 import { DashboardIndex } from './pages/dashboard/DashboardIndex'
 import { ProductSection } from './pages/dashboard/ProductSection'
@@ -66,7 +65,6 @@ const PAGES: Record<PageKey, () => ReactNode> = {
 
 function content(route: UiRoute): ReactNode {
   if ('redirect' in route) return <Redirect to={route.redirect} replace />
-  if ('placeholder' in route) return <Placeholder title={route.placeholder} />
   return PAGES[route.page]()
 }
 

@@ -40,10 +40,9 @@ export type PageKey =
   | 'not-found'
 
 /**
- * What a route shows: a page, a placeholder titled so (its capability has not landed yet), or a
- * redirect. Redirects are 'public': the page they lead to carries the gate.
+ * What a route shows: a page or a redirect. Redirects are 'public': the page they lead to carries the gate.
  */
-export type UiRoute = { path: string; gate: Gate; label?: string } & ({ page: PageKey } | { placeholder: string } | { redirect: string })
+export type UiRoute = { path: string; gate: Gate; label?: string } & ({ page: PageKey } | { redirect: string })
 
 export function uiRoutes(productSlug: string): UiRoute[] {
   // The {product} section exists only under the configured slug; any other slug is not found.

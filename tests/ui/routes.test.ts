@@ -95,7 +95,7 @@ describe('the app renders what the table says', () => {
     for (const r of admin) {
       const { html, redirectTo } = render(r.path)
       expect(redirectTo, r.path).toBeUndefined()
-      if ('placeholder' in r) expect(html, r.path).toContain(`<h1>${r.placeholder}</h1>`)
+      expect(html, r.path).toMatch(/<h1>[^<]+<\/h1>/)
     }
     expect(render('/admin').html).toContain('<h1>Admin Dashboard</h1>')
     expect(render('/admin/users').html).toContain('<h1>Users</h1>')
@@ -112,7 +112,7 @@ describe('the app renders what the table says', () => {
         const { html } = render(r.path)
         expect(html, r.path).toContain('Admins must turn on two-factor authentication (Settings → Account) before opening the admin pages.')
         expect(html, r.path).toContain('href="/settings/account"')
-        if ('placeholder' in r) expect(html, r.path).not.toContain(`<h1>${r.placeholder}</h1>`)
+        expect(html, r.path).not.toContain('admin-sections')
       }
       me.value = { ...me.value!, user: { ...me.value!.user, twoFactorEnabled: true } }
       expect(render('/admin').html).toContain('<h1>Admin Dashboard</h1>')
