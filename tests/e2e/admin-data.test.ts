@@ -7,14 +7,15 @@ import { SESSION_COOKIE } from '../../src/auth/session'
 import { matches, outbox, posts } from '../../src/db/schema'
 import { enqueueEmail } from '../../src/outbox/queue'
 import { createUserWithSession } from '../helpers'
+import { axeFindings } from './axe'
 import { newPage, screenshot, useServerAndBrowser } from './browser'
 
 const world = useServerAndBrowser()
 
-async function adminPage(opts: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {}) {
+async function adminPage(opts: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark'; bypassCSP?: boolean } = {}) {
   const deps = world.server.deps
   const admin = await createUserWithSession(deps, { role: 'admin' })
-  const made = await newPage(world.browser, { viewport: opts.viewport ?? { width: 1280, height: 900 } })
+  const made = await newPage(world.browser, { viewport: opts.viewport ?? { width: 1280, height: 900 }, bypassCSP: opts.bypassCSP, reducedMotion: 'reduce' })
   if (opts.theme) await made.context.addInitScript((t) => localStorage.setItem('ui-theme', t), opts.theme)
   await made.context.addCookies([{ name: SESSION_COOKIE, value: admin.token, url: world.server.url }])
   return { ...made, admin }
@@ -138,4 +139,23 @@ test('Alerts: a failed message with its last error is retried from the page', as
   expect(deps.db.select().from(outbox).where(eq(outbox.id, id)).get()?.status).toBe('pending')
   expect(errors).toEqual([])
   await context.close()
+})
+
+test('axe finds nothing on the three pages, in the dark and the light theme (charts, tables, range switch)', async () => {
+  seed()
+  for (const theme of ['dark', 'light'] as const) {
+    const { page, context } = await adminPage({ theme, bypassCSP: true })
+    for (const [path, ready] of [
+      ['/admin/trends', '.ad-chart-canvas canvas'],
+      ['/admin/database', '.ad-grid table'],
+      ['/admin/alerts', '.ad-chart-canvas canvas'],
+    ] as const) {
+      await page.goto(world.server.url + path)
+      await page.locator(ready).first().waitFor()
+      for (const d of await page.locator('.ad-grid details').all()) await d.evaluate((e) => e.setAttribute('open', ''))
+      expect([theme, path, await axeFindings(page, '.ad-grid')]).toEqual([theme, path, []])
+      if (path !== '/admin/database') expect([theme, path, await axeFindings(page, '.ad-toolbar')]).toEqual([theme, path, []])
+    }
+    await context.close()
+  }
 })

@@ -31,6 +31,7 @@ export function AdminAlerts() {
       if (id === 'all') {
         const r = await api<{ count: number }>('/api/admin/alerts/retry-failed', { method: 'POST' })
         toast({ title: 'Failed messages queued again', description: `${formatCount(r.count)} message${r.count === 1 ? '' : 's'} will be sent again.` })
+        setPage(1)
       } else {
         await api(`/api/admin/alerts/${id}/retry`, { method: 'POST' })
         toast({ title: 'Message queued again', description: `Message #${id} will be sent again.` })
