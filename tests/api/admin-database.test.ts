@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { maintenanceLogs, posts } from '../../src/db/schema'
 import { tableStats } from '../../src/admin/db-stats'
 import { integrityCheck } from '../../src/admin/database'
-import { call } from '../helpers'
+import { call, runCli } from '../helpers'
 import { adminWorld, auditRows, expectAdminOnly, type AdminWorld } from './admin-data-helpers'
 
 let w: AdminWorld
@@ -89,6 +89,15 @@ describe('GET /api/admin/database', () => {
     expect(r.body.backup.lastRecorded).toEqual({ at: '2026-03-10T12:00:00.000Z', actor: 'admin@example.com', action: 'db.backup_download' })
     expect(r.body.backup.at).toBe('2026-03-10T12:00:00.000Z')
   })
+})
+
+test('`dibs backup <file>` is recorded in the audit log, so the page knows about a copy written anywhere', async () => {
+  const out = join(w.deps.config.dataDir, 'elsewhere.db')
+  const r = runCli(['backup', out], { DATA_DIR: w.deps.config.dataDir })
+  expect(r.code).toBe(0)
+  const stats = await call(w.app, 'GET', '/api/admin/database', { cookie: w.admin.cookie })
+  expect(stats.body.backup.lastRecorded).toMatchObject({ actor: 'cli', action: 'db.backup' })
+  expect(auditRows(w, 'db.backup')).toMatchObject([{ actor: 'cli', actorId: null, target: out, result: 'ok' }])
 })
 
 describe('integrity check', () => {

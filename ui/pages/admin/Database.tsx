@@ -190,12 +190,12 @@ function BackupCard({ backup }: { backup: Stats['backup'] }) {
         </li>
         <li>
           {backup.lastRecorded
-            ? `Last ${backup.lastRecorded.action === 'db.backup_download' ? 'download' : 'backup'} by ${backup.lastRecorded.actor}: ${new Date(backup.lastRecorded.at).toLocaleString()}`
-            : 'No backup downloaded from this page yet.'}
+            ? `Last ${backup.lastRecorded.action === 'db.backup_download' ? 'download from this page' : 'dibs backup'} by ${backup.lastRecorded.actor}: ${new Date(backup.lastRecorded.at).toLocaleString()}`
+            : 'No backup downloaded from this page or written with dibs backup yet.'}
         </li>
       </ul>
       <small className="ad-muted">
-        Copies written elsewhere with <code>dibs backup &lt;file&gt;</code> are not seen here.
+        Runs of <code>dibs backup &lt;file&gt;</code> are recorded wherever they write; copies made by other means are not seen here.
       </small>
     </section>
   )
