@@ -2,6 +2,7 @@
 // src/app.ts), each a thin shell over an exported service function, and the CLI's wiring: the
 // context a command runs on.
 import type { Config } from './config'
+import { recordAudit } from './admin/audit'
 import { usersCommand } from './auth/cli'
 import { UsageError } from './cli/args'
 import type { Command } from './cli/command'
@@ -84,6 +85,13 @@ export const commands: Command<CliContext>[] = [
       if (!target) throw new UsageError('backup needs a target file: dibs backup <file>')
       const r = backupDatabase(config.dbPath, target)
       console.log(`backup written: ${r.file} (${(r.bytes / 1024).toFixed(0)} KiB, ${r.tables} tables, integrity ${r.integrity})`)
+      // The admin Database page shows the last backup: it learns of this one from the audit log.
+      const opened = openDb(config.dbPath)
+      try {
+        recordAudit({ db: opened.db, now: () => new Date() }, { actor: 'cli', action: 'db.backup', target: r.file, details: { bytes: r.bytes } })
+      } finally {
+        opened.close()
+      }
     },
   },
   {

@@ -182,6 +182,17 @@ export function retryFailed(deps: Pick<Deps, 'db' | 'now'>, id: number): boolean
   )
 }
 
+/** Puts every failed row back in the queue (admin action); returns the channels and the count. */
+export function retryAllFailed(deps: Pick<Deps, 'db' | 'now'>): { count: number; channels: string[] } {
+  const rows = deps.db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: deps.now() })
+    .where(eq(outbox.status, 'failed'))
+    .returning({ channel: outbox.channel })
+    .all()
+  return { count: rows.length, channels: [...new Set(rows.map((r) => r.channel))] }
+}
+
 /** Sent rows older than `days` are dropped (their dedupe keys have done their job by then). */
 export function pruneOutbox(deps: Pick<Deps, 'db' | 'now'>, days = 30): number {
   const before = new Date(deps.now().getTime() - days * 86_400_000)

@@ -32,6 +32,8 @@ export function outboxWorker(deps: Pick<Deps, 'db' | 'now'>, channels: Channels)
       .catch((err) => log.error('outbox run failed', { error: String(err) }))
       .finally(() => {
         running = null
+        // A wake after the loop's last check but before this point would otherwise be lost.
+        if (again && !stopped) void tick()
       })
     return running
   }

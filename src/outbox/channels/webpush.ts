@@ -1,10 +1,12 @@
 // Web push channel (RFC 8030 + VAPID RFC 8292 + aes128gcm RFC 8291) through web-push's request
 // builder, sent with fetch. The signed VAPID JWT is cached per push-service origin (the JWT's
 // audience) and reused until shortly before it expires instead of re-signing for every message;
-// bench/notify.ts measures the difference. 404/410 mean the subscription is gone: it is deleted.
+// bench/notify.ts measures the difference. 404/410 mean the subscription is gone: it is deleted
+// (and an audit row 'push.gone' by 'system' records it; src/admin/audit.ts is not imported, as
+// admin/ imports the outbox).
 import webpush from 'web-push'
 import { eq } from 'drizzle-orm'
-import { pushSubscriptions } from '../../db/schema'
+import { auditLog, pushSubscriptions } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { PermanentFailure } from '../queue'
 import type { Channel } from './types'
@@ -96,7 +98,19 @@ export function webpushChannel(
         return
       }
       if (status === 404 || status === 410) {
-        deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id)).run()
+        // Recorded as a system audit row: the admin Alerts page lists subscriptions removed as gone.
+        deps.db.transaction((tx) => {
+          tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id)).run()
+          tx.insert(auditLog)
+            .values({
+              at: deps.now(),
+              actor: 'system',
+              action: 'push.gone',
+              target: `push_subscription:${sub.id}`,
+              details: { userId: sub.userId, status, service: new URL(sub.endpoint).origin, userAgent: sub.userAgent },
+            })
+            .run()
+        })
         throw new PermanentFailure(`push endpoint gone (${status}); subscription deleted`)
       }
       // A rejected JWT may be stale on the service's side: sign afresh next time.

@@ -1,6 +1,233 @@
-// /admin/alerts
+// /admin/alerts: the outbox (GET /api/admin/alerts) — the queue per channel now, messages queued per
+// day by their status, failed messages with their last error and Retry one / Retry all, push
+// subscriptions removed as gone, and email bounces (not known: Dibs receives none).
+import { useMemo, useState } from 'react'
+import { api, ApiError } from '../../api'
+import { formatDate } from '../../lib/dates'
+import { errorToast, toast } from '../../toast'
+import type { FailedRow, outboxOverview } from '../../../src/admin/alerts'
 import { AdminLayout } from './AdminLayout'
+import { CHART_COLORS, DataChart, type ChartSeries } from './DataChart'
+import { formatCount, formatSeconds } from './data-format'
+import { LoadError, RangePicker, useAdminData, type Range } from './RangePicker'
+
+type Overview = ReturnType<typeof outboxOverview>
+type FailedPage = { rows: FailedRow[]; page: number; pages: number; total: number; pageSize: number }
+
+const CHANNEL_NAMES: Record<string, string> = { email: 'Email', push: 'Web push' }
+const channelName = (c: string) => CHANNEL_NAMES[c] ?? c
 
 export function AdminAlerts() {
-  return <AdminLayout title="Alerts">{null}</AdminLayout>
+  const [days, setDays] = useState<Range>(7)
+  const [page, setPage] = useState(1)
+  const overview = useAdminData<Overview>(`/api/admin/alerts?days=${days}`, 'Failed to load the outbox')
+  const failed = useAdminData<FailedPage>(`/api/admin/alerts/failed?page=${page}`, 'Failed to load failed messages')
+  const [busy, setBusy] = useState<number | 'all' | null>(null)
+  const reload = () => Promise.all([overview.reload(), failed.reload()])
+
+  const retry = async (id: number | 'all') => {
+    setBusy(id)
+    try {
+      if (id === 'all') {
+        const r = await api<{ count: number }>('/api/admin/alerts/retry-failed', { method: 'POST' })
+        toast({ title: 'Failed messages queued again', description: `${formatCount(r.count)} message${r.count === 1 ? '' : 's'} will be sent again.` })
+        setPage(1)
+      } else {
+        await api(`/api/admin/alerts/${id}/retry`, { method: 'POST' })
+        toast({ title: 'Message queued again', description: `Message #${id} will be sent again.` })
+      }
+      await reload()
+    } catch (err) {
+      errorToast(err instanceof ApiError ? err.message : 'Please try again.', 'Retry failed')
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const data = overview.data
+  const charts = useMemo(() => {
+    if (!data) return []
+    const [blue, amber, green, red] = CHART_COLORS as [string, string, string, string]
+    return data.channels.map((c) => {
+      const s = data.perDay[c]!
+      const series: ChartSeries[] = [
+        { label: 'Sent', values: s.sent ?? [], color: green },
+        { label: 'Pending', values: (s.pending ?? []).map((v, i) => v + (s.sending?.[i] ?? 0)), color: blue },
+        { label: 'Failed', values: s.failed ?? [], color: red },
+      ]
+      return { channel: c, series, gone: c === 'push' ? [{ label: 'Subscriptions removed as gone', values: data.pushGone.perDay, color: amber }] : null }
+    })
+  }, [data])
+
+  return (
+    <AdminLayout title="Alerts">
+      <div className="ad-toolbar">
+        <RangePicker value={days} onChange={setDays} />
+        <button type="button" className="secondary outline" onClick={() => void reload()}>
+          Refresh
+        </button>
+      </div>
+      {overview.error && !data ? <LoadError error={overview.error} title="Failed to load the outbox" retry={overview.reload} /> : null}
+      {!data && !overview.error ? <p aria-busy="true">Loading the outbox...</p> : null}
+      {data ? (
+        <div className="ad-grid">
+          <QueueCard data={data} />
+          {charts.map((c) => (
+            <DataChart
+              key={c.channel}
+              id={`outbox-${c.channel}`}
+              title={`${channelName(c.channel)}: messages queued per day`}
+              description="by the status each has now (pending includes sending)"
+              labels={data.labels}
+              series={c.series}
+            />
+          ))}
+          <section className="ad-card" aria-labelledby="push-gone">
+            <h2 id="push-gone">Push subscriptions removed as gone</h2>
+            <p>
+              <strong>{formatCount(data.pushGone.count)}</strong> in the last {data.days} days (the push service answered 404 or 410, so the device unsubscribed
+              or the browser dropped it).
+            </p>
+            {data.pushGone.recent.length > 0 ? (
+              <ul className="ad-plain">
+                {data.pushGone.recent.map((g, i) => (
+                  <li key={i}>
+                    {formatDate(g.at)} · user #{String(g.userId ?? '?')} · {String(g.userAgent ?? 'unknown device')} · {String(g.service ?? '')} (
+                    {String(g.status ?? '')})
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          <section className="ad-card" aria-labelledby="bounces">
+            <h2 id="bounces">Email bounces</h2>
+            <p data-testid="bounces">{data.bounces.text}</p>
+          </section>
+        </div>
+      ) : null}
+      <FailedCard page={failed.data} error={failed.error} busy={busy} onRetry={(id) => void retry(id)} onPage={setPage} reload={failed.reload} />
+    </AdminLayout>
+  )
+}
+
+function QueueCard({ data }: { data: Overview }) {
+  return (
+    <section className="ad-card ad-wide" aria-labelledby="queue-now">
+      <h2 id="queue-now">Queue now</h2>
+      <div className="ad-table-scroll">
+        <table className="striped">
+          <thead>
+            <tr>
+              <th scope="col">Channel</th>
+              <th scope="col">Pending</th>
+              <th scope="col">Due now</th>
+              <th scope="col">Sending</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Failed</th>
+              <th scope="col">Oldest pending</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.channels.map((c) => {
+              const q = data.queue[c] as Record<string, number | string | null>
+              return (
+                <tr key={c}>
+                  <th scope="row">{channelName(c)}</th>
+                  <td>{formatCount(Number(q.pending))}</td>
+                  <td>{formatCount(Number(q.due))}</td>
+                  <td>{formatCount(Number(q.sending))}</td>
+                  <td>{formatCount(Number(q.sent))}</td>
+                  <td>{formatCount(Number(q.failed))}</td>
+                  <td>{q.oldestPendingAgeSeconds === null ? 'none' : `${formatSeconds(Number(q.oldestPendingAgeSeconds))} ago`}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <small className="ad-muted">Sent messages are pruned after 30 days, so longer ranges show fewer of them.</small>
+    </section>
+  )
+}
+
+function FailedCard({
+  page,
+  error,
+  busy,
+  onRetry,
+  onPage,
+  reload,
+}: {
+  page: FailedPage | null
+  error: string | null
+  busy: number | 'all' | null
+  onRetry: (id: number | 'all') => void
+  onPage: (p: number) => void
+  reload: () => void
+}) {
+  return (
+    <section className="ad-card ad-wide" aria-labelledby="failed-title">
+      <header className="ad-card-head">
+        <h2 id="failed-title">Failed messages{page ? ` (${formatCount(page.total)})` : ''}</h2>
+        <button type="button" disabled={!page || page.total === 0 || busy !== null} aria-busy={busy === 'all'} onClick={() => onRetry('all')}>
+          Retry all failed
+        </button>
+      </header>
+      {error && !page ? <LoadError error={error} title="Failed to load failed messages" retry={reload} /> : null}
+      {page && page.total === 0 ? <p>No failed messages.</p> : null}
+      {page && page.rows.length > 0 ? (
+        <>
+          <div className="ad-table-scroll">
+            <table className="striped">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Channel</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Last error</th>
+                  <th scope="col">Queued</th>
+                  <th scope="col">
+                    <span className="ad-visually-hidden">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.rows.map((r) => (
+                  <tr key={r.id} data-testid="failed-row">
+                    <td>{r.id}</td>
+                    <td>{channelName(r.channel)}</td>
+                    <td>{r.kind}</td>
+                    <td>{r.email ?? (r.userId ? `#${r.userId}` : '—')}</td>
+                    <td>{r.attempts}</td>
+                    <td className="ad-error-text">{r.lastError ?? '—'}</td>
+                    <td>{formatDate(r.createdAt)}</td>
+                    <td>
+                      <button type="button" className="secondary small" disabled={busy !== null} aria-busy={busy === r.id} onClick={() => onRetry(r.id)}>
+                        Retry<span className="ad-visually-hidden"> message {r.id}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {page.pages > 1 ? (
+            <nav className="ad-pager" aria-label="Failed messages pages">
+              <button type="button" className="secondary outline" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
+                Previous
+              </button>
+              <span>
+                Page {page.page} of {page.pages}
+              </span>
+              <button type="button" className="secondary outline" disabled={page.page >= page.pages} onClick={() => onPage(page.page + 1)}>
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  )
 }
