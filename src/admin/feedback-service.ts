@@ -48,7 +48,12 @@ function view(r: Row) {
 export type FeedbackMessage = ReturnType<typeof view>
 
 export function listFeedback(deps: Pick<Deps, 'db'>, filter: FeedbackFilter, page = 1) {
-  const n = (f: FeedbackFilter) => deps.db.select({ n: sql<number>`count(*)` }).from(contactMessages).where(WHERE[f]).get()!.n
+  const n = (f: FeedbackFilter) =>
+    deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(contactMessages)
+      .where(WHERE[f])
+      .get()!.n
   const counts = { all: n('all'), unread: n('unread'), read: n('read'), resolved: n('resolved') }
   const total = counts[filter]
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))

@@ -47,5 +47,10 @@ export const feedbackRoutes = (deps: AdminDeps) =>
           replyToFeedback(deps, id, (body as { reply?: unknown }).reply),
         )
       },
-      { admin: true, params: idParam, body: loose, detail: { summary: 'Reply by email {reply}: queued in the outbox, kept on the message, marks it read', tags } },
+      {
+        admin: true,
+        params: idParam,
+        body: loose,
+        detail: { summary: 'Reply by email {reply}: queued in the outbox, kept on the message, marks it read', tags },
+      },
     )

@@ -85,7 +85,11 @@ export function countKinds(accounts: AccountRow[], now: Date, defaultPlan: PlanI
 /** A history row that is paying at `t` (its own time or later). */
 export function payingAt(r: HistoryRow, t: Date): boolean {
   return (
-    r.source === 'stripe' && isPlanId(r.role) && r.subscriptionStatus !== null && PAYING_STATUSES.includes(r.subscriptionStatus) && notEnded(r.accessExpiresAt, t)
+    r.source === 'stripe' &&
+    isPlanId(r.role) &&
+    r.subscriptionStatus !== null &&
+    PAYING_STATUSES.includes(r.subscriptionStatus) &&
+    notEnded(r.accessExpiresAt, t)
   )
 }
 

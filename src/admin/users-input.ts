@@ -48,7 +48,8 @@ export type ListQuery = { search: string; role: Role | 'none' | null; status: Us
 export function readListQuery(q: Record<string, string | undefined>): ListQuery {
   const search = (q.q ?? '').trim().toLowerCase().slice(0, 200)
   const role = q.role ? readRole(q.role) : null
-  if (q.status && !(USER_STATUSES as readonly string[]).includes(q.status)) throw badRequest(`Status must be one of ${USER_STATUSES.join(', ')}.`, 'INVALID_STATUS')
+  if (q.status && !(USER_STATUSES as readonly string[]).includes(q.status))
+    throw badRequest(`Status must be one of ${USER_STATUSES.join(', ')}.`, 'INVALID_STATUS')
   const page = q.page ? Number(q.page) : 1
   if (!Number.isInteger(page) || page < 1) throw badRequest('Page must be a whole number from 1.', 'INVALID_PAGE')
   const pageSize = q.pageSize ? Number(q.pageSize) : 25

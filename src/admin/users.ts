@@ -49,7 +49,7 @@ export const usersRoutes = (deps: AdminDeps) => {
     .get('/api/admin/users/:id', ({ params }) => userDetail(deps, readId(params.id)), {
       admin: true,
       params: idParam,
-      detail: { summary: "One account: access, billing, terms per category, match counts, notification settings, last sign-in, audit rows about it", tags },
+      detail: { summary: 'One account: access, billing, terms per category, match counts, notification settings, last sign-in, audit rows about it', tags },
     })
     .post(
       '/api/admin/users',
@@ -76,7 +76,12 @@ export const usersRoutes = (deps: AdminDeps) => {
         const role = readRole((body as { role?: unknown }).role)
         return act(user, 'user.role', id, { role }, () => changeRole(deps, user, id, role))
       },
-      { admin: true, params: idParam, body: loose, detail: { summary: 'Change role/tier {role}: admin, product, gd, product+gd, app_trial, trial_expired, none', tags } },
+      {
+        admin: true,
+        params: idParam,
+        body: loose,
+        detail: { summary: 'Change role/tier {role}: admin, product, gd, product+gd, app_trial, trial_expired, none', tags },
+      },
     )
     .post(
       '/api/admin/users/:id/grant',
@@ -101,11 +106,15 @@ export const usersRoutes = (deps: AdminDeps) => {
       },
       { admin: true, params: idParam, body: loose, detail: { summary: "Trial {action: 'extend', days: 1–90} or {action: 'end'}", tags } },
     )
-    .post('/api/admin/users/:id/ban', ({ user, params }) => act(user, 'user.ban', readId(params.id), {}, () => setBanned(deps, user, Number(params.id), true)), {
-      admin: true,
-      params: idParam,
-      detail: { summary: 'Ban: sign-in refused, every session ends and its open tabs are signed out at once', tags },
-    })
+    .post(
+      '/api/admin/users/:id/ban',
+      ({ user, params }) => act(user, 'user.ban', readId(params.id), {}, () => setBanned(deps, user, Number(params.id), true)),
+      {
+        admin: true,
+        params: idParam,
+        detail: { summary: 'Ban: sign-in refused, every session ends and its open tabs are signed out at once', tags },
+      },
+    )
     .post(
       '/api/admin/users/:id/unban',
       ({ user, params }) => act(user, 'user.unban', readId(params.id), {}, () => setBanned(deps, user, Number(params.id), false)),
