@@ -11,7 +11,9 @@ import {
   trialEpisodes,
   weekStart,
   weeklyStats,
+  type AccountKind,
   type AccountRow,
+  type TrialOutcome,
   type HistoryRow,
 } from '../../../src/admin/revenue-stats'
 
@@ -31,7 +33,7 @@ const acct = (a: Partial<AccountRow>): AccountRow => ({
 })
 
 describe('classifyAccount', () => {
-  const cases: { name: string; a: Partial<AccountRow>; kind: string; defaultPlan?: 'product+gd' | null }[] = [
+  const cases: { name: string; a: Partial<AccountRow>; kind: AccountKind; defaultPlan?: 'product+gd' | null }[] = [
     { name: 'Stripe active', a: {}, kind: 'paying' },
     { name: 'Stripe past_due within the period', a: { subscriptionStatus: 'past_due' }, kind: 'paying' },
     { name: 'canceled at period end, still running', a: { subscriptionStatus: 'active_until_period_end' }, kind: 'paying' },
@@ -98,7 +100,7 @@ const h = (userId: number, at: Date, role: string, status: string | null, expire
 })
 
 describe('trial episodes', () => {
-  const cases: { name: string; rows: HistoryRow[]; expected: { outcome: string; endedAt: Date | null }[] }[] = [
+  const cases: { name: string; rows: HistoryRow[]; expected: { outcome: TrialOutcome['outcome']; endedAt: Date | null }[] }[] = [
     { name: 'still running', rows: [h(1, ago(2), 'app_trial', 'trialing', ahead(5), 'signup')], expected: [{ outcome: 'running', endedAt: null }] },
     { name: 'ran out on time', rows: [h(1, ago(9), 'app_trial', 'trialing', ago(2), 'signup')], expected: [{ outcome: 'expired', endedAt: ago(2) }] },
     {
