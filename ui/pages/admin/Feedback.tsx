@@ -123,7 +123,7 @@ function FeedbackItem({ m, onChanged }: { m: Message; onChanged: () => void }) {
   return (
     <article className={`feedback-item ${m.state}`} aria-labelledby={titleId} data-testid="feedback-item">
       <header>
-        <h3 id={titleId}>{m.subject}</h3>
+        <h2 id={titleId}>{m.subject}</h2>
         <span className="badge">{STATE_LABEL[m.state]}</span>
       </header>
       <p>

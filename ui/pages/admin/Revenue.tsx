@@ -92,7 +92,7 @@ export function AdminRevenue() {
 
           <section aria-labelledby="revenue-plans-title">
             <h2 id="revenue-plans-title">Subscribers per plan</h2>
-            <div className="revenue-table-wrap">
+            <div className="revenue-table-wrap" tabIndex={0} role="region" aria-labelledby="revenue-plans-title">
               <table className="revenue-table">
                 <thead>
                   <tr>
@@ -124,7 +124,7 @@ export function AdminRevenue() {
 
           <section aria-labelledby="revenue-accounts-title">
             <h2 id="revenue-accounts-title">Accounts by kind</h2>
-            <div className="revenue-table-wrap">
+            <div className="revenue-table-wrap" tabIndex={0} role="region" aria-labelledby="revenue-accounts-title">
               <table className="revenue-table">
                 <tbody>
                   {KINDS.map(([key, label]) => (
@@ -150,7 +150,7 @@ export function AdminRevenue() {
                 ))}
               </select>
             </label>
-            <div className="revenue-table-wrap">
+            <div className="revenue-table-wrap" tabIndex={0} role="region" aria-labelledby="revenue-weeks-title">
               <table className="revenue-table">
                 <thead>
                   <tr>
@@ -189,7 +189,7 @@ export function AdminRevenue() {
             {r.gifted.length === 0 ? (
               <p className="muted">No gifted access running.</p>
             ) : (
-              <div className="revenue-table-wrap">
+              <div className="revenue-table-wrap" tabIndex={0} role="region" aria-labelledby="revenue-gifted-title">
                 <table className="revenue-table">
                   <thead>
                     <tr>

@@ -70,14 +70,12 @@ export function AdminUsers() {
   }
 
   return (
-    <AdminLayout title="Users" badges={data ? <span className="badge">{data.total} accounts</span> : null}>
+    <AdminLayout title="Users" badges={data ? <span className="badge">{data.total === 1 ? '1 account' : `${data.total} accounts`}</span> : null}>
       <div className="users-toolbar">
-        <form role="search" onSubmit={(e) => e.preventDefault()}>
-          <label>
-            Search
-            <input type="search" placeholder="Email or name" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-        </form>
+        <label className="users-search">
+          Search
+          <input type="search" placeholder="Email or name" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
         <label>
           Role
           <select value={role} onChange={filter(setRole)}>
