@@ -43,8 +43,11 @@ export const feedbackRoutes = (deps: AdminDeps) =>
       '/api/admin/feedback/:id/reply',
       ({ user, params, body }) => {
         const id = readId(params.id)
-        return audited(deps, { actor: { id: user.id, email: user.email }, action: 'feedback.reply', target: `contact:${id}` }, () =>
-          replyToFeedback(deps, id, (body as { reply?: unknown }).reply),
+        return audited(
+          deps,
+          { actor: { id: user.id, email: user.email }, action: 'feedback.reply', target: `contact:${id}` },
+          () => replyToFeedback(deps, id, (body as { reply?: unknown }).reply),
+          (m) => ({ to: m.email }),
         )
       },
       {

@@ -92,7 +92,15 @@ test('a reply is emailed to the sender through the outbox, kept on the message a
   expect(mail.text).toContain('Thanks — fixed in the last release.\nTry again?')
   expect(mail.text).toContain('My p365 term\ndid not alert.')
   expect(row(first)).toMatchObject({ reply: 'Thanks — fixed in the last release.\nTry again?' })
-  expect(audits()).toEqual([expect.objectContaining({ action: 'feedback.reply', target: `contact:${first}`, actor: 'admin@example.com', result: 'ok' })])
+  expect(audits()).toEqual([
+    expect.objectContaining({
+      action: 'feedback.reply',
+      target: `contact:${first}`,
+      actor: 'admin@example.com',
+      result: 'ok',
+      details: { to: 'member@example.com' },
+    }),
+  ])
 })
 
 describe('refusals', () => {

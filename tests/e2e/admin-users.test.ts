@@ -167,6 +167,7 @@ test('Users (with an account open), Feedback and Revenue pass axe in both themes
   await check('feedback', 'main')
   await p.page.goto(server.url + '/admin/revenue')
   await p.page.getByTestId('mrr').waitFor()
+  await p.page.setViewportSize({ width: 1280, height: 900 })
   await screenshot(p.page, 'admin-revenue')
   await check('revenue', 'main')
   expect(found).toEqual([])

@@ -122,10 +122,10 @@ function FeedbackItem({ m, onChanged }: { m: Message; onChanged: () => void }) {
   const titleId = `feedback-${m.id}-title`
   return (
     <article className={`feedback-item ${m.state}`} aria-labelledby={titleId} data-testid="feedback-item">
-      <header>
+      <div className="feedback-head">
         <h2 id={titleId}>{m.subject}</h2>
         <span className="badge">{STATE_LABEL[m.state]}</span>
-      </header>
+      </div>
       <p>
         <small className="muted">
           From <a href={`mailto:${m.email}`}>{m.email}</a>
