@@ -51,9 +51,9 @@ test("an admin bans a user on the Users page and the user's open tab is signed o
   await ops.page.goto(server.url + '/admin/users')
   await ops.page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()
   await ops.page.getByTestId('user-row').nth(2).waitFor()
+  await screenshot(ops.page, 'admin-users')
   await ops.page.getByRole('searchbox', { name: 'Search' }).fill('vic tim')
   await ops.page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1)
-  await screenshot(ops.page, 'admin-users')
 
   await ops.page.getByRole('button', { name: 'Manage victim@example.com' }).click()
   const detail = ops.page.getByRole('dialog', { name: 'victim@example.com' })
@@ -141,7 +141,7 @@ test('Users (with an account open), Feedback and Revenue pass axe in both themes
     accessExpiresAt: new Date(Date.now() + 86_400_000),
   })
   submitContact(server.deps, { userId: null, email: 'guest@example.com' }, { subject: 'Question', message: 'Is there an app?' })
-  const p = await newPage(browser, { bypassCSP: true })
+  const p = await newPage(browser, { bypassCSP: true, reducedMotion: 'reduce' })
   await p.context.addCookies([{ name: SESSION_COOKIE, value: admin.token, url: server.url }])
   const found: string[] = []
   // The section menu is the admin frame's (ui/admin.css), checked with the frame.
