@@ -1,6 +1,198 @@
-// /admin/users
+// /admin/users: every account — search (email or name), filters (role, status, trial ending within
+// 2 days), pages — with 'Manage' opening the account's detail and actions, and 'Add user'.
+// Below 640 px each row is a card (ui/admin-users.css).
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
 import { AdminLayout } from './AdminLayout'
+import { api, ApiError } from '../../api'
+import { me } from '../../account'
+import { config } from '../../state'
+import { Pagination } from '../../components/Pagination'
+import { UserDetail } from './users/UserDetail'
+import { AddUserDialog } from './users/AddUserDialog'
+import { roleLabel, when } from './users/labels'
+import { ROLE_CHOICES, type UserPage } from './users/types'
+
+const STATUSES = [
+  ['', 'Any status'],
+  ['active', 'Active'],
+  ['inactive', 'Inactive'],
+  ['banned', 'Banned'],
+  ['unconfirmed', 'Not confirmed'],
+] as const
 
 export function AdminUsers() {
-  return <AdminLayout title="Users">{null}</AdminLayout>
+  useSignals()
+  const product = config.value.productName
+  const [search, setSearch] = useState('')
+  const [query, setQuery] = useState('')
+  const [role, setRole] = useState('')
+  const [status, setStatus] = useState('')
+  const [trialEnding, setTrialEnding] = useState(false)
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = useState(25)
+  const [data, setData] = useState<UserPage | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [open, setOpen] = useState<number | null>(null)
+  const [adding, setAdding] = useState(false)
+  const seq = useRef(0)
+
+  // Search waits for a pause in typing.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setQuery(search.trim())
+      setPage(1)
+    }, 250)
+    return () => clearTimeout(t)
+  }, [search])
+
+  const load = useCallback(async () => {
+    const n = ++seq.current
+    const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) })
+    if (query) params.set('q', query)
+    if (role) params.set('role', role)
+    if (status) params.set('status', status)
+    if (trialEnding) params.set('trialEnding', '1')
+    try {
+      const r = await api<UserPage>(`/api/admin/users?${params}`)
+      if (n !== seq.current) return
+      setData(r)
+      setError(null)
+    } catch (err) {
+      if (n === seq.current) setError(err instanceof ApiError ? err.message : 'Failed to load users.')
+    }
+  }, [query, role, status, trialEnding, page, pageSize])
+  useEffect(() => void load(), [load])
+
+  const filter = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value)
+    setPage(1)
+  }
+
+  return (
+    <AdminLayout title="Users" badges={data ? <span className="badge">{data.total === 1 ? '1 account' : `${data.total} accounts`}</span> : null}>
+      <div className="users-toolbar">
+        <label className="users-search">
+          Search
+          <input type="search" placeholder="Email or name" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <label>
+          Role
+          <select value={role} onChange={filter(setRole)}>
+            <option value="">Any role</option>
+            {ROLE_CHOICES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabel(r, product)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status
+          <select value={status} onChange={filter(setStatus)}>
+            {STATUSES.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="users-check">
+          <input
+            type="checkbox"
+            checked={trialEnding}
+            onChange={(e) => {
+              setTrialEnding(e.target.checked)
+              setPage(1)
+            }}
+          />
+          Trial ending (2 days)
+        </label>
+        <button type="button" className="users-add" onClick={() => setAdding(true)}>
+          Add user
+        </button>
+      </div>
+      {error ? (
+        <p className="admin-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {data === null ? (
+        error ? null : (
+          <p aria-busy="true">Loading users...</p>
+        )
+      ) : data.users.length === 0 ? (
+        <p className="muted">No accounts match.</p>
+      ) : (
+        <table className="users-table">
+          <caption className="users-vh">Accounts, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Account</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Access until</th>
+              <th scope="col">Last sign-in</th>
+              <th scope="col">
+                <span className="users-vh">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.users.map((u) => (
+              <tr key={u.id} data-testid="user-row">
+                <td data-label="Account">
+                  <strong className="user-email">{u.email}</strong>
+                  {u.name ? <small className="muted"> {u.name}</small> : null}
+                  {!u.confirmed ? <span className="badge">Not confirmed</span> : null}
+                </td>
+                <td data-label="Role">
+                  <span className="badge">{roleLabel(u.role, product)}</span>
+                </td>
+                <td data-label="Status">
+                  <span className={u.banned ? 'user-status banned' : u.hasAccess ? 'user-status' : 'user-status inactive'}>{u.statusText}</span>
+                  {u.trialEndingSoon ? <span className="badge users-ending">Ending soon</span> : null}
+                </td>
+                <td data-label="Access until">{when(u.accessExpiresAt, 'No end date')}</td>
+                <td data-label="Last sign-in">{when(u.lastSignInAt, 'Never')}</td>
+                <td className="user-manage">
+                  <button type="button" className="outline small" aria-label={`Manage ${u.email}`} onClick={() => setOpen(u.id)}>
+                    Manage
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data ? (
+        <div className="users-paging">
+          <Pagination page={data.page} pages={data.pages} onPage={setPage} />
+          <label>
+            Per page
+            <select value={pageSize} onChange={(e) => (setPageSize(Number(e.target.value)), setPage(1))}>
+              {[10, 25, 50, 100].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : null}
+      {open !== null ? (
+        <UserDetail userId={open} selfId={me.value?.user.id ?? null} product={product} onClose={() => setOpen(null)} onChanged={() => void load()} />
+      ) : null}
+      {adding ? (
+        <AddUserDialog
+          product={product}
+          onClose={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false)
+            void load()
+          }}
+        />
+      ) : null}
+    </AdminLayout>
+  )
 }

@@ -1,0 +1,120 @@
+// The contact-form inbox (messages from Help & Contact, src/notify/contact.ts): unread → read →
+// resolved (handled_at), and a reply by email through the outbox, kept in reply / replied_at.
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { contactMessages } from '../db/schema'
+import type { Deps } from '../deps'
+import { badRequest, notFound } from '../lib/errors'
+import { composeEmail } from '../lib/email-layout'
+import { enqueueEmail } from '../outbox/queue'
+
+export const FEEDBACK_FILTERS = ['all', 'unread', 'read', 'resolved'] as const
+export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number]
+export const FEEDBACK_STATES = ['unread', 'read', 'resolved', 'unresolved'] as const
+export type FeedbackState = (typeof FEEDBACK_STATES)[number]
+export const MAX_REPLY_LENGTH = 5000
+const PAGE_SIZE = 25
+
+const WHERE: Record<FeedbackFilter, SQL | undefined> = {
+  all: undefined,
+  unread: and(isNull(contactMessages.readAt), isNull(contactMessages.handledAt)),
+  read: and(isNotNull(contactMessages.readAt), isNull(contactMessages.handledAt)),
+  resolved: isNotNull(contactMessages.handledAt),
+}
+
+export function readFilter(value: unknown): FeedbackFilter {
+  if (value === undefined || value === '') return 'all'
+  if ((FEEDBACK_FILTERS as readonly unknown[]).includes(value)) return value as FeedbackFilter
+  throw badRequest(`Filter must be one of ${FEEDBACK_FILTERS.join(', ')}.`, 'INVALID_FILTER')
+}
+
+type Row = typeof contactMessages.$inferSelect
+const iso = (d: Date | null) => d?.toISOString() ?? null
+
+function view(r: Row) {
+  return {
+    id: r.id,
+    userId: r.userId,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    readAt: iso(r.readAt),
+    resolvedAt: iso(r.handledAt),
+    repliedAt: iso(r.repliedAt),
+    reply: r.reply,
+    state: r.handledAt ? 'resolved' : r.readAt ? 'read' : 'unread',
+  }
+}
+export type FeedbackMessage = ReturnType<typeof view>
+
+export function listFeedback(deps: Pick<Deps, 'db'>, filter: FeedbackFilter, page = 1) {
+  const n = (f: FeedbackFilter) =>
+    deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(contactMessages)
+      .where(WHERE[f])
+      .get()!.n
+  const counts = { all: n('all'), unread: n('unread'), read: n('read'), resolved: n('resolved') }
+  const total = counts[filter]
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const p = Math.min(Math.max(1, Math.floor(page) || 1), pages)
+  const rows = deps.db
+    .select()
+    .from(contactMessages)
+    .where(WHERE[filter])
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(PAGE_SIZE)
+    .offset((p - 1) * PAGE_SIZE)
+    .all()
+  return { messages: rows.map(view), counts, page: p, pages }
+}
+
+function messageOrFail(deps: Pick<Deps, 'db'>, id: number): Row {
+  const row = deps.db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()
+  if (row === undefined) throw notFound('No message with that id.', 'MESSAGE_NOT_FOUND')
+  return row
+}
+
+/** unread / read (read_at), resolved / unresolved (handled_at); resolving also marks it read. */
+export function setFeedbackState(deps: Pick<Deps, 'db' | 'now'>, id: number, state: unknown) {
+  if (!(FEEDBACK_STATES as readonly unknown[]).includes(state)) throw badRequest(`State must be one of ${FEEDBACK_STATES.join(', ')}.`, 'INVALID_STATE')
+  const row = messageOrFail(deps, id)
+  const now = deps.now()
+  const set =
+    state === 'unread'
+      ? { readAt: null, handledAt: null }
+      : state === 'read'
+        ? { readAt: row.readAt ?? now }
+        : state === 'resolved'
+          ? { readAt: row.readAt ?? now, handledAt: row.handledAt ?? now }
+          : { handledAt: null }
+  deps.db.update(contactMessages).set(set).where(eq(contactMessages.id, id)).run()
+  return view(messageOrFail(deps, id))
+}
+
+function replyEmail(deps: Pick<Deps, 'config'>, row: Row, reply: string) {
+  const app = deps.config.appName
+  const subject = (/^re:/i.test(row.subject) ? row.subject : `Re: ${row.subject}`).slice(0, 250)
+  return composeEmail(row.email, subject, {
+    appName: app,
+    heading: subject,
+    blocks: [{ pre: reply }, { heading: 'Your message' }, { pre: row.message }],
+    footer: [{ text: `${app} support, answering the message you sent through Help & Contact on ${row.createdAt.toUTCString()}.` }],
+  })
+}
+
+/** Emails the reply (queued in the outbox), keeps it on the message and marks the message read. */
+export function replyToFeedback(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'>, id: number, input: unknown) {
+  const reply = typeof input === 'string' ? input.trim() : ''
+  if (!reply) throw badRequest('Please write a reply.', 'VALIDATION')
+  if (reply.length > MAX_REPLY_LENGTH) throw badRequest(`Please keep the reply under ${MAX_REPLY_LENGTH} characters.`, 'TOO_LONG')
+  const row = messageOrFail(deps, id)
+  const now = deps.now()
+  enqueueEmail(deps, 'contact_reply', replyEmail(deps, row, reply), { userId: row.userId })
+  deps.db
+    .update(contactMessages)
+    .set({ reply, repliedAt: now, readAt: row.readAt ?? now })
+    .where(eq(contactMessages.id, id))
+    .run()
+  return view(messageOrFail(deps, id))
+}

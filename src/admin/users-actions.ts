@@ -1,0 +1,200 @@
+// What an admin can do to an account from the Users page — everything `dibs users` does and more:
+// role, gifted plan, trial extend/end, ban/unban, password-reset email, sign out everywhere,
+// two-factor reset, delete, and creating an account (confirmed with a password, or invited by email).
+// Plain functions over Deps; the routes (./users.ts) wrap each in an audit row. Access writes go
+// through src/access/service.ts with grantedBy = the admin's email (access_history source 'admin').
+import { eq } from 'drizzle-orm'
+import { grantPlan, setRole, startAccess, writeAccess } from '../access/service'
+import { hasActiveAccess, type Role } from '../access/rules'
+import { accessStateOf } from '../access/state'
+import { banUser, forgotPassword, isEmail, MAX_NAME_LENGTH, normaliseEmail, findUserByEmail } from '../auth/service'
+import { invalidateUserSessions } from '../auth/session'
+import { resetTwoFactor } from '../auth/two-factor'
+import { issueToken } from '../auth/one-time-tokens'
+import { hashPassword, passwordProblem } from '../auth/passwords'
+import { oneTimeTokens, userAccess, users, type User } from '../db/schema'
+import type { Deps } from '../deps'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors'
+import { hashToken } from '../lib/tokens'
+import { composeEmail } from '../lib/email-layout'
+import { enqueueEmail } from '../outbox/queue'
+import type { PlanId } from '../access/plans'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** How long an invitation link works (a password-reset link works 1 hour; an invitation may wait in an inbox). */
+export const INVITE_TTL_MS = 7 * DAY_MS
+
+export type Admin = { id: number; email: string }
+type ActionDeps = Pick<Deps, 'db' | 'now' | 'bus' | 'config'>
+
+export const USER_TEXT = {
+  notSelf: 'You cannot do this to your own account. Ask another admin.',
+  adminByConfig: 'This account is an admin through ADMIN_EMAILS. Remove it from that setting to change its role.',
+  confirmMismatch: "Type the account's email address to confirm the deletion.",
+  banned: 'This account is banned. Unban it first.',
+  noTwoFactor: 'This account has no two-factor sign-in.',
+  notTrial: 'This account is not on a trial.',
+  alreadyBanned: 'This account is already banned.',
+  notBanned: 'This account is not banned.',
+}
+
+export function accountOrFail(deps: Pick<Deps, 'db'>, userId: number): User {
+  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
+  if (user === undefined) throw notFound('No account with that id.', 'USER_NOT_FOUND')
+  return user
+}
+
+function notSelf(admin: Admin, userId: number) {
+  if (admin.id === userId) throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
+}
+
+function accessRow(deps: Pick<Deps, 'db'>, userId: number) {
+  return deps.db.select().from(userAccess).where(eq(userAccess.userId, userId)).get() ?? null
+}
+
+/** Role/tier change. Admins cannot demote themselves; ADMIN_EMAILS accounts stay admins whatever is stored. */
+export function changeRole(deps: ActionDeps, admin: Admin, userId: number, role: Role | 'none') {
+  const user = accountOrFail(deps, userId)
+  if (admin.id === userId && role !== 'admin') throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
+  if (deps.config.adminEmails.includes(user.email) && role !== 'admin') throw conflict(USER_TEXT.adminByConfig, 'ADMIN_BY_CONFIG')
+  const before = accessRow(deps, userId)?.role ?? 'none'
+  setRole(deps, userId, role, admin.email)
+  return { from: before, to: role }
+}
+
+/** Gifted access to a plan until `until` (status 'gifted'). */
+export function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: PlanId, until: Date) {
+  const user = accountOrFail(deps, userId)
+  if (admin.id === userId) throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
+  if (deps.config.adminEmails.includes(user.email)) throw conflict(USER_TEXT.adminByConfig, 'ADMIN_BY_CONFIG')
+  grantPlan(deps, userId, plan, until, admin.email)
+  return { plan, until: until.toISOString() }
+}
+
+/**
+ * Adds days to a trial, from its current end or from now when it already ended (an expired
+ * trial comes back). Only accounts whose stored role is app_trial or trial_expired.
+ */
+export function extendTrial(deps: ActionDeps, admin: Admin, userId: number, days: number) {
+  accountOrFail(deps, userId)
+  const row = accessRow(deps, userId)
+  if (row === null || (row.role !== 'app_trial' && row.role !== 'trial_expired')) throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
+  const now = deps.now().getTime()
+  const from = Math.max(now, row.role === 'app_trial' ? (row.accessExpiresAt?.getTime() ?? now) : now)
+  const until = new Date(from + days * DAY_MS)
+  writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: until, grantedBy: admin.email, source: 'admin' })
+  return { days, until: until.toISOString() }
+}
+
+/** Ends a running trial now: the account reads 'Trial Expired' and sees the plan prompt. */
+export function endTrial(deps: ActionDeps, admin: Admin, userId: number) {
+  const user = accountOrFail(deps, userId)
+  const row = accessRow(deps, userId)
+  if (row === null || row.role !== 'app_trial' || !hasActiveAccess(accessStateOf(deps, user.email, row), deps.now()))
+    throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
+  writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: deps.now(), grantedBy: admin.email, source: 'admin' })
+  return { endedAt: deps.now().toISOString() }
+}
+
+/** Ban: sign-in refused and every session ends at once (open tabs are signed out through their socket). */
+export function setBanned(deps: ActionDeps, admin: Admin, userId: number, banned: boolean) {
+  const user = accountOrFail(deps, userId)
+  notSelf(admin, userId)
+  if (banned && user.bannedAt !== null) throw conflict(USER_TEXT.alreadyBanned, 'ALREADY_BANNED')
+  if (!banned && user.bannedAt === null) throw conflict(USER_TEXT.notBanned, 'NOT_BANNED')
+  banUser(deps, userId, banned)
+  return { banned }
+}
+
+/** The same email as 'Forgot password?' (a link valid 1 hour). */
+export function sendPasswordReset(deps: ActionDeps, userId: number) {
+  const user = accountOrFail(deps, userId)
+  if (user.bannedAt !== null) throw conflict(USER_TEXT.banned, 'BANNED')
+  forgotPassword(deps, user.email)
+  return { email: user.email }
+}
+
+export function signOutEverywhere(deps: ActionDeps, userId: number) {
+  accountOrFail(deps, userId)
+  invalidateUserSessions(deps, userId)
+  return {}
+}
+
+export function adminResetTwoFactor(deps: ActionDeps, userId: number) {
+  accountOrFail(deps, userId)
+  if (!resetTwoFactor(deps, userId)) throw conflict(USER_TEXT.noTwoFactor, 'TWO_FACTOR_OFF')
+  return {}
+}
+
+/** Deletes the account and all its rows (ON DELETE CASCADE); `confirm` must be its email. */
+export function deleteUser(deps: ActionDeps, admin: Admin, userId: number, confirm: unknown) {
+  const user = accountOrFail(deps, userId)
+  notSelf(admin, userId)
+  if (normaliseEmail(confirm) !== user.email) throw badRequest(USER_TEXT.confirmMismatch, 'CONFIRMATION_MISMATCH')
+  deps.db.delete(users).where(eq(users.id, userId)).run()
+  deps.bus.emit('sessions.revoked', { userId })
+  return { email: user.email }
+}
+
+export type NewUser = { email?: unknown; name?: unknown; password?: unknown; mode?: unknown; role?: unknown }
+
+function inviteEmail(deps: ActionDeps, to: string, name: string, link: string) {
+  const app = deps.config.appName
+  return composeEmail(to, `You are invited to ${app}`, {
+    appName: app,
+    heading: `Welcome to ${app}`,
+    blocks: [
+      name ? `Hi ${name},` : 'Hi,',
+      `An administrator created a ${app} account for this email address. Set a password to sign in.`,
+      'This link works for 7 days and can be used once.',
+      'If you did not expect this, ignore this email.',
+    ],
+    button: { label: 'Set Your Password', href: link },
+  })
+}
+
+/**
+ * 'Add user'. mode 'confirmed': with a password, signs in at once; mode 'invited': no password
+ * yet, an email with a link to set one (confirming the address). `role` (optional) is set now;
+ * without it a confirmed account starts like a confirmed sign-up (trial, or DEFAULT_PLAN while
+ * billing is off) and an invited one when the link is used.
+ */
+export async function addUser(deps: ActionDeps, admin: Admin, input: NewUser, role: Role | 'none' | null) {
+  const email = normaliseEmail(input.email)
+  const name = typeof input.name === 'string' ? input.name.trim() : ''
+  if (input.mode !== 'confirmed' && input.mode !== 'invited') throw badRequest("Please choose 'Confirmed, with a password' or 'Invite by email'.", 'VALIDATION')
+  if (!email) throw badRequest('Email is required', 'VALIDATION')
+  if (!isEmail(email)) throw badRequest('Please enter a valid email address.', 'INVALID_EMAIL')
+  if (name.length > MAX_NAME_LENGTH) throw badRequest(`Name must be at most ${MAX_NAME_LENGTH} characters long`, 'VALIDATION')
+  let passwordHash: string | null = null
+  if (input.mode === 'confirmed') {
+    const password = typeof input.password === 'string' ? input.password : ''
+    const problem = passwordProblem(password)
+    if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
+    passwordHash = await hashPassword(password)
+  }
+  if (findUserByEmail(deps, email) !== undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
+  const now = deps.now()
+  const user = deps.db
+    .insert(users)
+    .values({ email, name, passwordHash, emailConfirmedAt: input.mode === 'confirmed' ? now : null, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning()
+    .get()
+  if (user === undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
+  if (role !== null) setRole(deps, user.id, role, admin.email)
+  else if (input.mode === 'confirmed') startAccess(deps, user.id)
+  else deps.db.insert(userAccess).values({ userId: user.id, role: 'none' }).onConflictDoNothing().run()
+  if (input.mode === 'invited') {
+    // A reset token (the /reset-password page sets the password and confirms the address), valid longer than a reset.
+    const token = issueToken(deps, user.id, 'reset')
+    deps.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(now.getTime() + INVITE_TTL_MS) })
+      .where(eq(oneTimeTokens.id, hashToken(token)))
+      .run()
+    const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
+    enqueueEmail(deps, 'invite', inviteEmail(deps, email, name, link), { userId: user.id })
+  }
+  return { id: user.id, email, mode: input.mode as 'confirmed' | 'invited', role: role ?? null }
+}
