@@ -89,6 +89,21 @@ describe('order and repetition', () => {
   })
 })
 
+test('the whole stream delivered at once (concurrently) ends in the newest state', async () => {
+  const u = await w.user(trial())
+  const start = w.stripe.events.length
+  const { sessionId } = await w.checkout(u.cookie, 'gd')
+  w.stripe.setWebhook(null)
+  await w.stripe.completeCheckout(sessionId)
+  const subId = w.stripe.subscriptionOf(sessionId).id
+  await w.stripe.switchPlan(subId, 'dibs_product_monthly')
+  await w.stripe.cancelAtPeriodEnd(subId)
+  w.stripe.setWebhook(`${w.server.url}/api/billing/webhook`)
+  const all = await Promise.all(w.stripe.events.slice(start).map((e) => w.stripe.deliver(e)))
+  expect(all.every((d) => d.status === 200)).toBe(true)
+  expect(w.state(u.userId)).toMatchObject({ role: 'product', status: 'active_until_period_end', subscription: subId })
+})
+
 describe('signatures', () => {
   const payload = () =>
     JSON.stringify({
