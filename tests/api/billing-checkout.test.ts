@@ -119,6 +119,18 @@ describe('checkout refusals', () => {
     expect(w.state(u.userId)).toMatchObject({ role: 'product', status: 'active', customer, subscription: again.subId })
   })
 
+  test('a stored customer that Stripe no longer knows is replaced once', async () => {
+    const u = await w.user(trial())
+    await w.checkout(u.cookie, 'gd')
+    const lost = w.row(u.userId).stripeCustomerId!
+    w.stripe.customers.delete(lost) // deleted in the dashboard
+    const { sessionId } = await w.checkout(u.cookie, 'gd')
+    const now = w.row(u.userId).stripeCustomerId!
+    expect(now).not.toBe(lost)
+    expect(w.stripe.customers.has(now)).toBe(true)
+    expect(w.stripe.sessions.get(sessionId)!.customer).toBe(now)
+  })
+
   test('plan names as users and operators write them are accepted', async () => {
     const u = await w.user(trial())
     const r = await w.api('POST', '/api/billing/checkout', { cookie: u.cookie, json: { planType: 'gafs+gd', returnUrl: `${w.returnUrl()}?x=1#top` } })

@@ -70,6 +70,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   const deliveries: Delivery[] = []
   const requests: RequestLog[] = []
   let down = false
+  /** POST answers by Idempotency-Key (Stripe keeps them 24 h): the same key gets the same answer. */
+  const idempotent = new Map<string, { status: number; body: string }>()
 
   // --- resources -------------------------------------------------------------------------
   const get = (map: Map<string, Obj>, kind: string, key: string) => {
@@ -135,7 +137,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     const items = Array.isArray(p.line_items) ? p.line_items : []
     if (items.length === 0) throw invalid('Missing required param: line_items.', 'line_items')
     const price = get(prices, 'price', items[0].price)
-    if (p.customer) get(customers, 'customer', p.customer)
+    if (p.customer && !customers.has(p.customer))
+      throw new StripeFail(400, `No such customer: '${p.customer}'`, { code: 'resource_missing', param: 'customer' })
     const trialEnd = p.subscription_data?.trial_end === undefined ? null : Number(p.subscription_data.trial_end)
     if (trialEnd !== null && trialEnd < clock() + 48 * HOUR_S)
       throw invalid('The `trial_end` date has to be at least 2 days in the future.', 'subscription_data[trial_end]')
@@ -491,26 +494,35 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     hostname: '127.0.0.1',
     async fetch(req) {
       const url = new URL(req.url)
-      try {
-        return await route(req, url)
-      } catch (err) {
-        if (err instanceof StripeFail) {
-          const { type, ...extra } = err.extra
-          return Response.json(
-            {
-              error: {
-                type: type ?? 'invalid_request_error',
-                message: err.message,
-                ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
-              },
-            },
-            { status: err.status, headers: { 'request-id': id('req') } },
-          )
-        }
-        return Response.json({ error: { type: 'api_error', message: String(err) } }, { status: 500 })
-      }
+      const key = req.method === 'POST' && url.pathname.startsWith('/v1/') && !down ? req.headers.get('idempotency-key') : null
+      const seen = key === null ? undefined : idempotent.get(`${url.pathname} ${key}`)
+      if (seen) return new Response(seen.body, { status: seen.status, headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' } })
+      const res = await answer(req, url)
+      if (key !== null && res.status < 500) idempotent.set(`${url.pathname} ${key}`, { status: res.status, body: await res.clone().text() })
+      return res
     },
   })
+
+  async function answer(req: Request, url: URL): Promise<Response> {
+    try {
+      return await route(req, url)
+    } catch (err) {
+      if (err instanceof StripeFail) {
+        const { type, ...extra } = err.extra
+        return Response.json(
+          {
+            error: {
+              type: type ?? 'invalid_request_error',
+              message: err.message,
+              ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
+            },
+          },
+          { status: err.status, headers: { 'request-id': id('req') } },
+        )
+      }
+      return Response.json({ error: { type: 'api_error', message: String(err) } }, { status: 500 })
+    }
+  }
   const origin = `http://127.0.0.1:${server.port}`
 
   return {
