@@ -1,7 +1,8 @@
 // The webhook endpoint: signatures, idempotency by event id, and order independence — replaying
 // every event twice, or delivering the whole stream in reverse order, leaves the state one clean
 // delivery leaves.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
+import { setLogLevel } from '../../src/lib/log'
 import { eq } from 'drizzle-orm'
 import { stripeEvents } from '../../src/db/schema'
 import { billingWorld, DAY_MS, type BillingWorld } from './billing-helpers'
@@ -125,7 +126,14 @@ describe('signatures', () => {
     test(`${name} → 400, nothing recorded`, async () => {
       const body = payload()
       const before = w.audit().length
-      const r = await webhook(body, sign(body))
+      const lines: string[] = []
+      const spy = spyOn(console, 'error').mockImplementation((line: string) => void lines.push(String(line)))
+      setLogLevel('warn')
+      const r = await webhook(body, sign(body)).finally(() => {
+        setLogLevel('silent')
+        spy.mockRestore()
+      })
+      expect(lines.join('\n')).toContain('stripe webhook refused')
       expect(r.status).toBe(400)
       expect(r.body.error.code).toBe('BAD_SIGNATURE')
       const id = JSON.parse(body).id
