@@ -9,6 +9,7 @@ import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { accessStateFor, writeAccess } from '../access/service'
 import { recordBillingAudit } from './audit'
+import { AppError } from '../lib/errors'
 import { log } from '../lib/log'
 import { enqueueEmail } from '../outbox/queue'
 import { stripeFor } from './client'
@@ -124,4 +125,15 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
   }
   log.info('stripe: access updated', { userId, role: next.role, status: next.subscriptionStatus, cause })
   return true
+}
+
+/** The signed-in user's own re-read (POST /api/billing/refresh): nothing to do without a customer. */
+export async function refreshUser(deps: BillingDeps, userId: number): Promise<RefreshResult | null> {
+  const row = deps.db.select({ customer: userAccess.stripeCustomerId }).from(userAccess).where(eq(userAccess.userId, userId)).get()
+  if (!deps.config.billingEnabled || !row?.customer) return null
+  try {
+    return await refreshCustomer(deps, row.customer, { userHint: userId, cause: 'user refresh' })
+  } catch (err) {
+    throw new AppError(503, 'STRIPE_UNAVAILABLE', 'Your subscription could not be checked right now. Please try again shortly.', undefined, err)
+  }
 }

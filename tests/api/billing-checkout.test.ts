@@ -227,3 +227,44 @@ describe('GET /api/billing/subscription', () => {
     expect((await w.api('GET', '/api/billing/subscription')).status).toBe(401)
   })
 })
+
+describe('POST /api/billing/refresh (the return from checkout, before any webhook)', () => {
+  test('re-reads the subscription from Stripe: the plan at once, though no webhook arrived', async () => {
+    const u = await w.user({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + DAY_MS) })
+    const { sessionId } = await w.checkout(u.cookie, 'gd')
+    w.stripe.setWebhook(null)
+    await w.stripe.completeCheckout(sessionId)
+    w.stripe.setWebhook(`${w.server.url}/api/billing/webhook`)
+    expect(w.state(u.userId).role).toBe('app_trial')
+    const r = await w.api('POST', '/api/billing/refresh', { cookie: u.cookie })
+    expect(r.status).toBe(200)
+    expect(r.body.access).toMatchObject({ userRole: 'gd', hasAccess: true, statusText: 'Active' })
+    expect(r.body.subscription).toMatchObject({ plan: 'gd', status: 'active', nextAmountCents: 1000, hasCustomer: true })
+  })
+
+  test('without a customer: the stored state, no Stripe call', async () => {
+    const u = await w.user({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + DAY_MS) })
+    const calls = w.stripe.requests.length
+    const r = await w.api('POST', '/api/billing/refresh', { cookie: u.cookie })
+    expect(r.status).toBe(200)
+    expect(r.body.access.userRole).toBe('app_trial')
+    expect(w.stripe.requests.length).toBe(calls)
+  })
+
+  test('signed out → 401; more than 6 a minute → 429', async () => {
+    expect((await w.api('POST', '/api/billing/refresh')).status).toBe(401)
+    const u = await w.user({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + DAY_MS) })
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) statuses.push((await w.api('POST', '/api/billing/refresh', { cookie: u.cookie })).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429])
+  })
+})
+
+test('more than 10 checkouts a minute by one user → 429', async () => {
+  const u = await w.user({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + DAY_MS) })
+  const statuses: number[] = []
+  for (let i = 0; i < 11; i++)
+    statuses.push((await w.api('POST', '/api/billing/checkout', { cookie: u.cookie, json: { planType: 'gd', returnUrl: w.returnUrl() } })).status)
+  expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
+  expect(statuses[10]).toBe(429)
+})

@@ -111,6 +111,16 @@ describe('reconcile and outages', () => {
     expect((await reconcile(w.deps)).changed).toBe(0) // nothing left to fix
   })
 
+  test('reconcile finds a checkout whose webhooks all went missing (no subscription stored yet)', async () => {
+    const u = await w.user(trial())
+    const { sessionId } = await w.checkout(u.cookie, 'product')
+    w.stripe.setWebhook(null)
+    await w.stripe.completeCheckout(sessionId)
+    expect(w.state(u.userId)).toMatchObject({ role: 'app_trial', subscription: null })
+    await reconcile(w.deps)
+    expect(w.state(u.userId)).toMatchObject({ role: 'product', subscription: w.stripe.subscriptionOf(sessionId).id })
+  })
+
   test('Stripe down: checkout says so (503, spec text), logged; nobody loses access', async () => {
     const u = await w.user(trial())
     const before = w.state(u.userId)
