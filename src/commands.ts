@@ -4,6 +4,7 @@
 import type { Config } from './config'
 import { recordAudit } from './admin/audit'
 import { usersCommand } from './auth/cli'
+import { billingCommand } from './billing/cli'
 import { UsageError } from './cli/args'
 import type { Command } from './cli/command'
 import { backupDatabase } from './db/backup'
@@ -108,6 +109,7 @@ export const commands: Command<CliContext>[] = [
     },
   },
   usersCommand,
+  billingCommand,
   ...ingestCommands,
 ]
 

@@ -5,6 +5,7 @@
 import { SOCKET_EVENTS } from './contract/events'
 import type { Deps } from './deps'
 import { authJobs } from './auth/jobs'
+import { billingJobs } from './billing/jobs'
 import { JOB } from './jobs/log'
 import type { Job } from './jobs/types'
 import { MatchingService } from './matches/matcher'
@@ -83,6 +84,7 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
  * scan has its own precise timer (`nextAt`: the budget's pacing); the others ride the cron tick.
  * The one timer outside this list is event-driven, not periodic: `expiry` (Services), armed by
  * src/server.ts at start and by every access.changed (attachListeners), fires when access ends.
+ * Billing's jobs (Stripe catalog sync at start, retried; hourly reconcile) exist only while billing is on.
  */
 export function jobList(ctx: AppContext): Job[] {
   const scan: Job = {
@@ -92,5 +94,5 @@ export function jobList(ctx: AppContext): Job[] {
     immediate: true,
     start: () => warnRaisedInterval(ctx.source),
   }
-  return [scan, ...notifyJobs(ctx.outbox), ...authJobs()]
+  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...billingJobs(ctx)]
 }
