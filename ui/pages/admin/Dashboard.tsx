@@ -348,9 +348,9 @@ function SystemResources() {
         <dl className="stat-list">
           <dt>Uptime</dt>
           <dd>{formatDuration(d.uptimeSeconds)}</dd>
-          <dt>Memory (RSS / heap)</dt>
+          <dt>Memory</dt>
           <dd>
-            {formatBytes(d.memory.rssBytes)} / {formatBytes(d.memory.heapUsedBytes)} of {formatBytes(d.memory.heapTotalBytes)}
+            RSS {formatBytes(d.memory.rssBytes)} · heap {formatBytes(d.memory.heapUsedBytes)}
           </dd>
           <dt>Event-loop lag</dt>
           <dd>

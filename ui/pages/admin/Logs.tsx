@@ -51,7 +51,8 @@ function stateText(s: Status): string {
     case 'failing':
       return `Failing since ${formatWhen(s.failingSince)}`
     default:
-      return s.nextScanAt ? `Idle: next scan ${formatWhen(s.nextScanAt)}` : 'Idle'
+      if (!s.nextScanAt) return 'Idle'
+      return Date.parse(s.nextScanAt) > Date.now() ? `Idle: next scan ${formatWhen(s.nextScanAt)}` : 'Idle: next scan due now'
   }
 }
 
