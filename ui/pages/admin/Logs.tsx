@@ -276,7 +276,7 @@ function ScanLog({ version }: { version: number }) {
           </button>
         </p>
       ) : null}
-      <div className="table-scroll tall">
+      <div className="table-scroll tall" tabIndex={0} role="region" aria-label="Scan log entries">
         <table className="admin-table" data-testid="scan-log">
           <thead>
             <tr>

@@ -75,7 +75,7 @@ function ScanMetricsPanel() {
         <p aria-busy="true">Loading metrics…</p>
       ) : null}
       {m.data ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Latest scans">
           <table className="admin-table">
             <caption className="muted">
               {Math.min(METRICS_SHOWN, m.data.rows.length)} latest of {m.data.rows.length} loaded
