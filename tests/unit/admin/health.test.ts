@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { conversionRate, dayBounds, emailQueueColour, growthPercent, kpis, percentile, scanHealth } from '../../../src/admin/health'
 import { minIntervalFor, validateScanSettings } from '../../../src/admin/scan-settings'
+import { RateBudget } from '../../../src/forums/rate-budget'
 
 const NOW = new Date('2026-01-15T12:00:00Z')
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000)
@@ -118,4 +119,33 @@ describe('runtime scan settings validation', () => {
       const error = validateScanSettings(input, cap, 'public')
       expect(error === null).toBe(ok)
     })
+})
+
+describe('the rate budget takes new settings at run time (configure)', () => {
+  test('a lower cap slows the adaptive cadence and counts against the sliding minute at once', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    expect(b.recommendedIntervalMs()).toBe(7500)
+    b.configure({ capPerMinute: 2 })
+    expect(b.capPerMinute).toBe(2)
+    expect(b.recommendedIntervalMs()).toBe(37_500)
+    b.noteRequest(0)
+    b.noteRequest(1000)
+    expect(b.nextAllowedAt(2000)).toBe(60_000)
+  })
+  test("the cap never goes above the mode's; a fixed interval replaces adaptive and back", () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    b.configure({ capPerMinute: 50 })
+    expect(b.capPerMinute).toBe(10)
+    b.configure({ intervalSeconds: 30 })
+    expect([b.intervalSeconds, b.recommendedIntervalMs()]).toEqual([30, 30_000])
+    b.configure({ intervalSeconds: null })
+    expect([b.intervalSeconds, b.recommendedIntervalMs()]).toEqual([null, 7500])
+  })
+  test('an interval faster than the cap allows is raised to the allowance, as at startup', () => {
+    const b = new RateBudget({ capPerMinute: 10, intervalSeconds: 2 })
+    expect(b.intervalRaise).toEqual({ configuredMs: 2000, usedMs: 7500 })
+    b.configure({ intervalSeconds: 10 })
+    expect(b.intervalRaise).toBeNull()
+    expect(b.recommendedIntervalMs()).toBe(10_000)
+  })
 })
