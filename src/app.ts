@@ -24,6 +24,7 @@ import { postRoutes } from './forums'
 import { relayRoutes } from './realtime/relay'
 import { billingRoutes } from './billing'
 import { adminRoutes } from './admin'
+import { maintenanceGate } from './admin/maintenance'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -65,12 +66,13 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
         },
       }),
     )
-    // Request logging with timing; health checks only at debug level.
+    // Request logging with timing.
     .derive({ as: 'global' }, () => ({ startedAt: performance.now() }))
     .onAfterResponse({ as: 'global' }, ({ request, set, startedAt, path }) => {
       const ms = (performance.now() - (startedAt ?? performance.now())).toFixed(1)
       const fields = { status: set.status ?? 200, ms }
-      if (path === '/healthz') log.debug(`${request.method} ${path}`, fields)
+      // Health checks and the admin log tail's own polling only at debug level.
+      if (path === '/healthz' || path === '/api/admin/logs/app') log.debug(`${request.method} ${path}`, fields)
       else log.info(`${request.method} ${path}`, fields)
     })
     // Oversize bodies are refused before parsing. (Not onRequest: a request-level hook would
@@ -89,6 +91,8 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
       if ((origin !== null && origin !== allowedOrigin) || (origin === null && request.headers.get('sec-fetch-site') === 'cross-site'))
         throw new AppError(403, 'BAD_ORIGIN', 'Cross-site request refused.')
     })
+    // Maintenance mode: signed-in non-admins get 503 MAINTENANCE from the API (src/admin/maintenance.ts).
+    .onBeforeHandle({ as: 'global' }, ({ request, set }) => maintenanceGate(deps, request, set.headers as Record<string, string>))
     .onError({ as: 'global' }, async ({ error: raw, code, set, request }) => {
       const path = new URL(request.url).pathname
       applySecurityHeaders(set.headers, path, headersFor(path))

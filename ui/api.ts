@@ -1,5 +1,8 @@
 // The one API client: same-origin JSON with the session cookie; errors become ApiError
-// carrying the server's {error: {code, message}}.
+// carrying the server's {error: {code, message}}. Every answer also tells whether maintenance
+// mode is on (ui/maintenance.ts).
+import { noteMaintenance } from './maintenance'
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -22,6 +25,7 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
     body: json !== undefined ? JSON.stringify(json) : rest.body,
     signal: rest.signal ?? (timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined),
   })
+  if (path.startsWith('/api/')) noteMaintenance(res)
   const text = await res.text()
   let body: any = null
   try {

@@ -1,6 +1,84 @@
 // /api/admin — Dashboard: emergency pause and maintenance mode, system health, KPIs, system resources, recent activity.
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
+import { systemSettings } from '../db/schema'
+import type { Deps } from '../deps'
+import { getSetting, setSetting, SETTINGS, type SettingName } from '../settings/service'
+import { recentActivity } from './activity'
+import { audited } from './audit'
 import type { AdminDeps } from './deps'
+import { startLagMonitor, systemResources } from './resources'
+import { kpiStats, systemHealth } from './stats'
 
-export const dashboardRoutes = (deps: AdminDeps) => new Elysia({ name: 'admin-dashboard' }).use(authPlugin(deps))
+const tags = ['admin']
+const NAMES = Object.keys(SETTINGS) as SettingName[]
+
+/** Both switches; a missing row is created with active false (spec §4). */
+export function readSettings(deps: Pick<Deps, 'db' | 'now'>): Record<SettingName, boolean> {
+  for (const name of NAMES)
+    deps.db
+      .insert(systemSettings)
+      .values({ name, value: { active: false }, description: SETTINGS[name], updatedAt: deps.now() })
+      .onConflictDoNothing()
+      .run()
+  return Object.fromEntries(NAMES.map((n) => [n, getSetting(deps, n)])) as Record<SettingName, boolean>
+}
+
+export const dashboardRoutes = (deps: AdminDeps) => {
+  startLagMonitor()
+  return new Elysia({ name: 'admin-dashboard' })
+    .use(authPlugin(deps))
+    .get('/api/admin/settings', () => readSettings(deps), {
+      admin: true,
+      detail: { summary: 'Emergency pause and maintenance mode: {is_emergency_paused, is_maintenance_mode_active}', tags },
+    })
+    .put(
+      '/api/admin/settings/:name',
+      async ({ params, body, user }) => {
+        const name = params.name as SettingName
+        const active = await audited(deps, { actor: user, action: `settings.${name}`, target: name, details: { active: body.active } }, () =>
+          setSetting(deps, name, body.active),
+        )
+        return { name, active }
+      },
+      {
+        admin: true,
+        params: t.Object({ name: t.Union(NAMES.map((n) => t.Literal(n))) }),
+        body: t.Object({ active: t.Boolean() }),
+        detail: {
+          summary: 'Switch the emergency pause or maintenance mode; audited, and broadcast as settings.changed on the admin topic',
+          description:
+            'is_emergency_paused stops scanning, matching and alerting. is_maintenance_mode_active answers signed-in non-admins 503 MAINTENANCE (scanning and alerts go on).',
+          tags,
+        },
+      },
+    )
+    .get('/api/admin/health', () => systemHealth(deps), {
+      admin: true,
+      detail: {
+        summary:
+          'System health: post/user/match counts, minutes since the last successful scan (healthy ≤ 10, warning > 10 or none, critical > 30), email queue',
+        tags,
+      },
+    })
+    .get('/api/admin/kpis', () => kpiStats(deps), {
+      admin: true,
+      detail: {
+        summary: "KPIs: today's/yesterday's matches and growth, users matched in 24 h, posts today, users, active/trialing, trial vs paid, conversion",
+        tags,
+      },
+    })
+    .get('/api/admin/resources', () => systemResources(deps), {
+      admin: true,
+      detail: {
+        summary:
+          'System resources: uptime, memory, event-loop lag, database/WAL size, sockets, outbox depth, Reddit budget, scan interval, alert latency p50/p95',
+        tags,
+      },
+    })
+    .get('/api/admin/activity', ({ query }) => recentActivity(deps, query.limit ?? 15), {
+      admin: true,
+      query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })) }),
+      detail: { summary: 'Recent activity: admin actions, maintenance jobs and notable scans, newest first', tags },
+    })
+}

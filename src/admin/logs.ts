@@ -1,6 +1,151 @@
 // /api/admin — Logs: scanner status and control, scan log, application log tail, runtime scan settings.
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
+import type { Deps } from '../deps'
+import { JOB } from '../jobs/log'
+import { recentLogLines, type LogLevel } from '../lib/log'
+import { runScan } from '../scanner/scan'
+import { audited } from './audit'
 import type { AdminDeps } from './deps'
+import { applyStoredScanSettings, MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
+import { scannerStatus } from './scanner-status'
+import { SCRAPER_DENIED } from './tools'
 
-export const logsRoutes = (deps: AdminDeps) => new Elysia({ name: 'admin-logs' }).use(authPlugin(deps))
+const tags = ['admin']
+const LEVELS = ['debug', 'info', 'warn', 'error'] as const
+
+export type ScanLogEntry = { at: string; source: 'scan' | 'job'; job: string; status: string; durationMs: number; summary: string; error: string | null }
+
+/**
+ * The scan log: every scan (scan_metrics) and every other maintenance job (maintenance_logs; a
+ * scan's own maintenance_logs row would repeat its scan_metrics row), newest first, optionally
+ * one status only ('success', 'failed', 'skipped', …).
+ */
+export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; limit?: number } = {}): ScanLogEntry[] {
+  const limit = opts.limit ?? 200
+  const status = opts.status ?? null
+  const scans = deps.sqlite
+    .query<
+      {
+        at: number
+        type: string
+        status: string
+        ms: number
+        fetched: number
+        fresh: number
+        matches: number
+        users: number
+        requests: number
+        error: string | null
+      },
+      [string | null, string | null, number]
+    >(
+      `SELECT created_at AS at, scan_type AS type, status, duration_ms AS ms, posts_fetched AS fetched, posts_new AS fresh, matches_found AS matches,
+              users_processed AS users, requests, error
+       FROM scan_metrics WHERE (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(status, status, limit)
+    .map((r): ScanLogEntry => ({
+      at: new Date(r.at).toISOString(),
+      source: 'scan',
+      job: `${JOB.scan} (${r.type})`,
+      status: r.status,
+      durationMs: r.ms,
+      summary: `${r.fetched} fetched, ${r.fresh} new, ${r.matches} matches for ${r.users} users, ${r.requests} requests`,
+      error: r.error,
+    }))
+  const jobs = deps.sqlite
+    .query<{ at: number; job: string; status: string; ms: number; details: string | null }, [string, string | null, string | null, number]>(
+      `SELECT created_at AS at, job_name AS job, status, duration_ms AS ms, details FROM maintenance_logs
+       WHERE job_name != ? AND (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(JOB.scan, status, status, limit)
+    .map((r): ScanLogEntry => {
+      const d = r.details ? (JSON.parse(r.details) as Record<string, unknown>) : {}
+      const { error, ...rest } = d
+      return {
+        at: new Date(r.at).toISOString(),
+        source: 'job',
+        job: r.job,
+        status: r.status,
+        durationMs: r.ms,
+        summary: Object.entries(rest)
+          .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${typeof v === 'object' ? JSON.stringify(v) : v}`)
+          .join(', '),
+        error: typeof error === 'string' ? error : null,
+      }
+    })
+  return [...scans, ...jobs].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit)
+}
+
+export const logsRoutes = (deps: AdminDeps) => {
+  // The admin's stored scan settings take effect when the server builds its routes (once per process).
+  applyStoredScanSettings(deps)
+  return new Elysia({ name: 'admin-logs' })
+    .use(authPlugin(deps))
+    .get('/api/admin/scanner', () => ({ ...scannerStatus(deps), settings: scanSettings(deps) }), {
+      admin: true,
+      detail: {
+        summary:
+          "Scanner status: state 'running' | 'paused' | 'waiting' (rate budget) | 'failing' (since …) | 'idle', next scan, and the scan settings in force",
+        tags,
+      },
+    })
+    .post(
+      '/api/admin/scanner/run',
+      ({ user }) =>
+        audited(
+          deps,
+          { actor: user, action: 'scanner.force_run', target: 'fetch-reddit-posts' },
+          () => runScan(deps, deps.source, { manual: true }),
+          (o) => ({ status: o.status, posts_new: o.postsNew, matches_created: o.matchesCreated }),
+        ),
+      {
+        admin: SCRAPER_DENIED,
+        detail: {
+          summary: "Force a scan now and wait for its outcome. Never overlaps a scan in flight: that one's outcome comes back with status 'busy'",
+          description: "status 'paused' (emergency pause), 'waiting' (the rate budget forbids a request now: nothing sent), 'success' or 'failed'.",
+          tags,
+        },
+      },
+    )
+    .get('/api/admin/scan-log', ({ query }) => scanLog(deps, { status: query.status || undefined, limit: query.limit }), {
+      admin: true,
+      query: t.Object({ status: t.Optional(t.String({ maxLength: 20 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 500 })) }),
+      detail: { summary: 'Scan log: scans and maintenance jobs, newest first, optionally one status', tags },
+    })
+    .get('/api/admin/logs/app', ({ query }) => recentLogLines({ minLevel: (query.level ?? 'debug') as LogLevel, after: query.after, limit: 500 }), {
+      admin: true,
+      query: t.Object({
+        level: t.Optional(t.Union(LEVELS.map((l) => t.Literal(l)))),
+        after: t.Optional(t.Integer({ minimum: 0 })),
+      }),
+      detail: {
+        summary: 'The last 500 application log lines (in memory), at a level or above; ?after=<lastSeq> returns only newer lines (live tail by polling)',
+        tags,
+      },
+    })
+    .get('/api/admin/scan-settings', () => scanSettings(deps), {
+      admin: true,
+      detail: { summary: 'Runtime scan settings: interval (null = adaptive), max Reddit requests per minute, the mode allowance', tags },
+    })
+    .put(
+      '/api/admin/scan-settings',
+      ({ user, body }) => audited(deps, { actor: user, action: 'scanner.settings', details: { ...body } }, () => saveScanSettings(deps, body)),
+      {
+        admin: true,
+        body: t.Object({
+          intervalSeconds: t.Union([t.Null(), t.Number({ minimum: 0.5, maximum: MAX_INTERVAL_SECONDS })]),
+          maxRequestsPerMinute: t.Integer({ minimum: 1, maximum: 1000 }),
+        }),
+        detail: {
+          summary: 'Store and apply the scan settings without a restart (400 INVALID_SCAN_SETTINGS when faster than the mode allows)',
+          tags,
+        },
+      },
+    )
+    .delete('/api/admin/scan-settings', ({ user }) => audited(deps, { actor: user, action: 'scanner.settings_reset' }, () => resetScanSettings(deps)), {
+      admin: true,
+      detail: { summary: "Back to the environment's scan settings (SCAN_INTERVAL_SECONDS, the mode's cap)", tags },
+    })
+}

@@ -56,18 +56,22 @@ export const PUBLIC_CAP_PER_MINUTE = 10
 export const OAUTH_CAP_PER_MINUTE = 100
 
 export class RateBudget {
-  readonly capPerMinute: number
+  /** requests per minute we allow ourselves now (an admin may set it lower at run time: configure) */
+  capPerMinute: number
+  /** the most this mode allows (10 public, 100 OAuth): configure never goes above it */
+  readonly modeCapPerMinute: number
   /** share of the cap kept unused (0.2) */
   readonly headroom: number
   private readonly minIntervalMs: number
   private readonly baseBackoffMs: number
   private readonly maxBackoffMs: number
-  /** the cap over a minute less the headroom: the fastest cadence this mode allows */
-  readonly allowanceMs: number
+  /** the cap over a minute less the headroom: the fastest cadence the cap allows */
+  allowanceMs: number
   /** SCAN_INTERVAL_SECONDS in ms, raised to the allowance; null = adaptive */
-  private readonly intervalMs: number | null
+  private intervalMs: number | null
   /** set when SCAN_INTERVAL_SECONDS was faster than the allowance (worth one warning at startup) */
-  readonly intervalRaise: { configuredMs: number; usedMs: number } | null
+  intervalRaise: { configuredMs: number; usedMs: number } | null
+  private configuredSeconds: number | null
   private sent: number[] = []
   private pacedAt = 0
   private lastSent: number | null = null
@@ -81,14 +85,38 @@ export class RateBudget {
   constructor(opts: RateBudgetOptions) {
     if (!(opts.capPerMinute > 0)) throw new Error('capPerMinute must be positive')
     this.capPerMinute = opts.capPerMinute
+    this.modeCapPerMinute = opts.capPerMinute
     this.headroom = opts.headroom ?? 0.2
     this.minIntervalMs = opts.minIntervalMs ?? 2_000
     this.baseBackoffMs = opts.baseBackoffMs ?? 2_000
     this.maxBackoffMs = opts.maxBackoffMs ?? 300_000
+    this.allowanceMs = 0
+    this.intervalMs = null
+    this.intervalRaise = null
+    this.configuredSeconds = null
+    this.configure({ intervalSeconds: opts.intervalSeconds ?? null })
+  }
+
+  /**
+   * Changes the cap (at most the mode's) and/or the interval (null = adaptive) at run time, as the
+   * admin's scan settings do (src/admin/scan-settings.ts). An interval faster than the cap allows
+   * is raised to the allowance, as at startup.
+   */
+  configure(opts: { capPerMinute?: number; intervalSeconds?: number | null }): void {
+    if (opts.capPerMinute !== undefined) {
+      if (!(opts.capPerMinute > 0)) throw new Error('capPerMinute must be positive')
+      this.capPerMinute = Math.min(opts.capPerMinute, this.modeCapPerMinute)
+    }
+    if (opts.intervalSeconds !== undefined) this.configuredSeconds = opts.intervalSeconds || null
     this.allowanceMs = Math.ceil(WINDOW_MS / (this.capPerMinute * (1 - this.headroom)))
-    const configured = opts.intervalSeconds ? opts.intervalSeconds * 1000 : null
+    const configured = this.configuredSeconds === null ? null : this.configuredSeconds * 1000
     this.intervalMs = configured === null ? null : Math.max(configured, this.allowanceMs)
     this.intervalRaise = configured !== null && configured < this.allowanceMs ? { configuredMs: configured, usedMs: this.allowanceMs } : null
+  }
+
+  /** The configured interval in seconds (null = adaptive). */
+  get intervalSeconds(): number | null {
+    return this.configuredSeconds
   }
 
   /** Call right before sending a request. */

@@ -10,7 +10,7 @@ export type { SettingName }
 
 export const SETTINGS: Record<SettingName, string> = {
   is_emergency_paused: 'Emergency pause: stops scanning, matching and alerting while on',
-  is_maintenance_mode_active: 'Maintenance mode: shown to admins as a system alert',
+  is_maintenance_mode_active: 'Maintenance mode: signed-in non-admins see a maintenance page and get 503 from the API; scanning and alerts go on',
 }
 
 export function isSettingName(name: string): name is SettingName {

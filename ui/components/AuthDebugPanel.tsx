@@ -1,6 +1,8 @@
 // The admins' auth debug panel (spec §6) on the Gundeals page: 'Clear Subscription Cache' (the
 // access_info_cache), 'Force Refresh User Data' (a fresh GET /api/me) and 'View Cache Details'
-// (what the cache holds and how old it is), beside the live connection's state.
+// (what the cache holds and how old it is), beside the live connection's state and, on the
+// Gundeals page, the scanner's state (GET /api/admin/scanner: the spec's next_reddit_scrape and
+// scan history), loaded when the panel is opened.
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { me } from '../account'
@@ -8,10 +10,20 @@ import { connection, socketUser } from '../realtime'
 import { cacheAge, clearAccessCache, loadAccess, readCache } from '../session'
 import { toast } from '../toast'
 import { unread } from '../unread'
+import { api } from '../api'
 
 export function AuthDebugPanel() {
   useSignals()
   const [details, setDetails] = useState<string | null>(null)
+  const [scanner, setScanner] = useState<string | null>(null)
+  const loadScanner = () =>
+    api<Record<string, unknown>>('/api/admin/scanner').then(
+      (s) =>
+        setScanner(
+          JSON.stringify({ state: s.state, mode: s.mode, lastScanAt: s.lastScanAt, lastSuccessAt: s.lastSuccessAt, nextScanAt: s.nextScanAt }, null, 2),
+        ),
+      (err) => setScanner(`Scanner state unavailable: ${err instanceof Error ? err.message : String(err)}`),
+    )
   const clear = () => {
     clearAccessCache()
     setDetails(null)
@@ -43,7 +55,7 @@ export function AuthDebugPanel() {
     )
   }
   return (
-    <details className="debug-panel" data-testid="auth-debug-panel">
+    <details className="debug-panel" data-testid="auth-debug-panel" onToggle={(e) => (e.currentTarget.open ? void loadScanner() : undefined)}>
       <summary>Debug</summary>
       <div role="group">
         <button type="button" className="outline secondary small" onClick={clear}>
@@ -57,6 +69,7 @@ export function AuthDebugPanel() {
         </button>
       </div>
       {details !== null ? <pre data-testid="cache-details">{details}</pre> : null}
+      {scanner !== null ? <pre data-testid="scanner-debug">{scanner}</pre> : null}
       <pre>
         {JSON.stringify(
           {

@@ -1,7 +1,8 @@
 // Gate of the signed-in area, in the spec's order (§4): loading → not authenticated (redirect to
 // /login, replace) → access-info loading → auth error → no access (page behind the overlay) →
 // granted. `admin` pages also need the admin role, else they redirect to /dashboard, and with
-// REQUIRE_ADMIN_2FA two-factor sign-in, else they say so and lead to Settings → Account.
+// REQUIRE_ADMIN_2FA two-factor sign-in, else they say so and lead to Settings → Account. While
+// maintenance mode is on, signed-in non-admins see the maintenance page instead.
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Redirect, useLocation, useSearch } from 'wouter'
@@ -9,6 +10,8 @@ import { me } from '../account'
 import { accessLoading, accessNotice, authError, authStatus, initAuth, signOut } from '../session'
 import { config, configLoaded } from '../state'
 import { AccessOverlay } from './AccessOverlay'
+import { MaintenancePage } from './MaintenancePage'
+import { maintenanceMode } from '../maintenance'
 import { TwoFactorRequired } from './TwoFactorRequired'
 import { loginPathFor } from '../lib/return-to'
 
@@ -58,6 +61,8 @@ export function Protected({ children, admin = false }: { children: React.ReactNo
   const m = me.value
   if (!m) return <Gate text="Loading your account information..." />
   if (admin && m.access.userRole !== 'admin') return <Redirect to="/dashboard" replace />
+  // Maintenance mode (src/admin/maintenance.ts): everyone but admins sees the maintenance page.
+  if (maintenanceMode.value && m.access.userRole !== 'admin') return <MaintenancePage />
   // Whether admins must have two-factor on is in /api/config: an admin page waits for it.
   if (admin && !configLoaded.value) return <Gate text="Loading your account information..." />
   if (admin && config.value.requireAdmin2fa && m.user.twoFactorEnabled !== true) return <TwoFactorRequired />

@@ -1,0 +1,94 @@
+// System Resources on the dashboard: real figures of this process instead of the spec's sample
+// text — uptime, memory, event-loop lag, database and WAL size, open sockets, outbox depth, the
+// Reddit rate budget, the scan interval in force and post → alert latency.
+import { statSync } from 'node:fs'
+import type { AdminDeps } from './deps'
+import { alertLatency } from './stats'
+
+const LAG_INTERVAL_MS = 500
+const LAG_SAMPLES = 20 // the last 10 s
+
+const lagSamples: number[] = []
+let lagTimer: ReturnType<typeof setInterval> | null = null
+
+/**
+ * Event-loop lag: a timer every 500 ms notes how late it fired. Started once per process (by the
+ * admin routes) and unref'd, so it never keeps a process alive.
+ */
+export function startLagMonitor() {
+  if (lagTimer !== null) return
+  let expected = performance.now() + LAG_INTERVAL_MS
+  lagTimer = setInterval(() => {
+    const now = performance.now()
+    lagSamples.push(Math.max(0, now - expected))
+    if (lagSamples.length > LAG_SAMPLES) lagSamples.shift()
+    expected = now + LAG_INTERVAL_MS
+  }, LAG_INTERVAL_MS)
+  ;(lagTimer as { unref?: () => void }).unref?.()
+}
+
+export function eventLoopLag(): { lastMs: number | null; meanMs: number | null; maxMs: number | null; windowSeconds: number } {
+  const n = lagSamples.length
+  const r = (x: number) => Math.round(x * 10) / 10
+  if (n === 0) return { lastMs: null, meanMs: null, maxMs: null, windowSeconds: 0 }
+  return {
+    lastMs: r(lagSamples[n - 1]!),
+    meanMs: r(lagSamples.reduce((a, b) => a + b, 0) / n),
+    maxMs: r(Math.max(...lagSamples)),
+    windowSeconds: (n * LAG_INTERVAL_MS) / 1000,
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}
+
+/** The last time Reddit answered 429, from the scan log (a failed scan's error starts with the failure kind). */
+function last429(deps: AdminDeps): string | null {
+  const row = deps.sqlite
+    .query<{ at: number }, []>("SELECT created_at AS at FROM scan_metrics WHERE error LIKE 'rate_limited%' ORDER BY created_at DESC LIMIT 1")
+    .get()
+  return row ? new Date(row.at).toISOString() : null
+}
+
+/** The scan interval in force now (ms): the budget's cadence, or SCAN_INTERVAL_SECONDS (10 s) for a source without one. */
+export function scanIntervalNow(deps: AdminDeps): { ms: number; adaptive: boolean } {
+  const b = deps.source.budget
+  if (!b) return { ms: (deps.config.scanIntervalSeconds ?? 10) * 1000, adaptive: false }
+  return { ms: b.recommendedIntervalMs(deps.now().getTime()), adaptive: b.intervalSeconds === null }
+}
+
+export function systemResources(deps: AdminDeps) {
+  const now = deps.now().getTime()
+  const mem = process.memoryUsage()
+  const b = deps.source.budget
+  const snap = b?.snapshot(now)
+  const outbox = deps.sqlite
+    .query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM outbox WHERE status IN ('pending', 'sending') GROUP BY status")
+    .all()
+  const depth = (s: string) => outbox.find((r) => r.status === s)?.n ?? 0
+  return {
+    uptimeSeconds: Math.round(process.uptime()),
+    memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, heapTotalBytes: mem.heapTotal },
+    eventLoopLag: eventLoopLag(),
+    database: { fileBytes: fileSize(deps.config.dbPath), walBytes: fileSize(`${deps.config.dbPath}-wal`) },
+    openSockets: deps.hub.size,
+    outbox: { pending: depth('pending'), sending: depth('sending') },
+    reddit: {
+      mode: deps.source.mode ?? null,
+      requestsLastMinute: snap?.requestsLastMinute ?? null,
+      allowedPerMinute: snap?.capPerMinute ?? null,
+      remaining: snap?.remaining ?? null,
+      blockedUntil: snap && snap.blockedUntil > now ? new Date(snap.blockedUntil).toISOString() : null,
+      blockedReason: snap?.blockedReason ?? null,
+      last429At: last429(deps),
+    },
+    scanInterval: scanIntervalNow(deps),
+    alertLatency24h: alertLatency(deps),
+    measuredAt: new Date(now).toISOString(),
+  }
+}

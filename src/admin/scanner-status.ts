@@ -1,0 +1,43 @@
+// The scanner's state for the Logs page: running, paused (emergency pause), waiting for the rate
+// budget, failing since the first failed scan after the last success, or idle until the next scan.
+// Checked in that order: a scan in flight is 'running' whatever else holds.
+import type { Deps } from '../deps'
+import type { WithSource } from '../scanner/source'
+import { isPaused } from '../settings/service'
+
+export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
+
+type ScanRow = { at: number; status: string; error: string | null }
+
+export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now'> & WithSource) {
+  const now = deps.now().getTime()
+  const b = deps.source.budget
+  const last = deps.sqlite.query<ScanRow, []>('SELECT created_at AS at, status, error FROM scan_metrics ORDER BY created_at DESC, id DESC LIMIT 1').get()
+  const lastOk = deps.sqlite
+    .query<{ at: number }, []>("SELECT created_at AS at FROM scan_metrics WHERE status = 'success' ORDER BY created_at DESC LIMIT 1")
+    .get()
+  let failingSince: number | null = null
+  if (last?.status === 'failed')
+    failingSince = deps.sqlite
+      .query<{ at: number }, [number]>("SELECT min(created_at) AS at FROM scan_metrics WHERE status = 'failed' AND created_at > ?")
+      .get(lastOk?.at ?? 0)!.at
+  const nextRow = deps.sqlite.query<{ value: string }, []>("SELECT value FROM metrics WHERE id = 'next_reddit_scrape'").get()
+  const nextAt = nextRow ? ((JSON.parse(nextRow.value) as { at?: string }).at ?? null) : null
+  const allowedAt = b ? b.nextAllowedAt(now) : now
+  const snap = b?.snapshot(now)
+  const paused = isPaused(deps)
+  const state: ScannerState = deps.source.running ? 'running' : paused ? 'paused' : failingSince !== null ? 'failing' : allowedAt > now ? 'waiting' : 'idle'
+  return {
+    state,
+    paused,
+    running: Boolean(deps.source.running),
+    waitingUntil: allowedAt > now ? new Date(allowedAt).toISOString() : null,
+    waitingReason: allowedAt > now ? (snap?.blockedReason ?? 'cap') : null,
+    failingSince: failingSince !== null ? new Date(failingSince).toISOString() : null,
+    lastError: last?.status === 'failed' ? last.error : null,
+    lastScanAt: last ? new Date(last.at).toISOString() : null,
+    lastSuccessAt: lastOk ? new Date(lastOk.at).toISOString() : null,
+    nextScanAt: paused ? null : nextAt,
+    mode: deps.source.mode ?? null,
+  }
+}
