@@ -2,7 +2,7 @@
 // src/app.ts), each a thin shell over an exported service function, and the CLI's wiring: the
 // context a command runs on.
 import type { Config } from './config'
-import { recordAudit } from './admin/audit'
+import { recordAudit } from './audit/log'
 import { usersCommand } from './auth/cli'
 import { billingCommand } from './billing/cli'
 import { UsageError } from './cli/args'

@@ -3,7 +3,7 @@
 // Routine empty scans run every few seconds and would drown the rest, so they are left out.
 import type { Deps } from '../deps'
 import { JOB } from '../jobs/log'
-import { latestAudit } from './audit'
+import { latestAudit } from '../audit/log'
 
 export type ActivityItem = {
   at: string

@@ -12,7 +12,7 @@ import type { Deps } from '../deps'
 import { archivePosts } from '../forums/maintenance'
 import { conflict } from '../lib/errors'
 import { log } from '../lib/log'
-import { audited, recordAudit, type AuditActor } from './audit'
+import { audited, recordAudit, type AuditActor } from '../audit/log'
 import { databaseStats, fileSizes } from './db-stats'
 import type { AdminDeps } from './deps'
 

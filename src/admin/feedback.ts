@@ -3,7 +3,7 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import { badRequest } from '../lib/errors'
-import { audited } from './audit'
+import { audited } from '../audit/log'
 import type { AdminDeps } from './deps'
 import { listFeedback, readFilter, replyToFeedback, setFeedbackState } from './feedback-service'
 

@@ -10,7 +10,7 @@ import { conflict } from '../lib/errors'
 import { runBatchMatch } from '../matches/batch'
 import { runScan } from '../scanner/scan'
 import { isPaused } from '../settings/service'
-import { audited } from './audit'
+import { audited } from '../audit/log'
 import type { AdminDeps } from './deps'
 
 export const SCRAPER_DENIED = 'You do not have permission to trigger the scraper. Only admins can perform this action.'

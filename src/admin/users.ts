@@ -4,7 +4,7 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import { badRequest } from '../lib/errors'
-import { audited } from './audit'
+import { audited } from '../audit/log'
 import type { AdminDeps } from './deps'
 import { readDays, readListQuery, readPlan, readRole, readUntil } from './users-input'
 import { listUsers, userDetail } from './users-service'

@@ -8,7 +8,7 @@ import type Stripe from 'stripe'
 import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { accessStateFor, writeAccess } from '../access/service'
-import { recordBillingAudit } from './audit'
+import { recordAudit } from '../audit/log'
 import { AppError } from '../lib/errors'
 import { log } from '../lib/log'
 import { enqueueEmail } from '../outbox/queue'
@@ -104,7 +104,8 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
   const next = decide(state, accessFromSubscription(facts, now), now)
   if (next === null) return false
   writeAccess(deps, userId, { ...next, grantedBy: null, source: 'stripe' })
-  recordBillingAudit(deps, {
+  recordAudit(deps, {
+    actor: 'stripe',
     action: changeAction(state, next),
     target: `user:${userId}`,
     details: {

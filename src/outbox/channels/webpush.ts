@@ -6,7 +6,8 @@
 // admin/ imports the outbox).
 import webpush from 'web-push'
 import { eq } from 'drizzle-orm'
-import { auditLog, pushSubscriptions } from '../../db/schema'
+import { pushSubscriptions } from '../../db/schema'
+import { recordAudit } from '../../audit/log'
 import type { Deps } from '../../deps'
 import { PermanentFailure } from '../queue'
 import type { Channel } from './types'
@@ -101,15 +102,15 @@ export function webpushChannel(
         // Recorded as a system audit row: the admin Alerts page lists subscriptions removed as gone.
         deps.db.transaction((tx) => {
           tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id)).run()
-          tx.insert(auditLog)
-            .values({
-              at: deps.now(),
+          recordAudit(
+            { db: tx, now: deps.now },
+            {
               actor: 'system',
               action: 'push.gone',
               target: `push_subscription:${sub.id}`,
               details: { userId: sub.userId, status, service: new URL(sub.endpoint).origin, userAgent: sub.userAgent },
-            })
-            .run()
+            },
+          )
         })
         throw new PermanentFailure(`push endpoint gone (${status}); subscription deleted`)
       }

@@ -1,5 +1,7 @@
-// The audit log: one row per state-changing admin action, from the admin pages, the CLI and
-// billing webhooks alike (who, what, target, when, result). The dashboard's Recent Activity reads it.
+// The audit log: one row per state-changing admin action, from the admin pages, the CLI, billing
+// webhooks and the system (push subscriptions gone) alike: who, what, target, when, result. The
+// admin dashboard's Recent Activity, the Users detail and the Alerts page read it. Its own folder
+// imports only the schema, so every folder may write to it without an import cycle.
 import { desc } from 'drizzle-orm'
 import { auditLog } from '../db/schema'
 import type { Deps } from '../deps'
@@ -15,7 +17,8 @@ export type AuditEntry = {
   result?: 'ok' | 'failed'
 }
 
-export function recordAudit(deps: Pick<Deps, 'db' | 'now'>, entry: AuditEntry): void {
+/** `db` may be a transaction, so a row can be written together with the change it records. */
+export function recordAudit(deps: { db: Pick<Deps['db'], 'insert'>; now: Deps['now'] }, entry: AuditEntry): void {
   const { actor } = entry
   deps.db
     .insert(auditLog)
