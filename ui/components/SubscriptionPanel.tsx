@@ -1,0 +1,70 @@
+// The subscription page's content, at /dashboard/subscription and in Settings → Subscription
+// (issue 13 item 9): the trial-concluding section when it applies, the details box, Manage
+// Subscription (only with a payment-customer id) and a way to change plan. A live Stripe
+// subscription changes plan in the billing portal (Stripe prorates it; a second checkout would
+// bill twice); anyone else picks a plan in the subscription modal's checkout. With billing off the
+// plan cards say how to get access from the administrator.
+import { useSignals } from '@preact/signals-react/runtime'
+import { ACTIVE_UNTIL_PERIOD_END, roleBadgeLabel, showManageSubscription } from '../../src/access/rules'
+import { accessState, me } from '../account'
+import { openModal } from '../modals'
+import { config } from '../state'
+import { ManageSubscriptionButton } from './ManageSubscriptionButton'
+import { PlanCards } from './PlanCards'
+import { SubscriptionDetails, useSubscriptionSummary } from './SubscriptionDetails'
+import { TrialConcluding, trialConcluding } from './TrialConcluding'
+
+/** Subscription statuses under which Stripe is still billing (or about to) for this user. */
+const LIVE_STRIPE_STATUSES = ['active', 'trialing', 'past_due', ACTIVE_UNTIL_PERIOD_END]
+
+export function SubscriptionPanel({ level = 2 }: { level?: 2 | 3 }) {
+  useSignals()
+  const summary = useSubscriptionSummary()
+  const access = me.value?.access
+  if (!access) return null
+  const Heading = `h${level}` as const
+  const role = access.userRole
+  const admin = role === 'admin'
+  const trial = role === 'app_trial' || role === 'trial_expired'
+  const billing = config.value.billingEnabled
+  const manage = showManageSubscription(accessState.value) || summary?.hasCustomer === true
+  const liveStripe = manage && !trial && !admin && access.hasAccess && LIVE_STRIPE_STATUSES.includes(access.subscriptionStatus ?? summary?.status ?? '')
+  const paidActive = !trial && !admin && access.hasAccess
+  return (
+    <div className="subscription-panel">
+      <TrialConcluding level={level} />
+      <Heading>Your plan</Heading>
+      <p>
+        <mark className="badge" data-testid="role-badge">
+          {roleBadgeLabel(role, config.value.productName)}
+        </mark>
+      </p>
+      <SubscriptionDetails summary={summary} />
+      <div className="subscription-actions">
+        {manage ? <ManageSubscriptionButton /> : null}
+        {billing && !admin && liveStripe ? <ManageSubscriptionButton label="Change Plan" className="secondary" testId="change-plan" /> : null}
+        {billing && !admin && !liveStripe && !trialConcluding(access) ? (
+          <button
+            type="button"
+            className={manage ? 'secondary' : undefined}
+            data-testid="change-plan"
+            onClick={() => openModal('subscription', { upgrade: true })}
+          >
+            {paidActive ? 'Change Plan' : 'Choose a Plan'}
+          </button>
+        ) : null}
+      </div>
+      {liveStripe ? (
+        <p className="muted">Plan changes, card updates, invoices and cancellation are in the billing portal. Stripe prorates a plan change.</p>
+      ) : null}
+      {!billing && admin ? <p className="muted">Administrators have full access without a plan.</p> : null}
+      {!billing && paidActive ? <p className="muted">Your plan is managed by the administrator.</p> : null}
+      {!billing && !admin && !paidActive && !trialConcluding(access) ? (
+        <>
+          <Heading>Available Plans</Heading>
+          <PlanCards />
+        </>
+      ) : null}
+    </div>
+  )
+}
