@@ -82,23 +82,22 @@ const isPaid = (m: Me | null | undefined) => !!m && m.access.hasAccess && m.acce
 
 /**
  * Refreshes the access state after a payment. The webhook that grants the plan may land a moment
- * after the browser hears 'complete', so a refresh that still shows no paid plan is retried a few
- * times (the socket's access.changed also refreshes when it does arrive). False: no refresh got through.
+ * after the browser hears 'complete', so a refresh that still shows no paid plan is repeated a few
+ * times (the socket's access.changed also refreshes when it does arrive). A refresh that fails
+ * (loadAccess has retried it already) ends it. False: no refresh got through.
  */
 export async function refreshAfterPayment(opts: { attempts?: number; delayMs?: number } = {}): Promise<boolean> {
   const attempts = opts.attempts ?? 6
-  let refreshed = false
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, opts.delayMs ?? 1000))
     const before = me.value
     const m = await loadAccess({ force: true, background: true })
     // loadAccess answers a failed request with the cached or current state: only a new one counts.
     const fresh = m !== null && m !== before && accessNotice.value === null
-    refreshed ||= fresh
-    if (fresh && isPaid(m)) break
-    if (m === null) break
+    if (!fresh) return i > 0
+    if (isPaid(m)) return true
   }
-  return refreshed
+  return true
 }
 
 export type PaymentOutcome = { title: string; description: string; refreshed: boolean }

@@ -22,14 +22,13 @@ const instances = new Map<string, StripeLike>()
 function injectScript(url: string): Promise<NonNullable<StripeGlobal['Stripe']>> {
   const existing = (window as unknown as StripeGlobal).Stripe
   if (existing) return Promise.resolve(existing)
-  script ??= new Promise((resolve, reject) => {
+  if (script) return script
+  const loading = new Promise<NonNullable<StripeGlobal['Stripe']>>((resolve, reject) => {
     const el = document.createElement('script')
     el.src = url
     el.async = true
     el.dataset.stripeJs = ''
     const fail = (why: string) => {
-      // A failed load may be retried (flaky network): the next call injects a fresh tag.
-      script = null
       el.remove()
       reject(new Error(why))
     }
@@ -41,7 +40,12 @@ function injectScript(url: string): Promise<NonNullable<StripeGlobal['Stripe']>>
     el.onerror = () => fail(`Stripe.js could not be loaded from ${url}`)
     document.head.appendChild(el)
   })
-  return script
+  script = loading
+  // A failed load may be retried (flaky network): the next call injects a fresh tag.
+  loading.catch(() => {
+    if (script === loading) script = null
+  })
+  return loading
 }
 
 /** The Stripe instance for a publishable key; rejects when billing is off (no URL or key). */
