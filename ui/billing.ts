@@ -135,19 +135,21 @@ export function handleCheckoutReturn(): Promise<PaymentOutcome> | null {
 export type PortalResult = { ok: true; url: string } | { ok: false }
 
 /**
- * 'Manage Subscription': POST /api/billing/portal and open the portal in a new tab. The tab is
- * opened before the request, inside the click, so no popup blocker stops it; it is closed again
- * when the portal cannot be opened, and every failure is toasted with the §8 text.
+ * 'Manage Subscription': POST /api/billing/portal and open the portal in a new tab. When the user
+ * is known to have a payment customer, the tab is opened before the request, inside the click, so
+ * no popup blocker stops it, and closed again if the portal cannot be opened. Without one the
+ * server is asked anyway (it says 'No Subscription to Manage'); every failure is toasted with
+ * the §8 text.
  */
-export async function openBillingPortal(): Promise<PortalResult> {
-  const tab = window.open('', '_blank')
+export async function openBillingPortal(opts: { hasCustomer?: boolean } = {}): Promise<PortalResult> {
+  const tab = opts.hasCustomer === false ? null : window.open('', '_blank')
   try {
     const body = await api<{ portalUrl?: unknown }>('/api/billing/portal', { method: 'POST', json: {}, timeoutMs: 15_000 })
     if (typeof body?.portalUrl !== 'string' || body.portalUrl === '') throw new Error(PORTAL_TEXT.noUrl)
     if (tab) {
       tab.opener = null
       tab.location.href = body.portalUrl
-    } else window.location.assign(body.portalUrl)
+    } else if (!window.open(body.portalUrl, '_blank', 'noopener')) window.location.assign(body.portalUrl)
     return { ok: true, url: body.portalUrl }
   } catch (err) {
     tab?.close()

@@ -450,9 +450,22 @@ describe('the subscription page', () => {
     expect(q('[data-testid="status-text"]')!.textContent).toBe('Active')
     expect(q('[data-testid="subscription-details"]')!.textContent).toContain('Access until')
     expect(text()).toContain('Your plan is managed by the administrator.')
-    expect(button('Manage Subscription')).toBeUndefined()
     expect(document.querySelectorAll('script').length).toBe(0)
     expect(requests).toEqual([])
+    // Manage Subscription is on the page for everyone; without a customer no tab opens before the server's answer.
+    let opened = 0
+    window.open = (() => (opened++, null)) as never
+    routes['POST /api/billing/portal'] = () => ({
+      status: 404,
+      json: { error: { code: 'NO_SUBSCRIPTION', message: PORTAL_TEXT.noSubscriptionDescription, details: { title: 'No Subscription to Manage' } } },
+    })
+    await click(button('Manage Subscription'))
+    await until(() => toasts.value.length > 0)
+    expect(toasts.value[0]).toMatchObject({
+      title: 'No Subscription to Manage',
+      description: 'You need to subscribe to a plan first before you can manage your subscription.',
+    })
+    expect(opened).toBe(0)
   })
 
   test('billing off, a trial ending tomorrow: the trial-concluding section with one line per plan and how to get access', async () => {

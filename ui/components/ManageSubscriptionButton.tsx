@@ -1,5 +1,6 @@
-// 'Manage Subscription' (spec §2, §4, §8): opens the billing portal in a new tab. Shown only to a
-// user with a payment-customer id (the caller checks showManageSubscription).
+// 'Manage Subscription' (spec §2, §4, §8): opens the billing portal in a new tab. The modal shows
+// it only with a payment-customer id (showManageSubscription); the subscription page always does,
+// and without a subscription the server's 'No Subscription to Manage' is the answer.
 import { useState } from 'react'
 import { openBillingPortal } from '../billing'
 
@@ -7,16 +8,19 @@ export function ManageSubscriptionButton({
   className,
   label = 'Manage Subscription',
   testId = 'manage-subscription',
+  hasCustomer,
 }: {
   className?: string
   label?: string
   testId?: string
+  /** false: no new tab is opened before the server has answered. */
+  hasCustomer?: boolean
 }) {
   const [busy, setBusy] = useState(false)
   const open = async () => {
     setBusy(true)
     try {
-      await openBillingPortal()
+      await openBillingPortal({ hasCustomer })
     } finally {
       setBusy(false)
     }

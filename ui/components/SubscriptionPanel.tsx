@@ -1,6 +1,7 @@
 // The subscription page's content, at /dashboard/subscription and in Settings → Subscription
 // (issue 13 item 9): the trial-concluding section when it applies, the details box, Manage
-// Subscription (only with a payment-customer id) and a way to change plan. A live Stripe
+// Subscription (always here, as in the spec's Settings tab: without a subscription it answers 'No
+// Subscription to Manage') and a way to change plan. A live Stripe
 // subscription changes plan in the billing portal (Stripe prorates it; a second checkout would
 // bill twice); anyone else picks a plan in the subscription modal's checkout. With billing off the
 // plan cards say how to get access from the administrator.
@@ -41,7 +42,7 @@ export function SubscriptionPanel({ level = 2 }: { level?: 2 | 3 }) {
       </p>
       <SubscriptionDetails summary={summary} />
       <div className="subscription-actions">
-        {manage ? <ManageSubscriptionButton /> : null}
+        <ManageSubscriptionButton hasCustomer={manage} />
         {billing && !admin && liveStripe ? <ManageSubscriptionButton label="Change Plan" className="secondary" testId="change-plan" /> : null}
         {billing && !admin && !liveStripe && !trialConcluding(access) ? (
           <button
