@@ -3,6 +3,7 @@
 // context a command runs on.
 import type { Config } from './config'
 import { usersCommand } from './auth/cli'
+import { billingCommand } from './billing/cli'
 import { UsageError } from './cli/args'
 import type { Command } from './cli/command'
 import { backupDatabase } from './db/backup'
@@ -100,6 +101,7 @@ export const commands: Command<CliContext>[] = [
     },
   },
   usersCommand,
+  billingCommand,
   ...ingestCommands,
 ]
 

@@ -5,6 +5,7 @@
 import { SOCKET_EVENTS } from './contract/events'
 import type { Deps } from './deps'
 import { authJobs } from './auth/jobs'
+import { billingJobs } from './billing/jobs'
 import { JOB } from './jobs/log'
 import type { Job } from './jobs/types'
 import { MatchingService } from './matches/matcher'
@@ -92,5 +93,5 @@ export function jobList(ctx: AppContext): Job[] {
     immediate: true,
     start: () => warnRaisedInterval(ctx.source),
   }
-  return [scan, ...notifyJobs(ctx.outbox), ...authJobs()]
+  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...billingJobs(ctx)]
 }

@@ -20,6 +20,23 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 }
 
+type CspConfig = Pick<Config, 'appUrl' | 'billingEnabled'> & { stripe?: Pick<Config['stripe'], 'jsUrl'> }
+
+/**
+ * A Stripe.js served from elsewhere than js.stripe.com (STRIPE_JS_URL: the tests' stand-in) is
+ * allowed beside Stripe's own origins: its script, the calls it makes home and any frame it opens.
+ */
+function stripeJsOrigin(config: CspConfig): string | null {
+  const js = config.stripe?.jsUrl
+  if (!js) return null
+  try {
+    const origin = new URL(js).origin
+    return origin === 'https://js.stripe.com' ? null : origin
+  } catch {
+    return null
+  }
+}
+
 export type CspExtra = { scriptHashes?: string[]; styleHashes?: string[] }
 
 /** 'sha256-…' source of an inline script or style, as CSP compares it (the exact text between the tags). */
@@ -34,19 +51,20 @@ export function inlineHashes(html: string): Required<CspExtra> {
   return { scriptHashes: scripts.map(cspHash), styleHashes: styles.map(cspHash) }
 }
 
-export function contentSecurityPolicy(config: Pick<Config, 'appUrl' | 'billingEnabled'>, extra: CspExtra = {}): string {
+export function contentSecurityPolicy(config: CspConfig, extra: CspExtra = {}): string {
   const app = new URL(config.appUrl)
   const socket = `${app.protocol === 'https:' ? 'wss:' : 'ws:'}//${app.host}`
   const stripe = config.billingEnabled
+  const standIn = (stripe && stripeJsOrigin(config)) || undefined
   const list = (...parts: (string | string[] | false | undefined)[]) => parts.flat().filter(Boolean).join(' ')
   return [
     `default-src 'self'`,
-    `script-src ${list("'self'", extra.scriptHashes, stripe && STRIPE.script)}`,
+    `script-src ${list("'self'", extra.scriptHashes, stripe && STRIPE.script, standIn)}`,
     `style-src ${list("'self'", extra.styleHashes)}`,
     `img-src ${list("'self'", 'data:', 'blob:', stripe && STRIPE.img)}`,
     `font-src 'self' data:`,
-    `connect-src ${list("'self'", socket, stripe && STRIPE.connect)}`,
-    `frame-src ${stripe ? list(STRIPE.frame) : "'none'"}`,
+    `connect-src ${list("'self'", socket, stripe && STRIPE.connect, standIn)}`,
+    `frame-src ${stripe ? list(STRIPE.frame, standIn) : "'none'"}`,
     `worker-src 'self'`,
     `manifest-src 'self'`,
     `object-src 'none'`,
@@ -82,11 +100,7 @@ export function applySecurityHeaders(target: Record<string, unknown>, path: stri
  * billing, the shell's inline-script hashes, known only after start): not on every request.
  * `special` gives other pages their own CSP extras (the API reference's stylesheet).
  */
-export function headerSets(
-  config: Pick<Config, 'appUrl' | 'billingEnabled'>,
-  scriptHashes: () => string[] | undefined,
-  special: Record<string, CspExtra> = {},
-) {
+export function headerSets(config: CspConfig, scriptHashes: () => string[] | undefined, special: Record<string, CspExtra> = {}) {
   let built: {
     appUrl: string
     billing: boolean

@@ -1,0 +1,103 @@
+// Stripe → the database: re-reads a customer's subscriptions from the API (never the event's copy),
+// picks the one that speaks for them, maps it to access (mapping.ts) and writes the change through
+// writeAccess (access_history + 'access.changed' to open tabs), one line in the admin activity log,
+// and for a failed renewal one email asking to update the card. Writing nothing when nothing
+// changed is what makes replays and reordered events harmless.
+import { and, eq, isNull } from 'drizzle-orm'
+import type Stripe from 'stripe'
+import { userAccess, users } from '../db/schema'
+import type { Deps } from '../deps'
+import { accessStateFor, writeAccess } from '../access/service'
+import { recordBillingAudit } from './audit'
+import { log } from '../lib/log'
+import { enqueueEmail } from '../outbox/queue'
+import { stripeFor } from './client'
+import { planForLookupKey } from './catalog'
+import { accessFromSubscription, changeAction, decide, pickSubscription, type SubscriptionFacts } from './mapping'
+import { paymentFailedEmail } from './emails'
+
+type BillingDeps = Pick<Deps, 'db' | 'now' | 'bus' | 'config'>
+
+const date = (s: number | null | undefined) => (typeof s === 'number' ? new Date(s * 1000) : null)
+
+export function factsOf(sub: Stripe.Subscription): SubscriptionFacts {
+  const item = sub.items.data[0]
+  const cancelAt = date(sub.cancel_at)
+  return {
+    id: sub.id,
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end || cancelAt !== null,
+    periodEnd: cancelAt ?? date(item?.current_period_end),
+    periodStart: date(item?.current_period_start),
+    endedAt: date(sub.ended_at),
+    plan: planForLookupKey(item?.price.lookup_key) ?? planOfMetadata(item?.price.metadata),
+    created: sub.created,
+  }
+}
+
+function planOfMetadata(meta: Stripe.Metadata | undefined) {
+  const p = meta?.dibs_plan
+  return p === 'product' || p === 'gd' || p === 'product+gd' ? p : null
+}
+
+/** The user of a Stripe customer: the stored link, else the id the checkout carried (then stored). */
+export function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): number | null {
+  const linked = deps.db.select({ userId: userAccess.userId }).from(userAccess).where(eq(userAccess.stripeCustomerId, customerId)).get()
+  if (linked) return linked.userId
+  if (hint === null || !deps.db.select({ id: users.id }).from(users).where(eq(users.id, hint)).get()) return null
+  deps.db
+    .update(userAccess)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(userAccess.userId, hint), isNull(userAccess.stripeCustomerId)))
+    .run()
+  return hint
+}
+
+export type RefreshResult = { userId: number | null; subscription: string | null; changed: boolean }
+
+export async function refreshCustomer(deps: BillingDeps, customerId: string, opts: { userHint?: number | null; cause: string }): Promise<RefreshResult> {
+  const userId = userForCustomer(deps, customerId, opts.userHint ?? null)
+  if (userId === null) {
+    log.warn('stripe: customer without a Dibs account', { customer: customerId, cause: opts.cause })
+    return { userId: null, subscription: null, changed: false }
+  }
+  const stripe = stripeFor(deps.config)
+  const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })
+  const chosen = pickSubscription(list.data.map(factsOf))
+  return { userId, subscription: chosen?.id ?? null, changed: chosen === null ? false : applyFacts(deps, userId, chosen, opts.cause) }
+}
+
+/** Writes what a subscription means for the user; false when nothing changed. */
+export function applyFacts(deps: BillingDeps, userId: number, facts: SubscriptionFacts, cause: string): boolean {
+  const now = deps.now()
+  const state = accessStateFor(deps, userId)
+  if (state === null) return false
+  const row = deps.db.select({ sub: userAccess.stripeSubscriptionId }).from(userAccess).where(eq(userAccess.userId, userId)).get()
+  if (row && row.sub !== facts.id) deps.db.update(userAccess).set({ stripeSubscriptionId: facts.id }).where(eq(userAccess.userId, userId)).run()
+  const next = decide(state, accessFromSubscription(facts, now), now)
+  if (next === null) return false
+  writeAccess(deps, userId, { ...next, grantedBy: null, source: 'stripe' })
+  recordBillingAudit(deps, {
+    action: changeAction(state, next),
+    target: `user:${userId}`,
+    details: {
+      subscription: facts.id,
+      stripeStatus: facts.status,
+      role: next.role,
+      status: next.subscriptionStatus,
+      accessExpiresAt: next.accessExpiresAt?.toISOString() ?? null,
+      from: { role: state.role, status: state.subscriptionStatus },
+      cause,
+    },
+  })
+  if (next.subscriptionStatus === 'past_due' && next.accessExpiresAt !== null) {
+    const email = deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email
+    if (email)
+      enqueueEmail(deps, 'payment_failed', paymentFailedEmail(deps.config, email, next.accessExpiresAt), {
+        userId,
+        dedupeKey: `payment_failed:${userId}:${facts.id}:${facts.periodStart?.getTime() ?? 0}`,
+      })
+  }
+  log.info('stripe: access updated', { userId, role: next.role, status: next.subscriptionStatus, cause })
+  return true
+}
