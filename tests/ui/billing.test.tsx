@@ -87,12 +87,13 @@ async function until(cond: () => boolean, ms = 4000) {
 
 /** A stand-in for Stripe.js: the embedded checkout renders a heading and a Pay button that completes it. */
 function standInStripe() {
-  const seen = { keys: [] as string[], secrets: [] as string[], destroyed: 0 }
+  const seen = { keys: [] as string[], secrets: [] as string[], destroyed: 0, complete: null as null | (() => void) }
   ;(window as unknown as { Stripe?: unknown }).Stripe = (key: string) => {
     seen.keys.push(key)
     return {
       initEmbeddedCheckout: async (o: { fetchClientSecret: () => Promise<string>; onComplete: () => void }) => {
         seen.secrets.push(await o.fetchClientSecret())
+        seen.complete = o.onComplete
         let host: HTMLElement | null = null
         return {
           mount(el: HTMLElement) {
@@ -366,6 +367,23 @@ describe('the embedded checkout', () => {
     await click(button('Subscribe to GAFS + GD'))
     await until(() => text().includes('Stand-in Stripe Checkout'))
     expect(button('Logout')).toBeDefined()
+  })
+
+  test('a payment reported after its box is gone (the webhook lifted the overlay first) still ends in Subscription Activated!', async () => {
+    config.value = { ...BASE_CONFIG, ...BILLING_ON }
+    const stripe = standInStripe()
+    routes['POST /api/billing/checkout'] = () => ({ json: { client_secret: 'cs_6' } })
+    routes['GET /api/me'] = () => ({ json: meFor('product', { customer: 'cus_6' }) })
+    me.value = meFor('app_trial', { expires: new Date(Date.now() - DAY) })
+    await render(<AccessOverlay />)
+    await click(button('Subscribe to GAFS'))
+    await until(() => text().includes('Stand-in Stripe Checkout'))
+    await act(async () => root!.unmount())
+    root = null
+    expect(stripe.destroyed).toBe(1)
+    await act(async () => stripe.complete!())
+    await until(() => toastTitles().includes('Subscription Activated!'))
+    expect(toastTitles()).toContain('Payment Successful!')
   })
 
   test('back from a redirecting checkout (?session_id=): the success path runs once and the parameter leaves the address', async () => {

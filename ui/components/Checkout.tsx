@@ -34,8 +34,9 @@ export function Checkout({ plan, onBack, onDone }: { plan: PlanId; onBack: () =>
     const completed = async () => {
       // Stripe's advice: take the form down and show our own success.
       destroy()
-      if (!live) return
-      setPhase({ kind: 'paid', outcome: null })
+      if (live) setPhase({ kind: 'paid', outcome: null })
+      // The toasts run even when this box is already gone: the webhook's access.changed may have
+      // lifted the overlay that held it before Stripe.js reported the payment.
       const outcome = await completePayment()
       if (!live) return
       setPhase({ kind: 'paid', outcome })

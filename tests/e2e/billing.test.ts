@@ -1,0 +1,150 @@
+// Issue 13 item 14, the Chromium journey: a real server with billing on against the fake Stripe
+// (tests/fakes/stripe.ts: REST subset, signed webhooks, the stand-in Stripe.js at STRIPE_JS_URL and
+// a stand-in billing portal). A trial that ended → a plan card of the blocking overlay → the
+// embedded checkout → Pay → 'Subscription Activated!' → the dashboard unlocked → the subscription
+// page → Manage Subscription opens the portal in a new tab → cancel there → 'Canceled - Active
+// Until Period End' → the period ends → the overlay is back ('Reactivate Your Subscription').
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { SESSION_COOKIE } from '../../src/auth/session'
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe'
+import { createUserWithSession, startTestServer } from '../helpers'
+import { launchBrowser, newPage, screenshot } from './browser'
+
+const DAY = 86_400_000
+let stripe: FakeStripe
+let server: Awaited<ReturnType<typeof startTestServer>>
+let browser: Browser
+
+beforeAll(async () => {
+  stripe = await startFakeStripe()
+  server = await startTestServer(stripe.env())
+  stripe.setWebhook(`${server.url}/api/billing/webhook`)
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  stripe?.stop()
+})
+
+async function signedIn(opts: Parameters<typeof createUserWithSession>[1], viewport = { width: 1280, height: 900 }) {
+  const u = await createUserWithSession(server.deps, opts)
+  const made = await newPage(browser, { viewport })
+  await made.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
+  return { ...made, userId: u.userId }
+}
+
+const statusText = (page: Page) => page.getByTestId('subscription-details').getByTestId('status-text')
+
+test('trial ended → overlay plan card → embedded checkout → Subscription Activated! → unlocked → portal → cancel at period end → period end → overlay', async () => {
+  const { page, context, errors, userId } = await signedIn({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() - DAY) })
+  await page.goto(server.url + '/dashboard/gafs/wts')
+
+  // the blocking overlay of an ended trial, its plan cards now open the checkout
+  const overlay = page.getByTestId('access-overlay')
+  await overlay.getByRole('heading', { name: 'Your Free Trial Has Ended' }).waitFor()
+  expect(await page.locator('script[data-stripe-js]').count()).toBe(0)
+  await overlay.getByRole('button', { name: 'Subscribe to GAFS + GD' }).click()
+  const checkout = overlay.getByTestId('checkout')
+  await checkout.getByText('Stand-in Stripe Checkout').waitFor()
+  expect(await page.locator('script[data-stripe-js]').getAttribute('src')).toBe(stripe.jsUrl)
+  expect(await checkout.getByText('GAFS + GD — $20.00/month').count()).toBe(1)
+  await screenshot(page, 'billing-checkout-overlay')
+
+  // back to the plans and in again: the first checkout is destroyed, a new session is made
+  await checkout.getByRole('button', { name: 'Back to Plan Selection' }).click()
+  await overlay.getByRole('heading', { name: 'Available Plans' }).waitFor()
+  expect(await overlay.getByText('Stand-in Stripe Checkout').count()).toBe(0)
+  await overlay.getByRole('button', { name: 'Subscribe to GAFS + GD' }).click()
+  await checkout.getByRole('button', { name: 'Pay', exact: true }).click()
+
+  // paid: the success path, and the overlay gives way to the dashboard
+  await page.getByText('Subscription Activated!').first().waitFor()
+  await page.getByText('Your subscription is now active. Welcome!').first().waitFor()
+  await overlay.waitFor({ state: 'detached' })
+  await page.getByRole('button', { name: 'Search WTS Posts' }).waitFor()
+  const row = server.deps.sqlite.query('SELECT role, subscription_status, stripe_customer_id FROM user_access WHERE user_id = ?').get(userId) as Record<
+    string,
+    string
+  >
+  expect(row.role).toBe('product+gd')
+  expect(row.stripe_customer_id).toMatch(/^cus_/)
+
+  // the subscription page: plan, status, renewal, next amount
+  await page.goto(server.url + '/dashboard/subscription')
+  await page.getByTestId('current-plan').getByText('GAFS + GD').waitFor()
+  expect(await statusText(page).textContent()).toBe('Active')
+  await page
+    .getByTestId('next-payment')
+    .getByText(/^\$20 on /)
+    .waitFor()
+  expect(await page.getByTestId('subscription-details').textContent()).toContain('Renews on')
+  await screenshot(page, 'billing-subscription-active')
+
+  // Manage Subscription: the portal in a new tab; cancelling there cancels at period end
+  const [portal] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Manage Subscription' }).click()])
+  await portal.waitForURL(/\/_fake\/portal\//)
+  await portal.getByRole('heading', { name: 'Stand-in Billing Portal' }).waitFor()
+  expect(await portal.evaluate(() => window.opener)).toBeNull()
+  await portal.getByRole('button', { name: 'Cancel plan' }).click()
+  await portal.waitForURL((u) => u.origin === server.url)
+  await portal.close()
+
+  // the open tab hears it (access.changed over the socket): the status text and the end date
+  await statusText(page).getByText('Canceled - Active Until Period End').waitFor({ timeout: 10_000 })
+  await page.getByTestId('subscription-details').getByText('Access ends').waitFor()
+  expect(await page.getByTestId('next-payment').count()).toBe(0)
+  await screenshot(page, 'billing-subscription-canceled')
+
+  // the period ends: Stripe ends the subscription, the overlay comes back
+  const sub = [...stripe.subscriptions.values()].find((s) => s.customer === row.stripe_customer_id)!
+  await stripe.endPeriod(sub.id)
+  await page.getByTestId('access-overlay').getByRole('heading', { name: 'Reactivate Your Subscription' }).waitFor({ timeout: 10_000 })
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('a trial ending tomorrow on a phone: the trial-concluding lines on /dashboard/subscription open the checkout in place', async () => {
+  const { page, context, errors } = await signedIn(
+    { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + DAY - 60_000) },
+    { width: 390, height: 844 },
+  )
+  await page.goto(server.url + '/dashboard/subscription')
+  const section = page.getByTestId('trial-concluding')
+  await section.getByRole('heading', { name: 'Your Trial is Ending Soon' }).waitFor()
+  expect(await section.locator('.plan-line-text').allTextContents()).toEqual(['GAFS — $15/month', 'GunDeals (GD) — $10/month', 'GAFS + GD — $20/month'])
+  // nothing wider than the phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'billing-trial-concluding-phone')
+  await section.getByRole('button', { name: 'Subscribe to GunDeals (GD)' }).click()
+  await section.getByText('Stand-in Stripe Checkout').waitFor()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await section.getByRole('button', { name: 'Pay', exact: true }).click()
+  await page.getByText('Subscription Activated!').first().waitFor()
+  await statusText(page)
+    .getByText(/^(Active|Trial Active)$/)
+    .waitFor()
+  await page.getByTestId('current-plan').getByText('GunDeals (GD)').waitFor()
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('billing on, a signed-in page that does not check out loads no Stripe script; the modal shows the plans with Subscribe', async () => {
+  const { page, context, errors } = await signedIn({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 5 * DAY) })
+  await page.goto(server.url + '/dashboard/subscription')
+  await page.getByTestId('subscription-details').waitFor()
+  await page.getByRole('button', { name: 'Choose a Plan' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('heading', { name: 'Available Plans' }).waitFor()
+  expect(await dialog.getByRole('button', { name: /^Subscribe to / }).count()).toBe(3)
+  expect(await page.locator('script[data-stripe-js]').count()).toBe(0)
+  await dialog.getByRole('button', { name: 'Subscribe to GAFS', exact: true }).click()
+  await dialog.getByText('Stand-in Stripe Checkout').waitFor()
+  // Escape closes the modal and takes the checkout down with it
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+  expect(await page.getByText('Stand-in Stripe Checkout').count()).toBe(0)
+  expect(errors).toEqual([])
+  await context.close()
+})
