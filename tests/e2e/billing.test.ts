@@ -105,14 +105,18 @@ test('trial ended → overlay plan card → embedded checkout → Subscription A
   await context.close()
 })
 
-test('a trial ending tomorrow on a phone: the trial-concluding lines on /dashboard/subscription open the checkout in place', async () => {
+test('a trial ending tomorrow on a phone, light theme: the trial-concluding lines on /dashboard/subscription open the checkout in place', async () => {
   const { page, context, errors } = await signedIn(
     { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + DAY - 60_000) },
     { width: 390, height: 844 },
   )
+  // the light theme here (the first journey runs in the default dark one)
+  await context.addInitScript(() => localStorage.setItem('ui-theme', 'light'))
   await page.goto(server.url + '/dashboard/subscription')
   const section = page.getByTestId('trial-concluding')
   await section.getByRole('heading', { name: 'Your Trial is Ending Soon' }).waitFor()
+  // the page's own section replaces the top-of-page 'ending soon' prompt
+  expect(await page.getByTestId('trial-ending-prompt').count()).toBe(0)
   expect(await section.locator('.plan-line-text').allTextContents()).toEqual(['GAFS — $15/month', 'GunDeals (GD) — $10/month', 'GAFS + GD — $20/month'])
   // nothing wider than the phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

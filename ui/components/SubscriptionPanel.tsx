@@ -6,7 +6,7 @@
 // bill twice); anyone else picks a plan in the subscription modal's checkout. With billing off the
 // plan cards say how to get access from the administrator.
 import { useSignals } from '@preact/signals-react/runtime'
-import { ACTIVE_UNTIL_PERIOD_END, roleBadgeLabel, showManageSubscription } from '../../src/access/rules'
+import { ACTIVE_UNTIL_PERIOD_END, showManageSubscription } from '../../src/access/rules'
 import { accessState, me } from '../account'
 import { openModal } from '../modals'
 import { config } from '../state'
@@ -35,14 +35,9 @@ export function SubscriptionPanel({ level = 2 }: { level?: 2 | 3 }) {
     <div className="subscription-panel">
       <TrialConcluding level={level} />
       <Heading>Your plan</Heading>
-      <p>
-        <mark className="badge" data-testid="role-badge">
-          {roleBadgeLabel(role, config.value.productName)}
-        </mark>
-      </p>
       <SubscriptionDetails summary={summary} />
       <div className="subscription-actions">
-        <ManageSubscriptionButton hasCustomer={manage} />
+        <ManageSubscriptionButton hasCustomer={manage} className={manage ? undefined : 'outline'} />
         {billing && !admin && liveStripe ? <ManageSubscriptionButton label="Change Plan" className="secondary" testId="change-plan" /> : null}
         {billing && !admin && !liveStripe && !trialConcluding(access) ? (
           <button
