@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '../../src/auth/session'
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { createUserWithSession, startTestServer } from '../helpers'
 import { launchBrowser, newPage, screenshot } from './browser'
+import { axeFindings } from './axe'
 
 const DAY = 86_400_000
 let stripe: FakeStripe
@@ -149,6 +150,39 @@ test('billing on, a signed-in page that does not check out loads no Stripe scrip
   await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'detached' })
   expect(await page.getByText('Stand-in Stripe Checkout').count()).toBe(0)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('axe: the subscription page with the trial-concluding section, and the modal with its checkout open, at 390 px and 1280 px in both themes', async () => {
+  // bypassCSP: axe-core is injected (tests/e2e/axe.ts)
+  const u = await createUserWithSession(server.deps, {
+    role: 'app_trial',
+    subscriptionStatus: 'trialing',
+    accessExpiresAt: new Date(Date.now() + DAY - 60_000),
+  })
+  const { page, context, errors } = await newPage(browser, { viewport: { width: 390, height: 844 }, bypassCSP: true, reducedMotion: 'reduce' })
+  await context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: server.url }])
+  await page.goto(server.url + '/dashboard/subscription')
+  await page.getByTestId('trial-concluding').waitFor()
+  const found: string[] = []
+  const sweep = async (state: string, within?: string) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 })
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme)
+        for (const f of await axeFindings(page, within)) found.push(`${state} ${width}px ${theme} ${f.rule}: ${f.nodes.join(' | ')}`)
+      }
+    }
+  }
+  await sweep('subscription page')
+  await page.locator('.settings-menu > summary').click()
+  await page.locator('.settings-menu').getByText('Subscription', { exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Subscribe to GAFS + GD' }).click()
+  await dialog.getByText('Stand-in Stripe Checkout').waitFor()
+  await sweep('modal with checkout', 'dialog')
+  expect(found).toEqual([])
   expect(errors).toEqual([])
   await context.close()
 })
