@@ -13,14 +13,12 @@ type Props = {
   current?: PlanId | null
   /** Heading level of 'Available Plans' in the surrounding document. */
   level?: 2 | 3 | 4
-  /** A plan chosen elsewhere (the trial-concluding lines) opens straight into its checkout. */
-  initialPlan?: PlanId | null
   /** Called with true while a checkout is open (the plan-list rule hides the plans then). */
   onCheckoutOpen?: (open: boolean) => void
 }
 
-export function PlanChooser({ onDone, current, level = 4, initialPlan = null, onCheckoutOpen }: Props) {
-  const [plan, setPlan] = useState<PlanId | null>(initialPlan)
+export function PlanChooser({ onDone, current, level = 4, onCheckoutOpen }: Props) {
+  const [plan, setPlan] = useState<PlanId | null>(null)
   const lastPlan = useRef<PlanId | null>(null)
   const grid = useRef<HTMLDivElement>(null)
   useEffect(() => {
