@@ -84,6 +84,7 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
  * scan has its own precise timer (`nextAt`: the budget's pacing); the others ride the cron tick.
  * The one timer outside this list is event-driven, not periodic: `expiry` (Services), armed by
  * src/server.ts at start and by every access.changed (attachListeners), fires when access ends.
+ * Billing's jobs (Stripe catalog sync at start, retried; hourly reconcile) exist only while billing is on.
  */
 export function jobList(ctx: AppContext): Job[] {
   const scan: Job = {

@@ -9,7 +9,7 @@ import { parsePlanId, type PlanId } from '../access/plans'
 import { AppError, badRequest, conflict } from '../lib/errors'
 import { billingDisabled, stripeFor } from './client'
 import { catalog } from './catalog'
-import { ensureCustomer, storedCustomer } from './customer'
+import { ensureCustomer, forgetCustomer, storedCustomer } from './customer'
 
 export const MIN_TRIAL_END_MS = 48 * 60 * 60 * 1000
 export const CHECKOUT_FAILED = 'Failed to start checkout process. Please try again.'
@@ -61,19 +61,30 @@ export async function startCheckout(
   try {
     const stripe = stripeFor(config)
     const { prices } = await catalog(deps)
-    const customer = await ensureCustomer(deps, user.id, user.email)
     const trialEnd = trialEndFor(access, now)
-    const session = await stripe.checkout.sessions.create({
-      ui_mode: 'embedded_page',
-      mode: 'subscription',
-      customer,
-      client_reference_id: String(user.id),
-      line_items: [{ price: prices[plan], quantity: 1 }],
-      redirect_on_completion: 'if_required',
-      return_url: returnUrl,
-      subscription_data: { metadata: { user_id: String(user.id), plan }, ...(trialEnd === null ? {} : { trial_end: trialEnd }) },
-      metadata: { user_id: String(user.id), plan },
-    })
+    const create = async (customer: string) =>
+      stripe.checkout.sessions.create({
+        ui_mode: 'embedded_page',
+        mode: 'subscription',
+        customer,
+        client_reference_id: String(user.id),
+        line_items: [{ price: prices[plan], quantity: 1 }],
+        redirect_on_completion: 'if_required',
+        return_url: returnUrl,
+        subscription_data: { metadata: { user_id: String(user.id), plan }, ...(trialEnd === null ? {} : { trial_end: trialEnd }) },
+        metadata: { user_id: String(user.id), plan },
+      })
+    let customer = await ensureCustomer(deps, user.id, user.email)
+    let session
+    try {
+      session = await create(customer)
+    } catch (err) {
+      // A stored customer Stripe no longer knows: forget it and make a new one, once.
+      if ((err as { code?: string }).code !== 'resource_missing' || (err as { param?: string }).param !== 'customer') throw err
+      forgetCustomer(deps, user.id, customer)
+      customer = await ensureCustomer(deps, user.id, user.email, customer)
+      session = await create(customer)
+    }
     if (!session.client_secret) throw new Error('checkout session without client_secret')
     return { client_secret: session.client_secret }
   } catch (err) {

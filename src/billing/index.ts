@@ -3,12 +3,17 @@
 //   POST /api/billing/checkout {planType, returnUrl} → {client_secret}     checkout.ts
 //   POST /api/billing/portal → {portalUrl}                                   portal.ts
 //   GET  /api/billing/subscription → SubscriptionView                       subscription-view.ts
+//   POST /api/billing/refresh → {access, subscription}                      refresh.ts (re-read now)
 //   POST /api/billing/webhook (raw body, Stripe-Signature)                  webhook.ts
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import { readSessionToken, validateSession } from '../auth/session'
 import type { Deps } from '../deps'
-import { unauthorized, notFound } from '../lib/errors'
+import { unauthorized, notFound, tooMany } from '../lib/errors'
+import { RateLimiter } from '../lib/rate-limit'
+import { accessStateFor } from '../access/service'
+import { accessInfo } from '../access/rules'
+import { refreshUser } from './refresh'
 import { startCheckout } from './checkout'
 import { openPortal } from './portal'
 import { subscriptionView } from './subscription-view'
@@ -23,12 +28,16 @@ export const billingRoutes = (deps: Deps) => {
     if (session === null) throw unauthorized('Authentication required')
     return session
   }
+  // Each of these calls Stripe: a user cannot make the server hammer it.
+  const limits = { checkout: new RateLimiter(10, 60_000), refresh: new RateLimiter(6, 60_000) }
   return new Elysia({ name: 'billing' })
     .use(authPlugin(deps))
     .post(
       '/api/billing/checkout',
       ({ request, body }) => {
         const session = signedIn(request)
+        const wait = limits.checkout.hit(String(session.user.id))
+        if (wait > 0) throw tooMany('Too many checkout attempts. Please wait a moment.', wait)
         return startCheckout(deps, session.user, session.access, body)
       },
       {
@@ -43,6 +52,23 @@ export const billingRoutes = (deps: Deps) => {
       auth: true,
       detail: { summary: "The signed-in user's plan, status, renewal or end date and next amount (from the database)", tags },
     })
+    .post(
+      '/api/billing/refresh',
+      async ({ request }) => {
+        const session = signedIn(request)
+        const wait = limits.refresh.hit(String(session.user.id))
+        if (wait > 0) throw tooMany('Too many refreshes. Please wait a moment.', wait)
+        await refreshUser(deps, session.user.id)
+        const state = accessStateFor(deps, session.user.id)!
+        return { access: accessInfo(state, deps.now()), subscription: subscriptionView(deps.config, state, deps.now()) }
+      },
+      {
+        detail: {
+          summary: 'Re-read the signed-in user’s subscription from Stripe now (after checkout, before the webhook) → {access, subscription}',
+          tags,
+        },
+      },
+    )
     .post(
       '/api/billing/webhook',
       ({ request, body }) => {

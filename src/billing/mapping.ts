@@ -14,7 +14,9 @@
 //   incomplete                 → no change (a checkout whose first payment has not gone through)
 // Then the merge with what the user holds now (`decide`): admins are never touched; a Stripe state
 // that grants access always wins (a paying user over an older gift or the app trial); one that
-// grants none never takes away a live gift or a live app trial.
+// grants none never takes away a live gift (an admin's deliberate grant). It does end an app trial:
+// once a user has subscribed, Stripe speaks for them — otherwise a stream delivered in reverse order
+// (the cancellation first) would leave the trial running where a clean delivery ends it.
 import { hasActiveAccess, GIFTED_STATUS, ACTIVE_UNTIL_PERIOD_END, type AccessState, type Role } from '../access/rules'
 import type { PlanId } from '../access/plans'
 
@@ -78,7 +80,7 @@ export function decide(current: AccessState, derived: DerivedAccess | null, now:
   if (derived === null || current.role === 'admin') return null
   if (same(current, derived)) return null
   const grants = hasActiveAccess({ ...derived, stripeCustomerId: null }, now)
-  if (!grants && hasActiveAccess(current, now) && (current.subscriptionStatus === GIFTED_STATUS || current.role === 'app_trial')) return null
+  if (!grants && hasActiveAccess(current, now) && current.subscriptionStatus === GIFTED_STATUS) return null
   return derived
 }
 

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
 import { billingDisabled, stripeFor } from './client'
-import { cachedCatalog } from './catalog'
+import { catalog } from './catalog'
 import { storedCustomer } from './customer'
 
 export const NO_SUBSCRIPTION = { title: 'No Subscription to Manage', message: 'You need to subscribe to a plan first before you can manage your subscription.' }
@@ -14,7 +14,8 @@ export async function openPortal(deps: Pick<Deps, 'db' | 'config'>, userId: numb
   const customer = storedCustomer(deps, userId).customer
   if (customer === null) throw new AppError(404, 'NO_SUBSCRIPTION', NO_SUBSCRIPTION.message, { title: NO_SUBSCRIPTION.title })
   try {
-    const configuration = cachedCatalog(deps)?.portalConfiguration
+    // Our configuration (synced now if the startup sync has not finished); Stripe's default otherwise.
+    const configuration = (await catalog(deps).catch(() => null))?.portalConfiguration
     const session = await stripeFor(deps.config).billingPortal.sessions.create({
       customer,
       return_url: `${deps.config.appUrl}/dashboard/subscription`,

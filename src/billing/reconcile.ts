@@ -1,8 +1,10 @@
 // Reconciliation (hourly job and `dibs billing sync --reconcile`): re-reads the subscriptions of
-// every customer with a stored subscription and fixes drift (a webhook that never arrived). When
+// every stored customer and fixes drift (a webhook that never arrived). Every customer, not only
+// those with a stored subscription: the subscription id is stored by the first webhook, so a
+// checkout whose webhooks all went missing is found only this way. When
 // Stripe cannot be reached the run stops, logs it and leaves everyone's access as it is; the next
 // run tries again.
-import { and, isNotNull } from 'drizzle-orm'
+import { isNotNull } from 'drizzle-orm'
 import { userAccess } from '../db/schema'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
@@ -16,7 +18,7 @@ export async function reconcile(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'
   const rows = deps.db
     .select({ userId: userAccess.userId, customer: userAccess.stripeCustomerId })
     .from(userAccess)
-    .where(and(isNotNull(userAccess.stripeCustomerId), isNotNull(userAccess.stripeSubscriptionId)))
+    .where(isNotNull(userAccess.stripeCustomerId))
     .all()
   for (const row of rows) {
     try {

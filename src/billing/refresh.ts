@@ -9,10 +9,12 @@ import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { accessStateFor, writeAccess } from '../access/service'
 import { recordBillingAudit } from './audit'
+import { AppError } from '../lib/errors'
 import { log } from '../lib/log'
 import { enqueueEmail } from '../outbox/queue'
 import { stripeFor } from './client'
-import { planForLookupKey } from './catalog'
+import { cachedCatalog, planForLookupKey, type Catalog } from './catalog'
+import type { PlanId } from '../access/plans'
 import { accessFromSubscription, changeAction, decide, pickSubscription, type SubscriptionFacts } from './mapping'
 import { paymentFailedEmail } from './emails'
 
@@ -20,7 +22,15 @@ type BillingDeps = Pick<Deps, 'db' | 'now' | 'bus' | 'config'>
 
 const date = (s: number | null | undefined) => (typeof s === 'number' ? new Date(s * 1000) : null)
 
-export function factsOf(sub: Stripe.Subscription): SubscriptionFacts {
+/** The plan of a subscription item: its price's lookup key, else our metadata, else our product (a price replaced by a sync). */
+function planOf(item: Stripe.SubscriptionItem | undefined, catalog: Catalog | null): PlanId | null {
+  if (item === undefined) return null
+  const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id
+  const byProduct = catalog ? ((Object.entries(catalog.products) as [PlanId, string][]).find(([, id]) => id === product)?.[0] ?? null) : null
+  return planForLookupKey(item.price.lookup_key) ?? planOfMetadata(item.price.metadata) ?? byProduct
+}
+
+export function factsOf(sub: Stripe.Subscription, catalog: Catalog | null = null): SubscriptionFacts {
   const item = sub.items.data[0]
   const cancelAt = date(sub.cancel_at)
   return {
@@ -30,12 +40,12 @@ export function factsOf(sub: Stripe.Subscription): SubscriptionFacts {
     periodEnd: cancelAt ?? date(item?.current_period_end),
     periodStart: date(item?.current_period_start),
     endedAt: date(sub.ended_at),
-    plan: planForLookupKey(item?.price.lookup_key) ?? planOfMetadata(item?.price.metadata),
+    plan: planOf(item, catalog),
     created: sub.created,
   }
 }
 
-function planOfMetadata(meta: Stripe.Metadata | undefined) {
+function planOfMetadata(meta: Stripe.Metadata | undefined): PlanId | null {
   const p = meta?.dibs_plan
   return p === 'product' || p === 'gd' || p === 'product+gd' ? p : null
 }
@@ -55,7 +65,21 @@ export function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint
 
 export type RefreshResult = { userId: number | null; subscription: string | null; changed: boolean }
 
-export async function refreshCustomer(deps: BillingDeps, customerId: string, opts: { userHint?: number | null; cause: string }): Promise<RefreshResult> {
+/**
+ * One refresh per customer at a time: Stripe delivers events concurrently, and two overlapping
+ * re-reads could otherwise write in the wrong order (the older read last).
+ */
+const inFlight = new Map<string, Promise<unknown>>()
+
+export function refreshCustomer(deps: BillingDeps, customerId: string, opts: { userHint?: number | null; cause: string }): Promise<RefreshResult> {
+  const previous = inFlight.get(customerId) ?? Promise.resolve()
+  const run = previous.catch(() => {}).then(() => refreshNow(deps, customerId, opts))
+  inFlight.set(customerId, run)
+  void run.finally(() => inFlight.get(customerId) === run && inFlight.delete(customerId)).catch(() => {})
+  return run
+}
+
+async function refreshNow(deps: BillingDeps, customerId: string, opts: { userHint?: number | null; cause: string }): Promise<RefreshResult> {
   const userId = userForCustomer(deps, customerId, opts.userHint ?? null)
   if (userId === null) {
     log.warn('stripe: customer without a Dibs account', { customer: customerId, cause: opts.cause })
@@ -63,7 +87,8 @@ export async function refreshCustomer(deps: BillingDeps, customerId: string, opt
   }
   const stripe = stripeFor(deps.config)
   const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })
-  const chosen = pickSubscription(list.data.map(factsOf))
+  const catalog = cachedCatalog(deps)
+  const chosen = pickSubscription(list.data.map((s) => factsOf(s, catalog)))
   return { userId, subscription: chosen?.id ?? null, changed: chosen === null ? false : applyFacts(deps, userId, chosen, opts.cause) }
 }
 
@@ -100,4 +125,15 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
   }
   log.info('stripe: access updated', { userId, role: next.role, status: next.subscriptionStatus, cause })
   return true
+}
+
+/** The signed-in user's own re-read (POST /api/billing/refresh): nothing to do without a customer. */
+export async function refreshUser(deps: BillingDeps, userId: number): Promise<RefreshResult | null> {
+  const row = deps.db.select({ customer: userAccess.stripeCustomerId }).from(userAccess).where(eq(userAccess.userId, userId)).get()
+  if (!deps.config.billingEnabled || !row?.customer) return null
+  try {
+    return await refreshCustomer(deps, row.customer, { userHint: userId, cause: 'user refresh' })
+  } catch (err) {
+    throw new AppError(503, 'STRIPE_UNAVAILABLE', 'Your subscription could not be checked right now. Please try again shortly.', undefined, err)
+  }
 }
