@@ -81,13 +81,17 @@ export function checkoutBroke(): string {
 const isPaid = (m: Me | null | undefined) => !!m && m.access.hasAccess && m.access.userRole !== 'app_trial' && m.access.userRole !== 'trial_expired'
 
 /**
- * Refreshes the access state after a payment. The webhook that grants the plan may land a moment
- * after the browser hears 'complete', so a refresh that still shows no paid plan is repeated a few
- * times (the socket's access.changed also refreshes when it does arrive). A refresh that fails
+ * Refreshes the access state after a payment: POST /api/billing/refresh asks the server to read
+ * the new subscription from Stripe at once, then GET /api/me. Should that still show no paid plan
+ * (Stripe slow), the read is repeated a few times while the webhook is on its way (the socket's
+ * access.changed also refreshes when it arrives). A refresh that fails
  * (loadAccess has retried it already) ends it. False: no refresh got through.
  */
 export async function refreshAfterPayment(opts: { attempts?: number; delayMs?: number } = {}): Promise<boolean> {
   const attempts = opts.attempts ?? 6
+  // The server re-reads the subscription from Stripe now; the webhook does the same later. A
+  // failure here (Stripe slow, rate limit) is not the refresh failing: the webhook still comes.
+  await api('/api/billing/refresh', { method: 'POST', json: {}, timeoutMs: 10_000 }).catch(() => {})
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, opts.delayMs ?? 1000))
     const before = me.value

@@ -267,7 +267,10 @@ describe('the embedded checkout', () => {
     expect(toastTitles()).toContain('Payment Successful!')
     expect(toastOf('Subscription Activated!')!.description).toBe('Your subscription is now active. Welcome!')
     expect(q('[data-testid="checkout-outcome"]')!.textContent).toContain('Subscription Activated!')
-    expect(requests.some((r) => r.path === '/api/me')).toBe(true)
+    // the server is asked to read the subscription from Stripe before the access is fetched
+    const paths = requests.map((r) => `${r.method} ${r.path}`)
+    expect(paths.indexOf('POST /api/billing/refresh')).toBeGreaterThan(-1)
+    expect(paths.indexOf('POST /api/billing/refresh')).toBeLessThan(paths.indexOf('GET /api/me'))
     expect(me.value!.access.userRole).toBe('product+gd')
     expect(closed).toBe(0)
     await settle(2100)
