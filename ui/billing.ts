@@ -85,7 +85,7 @@ const isPaid = (m: Me | null | undefined) => !!m && m.access.hasAccess && m.acce
  * the new subscription from Stripe at once, then GET /api/me. Should that still show no paid plan
  * (Stripe slow), the read is repeated a few times while the webhook is on its way (the socket's
  * access.changed also refreshes when it arrives). A refresh that fails
- * (loadAccess has retried it already) ends it. False: no refresh got through.
+ * (loadAccess has retried it already) ends it. True only once a refresh shows the paid plan.
  */
 export async function refreshAfterPayment(opts: { attempts?: number; delayMs?: number } = {}): Promise<boolean> {
   const attempts = opts.attempts ?? 6
@@ -98,10 +98,11 @@ export async function refreshAfterPayment(opts: { attempts?: number; delayMs?: n
     const m = await loadAccess({ force: true, background: true })
     // loadAccess answers a failed request with the cached or current state: only a new one counts.
     const fresh = m !== null && m !== before && accessNotice.value === null
-    if (!fresh) return i > 0
+    if (!fresh) return false
     if (isPaid(m)) return true
   }
-  return true
+  // Every read went through but none shows the plan yet: not 'Activated' — the socket will tell.
+  return false
 }
 
 export type PaymentOutcome = { title: string; description: string; refreshed: boolean }

@@ -186,3 +186,21 @@ test('axe: the subscription page with the trial-concluding section, and the moda
   expect(errors).toEqual([])
   await context.close()
 })
+
+test('with the webhooks lost, paying still unlocks: the return path asks the server to read the subscription from Stripe', async () => {
+  const { page, context, errors } = await signedIn({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() - DAY) })
+  stripe.setWebhook(null)
+  try {
+    await page.goto(server.url + '/dashboard/gundeals')
+    const overlay = page.getByTestId('access-overlay')
+    await overlay.getByRole('button', { name: 'Subscribe to GunDeals (GD)' }).click()
+    await overlay.getByRole('button', { name: 'Pay', exact: true }).click()
+    await page.getByText('Subscription Activated!').first().waitFor()
+    await overlay.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Search Gundeals Posts' }).waitFor()
+  } finally {
+    stripe.setWebhook(`${server.url}/api/billing/webhook`)
+  }
+  expect(errors).toEqual([])
+  await context.close()
+})

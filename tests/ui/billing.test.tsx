@@ -293,6 +293,28 @@ describe('the embedded checkout', () => {
     expect(q('[data-testid="checkout-outcome"]')!.textContent).toContain(CHECKOUT_TEXT.paymentUnrefreshed)
   })
 
+  test('the plan shows a moment after paying: the access is read again until it does; never showing it is not Activated', async () => {
+    const { completePayment, refreshAfterPayment } = await import('../../ui/billing')
+    let reads = 0
+    routes['GET /api/me'] = () => (++reads < 3 ? { json: trial() } : { json: meFor('gd', { customer: 'cus_7' }) })
+    me.value = trial()
+    let outcome: Awaited<ReturnType<typeof completePayment>> | null = null
+    await act(async () => {
+      outcome = await completePayment(() => refreshAfterPayment({ delayMs: 50 }))
+    })
+    expect(reads).toBe(3)
+    expect(outcome!).toMatchObject({ title: 'Subscription Activated!', refreshed: true })
+    routes['GET /api/me'] = () => ({ json: trial() })
+    await act(async () => {
+      outcome = await completePayment(() => refreshAfterPayment({ attempts: 3, delayMs: 50 }))
+    })
+    expect(outcome!).toMatchObject({
+      title: 'Subscription Active',
+      description: 'Your subscription is active. Please refresh the page if needed.',
+      refreshed: false,
+    })
+  })
+
   test.each([
     [
       'the server fails',
