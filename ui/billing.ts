@@ -3,6 +3,7 @@
 // success path after a paid checkout — shared by the embedded checkout and the return from a
 // redirect (?session_id=…).
 import type { PlanId } from '../src/access/plans'
+import { ACTIVE_UNTIL_PERIOD_END, type AccessInfo } from '../src/access/rules'
 import { me, type Me } from './account'
 import { api, ApiError } from './api'
 import { accessNotice, loadAccess } from './session'
@@ -34,6 +35,19 @@ export const PORTAL_TEXT = {
 
 /** Spec §9: the completion callback runs 2 s after 'Subscription Activated!'. */
 export const SUCCESS_CALLBACK_MS = 2000
+
+/** Subscription statuses under which Stripe is still billing (or about to) for this user. */
+const LIVE_STRIPE_STATUSES = ['active', 'trialing', 'past_due', ACTIVE_UNTIL_PERIOD_END]
+
+/**
+ * A paid plan that Stripe bills: it changes plan in the billing portal (Stripe prorates it), not
+ * through a second checkout, which would start a second subscription and bill twice.
+ */
+export function hasLiveSubscription(access: AccessInfo | null | undefined): boolean {
+  if (!access || !access.hasAccess || !access.stripeCustomerId) return false
+  if (access.userRole === 'admin' || access.userRole === 'app_trial' || access.userRole === 'trial_expired') return false
+  return LIVE_STRIPE_STATUSES.includes(access.subscriptionStatus ?? '')
+}
 
 /** A checkout that could not start: `message` is what the checkout area shows under 'Error loading checkout'. */
 export class CheckoutStartError extends Error {}

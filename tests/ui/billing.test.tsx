@@ -220,6 +220,23 @@ describe('the subscription modal', () => {
     expect(text()).not.toContain('Available Plans')
   })
 
+  test('Upgrade from a plan Stripe already bills: the cards switch plans in the billing portal, never a second checkout', async () => {
+    config.value = { ...BASE_CONFIG, ...BILLING_ON }
+    const tab = { closed: false, opener: {} as unknown, location: { href: 'about:blank' }, close() {} }
+    window.open = (() => tab) as never
+    routes['POST /api/billing/portal'] = () => ({ json: { portalUrl: 'https://billing.example/p/1' } })
+    me.value = meFor('product', { customer: 'cus_3', expires: new Date(Date.now() + 20 * DAY) })
+    upgradeIntent.value = true
+    await render(<UpgradeDialog onClose={() => {}} />)
+    expect(text()).toContain('Available Plans')
+    expect(button('Subscribe')).toBeUndefined()
+    expect((q('[data-testid="plan-product"] button') as HTMLButtonElement).disabled).toBe(true)
+    await click(button('Switch to GAFS + GD in the billing portal'))
+    await until(() => tab.location.href !== 'about:blank')
+    expect(requests.some((r) => r.path === '/api/billing/checkout')).toBe(false)
+    expect(tab.location.href).toBe('https://billing.example/p/1')
+  })
+
   test('billing off: the cards say to contact the administrator and no Stripe script is loaded', async () => {
     me.value = meFor('app_trial', { expires: new Date(Date.now() + 3 * DAY) })
     await render(<UpgradeDialog onClose={() => {}} />)

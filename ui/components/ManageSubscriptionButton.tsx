@@ -9,12 +9,14 @@ export function ManageSubscriptionButton({
   label = 'Manage Subscription',
   testId = 'manage-subscription',
   hasCustomer,
+  ariaLabel,
 }: {
   className?: string
   label?: string
   testId?: string
   /** false: no new tab is opened before the server has answered. */
   hasCustomer?: boolean
+  ariaLabel?: string
 }) {
   const [busy, setBusy] = useState(false)
   const open = async () => {
@@ -26,7 +28,15 @@ export function ManageSubscriptionButton({
     }
   }
   return (
-    <button type="button" className={className} aria-busy={busy || undefined} disabled={busy} onClick={() => void open()} data-testid={testId}>
+    <button
+      type="button"
+      className={className}
+      aria-label={ariaLabel}
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={() => void open()}
+      data-testid={testId}
+    >
       {label}
     </button>
   )

@@ -6,17 +6,15 @@
 // bill twice); anyone else picks a plan in the subscription modal's checkout. With billing off the
 // plan cards say how to get access from the administrator.
 import { useSignals } from '@preact/signals-react/runtime'
-import { ACTIVE_UNTIL_PERIOD_END, showManageSubscription } from '../../src/access/rules'
+import { showManageSubscription } from '../../src/access/rules'
 import { accessState, me } from '../account'
+import { hasLiveSubscription } from '../billing'
 import { openModal } from '../modals'
 import { config } from '../state'
 import { ManageSubscriptionButton } from './ManageSubscriptionButton'
 import { PlanCards } from './PlanCards'
 import { SubscriptionDetails, useSubscriptionSummary } from './SubscriptionDetails'
 import { TrialConcluding, trialConcluding } from './TrialConcluding'
-
-/** Subscription statuses under which Stripe is still billing (or about to) for this user. */
-const LIVE_STRIPE_STATUSES = ['active', 'trialing', 'past_due', ACTIVE_UNTIL_PERIOD_END]
 
 export function SubscriptionPanel({ level = 2 }: { level?: 2 | 3 }) {
   useSignals()
@@ -29,7 +27,7 @@ export function SubscriptionPanel({ level = 2 }: { level?: 2 | 3 }) {
   const trial = role === 'app_trial' || role === 'trial_expired'
   const billing = config.value.billingEnabled
   const manage = showManageSubscription(accessState.value) || summary?.hasCustomer === true
-  const liveStripe = manage && !trial && !admin && access.hasAccess && LIVE_STRIPE_STATUSES.includes(access.subscriptionStatus ?? summary?.status ?? '')
+  const liveStripe = hasLiveSubscription(access)
   const paidActive = !trial && !admin && access.hasAccess
   return (
     <div className="subscription-panel">

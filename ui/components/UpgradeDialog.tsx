@@ -2,10 +2,11 @@
 // menu item (spec §2, §4): title by context, a close button only when dismissible, the role badge,
 // the trial status box, the subscription details, 'Manage Subscription' (only with a
 // payment-customer id; the billing portal in a new tab) and 'Available Plans' (by the plan-list
-// rule) whose cards open the embedded checkout here. A completed payment closes it after 2 s.
+// rule) whose cards open the embedded checkout here. A completed payment closes it after 2 s. A
+// plan Stripe already bills switches in the billing portal instead (a second checkout would bill twice).
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { isPlanId } from '../../src/access/plans'
+import { isPlanId, planById } from '../../src/access/plans'
 import { roleBadgeLabel, showManageSubscription, showPlanList, subscriptionModalTitle } from '../../src/access/rules'
 import { TrialStatusBox, trialEnding } from './TrialStatus'
 import { accessState, me } from '../account'
@@ -14,6 +15,8 @@ import { config } from '../state'
 import { Modal } from './Modal'
 import { ManageSubscriptionButton } from './ManageSubscriptionButton'
 import { PlanChooser } from './PlanChooser'
+import { PlanCards } from './PlanCards'
+import { hasLiveSubscription } from '../billing'
 import { SubscriptionDetails, useSubscriptionSummary } from './SubscriptionDetails'
 
 /** `onClose` absent: not dismissible (no close button, Escape does nothing). */
@@ -51,7 +54,29 @@ export function UpgradeDialog({ onClose }: { onClose?: () => void }) {
             <ManageSubscriptionButton />
           </p>
         ) : null}
-        {showPlans || checkoutOpen ? <PlanChooser current={current} onDone={onClose} onCheckoutOpen={setCheckoutOpen} /> : null}
+        {showPlans && hasLiveSubscription(access) ? (
+          <>
+            <h4>Available Plans</h4>
+            <p className="muted">Your plan is billed by Stripe: switch plans in the billing portal, which prorates the change.</p>
+            <PlanCards
+              cta={(id) =>
+                id === current ? (
+                  <button type="button" className="outline" disabled>
+                    Current plan
+                  </button>
+                ) : (
+                  <ManageSubscriptionButton
+                    label="Switch plan"
+                    ariaLabel={`Switch to ${planById(id, product).name} in the billing portal`}
+                    testId={`switch-${id}`}
+                  />
+                )
+              }
+            />
+          </>
+        ) : showPlans || checkoutOpen ? (
+          <PlanChooser current={current} onDone={onClose} onCheckoutOpen={setCheckoutOpen} />
+        ) : null}
       </article>
     </Modal>
   )
