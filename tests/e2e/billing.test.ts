@@ -135,7 +135,7 @@ test('a trial ending tomorrow on a phone, light theme: the trial-concluding line
   await context.close()
 })
 
-test('billing on, a signed-in page that does not check out loads no Stripe script; the modal shows the plans with Subscribe', async () => {
+test('billing on, a signed-in page that does not check out loads no Stripe script; the modal shows the plans with Subscribe, usable by keyboard', async () => {
   const { page, context, errors } = await signedIn({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 5 * DAY) })
   await page.goto(server.url + '/dashboard/subscription')
   await page.getByTestId('subscription-details').waitFor()
@@ -144,7 +144,18 @@ test('billing on, a signed-in page that does not check out loads no Stripe scrip
   await dialog.getByRole('heading', { name: 'Available Plans' }).waitFor()
   expect(await dialog.getByRole('button', { name: /^Subscribe to / }).count()).toBe(3)
   expect(await page.locator('script[data-stripe-js]').count()).toBe(0)
-  await dialog.getByRole('button', { name: 'Subscribe to GAFS', exact: true }).click()
+  // by keyboard: Enter on a card opens its checkout with focus on 'Back to Plan Selection'; Enter there returns to that card
+  await dialog.getByRole('button', { name: 'Subscribe to GAFS', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await dialog.getByText('Stand-in Stripe Checkout').waitFor()
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Back to Plan Selection')
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pay')
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Enter')
+  await dialog.getByRole('heading', { name: 'Available Plans' }).waitFor()
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Subscribe to GAFS')
+  await page.keyboard.press('Enter')
   await dialog.getByText('Stand-in Stripe Checkout').waitFor()
   // Escape closes the modal and takes the checkout down with it
   await page.keyboard.press('Escape')
