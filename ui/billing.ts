@@ -180,8 +180,12 @@ export async function openBillingPortal(opts: { hasCustomer?: boolean } = {}): P
 export function portalErrorToast(err: unknown): { title: string; description: string; variant: 'destructive' } {
   if (err instanceof ApiError && err.status === 404) {
     const details = (err.body as { error?: { details?: { title?: unknown } } } | null)?.error?.details
-    const title = typeof details?.title === 'string' ? details.title : PORTAL_TEXT.noSubscription
-    return { title, description: err.message || PORTAL_TEXT.noSubscriptionDescription, variant: 'destructive' }
+    if (typeof details?.title === 'string' || err.code === 'NO_SUBSCRIPTION')
+      return {
+        title: typeof details?.title === 'string' ? details.title : PORTAL_TEXT.noSubscription,
+        description: err.message || PORTAL_TEXT.noSubscriptionDescription,
+        variant: 'destructive',
+      }
   }
   if (err instanceof ApiError && err.status === 401) return { title: 'Error', description: PORTAL_TEXT.noSession, variant: 'destructive' }
   const message = err instanceof Error && err.message ? err.message : ''

@@ -457,6 +457,9 @@ describe('Manage Subscription (the billing portal)', () => {
     return tab
   }
   const subscriber = () => meFor('product', { customer: 'cus_1' })
+  beforeEach(() => {
+    config.value = { ...BASE_CONFIG, ...BILLING_ON }
+  })
 
   test('opens the portal URL in a new tab', async () => {
     const tab = fakeTab()
@@ -512,7 +515,32 @@ describe('the subscription page', () => {
     expect(text()).toContain('Your plan is managed by the administrator.')
     expect(document.querySelectorAll('script').length).toBe(0)
     expect(requests).toEqual([])
-    // Manage Subscription is on the page for everyone; without a customer no tab opens before the server's answer.
+    // Billing off, Manage Subscription opens the subscription modal as before; no portal call.
+    const { modal } = await import('../../ui/modals')
+    await click(button('Manage Subscription'))
+    expect(modal.value).toBe('subscription')
+    modal.value = null
+    expect(requests).toEqual([])
+  })
+
+  test('billing on, no customer yet: Manage Subscription asks the server, which answers No Subscription to Manage; no tab opens first', async () => {
+    config.value = { ...BASE_CONFIG, ...BILLING_ON }
+    routes['GET /api/billing/subscription'] = () => ({
+      json: {
+        billingEnabled: true,
+        plan: 'gd',
+        planName: 'GunDeals (GD)',
+        status: 'gifted',
+        statusText: 'Active',
+        renewsAt: null,
+        endsAt: null,
+        cancelAtPeriodEnd: false,
+        nextAmountCents: null,
+        hasCustomer: false,
+      },
+    })
+    me.value = meFor('gd', { status: 'gifted', expires: new Date(Date.now() + 9 * DAY) })
+    await render(<SubscriptionPanel />)
     let opened = 0
     window.open = (() => (opened++, null)) as never
     routes['POST /api/billing/portal'] = () => ({
@@ -524,6 +552,7 @@ describe('the subscription page', () => {
     expect(toasts.value[0]).toMatchObject({
       title: 'No Subscription to Manage',
       description: 'You need to subscribe to a plan first before you can manage your subscription.',
+      variant: 'destructive',
     })
     expect(opened).toBe(0)
   })

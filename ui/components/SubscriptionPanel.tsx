@@ -1,7 +1,8 @@
 // The subscription page's content, at /dashboard/subscription and in Settings → Subscription
 // (issue 13 item 9): the trial-concluding section when it applies, the details box, Manage
 // Subscription (always here, as in the spec's Settings tab: without a subscription it answers 'No
-// Subscription to Manage') and a way to change plan. A live Stripe
+// Subscription to Manage'; with billing off it opens the subscription modal, as before) and a way
+// to change plan. A live Stripe
 // subscription changes plan in the billing portal (Stripe prorates it; a second checkout would
 // bill twice); anyone else picks a plan in the subscription modal's checkout. With billing off the
 // plan cards say how to get access from the administrator.
@@ -35,7 +36,14 @@ export function SubscriptionPanel({ level = 2 }: { level?: 2 | 3 }) {
       <Heading>Your plan</Heading>
       <SubscriptionDetails summary={summary} />
       <div className="subscription-actions">
-        <ManageSubscriptionButton hasCustomer={manage} className={manage ? undefined : 'outline'} />
+        {billing ? (
+          <ManageSubscriptionButton hasCustomer={manage} className={manage ? undefined : 'outline'} />
+        ) : (
+          // Billing off, as before billing existed: the subscription modal (role, status, plans).
+          <button type="button" className="outline" data-testid="manage-subscription" onClick={() => openModal('subscription')}>
+            Manage Subscription
+          </button>
+        )}
         {billing && !admin && liveStripe ? <ManageSubscriptionButton label="Change Plan" className="secondary" testId="change-plan" /> : null}
         {billing && !admin && !liveStripe && !trialConcluding(access) ? (
           <button
