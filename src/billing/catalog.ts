@@ -2,8 +2,9 @@
 // plan is one Product + monthly USD Price found by its lookup key; amounts come from
 // src/access/plans.ts (one source). A sync creates what is missing and nothing else: an existing
 // price with the right amount is reused, so running it again never makes a second price for a
-// key; a changed amount makes a new price that takes the key over (transfer_lookup_key), and
-// subscribers on the old price keep it until they change plan. The portal configuration (marked
+// key; a changed amount (or a price archived in the dashboard) makes a new price on the same
+// product that takes the key over (transfer_lookup_key), and subscribers on the old price keep it
+// until they change plan. The portal configuration (marked
 // metadata.dibs = '1') allows cancel at period end, card update, invoice history and switching
 // between the three plans.
 import type Stripe from 'stripe'
@@ -42,6 +43,7 @@ export async function syncCatalog(deps: Pick<Deps, 'config'>): Promise<SyncResul
   const prices = {} as Record<PlanId, string>
   const products = {} as Record<PlanId, string>
   const createdPrices: string[] = []
+  let ourProducts: Stripe.Product[] | undefined
   for (const plan of plans(productName)) {
     const key = LOOKUP_KEYS[plan.id]
     const found = existing.data.find((p) => p.lookup_key === key)
@@ -50,14 +52,20 @@ export async function syncCatalog(deps: Pick<Deps, 'config'>): Promise<SyncResul
       products[plan.id] = productId(found.product)
       continue
     }
-    const product = found ? productId(found.product) : (await stripe.products.create({ name: `${appName} ${plan.name}`, metadata: { dibs_plan: plan.id } })).id
+    // The product: the key holder's, else one of ours from an earlier sync (its price archived), else a new one.
+    ourProducts ??= (await stripe.products.list({ active: true, limit: 100 })).data.filter((p) => p.metadata?.dibs_plan)
+    const product = found
+      ? productId(found.product)
+      : (ourProducts.find((p) => p.metadata.dibs_plan === plan.id)?.id ??
+        (await stripe.products.create({ name: `${appName} ${plan.name}`, metadata: { dibs_plan: plan.id } })).id)
     const price = await stripe.prices.create({
       product,
       currency: 'usd',
       unit_amount: plan.priceCents,
       recurring: { interval: 'month' },
       lookup_key: key,
-      transfer_lookup_key: found !== undefined,
+      // an archived price may still hold the key: take it over
+      transfer_lookup_key: true,
       metadata: { dibs_plan: plan.id },
     })
     prices[plan.id] = price.id

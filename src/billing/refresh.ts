@@ -50,7 +50,7 @@ function planOfMetadata(meta: Stripe.Metadata | undefined): PlanId | null {
   return p === 'product' || p === 'gd' || p === 'product+gd' ? p : null
 }
 
-/** The user of a Stripe customer: the stored link, else the id the checkout carried (then stored). */
+/** The user of a Stripe customer: the stored link, else the id the checkout carried (then stored, if the user has no customer yet). */
 export function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): number | null {
   const linked = deps.db.select({ userId: userAccess.userId }).from(userAccess).where(eq(userAccess.stripeCustomerId, customerId)).get()
   if (linked) return linked.userId
@@ -60,7 +60,9 @@ export function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint
     .set({ stripeCustomerId: customerId })
     .where(and(eq(userAccess.userId, hint), isNull(userAccess.stripeCustomerId)))
     .run()
-  return hint
+  // Only when that linked it: a user who already has another customer is not this one's.
+  const stored = deps.db.select({ customer: userAccess.stripeCustomerId }).from(userAccess).where(eq(userAccess.userId, hint)).get()
+  return stored?.customer === customerId ? hint : null
 }
 
 export type RefreshResult = { userId: number | null; subscription: string | null; changed: boolean }

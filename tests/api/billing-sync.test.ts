@@ -75,6 +75,17 @@ describe('catalog sync', () => {
     expect(w.stripe.portalConfigs.size).toBe(1)
   })
 
+  test('a price archived in the dashboard is replaced on the same product (no second product)', async () => {
+    const old = w.stripe.priceByLookupKey('dibs_product_monthly')
+    old.active = false
+    const products = w.stripe.products.size
+    const r = await syncCatalog(w.deps)
+    expect(r.createdPrices).toEqual(['dibs_product_monthly'])
+    expect(w.stripe.products.size).toBe(products)
+    expect(w.stripe.priceByLookupKey('dibs_product_monthly')).toMatchObject({ product: old.product, unit_amount: 1500 })
+    expect([...w.stripe.prices.values()].filter((p) => p.lookup_key === 'dibs_product_monthly')).toHaveLength(1)
+  })
+
   test('a key held by a price with another amount moves to a new price with the plan amount; still one price per key', async () => {
     const old = w.stripe.priceByLookupKey('dibs_gd_monthly')
     old.unit_amount = 900 // as if set by hand in the dashboard

@@ -171,3 +171,21 @@ describe('signatures', () => {
     expect(w.state(u.userId)).toEqual(before)
   })
 })
+
+test("an event naming a user who already has another customer does not touch that user's access", async () => {
+  const u = await w.user(trial())
+  await w.checkout(u.cookie, 'gd') // the user's customer is stored
+  const before = w.state(u.userId)
+  // another customer's checkout that (wrongly) carries this user's id
+  const other = w.stripe.api.createSession({
+    mode: 'subscription',
+    ui_mode: 'embedded_page',
+    return_url: w.returnUrl(),
+    line_items: [{ price: w.stripe.priceByLookupKey('dibs_bundle_monthly').id }],
+    client_reference_id: String(u.userId),
+    customer_email: 'someone-else@example.com',
+  })
+  const deliveries = await w.stripe.completeCheckout(other.id)
+  expect(deliveries.every((d) => d.status === 200)).toBe(true)
+  expect(w.state(u.userId)).toEqual(before)
+})
