@@ -10,6 +10,8 @@ export type PublicConfig = {
   googleEnabled: boolean
   billingEnabled: boolean
   stripePublishableKey: string | null
+  /** STRIPE_JS_URL when billing is on, else null: no Stripe script is ever loaded then. */
+  stripeJsUrl: string | null
   demo: boolean
   /** SUPPORT_EMAIL: where 'Contact Support' drafts go (null: none configured) */
   supportEmail?: string | null
@@ -25,6 +27,7 @@ const FALLBACK: PublicConfig = {
   googleEnabled: false,
   billingEnabled: false,
   stripePublishableKey: null,
+  stripeJsUrl: null,
   demo: false,
   requireAdmin2fa: false,
 }

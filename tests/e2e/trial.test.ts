@@ -2,6 +2,7 @@
 // box, 'Your Trial is Ending Soon' in the last 2 days); the subscription modal shows the role badge,
 // plans only to whom they apply and 'Manage Subscription' only with a customer id.
 import { expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
 import { SESSION_COOKIE } from '../../src/auth/session'
 import { createUserWithSession } from '../helpers'
 import { useServerAndBrowser, newPage, screenshot } from './browser'
@@ -58,13 +59,16 @@ test('a trial with 5 days left on a phone: the badge fits, no prompt, the modal 
   await context.close()
 })
 
+/** The SETTINGS menu's Subscription item opens the modal (the Settings page's own button opens the billing portal). */
+async function openSubscriptionModal(page: Page) {
+  await page.locator('.settings-menu > summary').click()
+  await page.locator('.settings-menu').getByText('Subscription', { exact: true }).click()
+}
+
 test('admins and paying subscribers see no plan grid; a customer id brings Manage Subscription; role none has a badge', async () => {
   const admin = await as({ role: 'admin' })
   await admin.page.goto(world.server.url + '/settings/subscription')
-  await admin.page
-    .getByRole('button', { name: /plans|subscription/i })
-    .first()
-    .click()
+  await openSubscriptionModal(admin.page)
   const d1 = admin.page.getByRole('dialog')
   await d1.getByTestId('role-badge').getByText('Admin').waitFor()
   expect(await d1.getByText('Available Plans').count()).toBe(0)
@@ -76,10 +80,7 @@ test('admins and paying subscribers see no plan grid; a customer id brings Manag
   const paid = await newPage(world.browser)
   await paid.context.addCookies([{ name: SESSION_COOKIE, value: u.token, url: world.server.url }])
   await paid.page.goto(world.server.url + '/settings/subscription')
-  await paid.page
-    .getByRole('button', { name: /plans|subscription/i })
-    .first()
-    .click()
+  await openSubscriptionModal(paid.page)
   const d2 = paid.page.getByRole('dialog')
   await d2.getByRole('button', { name: 'Manage Subscription' }).waitFor()
   expect(await d2.getByText('Available Plans').count()).toBe(0)

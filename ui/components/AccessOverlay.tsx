@@ -1,7 +1,8 @@
 // Full-screen, non-dismissible blocking overlay for a signed-in user without active access
 // (spec §2, §4 overlay context, §6): the title of the overlay context, the role badge, the plan
 // prompt and a Logout button — nothing else on the page can be reached: a <Modal> without onClose,
-// which Escape does not close.
+// which Escape does not close. With billing on, a plan card opens its embedded checkout right here;
+// once the payment's refresh shows access, <Protected> takes the overlay away.
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { roleBadgeLabel, subscriptionModalTitle, type OverlayContext } from '../../src/access/rules'
@@ -9,7 +10,7 @@ import { me } from '../account'
 import { signOut } from '../session'
 import { config } from '../state'
 import { Modal } from './Modal'
-import { PlanCards } from './PlanCards'
+import { PlanChooser } from './PlanChooser'
 
 const LEAD: Record<OverlayContext, string> = {
   app_trial_expired: 'Your 7-day free trial has ended. Choose a plan to keep your search terms working and get new matches.',
@@ -18,7 +19,7 @@ const LEAD: Record<OverlayContext, string> = {
   default: 'Choose a plan to get started.',
 }
 
-export function AccessOverlay({ plans }: { plans?: (planId: string) => React.ReactNode }) {
+export function AccessOverlay() {
   useSignals()
   const access = me.value?.access
   const context: OverlayContext = access?.overlayContext ?? 'default'
@@ -42,8 +43,7 @@ export function AccessOverlay({ plans }: { plans?: (planId: string) => React.Rea
           ) : null}
         </header>
         <p>{LEAD[context]}</p>
-        <h3>Available Plans</h3>
-        <PlanCards cta={plans} />
+        <PlanChooser level={3} />
         <footer>
           <button type="button" className="secondary" onClick={() => void signOut()}>
             Logout

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { me } from '../account'
+import { handleCheckoutReturn } from '../billing'
 import { initAuth, loadAccess, signedOutLocally, signingOut } from '../session'
 import { toast } from '../toast'
 import { loginPathFor } from '../lib/return-to'
@@ -31,6 +32,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     wireUnread()
     // ?open=notifications (the unsubscribe page's button, through sign-in if needed) opens that dialog
     if (new URLSearchParams(window.location.search).get('open') === 'notifications') openModal('notifications')
+    // Back from a checkout that had to leave the page (?session_id=…): the same success path as the embedded one.
+    void handleCheckoutReturn()
     if (!accessWired) {
       accessWired = true
       onMessage('access.changed', () => void refresh())

@@ -3,6 +3,7 @@
 // 'Your Trial is Ending Soon' prompt above the page (dismissed for the day).
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
+import { useLocation } from 'wouter'
 import { TRIAL_ENDING_DAYS } from '../../src/access/rules'
 import { me } from '../account'
 import { openModal } from '../modals'
@@ -57,8 +58,12 @@ export function TrialStatusBox() {
   )
 }
 
+/** Pages that show the trial-concluding section themselves (ui/components/TrialConcluding.tsx). */
+const CONCLUDING_PAGES = ['/dashboard/subscription', '/settings/subscription']
+
 export function TrialEndingPrompt() {
   useSignals()
+  const [location] = useLocation()
   const today = new Date().toISOString().slice(0, 10)
   const [dismissed, setDismissed] = useState(() => {
     try {
@@ -68,7 +73,7 @@ export function TrialEndingPrompt() {
     }
   })
   const days = runningTrialDays()
-  if (days === null || days > TRIAL_ENDING_DAYS || dismissed) return null
+  if (days === null || days > TRIAL_ENDING_DAYS || dismissed || CONCLUDING_PAGES.includes(location)) return null
   const dismiss = () => {
     try {
       localStorage.setItem(DISMISS_KEY, today)

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { Link } from 'wouter'
 import { LiveFeed } from '../components/LiveFeed'
 import { TopBar } from '../components/TopBar'
-import { PlanGrid } from '../components/UpgradeDialog'
+import { PlanGrid } from '../components/PlanCards'
 import { config } from '../state'
 import { LandingHeaderActions } from '../components/LandingHeaderActions'
 

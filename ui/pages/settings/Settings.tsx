@@ -1,4 +1,5 @@
-// /settings/subscription and /settings/account (spec §2): Quick Links and two tabs. The Account
+// /settings/subscription and /settings/account (spec §2): Quick Links and two tabs. The
+// Subscription tab is the subscription page's panel (../../components/SubscriptionPanel.tsx). The Account
 // tab's Change Password and Delete Account work against /api/me/password and DELETE /api/me; its
 // Two-factor authentication section is ./TwoFactorSection.tsx.
 import { useState } from 'react'
@@ -9,6 +10,7 @@ import { api, ApiError } from '../../api'
 import { AppShell } from '../../components/AppShell'
 import { openModal } from '../../modals'
 import { toast } from '../../toast'
+import { SubscriptionPanel } from '../../components/SubscriptionPanel'
 import { TwoFactorSection } from './TwoFactorSection'
 import { AppearanceSection } from './AppearanceSection'
 import { DevicesSection } from './DevicesSection'
@@ -50,18 +52,9 @@ export function Settings({ tab }: { tab: 'subscription' | 'account' }) {
 }
 
 function SubscriptionTab() {
-  useSignals()
-  const access = me.value?.access
   return (
     <article>
-      <h3>Subscription</h3>
-      <p>
-        Plan status: <strong>{access?.statusText ?? '…'}</strong>
-        {access?.accessExpiresAt ? <span className="muted"> · until {new Date(access.accessExpiresAt).toLocaleDateString()}</span> : null}
-      </p>
-      <button type="button" onClick={() => openModal('subscription')}>
-        Manage Subscription
-      </button>
+      <SubscriptionPanel level={3} />
     </article>
   )
 }
