@@ -4,6 +4,7 @@
 import type { Deps } from '../deps'
 import { JOB } from '../jobs/log'
 import { latestAudit } from '../audit/log'
+import { describeAudit } from '../audit/describe'
 
 export type ActivityItem = {
   at: string
@@ -27,7 +28,7 @@ export function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): A
   const audit: ActivityItem[] = latestAudit(deps, limit).map((r) => ({
     at: r.at.toISOString(),
     kind: 'admin',
-    text: `${r.action}${r.target ? ` → ${r.target}` : ''}${describeDetails(r.details)}`,
+    text: describeAudit(r),
     status: r.result,
     actor: r.actor,
   }))

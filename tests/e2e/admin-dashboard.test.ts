@@ -115,8 +115,8 @@ describe('admin dashboard journey', () => {
 
     // Recent Activity lists what the admin did.
     await a.goto(world.server.url + '/admin')
-    await a.getByTestId('recent-activity').getByText('settings.is_emergency_paused', { exact: false }).first().waitFor()
-    await a.getByTestId('recent-activity').getByText('scanner.trigger', { exact: false }).first().waitFor()
+    await a.getByTestId('recent-activity').getByText('Emergency pause turned on').first().waitFor()
+    await a.getByTestId('recent-activity').getByText('Scraper run scheduled').first().waitFor()
     expect(errors).toEqual([])
     await context.close()
   }, 150_000) // a long journey on a shared, busy machine
