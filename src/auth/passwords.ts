@@ -3,8 +3,21 @@
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 256
 
+/** argon2id at Bun's defaults: 64 MiB, 2 passes (above OWASP's minimums). */
+export const ARGON2_DEFAULTS = { memoryCost: 65_536, timeCost: 2 } as const
+let cost: { memoryCost: number; timeCost: number } = ARGON2_DEFAULTS
+
+/**
+ * The test suites' preload (tests/setup.ts) lowers the cost so that thousands of sign-ins do not
+ * spend minutes of CPU; nothing else calls this, so a server or CLI always hashes at the defaults.
+ * Stored hashes carry their own parameters, so verifying works across costs.
+ */
+export function setPasswordHashCost(next: { memoryCost: number; timeCost: number }) {
+  cost = next
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: 'argon2id' })
+  return Bun.password.hash(password, { algorithm: 'argon2id', ...cost })
 }
 
 let dummyHash: Promise<string> | null = null

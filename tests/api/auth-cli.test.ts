@@ -19,6 +19,9 @@ describe('dibs users', () => {
     expect(login.status).toBe(200)
     expect(login.body.user.name).toBe('Operator')
     expect(login.body.access.userRole).toBe('product+gd')
+    // A process without the test preload hashes at the production cost (argon2id, 64 MiB, 2 passes).
+    const { hash } = deps.sqlite.query<{ hash: string }, []>("SELECT password_hash AS hash FROM users WHERE email = 'op@example.com'").get()!
+    expect(hash).toStartWith('$argon2id$v=19$m=65536,t=2,')
   })
 
   test('create with --role and without --confirmed needs the email confirmed before sign-in', () => {

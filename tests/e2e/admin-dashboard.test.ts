@@ -132,12 +132,14 @@ describe('admin dashboard journey', () => {
         await page.waitForLoadState('networkidle')
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
         expect({ path, theme, overflow }).toEqual({ path, theme, overflow: 0 })
+        if (theme === 'dark' && path !== '/admin') continue // axe: every page once, the dashboard in both themes (CI time)
         const findings = (await axeFindings(page, '.admin-page')).map((f) => `${f.rule}: ${f.nodes.join(' | ')}`)
         expect({ path, theme, findings }).toEqual({ path, theme, findings: [] })
       }
       await screenshot(page, `admin-dashboard-390-${theme}`)
       // the switches are reachable by keyboard
       await page.goto(world.server.url + '/admin')
+      await page.waitForSelector('[data-testid=emergency-switch]:not([disabled])') // disabled until the settings have loaded
       await page.getByTestId('emergency-switch').focus()
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('emergency-switch')
       expect(errors).toEqual([])

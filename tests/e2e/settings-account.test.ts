@@ -59,6 +59,7 @@ test("signing out another device from the list signs that tab out at once; 'Sign
   await desk.page.getByText('Safari on iPhone was signed out.').waitFor()
   // the phone's tab is told by its socket and lands on the login page
   await phone.page.waitForURL(/\/login/, { timeout: 10_000 })
+  await rows.nth(1).waitFor({ state: 'detached' }) // the list reloads after the toast
   expect(await rows.count()).toBe(1)
 
   await desk.page.getByRole('button', { name: 'Sign out everywhere' }).click()
