@@ -27,7 +27,9 @@ export async function newPage(
   browser: Browser,
   opts: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext(opts)
+  // Reduced motion unless a test asks otherwise: Pico then ends every transition and animation at
+  // once, so Playwright's actionability checks do not wait for them and Chromium paints less (CI time).
+  const context = await browser.newContext({ ...opts, reducedMotion: opts.reducedMotion ?? 'reduce' })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))

@@ -46,10 +46,14 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
     }
     if (index >= visible) setVisible(index + 1)
     setFlashId(target)
-    requestAnimationFrame(() => document.querySelector(`[data-match-id="${target}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }))
     const t = setTimeout(() => setFlashId(null), 2500)
     return () => clearTimeout(t)
   }, [matches, target])
+  // Scrolled once the flashed card is rendered (an effect runs after the commit that shows it; a
+  // card beyond the first ones shown appears only in the render that widened the list).
+  useEffect(() => {
+    if (flashId !== null) document.querySelector(`[data-match-id="${flashId}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  }, [flashId])
 
   const fetchPage = useCallback(
     async (after: string | null) => {
