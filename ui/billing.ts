@@ -2,6 +2,7 @@
 // checkout and billing-portal errors): the calls to /api/billing/*, the texts they end in, and the
 // success path after a paid checkout — shared by the embedded checkout and the return from a
 // redirect (?session_id=…).
+import type { SubscriptionView } from '../src/billing/subscription-view'
 import type { PlanId } from '../src/access/plans'
 import { ACTIVE_UNTIL_PERIOD_END, type AccessInfo } from '../src/access/rules'
 import { me, type Me } from './account'
@@ -194,19 +195,8 @@ export function portalErrorToast(err: unknown): { title: string; description: st
   return { title: 'Error', description, variant: 'destructive' }
 }
 
-/** GET /api/billing/subscription: what the subscription page shows. */
-export type SubscriptionSummary = {
-  billingEnabled: boolean
-  plan: PlanId | null
-  planName: string | null
-  status: string | null
-  statusText: string
-  renewsAt: string | null
-  endsAt: string | null
-  cancelAtPeriodEnd: boolean
-  nextAmountCents: number | null
-  hasCustomer: boolean
-}
+/** GET /api/billing/subscription: what the subscription page shows (the server's shape). */
+export type SubscriptionSummary = SubscriptionView
 
 export function fetchSubscription(): Promise<SubscriptionSummary> {
   return api<SubscriptionSummary>('/api/billing/subscription', { timeoutMs: 10_000 })

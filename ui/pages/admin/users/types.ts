@@ -1,23 +1,7 @@
 // Shapes of /api/admin/users answers (src/admin/users-service.ts), as the Users page reads them.
-export type UserItem = {
-  id: number
-  email: string
-  name: string
-  role: string
-  storedRole: string
-  hasAccess: boolean
-  statusText: string
-  subscriptionStatus: string | null
-  accessExpiresAt: string | null
-  grantedBy: string | null
-  confirmed: boolean
-  banned: boolean
-  twoFactor: boolean
-  adminByConfig: boolean
-  createdAt: string
-  lastSignInAt: string | null
-  trialEndingSoon: boolean
-}
+import type { UserListItem as UserItem } from '../../../../src/admin/users-service'
+
+export type { UserItem }
 
 export type UserPage = { users: UserItem[]; total: number; page: number; pages: number; pageSize: number }
 
