@@ -11,6 +11,7 @@ import { startJobs, type RunningJobs } from './jobs/schedule'
 import { EventBus } from './lib/bus'
 import { log } from './lib/log'
 import { recoverStuckSending } from './outbox/queue'
+import { startLagMonitor } from './admin/resources'
 import { clearServerFile } from './realtime/relay'
 import { attachListeners, createServices, jobList, type AppContext } from './services'
 import { captureShell, startUiBundle, warmAssets, type AppShell, type UiBundle } from './web/pages'
@@ -24,6 +25,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
   const services = createServices(deps)
   const ctx: AppContext = { ...deps, ...services }
+  startLagMonitor() // the event-loop lag the admin System Resources card shows
   const runJobs = opts.jobs !== false
   // Without jobs (tests) nothing delivers the outbox: it is not woken either.
   const detach = attachListeners(deps, {

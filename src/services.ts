@@ -82,8 +82,9 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
 /**
  * The background jobs of a server (STYLE: jobs are a list; src/jobs/schedule.ts runs them). The
  * scan has its own precise timer (`nextAt`: the budget's pacing); the others ride the cron tick.
- * The one timer outside this list is event-driven, not periodic: `expiry` (Services), armed by
- * src/server.ts at start and by every access.changed (attachListeners), fires when access ends.
+ * Two timers stand outside this list: `expiry` (Services, event-driven), armed by src/server.ts at
+ * start and by every access.changed (attachListeners), fires when access ends; and the event-loop
+ * lag probe (src/admin/resources.ts), a 500 ms measurement src/server.ts starts.
  * Billing's jobs (Stripe catalog sync at start, retried; hourly reconcile) exist only while billing is on.
  */
 export function jobList(ctx: AppContext): Job[] {

@@ -1,31 +1,16 @@
 // /api/admin — Dashboard: emergency pause and maintenance mode, system health, KPIs, system resources, recent activity.
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
-import { systemSettings } from '../db/schema'
-import type { Deps } from '../deps'
-import { getSetting, setSetting, SETTINGS, type SettingName } from '../settings/service'
+import { readSettings, setSetting, SETTINGS, type SettingName } from '../settings/service'
 import { recentActivity } from './activity'
 import { audited } from '../audit/log'
 import type { AdminDeps } from './deps'
-import { startLagMonitor, systemResources } from './resources'
+import { systemResources } from './resources'
 import { kpiStats, systemHealth } from './stats'
 
 const tags = ['admin']
-const NAMES = Object.keys(SETTINGS) as SettingName[]
-
-/** Both switches; a missing row is created with active false (spec §4). */
-export function readSettings(deps: Pick<Deps, 'db' | 'now'>): Record<SettingName, boolean> {
-  for (const name of NAMES)
-    deps.db
-      .insert(systemSettings)
-      .values({ name, value: { active: false }, description: SETTINGS[name], updatedAt: deps.now() })
-      .onConflictDoNothing()
-      .run()
-  return Object.fromEntries(NAMES.map((n) => [n, getSetting(deps, n)])) as Record<SettingName, boolean>
-}
 
 export const dashboardRoutes = (deps: AdminDeps) => {
-  startLagMonitor()
   return new Elysia({ name: 'admin-dashboard' })
     .use(authPlugin(deps))
     .get('/api/admin/settings', () => readSettings(deps), {
@@ -43,7 +28,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
       },
       {
         admin: true,
-        params: t.Object({ name: t.Union(NAMES.map((n) => t.Literal(n))) }),
+        params: t.Object({ name: t.Union((Object.keys(SETTINGS) as SettingName[]).map((n) => t.Literal(n))) }),
         body: t.Object({ active: t.Boolean() }),
         detail: {
           summary: 'Switch the emergency pause or maintenance mode; audited, and broadcast as settings.changed on the admin topic',

@@ -7,6 +7,7 @@
 // KPIs: conversion = paid / (trial + paid); growth % = (today − yesterday) / yesterday; both are
 // null when their denominator is 0 (shown as '—', never a division by zero).
 // Days are UTC days: 'today' starts at 00:00 UTC.
+import { DAY_MS, percentile as percentileOfSorted } from './series'
 
 export const HEALTHY_MINUTES = 10
 export const CRITICAL_MINUTES = 30
@@ -35,7 +36,7 @@ export function emailQueueColour(pending: number): QueueColour {
 /** Start of today and of yesterday (UTC), and 24 hours ago. */
 export function dayBounds(now: Date): { todayStart: number; yesterdayStart: number; dayAgo: number } {
   const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  return { todayStart, yesterdayStart: todayStart - 86_400_000, dayAgo: now.getTime() - 86_400_000 }
+  return { todayStart, yesterdayStart: todayStart - DAY_MS, dayAgo: now.getTime() - DAY_MS }
 }
 
 /** paid / (trial + paid) as a percentage with one decimal, null when nobody is on either. */
@@ -49,12 +50,12 @@ export function growthPercent(today: number, yesterday: number): number | null {
   return yesterday === 0 ? null : Math.round(((today - yesterday) / yesterday) * 1000) / 10
 }
 
-/** Nearest-rank percentile (p in 0..100) of the values; null when there are none. */
+/** Nearest-rank percentile (p in 0..100) of values in any order (series.ts holds the rule); null when there are none. */
 export function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)))
-  return sorted[rank - 1]!
+  return percentileOfSorted(
+    [...values].sort((a, b) => a - b),
+    p,
+  )
 }
 
 export type KpiCounts = {

@@ -5,7 +5,7 @@
 //
 // Left open: sign-in and sign-out (/api/auth/*), GET /api/me, /api/config, the socket, the admin
 // API, the CLI relay, Stripe webhooks, one-click unsubscribe and the API docs; non-API paths
-// (/healthz, /readyz, /metrics, pages, assets) never pass the gate. Signed-out callers pass too:
+// (/healthz, pages, assets) never pass the gate. Signed-out callers pass too:
 // the routes answer them as usual (the public live feed keeps working).
 import { readSessionToken, validateSession } from '../auth/session'
 import type { Deps } from '../deps'

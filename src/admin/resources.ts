@@ -12,8 +12,9 @@ const lagSamples: number[] = []
 let lagTimer: ReturnType<typeof setInterval> | null = null
 
 /**
- * Event-loop lag: a timer every 500 ms notes how late it fired. Started once per process (by the
- * admin routes) and unref'd, so it never keeps a process alive.
+ * Event-loop lag: a timer every 500 ms notes how late it fired. Started once by src/server.ts (a
+ * measurement, not a job: it must fire on its own timer to see the loop's lateness) and unref'd,
+ * so it never keeps a process alive.
  */
 export function startLagMonitor() {
   if (lagTimer !== null) return

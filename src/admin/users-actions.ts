@@ -12,12 +12,12 @@ import { invalidateUserSessions } from '../auth/session'
 import { resetTwoFactor } from '../auth/two-factor'
 import { issueToken } from '../auth/one-time-tokens'
 import { hashPassword, passwordProblem } from '../auth/passwords'
-import { oneTimeTokens, userAccess, users, type User } from '../db/schema'
+import { userAccess, users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors'
-import { hashToken } from '../lib/tokens'
 import { composeEmail } from '../lib/email-layout'
 import { enqueueEmail } from '../outbox/queue'
+import { removeAccount } from '../me/service'
 import type { PlanId } from '../access/plans'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -131,8 +131,7 @@ export function deleteUser(deps: ActionDeps, admin: Admin, userId: number, confi
   const user = accountOrFail(deps, userId)
   notSelf(admin, userId)
   if (normaliseEmail(confirm) !== user.email) throw badRequest(USER_TEXT.confirmMismatch, 'CONFIRMATION_MISMATCH')
-  deps.db.delete(users).where(eq(users.id, userId)).run()
-  deps.bus.emit('sessions.revoked', { userId })
+  removeAccount(deps, userId)
   return { email: user.email }
 }
 
@@ -187,12 +186,7 @@ export async function addUser(deps: ActionDeps, admin: Admin, input: NewUser, ro
   else deps.db.insert(userAccess).values({ userId: user.id, role: 'none' }).onConflictDoNothing().run()
   if (input.mode === 'invited') {
     // A reset token (the /reset-password page sets the password and confirms the address), valid longer than a reset.
-    const token = issueToken(deps, user.id, 'reset')
-    deps.db
-      .update(oneTimeTokens)
-      .set({ expiresAt: new Date(now.getTime() + INVITE_TTL_MS) })
-      .where(eq(oneTimeTokens.id, hashToken(token)))
-      .run()
+    const token = issueToken(deps, user.id, 'reset', { ttlMs: INVITE_TTL_MS })
     const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
     enqueueEmail(deps, 'invite', inviteEmail(deps, email, name, link), { userId: user.id })
   }

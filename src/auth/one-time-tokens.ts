@@ -29,11 +29,15 @@ function retireUnused(deps: Pick<Deps, 'db'>, userId: number, purpose: TokenPurp
     .run()
 }
 
-/** Issues a fresh token; for a reset, earlier unused reset links stop working. */
-export function issueToken(deps: Pick<Deps, 'db' | 'now'>, userId: number, purpose: TokenPurpose): string {
+/**
+ * Issues a fresh token; for a reset, earlier unused reset links stop working. `ttlMs` replaces the
+ * purpose's lifetime (an admin's invitation is a reset link valid for days).
+ */
+export function issueToken(deps: Pick<Deps, 'db' | 'now'>, userId: number, purpose: TokenPurpose, opts: { ttlMs?: number } = {}): string {
   const token = randomToken(32)
   const now = deps.now()
-  const { ttlMs: ttl, newRetiresOld } = POLICY[purpose]
+  const { newRetiresOld } = POLICY[purpose]
+  const ttl = opts.ttlMs ?? POLICY[purpose].ttlMs
   if (newRetiresOld) retireUnused(deps, userId, purpose, now)
   deps.db
     .insert(oneTimeTokens)

@@ -34,6 +34,11 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'now' | 'bus'>, user
     if (session === undefined || deps.now().getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS)
       throw new AppError(403, 'REAUTH_REQUIRED', 'Please sign in again, then delete your account within 10 minutes.', { title: 'Sign in again' })
   }
+  removeAccount(deps, userId)
+}
+
+/** Deletes the account and all its rows (ON DELETE CASCADE); its open sockets are closed. Also the admin Users page's delete. */
+export function removeAccount(deps: Pick<Deps, 'db' | 'bus'>, userId: number) {
   deps.db.delete(users).where(eq(users.id, userId)).run()
   deps.bus.emit('sessions.revoked', { userId })
 }

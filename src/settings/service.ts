@@ -33,6 +33,18 @@ export function setSetting(deps: Pick<Deps, 'db' | 'bus' | 'now'>, name: Setting
   return active
 }
 
+/** Both switches, for the admin dashboard; a missing row is created with active false (spec §4). */
+export function readSettings(deps: Pick<Deps, 'db' | 'now'>): Record<SettingName, boolean> {
+  const names = Object.keys(SETTINGS) as SettingName[]
+  for (const name of names)
+    deps.db
+      .insert(systemSettings)
+      .values({ name, value: { active: false }, description: SETTINGS[name], updatedAt: deps.now() })
+      .onConflictDoNothing()
+      .run()
+  return Object.fromEntries(names.map((n) => [n, getSetting(deps, n)])) as Record<SettingName, boolean>
+}
+
 export function isPaused(deps: Pick<Deps, 'db'>): boolean {
   return getSetting(deps, 'is_emergency_paused')
 }
