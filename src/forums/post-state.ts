@@ -1,0 +1,51 @@
+// A listing's state from what Reddit shows of it: open, pending, sold or removed. Pure.
+// Used when a post is stored (a title already tagged [SOLD]), by the re-check of recent posts
+// (/api/info.json) and by the per-user "skip posts marked SOLD/PENDING" default.
+//
+// Order: removed beats sold beats pending beats open.
+//   removed: `removed_by_category` set, body "[removed]" / "[deleted]", or the author deleted
+//            (author "[deleted]") — a removed post is gone whatever its flair says;
+//   sold:    flair, title tag or a body line marked SOLD / CLOSED ("[SOLD]", "Sold", "~~…~~ SOLD",
+//            "CLOSED");
+//   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up").
+
+export type PostState = 'open' | 'pending' | 'sold' | 'removed'
+export const POST_STATES: readonly PostState[] = ['open', 'pending', 'sold', 'removed']
+
+export type StateInput = {
+  title: string
+  content?: string | null
+  flair?: string | null
+  author?: string | null
+  /** Reddit's `removed_by_category` ("moderator", "automod_filtered", "deleted", …), null when none */
+  removedByCategory?: string | null
+}
+
+const TITLE_SOLD = /[[({]\s*(sold|closed)\s*[\])}]|^\s*(sold|closed)\b\s*[:\-–—]/i
+const TITLE_PENDING = /[[({]\s*(pending|sale pending|ppu)\s*[\])}]|^\s*pending\b\s*[:\-–—]/i
+const FLAIR_SOLD = /^\s*(sold|closed|complete|completed|sold out|expired)\s*$/i
+const FLAIR_PENDING = /^\s*(pending|sale pending|ppu)\s*$/i
+// A body line that is only the marker, or starts with it in capitals ("SOLD - thanks all")
+const BODY_SOLD = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(?:all\s+)?(sold|closed)\b(?!\s+(?:at|by)\b)/im
+const BODY_PENDING = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(sale\s+)?pending\b/im
+
+function cleanFlair(flair: string): string {
+  return flair
+    .replace(/:[\w-]+:/g, ' ')
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+}
+
+export function detectPostState(p: StateInput): PostState {
+  const body = (p.content ?? '').trim()
+  if (p.removedByCategory || body === '[removed]' || body === '[deleted]' || p.author === '[deleted]') return 'removed'
+  const flair = p.flair ? cleanFlair(p.flair) : ''
+  if (TITLE_SOLD.test(p.title) || FLAIR_SOLD.test(flair) || BODY_SOLD.test(body)) return 'sold'
+  if (TITLE_PENDING.test(p.title) || FLAIR_PENDING.test(flair) || BODY_PENDING.test(body)) return 'pending'
+  return 'open'
+}
+
+/** True when a post in this state should still alert (and count in digests). */
+export function isOpen(state: PostState | null | undefined): boolean {
+  return state === undefined || state === null || state === 'open'
+}
