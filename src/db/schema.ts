@@ -150,6 +150,8 @@ export const posts = sqliteTable(
     content: text('content').notNull().default(''),
     author: text('author').notNull().default(''),
     flair: text('flair'),
+    /** the author's user flair ("Trades: 12"), where the forum shows confirmed trades */
+    authorFlair: text('author_flair'),
     postType: text('post_type'), // wts | wtb | gd | null (unclassified)
     classification: text('classification'), // wts | wtb (accessories forum only)
     createdAt: ms('created_at').notNull(), // Reddit's created time
@@ -203,6 +205,22 @@ export const matchTerms = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.matchId, t.termId] }), index('match_terms_term').on(t.termId)],
 )
+
+/**
+ * Per-user matching defaults (issue 15 item 16): no row = skip SOLD/PENDING posts, no excluded words.
+ * exclude_words: JSON array of lowercased words/phrases, applied to every term (src/matches/defaults.ts).
+ */
+export const matchDefaults = sqliteTable('match_defaults', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  skipSold: integer('skip_sold', { mode: 'boolean' }).notNull().default(true),
+  excludeWords: text('exclude_words', { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  updatedAt: ms('updated_at'),
+})
 
 export const notificationPrefs = sqliteTable('notification_prefs', {
   userId: integer('user_id')

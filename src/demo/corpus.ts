@@ -8,6 +8,8 @@ export type DemoPost = {
   content: string
   author: string
   flair: string | null
+  /** the author's user flair: most accessories sellers show their confirmed trades ("Trades: 12") */
+  authorFlair: string | null
   /** deals link to a shop; accessories posts link to themselves (null) */
   linkUrl: string | null
 }
@@ -223,12 +225,12 @@ export function prng(seed: number): () => number {
   }
 }
 
-function buildCorpus(): DemoPost[] {
+function buildCorpus(): Omit<DemoPost, 'authorFlair'>[] {
   const rnd = prng(20251120)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!
   const author = () => `${pick(FIRST)}_${pick(SECOND)}${rnd() < 0.5 ? Math.floor(rnd() * 90 + 10) : ''}`
   const price = (p: number) => Math.max(5, Math.round((p * (0.88 + rnd() * 0.2)) / 5) * 5)
-  const out: DemoPost[] = []
+  const out: Omit<DemoPost, 'authorFlair'>[] = []
 
   for (const item of ITEMS) {
     // every item is sold twice in different words and wanted once; some are traded
@@ -285,4 +287,17 @@ function buildCorpus(): DemoPost[] {
   return out
 }
 
-export const DEMO_CORPUS: readonly DemoPost[] = Object.freeze(buildCorpus())
+/**
+ * A demo author's trade count, the same for every post of that author (a hash of the name, so the
+ * corpus's random sequence is untouched): about two in three accessories authors show "Trades: N".
+ */
+export function demoAuthorFlair(author: string): string | null {
+  let h = 0
+  for (let i = 0; i < author.length; i++) h = (Math.imul(h, 31) + author.charCodeAt(i)) >>> 0
+  if (h % 3 === 0) return null
+  return `Trades: ${(h >>> 2) % 120}`
+}
+
+export const DEMO_CORPUS: readonly DemoPost[] = Object.freeze(
+  buildCorpus().map((p) => ({ ...p, authorFlair: p.forum === 'accessories' ? demoAuthorFlair(p.author) : null })),
+)

@@ -91,6 +91,7 @@ export function createDemoSource(opts: DemoSourceOptions): DemoSource {
       author: src.author,
       subreddit,
       flair: src.flair,
+      authorFlair: src.authorFlair,
       createdAt: new Date(Math.floor(publishedAt(k) / 1000) * 1000),
     }
   }

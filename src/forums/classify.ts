@@ -8,15 +8,20 @@
 //      like "[TX]", categories like "[Optic]") are ignored.
 //   2. The first sell or buy code wins ("[WTS/WTB]" → wts). Trade codes never decide: "[WTS/WTT]"
 //      is wts, "[WTT/WTB]" is wtb.
-//   3. A title whose only codes are trade codes ("[WTT]") is kept but unclassified (null); the
+//   3. Else [H]/[W] sides (sides.ts: "[H] … [W] …", "(H)/(W)", "H: … W: …", after location tags
+//      like "[USA-CA]"): the side that offers only payment (PayPal, cash, local cash, EMT, Venmo,
+//      Zelle, money, "$400") says who sells. [W] payment → wts, [H] payment → wtb, goods on both
+//      sides → a trade (null, like [WTT]; the flair is not consulted).
+//   4. A title whose only codes are trade codes ("[WTT]") is kept but unclassified (null); the
 //      flair is not consulted — the author said what the post is.
-//   4. A title with no code falls back to the link flair ("WTS", "Want to Sell", "Selling", "WTB",
-//      "Buying", …).
+//   5. Only a title with no code and no deciding sides falls back to the link flair ("WTS", "Want
+//      to Sell", "Selling", "WTB", "Buying", …): the flair breaks ties, it never overrides the title.
 // Sell codes: WTS, FS, For Sale, Selling. Buy codes: WTB, ISO (in search of), LF / Looking For,
 // Buying — someone searching for an item is a buyer, so ISO/LF posts reach WTB terms.
 // The deals forum is always 'gd'. Subreddit names compare case-insensitively ("r/" tolerated).
 
 import type { Category } from '../access/categories'
+import { sidesTag } from './sides'
 
 export type TradeTag = 'wts' | 'wtb' | 'wtt'
 export type Classification = {
@@ -96,6 +101,16 @@ export function titleTag(title: string): TradeTag | null {
   return codes.find((c) => c !== 'wtt') ?? (codes.length > 0 ? 'wtt' : null)
 }
 
+/** Rules 1–5: the post's tag from its title codes, then its sides, then its flair. */
+export function postTag(title: string, flair: string | null | undefined): TradeTag | null {
+  const codes = titleCodes(title)
+  const code = codes.find((c) => c !== 'wtt')
+  if (code) return code
+  const sides = sidesTag(title)
+  if (sides !== null) return sides
+  return codes.length > 0 ? 'wtt' : flairTag(flair)
+}
+
 export function flairTag(flair: string | null | undefined): TradeTag | null {
   if (!flair) return null
   // drop Reddit flair emoji (":wts:") and decoration
@@ -120,8 +135,7 @@ export function sameSubreddit(a: string, b: string): boolean {
 export function classify(post: { title: string; subreddit: string; flair?: string | null }, forums: ForumNames): Classification | null {
   if (sameSubreddit(post.subreddit, forums.deals)) return { forum: 'gd', postType: 'gd', classification: null }
   if (!sameSubreddit(post.subreddit, forums.accessories)) return null
-  const fromTitle = titleTag(post.title)
-  const tag = fromTitle ?? flairTag(post.flair)
+  const tag = postTag(post.title, post.flair)
   const classification = tag === 'wts' || tag === 'wtb' ? tag : null
   return { forum: 'product', postType: classification, classification }
 }

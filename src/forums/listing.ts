@@ -24,6 +24,8 @@ export type ForumPost = {
   /** the real subreddit name as Reddit spells it, e.g. "GunAccessoriesForSale" */
   subreddit: string
   flair: string | null
+  /** the author's user flair (`author_flair_text`), e.g. "Trades: 12" on forums that count trades */
+  authorFlair?: string | null
   createdAt: Date
 }
 
@@ -97,6 +99,17 @@ export function parseListingText(text: string): ParsedListing {
   return parseListing(body)
 }
 
+/**
+ * Reddit sends some links relative to itself: a crosspost's `url` is the original's permalink
+ * ("/r/hardwareswap/comments/…"). Those become https://www.reddit.com/…; "//host/…" and absolute
+ * URLs pass through unchanged (httpUrl then keeps only http(s)).
+ */
+export function absoluteRedditUrl(url: string | null): string | null {
+  if (url === null) return null
+  const u = url.trim()
+  return u.startsWith('/') && !u.startsWith('//') ? REDDIT_WEB + u : u
+}
+
 /** One t3 `data` object → ForumPost, or null when it lacks an identifying field. */
 export function toForumPost(d: unknown): ForumPost | null {
   if (!isObject(d)) return null
@@ -109,16 +122,18 @@ export function toForumPost(d: unknown): ForumPost | null {
   const permalink = optString(d.permalink)
   const url = permalink?.startsWith('/') ? REDDIT_WEB + permalink : `${REDDIT_WEB}/r/${subreddit}/comments/${id}/`
   const flair = optString(d.link_flair_text)?.trim() || null
+  const authorFlair = optString(d.author_flair_text)?.trim() || null
   return {
     redditId: id,
     name: `t3_${id}`,
     title: title.trim(),
     url,
-    linkUrl: httpUrl(optString(d.url)) ?? url,
+    linkUrl: httpUrl(absoluteRedditUrl(optString(d.url))) ?? url,
     content: optString(d.selftext) ?? '',
     author: optString(d.author) ?? '[deleted]',
     subreddit,
     flair,
+    authorFlair,
     createdAt: new Date(Math.round(created * 1000)),
   }
 }

@@ -25,6 +25,7 @@ type PostRow = {
   content: string
   author: string
   flair: string | null
+  author_flair: string | null
   post_type: string | null
   classification: string | null
   created_at: number
@@ -43,6 +44,7 @@ export function rowToPost(r: PostRow): Post {
     content: r.content,
     author: r.author,
     flair: r.flair,
+    authorFlair: r.author_flair,
     postType: r.post_type,
     classification: r.classification,
     createdAt: new Date(r.created_at),
@@ -50,8 +52,8 @@ export function rowToPost(r: PostRow): Post {
   }
 }
 
-const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, post_type, classification, created_at, ingested_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
 
 /** Stores the posts not seen before (one transaction) and returns those rows, oldest first. */
 export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts: ForumPost[]): Post[] {
@@ -74,6 +76,7 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
         p.content,
         p.author,
         p.flair,
+        p.authorFlair ?? null,
         c.postType,
         c.classification,
         p.createdAt.getTime(),

@@ -2,6 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
+import { getMatchDefaults, MAX_EXCLUDE_LENGTH, MAX_EXCLUDE_WORDS, SUGGESTED_EXCLUDE_WORDS, updateMatchDefaults } from './defaults'
 import { archiveMatch, listMatches, markAllRead, markRead, restoreMatch, unreadCounts } from './service'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
@@ -60,4 +61,24 @@ export const matchRoutes = (deps: Deps) =>
     .get('/api/unread', ({ user }) => unreadCounts(deps.sqlite, user.id), {
       auth: true,
       detail: { summary: 'Unread (new, not archived) match counts per category', tags },
+    })
+    .get('/api/match-defaults', ({ user }) => ({ ...getMatchDefaults(deps, user.id), suggestions: SUGGESTED_EXCLUDE_WORDS }), {
+      auth: true,
+      detail: {
+        summary: 'Matching defaults applied to every term: {skipSold (default true), excludeWords (default []), suggestions}',
+        tags,
+      },
+    })
+    .put('/api/match-defaults', ({ user, body }) => ({ ...updateMatchDefaults(deps, user.id, body), suggestions: SUGGESTED_EXCLUDE_WORDS }), {
+      auth: true,
+      body: t.Object({
+        skipSold: t.Optional(t.Boolean()),
+        // the service checks each entry and names the bad one; these bounds only cap the body
+        excludeWords: t.Optional(t.Array(t.String({ maxLength: MAX_EXCLUDE_LENGTH * 4 }), { maxItems: MAX_EXCLUDE_WORDS * 4 })),
+      }),
+      detail: {
+        summary: 'Change the matching defaults (partial); applies to posts matched from now on',
+        description: `400 INVALID_DEFAULTS: more than ${MAX_EXCLUDE_WORDS} words, an entry over ${MAX_EXCLUDE_LENGTH} characters, without letters or digits, or with a search operator.`,
+        tags,
+      },
     })

@@ -13,6 +13,8 @@
 //   5. After a restored backup, a post created up to the restore point (src/db/restore.ts) was
 //      already seen, and alerted, by the database the backup replaced: it is matched, but does
 //      not notify again.
+//   6. Each user's matching defaults (defaults.ts: skip SOLD/PENDING posts, always-excluded words)
+//      drop hits before anything is stored — live, batch and backfill alike.
 import { canUseCategory, type AccessState } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isCategory, type Category } from '../access/categories'
@@ -21,6 +23,7 @@ import { restorePointAt } from '../db/restore'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { preparePost } from '../matching/compile'
+import { applyMatchDefaults } from './defaults'
 import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
 
@@ -82,6 +85,7 @@ const INSERT_MATCH = `INSERT INTO matches (user_id, post_id, category, matched_t
 /** Stores hits in one transaction; returns what was created (events are the caller's, after commit). */
 export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource): RecordResult {
   const result: RecordResult = { created: [], updated: 0, users: new Set() }
+  hits = applyMatchDefaults(deps.sqlite, hits)
   if (hits.length === 0) return result
   const now = deps.now()
   let access: Map<number, AccessState> | null = null

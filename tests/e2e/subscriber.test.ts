@@ -173,6 +173,26 @@ describe('a subscriber in Chromium', () => {
     await dialog.getByRole('button', { name: 'Edit nightforce nx8' }).waitFor()
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Edit nightforce nx8')
     expect(world.server.deps.sqlite.query('SELECT term FROM search_terms WHERE user_id = ?').get(userId)).toEqual({ term: 'nightforce nx8' })
+
+    // Defaults for all terms (issue 15 item 16): SOLD/PENDING skipped unless unticked; airsoft one click away.
+    await dialog.getByText('Search syntax').click()
+    await dialog.getByText("leaves out your always-excluded words (e.g. airsoft): change both under 'Defaults for all your terms'.", { exact: false }).waitFor()
+    await dialog.getByText('Defaults for all your terms', { exact: true }).click()
+    const skip = dialog.getByRole('checkbox', { name: 'Skip posts marked SOLD or PENDING' })
+    expect(await skip.isChecked()).toBe(true)
+    await dialog.getByRole('button', { name: 'Add airsoft' }).click()
+    await dialog.getByRole('button', { name: 'Stop excluding airsoft' }).waitFor()
+    expect(await dialog.getByRole('button', { name: 'Add airsoft' }).count()).toBe(0)
+    const exclude = dialog.getByRole('textbox', { name: 'Always exclude these words' })
+    await exclude.fill('-gel')
+    await exclude.press('Enter')
+    await dialog.getByText('"-gel" contains "-": write the plain word or phrase to exclude, like airsoft').waitFor()
+    await skip.uncheck()
+    await page.getByText('Posts marked SOLD or PENDING are matched too.').waitFor()
+    expect(world.server.deps.sqlite.query('SELECT skip_sold, exclude_words FROM match_defaults WHERE user_id = ?').get(userId)).toEqual({
+      skip_sold: 0,
+      exclude_words: '["airsoft"]',
+    })
     expect(errors).toEqual([])
     await context.close()
   })

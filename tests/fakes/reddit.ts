@@ -4,6 +4,7 @@
 //
 //   const reddit = await startFakeReddit({ clientId: 'id', clientSecret: 'secret' })
 //   reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Aimpoint T2 - $650' })
+//   reddit.publish({ title: '[H] RMR [W] PayPal', author_flair_text: 'Trades: 12', url: '/r/x/comments/abc/' })
 //   new RedditClient({ baseUrl: reddit.oauthUrl, authUrl: reddit.authUrl, ... })
 
 export type FakePost = Record<string, unknown> & {
@@ -261,7 +262,8 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       link_flair_type: 'text',
       wls: 7,
       removed_by_category: null,
-      domain: isSelf ? `self.${subreddit}` : new URL(String(partial.url)).hostname,
+      // a crosspost's url is relative to Reddit ("/r/…/comments/…"), its domain the original's self.sub
+      domain: isSelf ? `self.${subreddit}` : new URL(String(partial.url), 'https://www.reddit.com').hostname,
       allow_live_comments: false,
       selftext_html: selftext ? `<!-- SC_OFF --><div class="md"><p>${selftext}</p></div><!-- SC_ON -->` : null,
       likes: null,

@@ -8,6 +8,7 @@ import type { Category } from '../../src/access/categories'
 import { parseTerm } from '../../src/matching/parse'
 import { addTerm, clearTerms, loadTerms, termLimits, terms } from '../terms'
 import { TermChip } from './TermChip'
+import { DefaultsHelp, MatchDefaults } from './MatchDefaults'
 import { Modal } from './Modal'
 
 export function dialogTitle(category: string | null | undefined): string {
@@ -114,6 +115,7 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
               </li>
             ))}
           </ul>
+          <DefaultsHelp />
         </details>
         <ul className="chips" aria-label="Saved terms">
           {list.map((t) => (
@@ -123,6 +125,7 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
         <p className="muted" data-testid="term-counter">
           {list.length} of {max} terms used
         </p>
+        <MatchDefaults />
         <footer>
           <button type="button" className="secondary outline" disabled={list.length === 0 || busy} onClick={() => setConfirming(true)}>
             Clear All

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { classify, flairTag, titleTag } from '../../../src/forums/classify.ts'
 import { parseListing } from '../../../src/forums/listing.ts'
+import { sideKind, titleSides, type SideKind } from '../../../src/forums/sides.ts'
 
 const forums = { accessories: 'GunAccessoriesForSale', deals: 'gundeals' }
 const GAFS = 'GunAccessoriesForSale'
@@ -61,6 +62,105 @@ describe('classifying accessories-forum posts', () => {
         classification: expected,
       })
     })
+})
+
+// Titles in the styles of other buy/sell forums (hardwareswap, mechmarket, watchexchange, GAFS)
+// that say what they are through [H]/[W] sides. Each is classified with no flair and with a flair
+// that disagrees or is neutral: the sides decide, the flair only breaks ties.
+const sided: [string, 'wts' | 'wtb' | null][] = [
+  ['[USA-CA] [H] RTX 3080 FE [W] PayPal, Local Cash', 'wts'],
+  ['[USA-TX][H] i9-13900K, Z790 Hero [W] PayPal', 'wts'],
+  ['[USA-NY] [H] PayPal [W] RTX 4090', 'wtb'],
+  ['[USA-FL] [H] Steam Deck 512GB [W] Nintendo Switch OLED', null],
+  ['[CAN-ON] [H] RTX 3070 [W] EMT, Local Cash', 'wts'],
+  ['[CAN-BC] [H] EMT [W] 5800X3D', 'wtb'],
+  ['[EU-DE] [H] Ryzen 7 7800X3D [W] PayPal G&S', 'wts'],
+  ['[USA-WA] [H] Local Cash, PayPal [W] 1440p 165Hz monitor', 'wtb'],
+  ['[USA-GA] [H] RTX 3060 Ti [W] PayPal or trade for 6700 XT', 'wts'],
+  ['[USA-OH] [H] PayPal + RX 6600 [W] RTX 3070', 'wtb'],
+  ['[USA-MI] [H] 2x16GB DDR5 6000 [W] Venmo, Zelle', 'wts'],
+  ['[USA-IL] [H] Zelle [W] Steam Deck OLED', 'wtb'],
+  ['[US-CA] [H] GMK Olivia++ base, Keychron Q1 [W] PayPal', 'wts'],
+  ['[US-NJ][H] Paypal [W] GMK Botanical', 'wtb'],
+  ['[US-TX] [H] Tofu65, Gateron Yellows [W] Money', 'wts'],
+  ['[US-MA] [H] NovelKeys Cream switches x90 [W] GMK Laser', null],
+  ['[UK] [H] HHKB Pro 2 [W] PayPal', 'wts'],
+  ['[H] Tudor Black Bay 58 Navy [W] $3,100 or trade', 'wts'],
+  ['[H] Seiko SPB143 [W] Omega Aqua Terra', null],
+  ['[H] Omega Speedmaster 3861 [W] Cash, Zelle', 'wts'],
+  ['(H) Trijicon RMR (W) Aimpoint T2', null],
+  ['(H) Aimpoint T2 (W) PayPal F&F', 'wts'],
+  ['(H) $650 (W) Aimpoint T2', 'wtb'],
+  ['H: Holosun 508T W: PayPal', 'wts'],
+  ['H: Cash W: Surefire X300U', 'wtb'],
+  ['Have: Glock 19 mags x4 Want: Venmo', 'wts'],
+  ['[W] PayPal [H] Eotech EXPS3', 'wts'],
+  ['[Have] Geissele SSA-E [Want] Money', 'wts'],
+  ['[H] Local cash [W] Arisaka 300-CRZ, Modlite OKW', 'wtb'],
+  ['[H] Cash App [W] Sig P365 mags', 'wtb'],
+  ['[H] Nightforce NX8 [W] 4K monitor', null],
+  ['[H] RMR [W] Aimpoint T2 + cash', 'wts'],
+  ['[WTB] [H] PayPal [W] Aimpoint T2', 'wtb'],
+  ['[WTS] [H] PayPal [W] Aimpoint T2 — a title code still wins', 'wts'],
+  ['[WTT] [H] RMR [W] Aimpoint T2', null],
+  ['[WTT] [H] RMR [W] PayPal or T2', 'wts'],
+  ['[WTS/WTT] [H] Aimpoint T2 [W] RMR or $600', 'wts'],
+]
+
+describe('classifying titles with [H]/[W] sides (any buy/sell forum)', () => {
+  test('the table has at least 35 titles', () => expect(sided.length).toBeGreaterThanOrEqual(35))
+  for (const [title, expected] of sided)
+    for (const flair of [null, 'Selling', 'Buying', 'Trading', 'CLOSED'])
+      test(`${JSON.stringify(title)}${flair ? ` flair ${flair}` : ''} → ${expected}`, () => {
+        expect(classify({ title, subreddit: GAFS, flair }, forums)?.classification).toBe(expected)
+      })
+  test('sided titles classify the same with and without flair (issue 15 item 10: once 2 of 25)', () => {
+    const withFlair = sided.map(([title]) => classify({ title, subreddit: GAFS, flair: 'Selling' }, forums)!.classification)
+    const without = sided.map(([title]) => classify({ title, subreddit: GAFS, flair: null }, forums)!.classification)
+    expect(without).toEqual(withFlair)
+    expect(without.filter((c) => c !== null).length).toBeGreaterThanOrEqual(28)
+  })
+})
+
+describe('the flair breaks ties only', () => {
+  const ties: [string, string | null, 'wts' | 'wtb' | null][] = [
+    ['[USA-CA] [H] RTX 3080 [W] Offers', 'SELLING', 'wts'], // an empty want side does not decide
+    ['[USA-CA] [H] RTX 3080 [W] Offers', null, null],
+    ['[H] PayPal [W] PayPal', 'Buying', 'wtb'], // payment both ways does not decide
+    ['[USA-CA] [H] RTX 3080', 'SELLING', 'wts'], // a have side alone is not sides
+    ['[USA-CA] RTX 3080 FE, barely used', 'BUYING', 'wtb'],
+    ['[USA-CA] [H] RTX 3080 [W] RX 6800 XT', 'SELLING', null], // a trade stays a trade
+  ]
+  for (const [title, flair, expected] of ties)
+    test(`${JSON.stringify(title)} flair ${flair} → ${expected}`, () => {
+      expect(classify({ title, subreddit: GAFS, flair }, forums)?.classification).toBe(expected)
+    })
+})
+
+describe('sides', () => {
+  test('titleSides splits on the markers in either order and needs both', () => {
+    expect(titleSides('[USA-CA] [H] RTX 3080 FE [W] PayPal, Local Cash')).toEqual({ have: 'RTX 3080 FE', want: 'PayPal, Local Cash' })
+    expect(titleSides('[W] PayPal [H] Eotech EXPS3')).toEqual({ have: 'Eotech EXPS3', want: 'PayPal' })
+    expect(titleSides('H: Holosun 508T W: PayPal')).toEqual({ have: 'Holosun 508T', want: 'PayPal' })
+    expect(titleSides('[H] RTX 3080')).toBeNull()
+    expect(titleSides('[WTS] Aimpoint T2 w/ mount (WTS)')).toBeNull()
+    expect(titleSides('WTS: Rolex Sub, W/ box and papers')).toBeNull()
+  })
+  const kinds: [string, SideKind][] = [
+    ['PayPal, Local Cash', 'payment'],
+    ['PP G&S or Zelle', 'payment'],
+    ['$450 shipped', 'payment'],
+    ['€85,00', 'payment'],
+    ['EMT / e-transfer', 'payment'],
+    ['Money [USA-CA]', 'payment'],
+    ['PayPal or trade for 6700 XT', 'mixed'],
+    ['RTX 3080 + cash', 'mixed'],
+    ['RTX 3080', 'goods'],
+    ['trades', 'goods'],
+    ['offers', 'empty'],
+    ['', 'empty'],
+  ]
+  for (const [text, kind] of kinds) test(`side ${JSON.stringify(text)} is ${kind}`, () => expect(sideKind(text)).toBe(kind))
 })
 
 describe('forum membership', () => {

@@ -83,3 +83,24 @@ describe('demo source', () => {
     expect(other).not.toEqual(a.map((x) => x[1]))
   })
 })
+
+describe('demo author flairs', () => {
+  test('most accessories authors show confirmed trades, each author always the same, deals authors none', () => {
+    const acc = DEMO_CORPUS.filter((p) => p.forum === 'accessories')
+    const shown = acc.filter((p) => p.authorFlair !== null)
+    expect(shown.length / acc.length).toBeGreaterThan(0.5)
+    expect(shown.length).toBeLessThan(acc.length)
+    for (const p of shown) expect(p.authorFlair).toMatch(/^Trades: \d+$/)
+    const byAuthor = new Map<string, string | null>()
+    for (const p of acc) {
+      if (byAuthor.has(p.author)) expect(p.authorFlair).toBe(byAuthor.get(p.author)!)
+      byAuthor.set(p.author, p.authorFlair)
+    }
+    expect(DEMO_CORPUS.filter((p) => p.forum === 'deals').every((p) => p.authorFlair === null)).toBe(true)
+  })
+  test('the source hands the flair on with each post', async () => {
+    const { src } = source()
+    const { posts } = await src.fetchNew()
+    expect(posts.some((p) => p.authorFlair?.startsWith('Trades: '))).toBe(true)
+  })
+})

@@ -71,6 +71,39 @@ describe('parsing a Reddit listing', () => {
     expect(posts[0]!.title).toBe('[WTB] mags')
   })
 
+  const one = (data: Record<string, unknown>) =>
+    parseListing({
+      kind: 'Listing',
+      data: { after: null, children: [{ kind: 't3', data: { id: 'q1', title: 't', subreddit: 'hardwareswap', created_utc: 1.7e9, ...data } }] },
+    }).posts[0]!
+
+  test("a crosspost's relative link becomes an absolute www.reddit.com URL", () => {
+    const post = one({ url: '/r/hardwareswap/comments/1abc2d/usaca_h_rtx_3080_w_paypal/', permalink: '/r/buildapcsales/comments/q1/x/' })
+    expect(post.linkUrl).toBe('https://www.reddit.com/r/hardwareswap/comments/1abc2d/usaca_h_rtx_3080_w_paypal/')
+    expect(post.url).toBe('https://www.reddit.com/r/buildapcsales/comments/q1/x/')
+  })
+
+  const links: [string, string | null][] = [
+    ['https://shop.example.com/x', 'https://shop.example.com/x'],
+    ['/r/watchexchange/comments/abc/x/', 'https://www.reddit.com/r/watchexchange/comments/abc/x/'],
+    [' /r/mechmarket/comments/abc/ ', 'https://www.reddit.com/r/mechmarket/comments/abc/'],
+    ['//evil.example/x', null], // protocol-relative: not Reddit's, not kept
+    ['javascript:alert(1)', null],
+    ['not a url', null],
+  ]
+  for (const [url, expected] of links)
+    test(`link url ${JSON.stringify(url)} → ${expected ?? 'the discussion url'}`, () => {
+      const post = one({ url })
+      expect(post.linkUrl).toBe(expected ?? post.url)
+    })
+
+  test("the author's flair is read ('Trades: 12'); empty is null", () => {
+    expect(one({ author_flair_text: ' Trades: 12 ' }).authorFlair).toBe('Trades: 12')
+    expect(one({ author_flair_text: '' }).authorFlair).toBeNull()
+    expect(one({}).authorFlair).toBeNull()
+    expect(one({ author_flair_text: 7 }).authorFlair).toBeNull()
+  })
+
   const malformed: [string, unknown][] = [
     ['null', null],
     ['an array', []],

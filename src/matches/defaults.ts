@@ -1,0 +1,145 @@
+// Per-user matching defaults (issue 15 item 16): what every term of a user leaves out without the
+// user typing it. No row means the defaults: skip posts marked SOLD or PENDING, exclude no words.
+//
+// Applied where matches are recorded (recordMatches in runner.ts), so live scans, batch runs and
+// the 7-day backfill of a new or edited term all obey them. For each hit, in order:
+//   1. skip_sold on and the post reads as sold or pending (detectPostState: title tag, link flair or
+//      a body line) → the hit is dropped;
+//   2. an excluded word occurs in the title or body → dropped. Words are compared as terms are
+//      (normalize: case, accents, plurals): `airsoft` also drops "AIRSOFT" and "Airsofts"; an entry
+//      of several words is a phrase (its words next to each other, in order, within title or body).
+// Saved lists: at most 50 entries, each at most 40 characters with at least one letter or digit and
+// no search operator (" | * < > $ ( ) ~ : or a leading -: the entry is the plain word or phrase),
+// lowercased, trimmed, inner spaces collapsed, de-duplicated in order.
+import type { Database } from 'bun:sqlite'
+import type { Post } from '../db/schema'
+import type { Deps } from '../deps'
+import { badRequest } from '../lib/errors'
+import { detectPostState } from '../forums/post-state'
+import { normalize } from '../matching/normalize'
+
+export type MatchDefaults = { skipSold: boolean; excludeWords: string[] }
+export const MAX_EXCLUDE_WORDS = 50
+export const MAX_EXCLUDE_LENGTH = 40
+/** Offered in the dialog, never applied unless the user adds it. */
+export const SUGGESTED_EXCLUDE_WORDS = ['airsoft'] as const
+
+export const DEFAULTS_TEXTS = {
+  tooMany: `Too many excluded words: at most ${MAX_EXCLUDE_WORDS}`,
+  tooLong: (w: string) => `"${w}" is too long: an excluded word or phrase can have at most ${MAX_EXCLUDE_LENGTH} characters`,
+  noWord: (w: string) => `"${w}" has no letters or digits to exclude`,
+  operator: (w: string, c: string) => `"${w}" contains "${c}": write the plain word or phrase to exclude, like airsoft`,
+} as const
+
+type Row = { user_id: number; skip_sold: number; exclude_words: string; updated_at: number | null }
+
+function fromRow(r: Row | null | undefined): MatchDefaults {
+  if (!r) return { skipSold: true, excludeWords: [] }
+  let words: unknown
+  try {
+    words = JSON.parse(r.exclude_words)
+  } catch {
+    words = []
+  }
+  return { skipSold: r.skip_sold !== 0, excludeWords: Array.isArray(words) ? words.filter((w): w is string => typeof w === 'string') : [] }
+}
+
+export function getMatchDefaults(deps: Pick<Deps, 'sqlite'>, userId: number): MatchDefaults {
+  return fromRow(deps.sqlite.query<Row, [number]>('SELECT * FROM match_defaults WHERE user_id = ?').get(userId))
+}
+
+/** Lowercased, trimmed, inner spaces collapsed, de-duplicated; throws 400 INVALID_DEFAULTS naming the first bad entry. */
+export function validateExcludeWords(raw: string[]): string[] {
+  const out: string[] = []
+  for (const entry of raw) {
+    const w = entry.trim().replace(/\s+/g, ' ').toLowerCase()
+    if (w === '') continue
+    const op = /["|*<>$()~:]/.exec(w) ?? (w.startsWith('-') ? ['-'] : null)
+    if (op) throw badRequest(DEFAULTS_TEXTS.operator(w, op[0]), 'INVALID_DEFAULTS')
+    if (w.length > MAX_EXCLUDE_LENGTH) throw badRequest(DEFAULTS_TEXTS.tooLong(w), 'INVALID_DEFAULTS')
+    if (normalize(w).length === 0) throw badRequest(DEFAULTS_TEXTS.noWord(w), 'INVALID_DEFAULTS')
+    if (!out.includes(w)) out.push(w)
+  }
+  if (out.length > MAX_EXCLUDE_WORDS) throw badRequest(DEFAULTS_TEXTS.tooMany, 'INVALID_DEFAULTS')
+  return out
+}
+
+/** Partial update; answers the saved defaults. */
+export function updateMatchDefaults(
+  deps: Pick<Deps, 'sqlite' | 'now'>,
+  userId: number,
+  change: { skipSold?: boolean; excludeWords?: string[] },
+): MatchDefaults {
+  const current = getMatchDefaults(deps, userId)
+  const next: MatchDefaults = {
+    skipSold: change.skipSold ?? current.skipSold,
+    excludeWords: change.excludeWords === undefined ? current.excludeWords : validateExcludeWords(change.excludeWords),
+  }
+  deps.sqlite
+    .query(
+      `INSERT INTO match_defaults (user_id, skip_sold, exclude_words, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT(user_id) DO UPDATE SET skip_sold = excluded.skip_sold, exclude_words = excluded.exclude_words, updated_at = excluded.updated_at`,
+    )
+    .run(userId, next.skipSold ? 1 : 0, JSON.stringify(next.excludeWords), deps.now().getTime())
+  return next
+}
+
+/** The defaults of many users at once (one query per 500); users without a row get the defaults. */
+function defaultsOf(sqlite: Database, ids: number[]): Map<number, MatchDefaults> {
+  const out = new Map<number, MatchDefaults>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    for (const r of sqlite.query<Row, number[]>(`SELECT * FROM match_defaults WHERE user_id IN (${chunk.map(() => '?').join(',')})`).all(...chunk))
+      out.set(r.user_id, fromRow(r))
+  }
+  for (const id of ids) if (!out.has(id)) out.set(id, fromRow(null))
+  return out
+}
+
+/** Title and body tokens, apart: a phrase may not run from the title into the body. */
+type PostText = { parts: string[][]; tokens: Set<string> }
+
+function postText(post: Pick<Post, 'title' | 'content'>): PostText {
+  const parts = [normalize(post.title), normalize(post.content ?? '')]
+  return { parts, tokens: new Set(parts.flat()) }
+}
+
+function phraseOccurs(words: string[], text: PostText): boolean {
+  if (words.length === 1) return text.tokens.has(words[0]!)
+  if (!words.every((w) => text.tokens.has(w))) return false
+  for (const part of text.parts)
+    outer: for (let i = 0; i + words.length <= part.length; i++) {
+      for (let k = 0; k < words.length; k++) if (part[i + k] !== words[k]) continue outer
+      return true
+    }
+  return false
+}
+
+/** True when a user's defaults leave this post out. `text` is computed on demand and shared per post. */
+function excludedByDefaults(defaults: MatchDefaults, post: Post, text: () => PostText, sold: () => boolean): boolean {
+  if (defaults.skipSold && sold()) return true
+  for (const word of defaults.excludeWords) {
+    const tokens = normalize(word)
+    if (tokens.length > 0 && phraseOccurs(tokens, text())) return true
+  }
+  return false
+}
+
+/** Drops the hits that their user's defaults leave out (see the header). */
+export function applyMatchDefaults<H extends { userId: number; post: Post }>(sqlite: Database, hits: H[]): H[] {
+  if (hits.length === 0) return hits
+  const defaults = defaultsOf(sqlite, [...new Set(hits.map((h) => h.userId))])
+  const texts = new Map<number, PostText>()
+  const sold = new Map<number, boolean>()
+  return hits.filter((h) => {
+    const p = h.post
+    const textOf = () => texts.get(p.id) ?? texts.set(p.id, postText(p)).get(p.id)!
+    const soldOf = () => sold.get(p.id) ?? sold.set(p.id, isSoldOrPending(p)).get(p.id)!
+    return !excludedByDefaults(defaults.get(h.userId)!, p, textOf, soldOf)
+  })
+}
+
+function isSoldOrPending(p: Post): boolean {
+  const state = detectPostState({ title: p.title, content: p.content, flair: p.flair, author: p.author })
+  return state === 'sold' || state === 'pending'
+}

@@ -1,0 +1,160 @@
+// Defaults for every term (issue 15 item 16), inside the search-terms dialog: 'Skip posts marked
+// SOLD or PENDING' (on unless the user unticks it) and 'Always exclude these words' (chips; airsoft
+// offered with one click). Each change saves at once (PUT /api/match-defaults), optimistically: the
+// UI changes, and goes back with an error toast if the save fails; a refused word is explained
+// inline with the server's message. One save at a time.
+import { useEffect, useRef, useState } from 'react'
+import { api, ApiError } from '../api'
+import { errorToast, toast } from '../toast'
+
+export type MatchDefaultsView = { skipSold: boolean; excludeWords: string[]; suggestions: string[] }
+
+export const DEFAULTS_TEXTS = {
+  summary: 'Defaults for all your terms',
+  help: 'Apply to every term in every forum, live alerts and new-term backfill alike. An excluded word works like -word added to each term.',
+  skipSold: 'Skip posts marked SOLD or PENDING',
+  exclude: 'Always exclude these words',
+  saveFailed: 'Failed to save your search defaults',
+  loadFailed: 'Failed to load your search defaults',
+  syntaxHelp:
+    "Every term also skips posts marked SOLD or PENDING and leaves out your always-excluded words (e.g. airsoft): change both under 'Defaults for all your terms'.",
+} as const
+
+/** One line for the syntax help: the defaults exist and where to change them. */
+export function DefaultsHelp() {
+  return (
+    <p className="muted">
+      <small>{DEFAULTS_TEXTS.syntaxHelp}</small>
+    </p>
+  )
+}
+
+export function MatchDefaults() {
+  const [view, setView] = useState<MatchDefaultsView | null>(null)
+  const [word, setWord] = useState('')
+  const [inline, setInline] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const busyRef = useRef(false)
+
+  useEffect(() => {
+    let live = true
+    api<MatchDefaultsView>('/api/match-defaults')
+      .then((v) => live && Array.isArray(v?.excludeWords) && setView(v))
+      .catch((err) => live && !(err instanceof ApiError && err.status === 401) && errorToast(DEFAULTS_TEXTS.loadFailed))
+    return () => {
+      live = false
+    }
+  }, [])
+
+  if (view === null) return null
+
+  /** Saves a change; the view shows it at once and goes back if the server refuses. */
+  async function save(change: Partial<Pick<MatchDefaultsView, 'skipSold' | 'excludeWords'>>, done: string): Promise<boolean> {
+    if (busyRef.current || view === null) return false
+    busyRef.current = true
+    setBusy(true)
+    const before = view
+    setView({ ...view, ...change })
+    try {
+      setView(await api<MatchDefaultsView>('/api/match-defaults', { method: 'PUT', json: change }))
+      toast({ title: 'Search defaults saved', description: done })
+      return true
+    } catch (err) {
+      setView(before)
+      if (err instanceof ApiError && err.code === 'INVALID_DEFAULTS') setInline(err.message)
+      else errorToast(DEFAULTS_TEXTS.saveFailed)
+      return false
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }
+
+  const addWords = async (raw: string) => {
+    const words = raw
+      .split(',')
+      .map((w) => w.trim().toLowerCase().replace(/\s+/g, ' '))
+      .filter(Boolean)
+    if (words.length === 0) return
+    const fresh = words.filter((w) => !view.excludeWords.includes(w))
+    if (fresh.length === 0) return setInline(`"${words[0]}" is already excluded`)
+    const quoted = fresh.map((w) => `"${w}"`).join(', ')
+    if (await save({ excludeWords: [...view.excludeWords, ...fresh] }, `Posts with ${quoted} are left out of every term.`)) setWord('')
+  }
+
+  const suggestions = view.suggestions.filter((s) => !view.excludeWords.includes(s))
+
+  return (
+    <details className="match-defaults" data-testid="match-defaults">
+      <summary>{DEFAULTS_TEXTS.summary}</summary>
+      <p className="muted">
+        <small>{DEFAULTS_TEXTS.help}</small>
+      </p>
+      <label>
+        <input
+          type="checkbox"
+          name="skip-sold"
+          checked={view.skipSold}
+          disabled={busy}
+          onChange={(e) =>
+            void save(
+              { skipSold: e.target.checked },
+              e.target.checked ? 'Posts marked SOLD or PENDING are skipped.' : 'Posts marked SOLD or PENDING are matched too.',
+            )
+          }
+        />
+        {DEFAULTS_TEXTS.skipSold}
+      </label>
+      <form
+        className="term-add"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void addWords(word)
+        }}
+      >
+        <label htmlFor="exclude-word">{DEFAULTS_TEXTS.exclude}</label>
+        <fieldset role="group">
+          <input
+            id="exclude-word"
+            name="exclude-word"
+            placeholder="e.g. airsoft, gel blaster"
+            value={word}
+            maxLength={400}
+            aria-invalid={inline ? true : undefined}
+            aria-describedby="exclude-error"
+            onChange={(e) => (setWord(e.target.value), setInline(null))}
+          />
+          <button type="submit" className="secondary" disabled={busy || !word.trim()}>
+            Exclude
+          </button>
+        </fieldset>
+        {inline ? (
+          <small id="exclude-error" className="term-error" role="alert">
+            {inline}
+          </small>
+        ) : null}
+      </form>
+      <ul className="chips" aria-label={DEFAULTS_TEXTS.exclude}>
+        {view.excludeWords.map((w) => (
+          <li key={w} className="chip">
+            <span>{w}</span>
+            <button
+              type="button"
+              aria-label={`Stop excluding ${w}`}
+              title="Stop excluding"
+              disabled={busy}
+              onClick={() => void save({ excludeWords: view.excludeWords.filter((x) => x !== w) }, `Posts with "${w}" can match again.`)}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {suggestions.map((s) => (
+        <button key={s} type="button" className="secondary outline suggestion" disabled={busy} onClick={() => void addWords(s)}>
+          Add {s}
+        </button>
+      ))}
+    </details>
+  )
+}
