@@ -178,6 +178,14 @@ describe('GET /metrics', () => {
     d.sqlite.run('DELETE FROM outbox WHERE id = ?', [id])
   })
 
+  test('the Grafana dashboard (docs/grafana-dashboard.json) queries only series /metrics exposes, and every one of them', async () => {
+    const dashboard = await Bun.file(new URL('../../docs/grafana-dashboard.json', import.meta.url)).json()
+    const exprs: string[] = dashboard.panels.flatMap((p: any) => (p.targets ?? []).map((t: any) => t.expr))
+    const used = new Set(exprs.flatMap((e) => e.match(/\b(dibs|process)_[a-z_]+/g) ?? []).map((n) => n.replace(/_(bucket|count|sum)$/, '')))
+    const exposed = new Set([...(await scrape()).matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]!))
+    expect([...used].sort()).toEqual([...exposed].sort())
+  })
+
   test('a 429 from Reddit counts as a rate-limited scan', async () => {
     const b = await scrape()
     reddit.setFault('429')
