@@ -37,9 +37,9 @@ export function AlertLatencyCard({ className = 'admin-card' }: { className?: str
   const r = usePolling(() => api<LatencyReport>(`/api/admin/latency?window=${window}`), REFRESH_MS, [window])
   const d = r.data
   return (
-    <article className={className} aria-labelledby="latency-title" data-testid="alert-latency">
+    <article className={className} aria-labelledby="alert-latency-title" data-testid="alert-latency">
       <header>
-        <h2 id="latency-title">Alert latency</h2>
+        <h2 id="alert-latency-title">Alert latency</h2>
         <fieldset className="ad-range" role="radiogroup" aria-label="Latency window">
           {WINDOWS.map((w) => (
             <label key={w.value}>
