@@ -7,9 +7,9 @@ import { usePolling } from '../../admin'
 import { formatCount, formatSeconds } from './data-format'
 
 const WINDOWS: { value: LatencyWindow; label: string }[] = [
-  { value: '1h', label: '1 hour' },
-  { value: '24h', label: '24 hours' },
-  { value: '7d', label: '7 days' },
+  { value: '1h', label: '1 h' },
+  { value: '24h', label: '24 h' },
+  { value: '7d', label: '7 d' },
 ]
 const REFRESH_MS = 30_000
 
