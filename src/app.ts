@@ -8,7 +8,8 @@ import { log } from './lib/log'
 import { isStorageFull, noteStorageFull, STORAGE_FULL_MESSAGE } from './lib/storage'
 import type { Deps } from './deps'
 import type { Services } from './services'
-import { healthRoutes } from './health'
+import { healthRoutes, readyRoutes } from './health'
+import { metricsRoutes } from './metrics/routes'
 import { configRoutes } from './web/config'
 import { assetResponse, pageResponse, pageRoutes, shellResponse, type AppShell } from './web/pages'
 import { API_DOCS_STYLE_HASH, apiDocsRoutes } from './web/api-docs'
@@ -68,9 +69,11 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     )
     // Request logging with timing.
     .derive({ as: 'global' }, () => ({ startedAt: performance.now() }))
-    .onAfterResponse({ as: 'global' }, ({ request, set, startedAt, path }) => {
-      const ms = (performance.now() - (startedAt ?? performance.now())).toFixed(1)
+    .onAfterResponse({ as: 'global' }, ({ request, set, startedAt, path, route }) => {
+      const elapsed = performance.now() - (startedAt ?? performance.now())
+      const ms = elapsed.toFixed(1)
       const fields = { status: set.status ?? 200, ms }
+      deps.metrics.http(request.method, route || 'unmatched', Number(set.status ?? 200), elapsed / 1000) // the route pattern: bounded labels
       // Health checks and the admin log tail's own polling only at debug level.
       if (path === '/healthz' || path === '/api/admin/logs/app') log.debug(`${request.method} ${path}`, fields)
       else log.info(`${request.method} ${path}`, fields)
@@ -143,6 +146,8 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     })
     // --- routes, in order -------------------------------------------------------------
     .use(healthRoutes(deps))
+    .use(readyRoutes(deps))
+    .use(metricsRoutes(deps))
     .use(configRoutes(deps))
     .use(authRoutes(deps))
     .use(meRoutes(deps))

@@ -58,6 +58,10 @@ export type Config = {
   /** NODE_ENV=development: Bun's dev server (HMR, unminified bundle) — `bun run dev` sets it */
   development: boolean
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  /** LOG_FORMAT: 'text' (default, one readable line) or 'json' (one object per line, for log shippers) */
+  logFormat: 'text' | 'json'
+  /** METRICS_TOKEN: bearer token for GET /metrics; null = admin sessions only */
+  metricsToken: string | null
   maxBodyBytes: number
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; null = ignore the header */
   trustProxy: TrustedProxies
@@ -208,6 +212,11 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel']
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) throw new ConfigError('LOG_LEVEL', 'one of debug, info, warn, error, silent', logLevel)
 
+  const logFormat = (str(env, 'LOG_FORMAT') ?? 'text') as Config['logFormat']
+  if (logFormat !== 'text' && logFormat !== 'json') throw new ConfigError('LOG_FORMAT', 'text or json', logFormat)
+  const metricsToken = str(env, 'METRICS_TOKEN')
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'at least 16 characters (e.g. openssl rand -hex 32)')
+
   const supportEmail = str(env, 'SUPPORT_EMAIL') ?? adminEmails[0] ?? null
   if (supportEmail !== null && !EMAIL.test(supportEmail)) throw new ConfigError('SUPPORT_EMAIL', 'an email address', supportEmail)
 
@@ -242,6 +251,8 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     demo: bool(env, 'DEMO'),
     development: str(env, 'NODE_ENV') === 'development',
     logLevel,
+    logFormat,
+    metricsToken,
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     trustProxy,
     requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config'
 import { parseArgs, UsageError } from './cli/args'
 import { commands, helpText, withCliContext } from './commands'
 import { DataDirError } from './lib/data-dir'
-import { log, setLogLevel } from './lib/log'
+import { log, setLogFormat, setLogLevel } from './lib/log'
 import { isStorageFull } from './lib/storage'
 
 // Every file this process creates (database, -wal/-shm, backups, dev outbox) is private to the
@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
   const config = readConfig()
   if (config === null) return 78
   setLogLevel(config.logLevel)
+  setLogFormat(config.logFormat)
   if (config.dataDirWarning) log.warn(config.dataDirWarning)
   try {
     return (await command.run(config, args, (fn, relayed) => withCliContext(config, fn, relayed))) ?? 0

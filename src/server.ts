@@ -11,7 +11,7 @@ import { startJobs, type RunningJobs } from './jobs/schedule'
 import { EventBus } from './lib/bus'
 import { log } from './lib/log'
 import { recoverStuckSending } from './outbox/queue'
-import { startLagMonitor } from './admin/resources'
+import { startLagMonitor } from './lib/event-loop-lag'
 import { clearServerFile } from './realtime/relay'
 import { attachListeners, createServices, jobList, type AppContext } from './services'
 import { captureShell, startUiBundle, warmAssets, type AppShell, type UiBundle } from './web/pages'
@@ -31,6 +31,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   const detach = attachListeners(deps, {
     hub: services.hub,
     dispatcher: services.dispatcher,
+    metrics: services.metrics,
     outbox: runJobs ? services.outbox : undefined,
     expiry: runJobs ? services.expiry : undefined,
   })

@@ -15,6 +15,8 @@ import { notifyJobs } from './notify/jobs'
 import { createChannels, type Channels } from './outbox/channels'
 import { outboxWorker, type OutboxWorker } from './outbox/worker'
 import { Hub } from './realtime/hub'
+import { createMetrics, type Metrics } from './metrics/registry'
+import { latencyJobs } from './metrics/jobs'
 import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
 import { createScanSource, type ScanSource } from './scanner/source'
 
@@ -33,6 +35,8 @@ export type Services = {
   outbox: OutboxWorker
   /** one timer for the next access expiry: emits access.changed the moment a trial or gifted period ends */
   expiry: ExpiryWatch
+  /** the Prometheus series of this process and the alert latency stamps (src/metrics/) */
+  metrics: Metrics
 }
 
 /** What route plugins, jobs and commands of a running server receive. */
@@ -41,14 +45,19 @@ export type AppContext = Deps & Services
 /** Builds every long-lived service once (the term index loads here). `given` replaces any of them (tests). */
 export function createServices(deps: Deps, given: Partial<Services> = {}): Services {
   const channels = given.channels ?? createChannels(deps)
+  const matcher = given.matcher ?? new MatchingService(deps)
+  const source = given.source ?? createScanSource(deps)
+  const hub = given.hub ?? new Hub(deps)
+  const metrics = given.metrics ?? createMetrics(deps, { hub, source, matcher })
   return {
-    matcher: given.matcher ?? new MatchingService(deps),
-    source: given.source ?? createScanSource(deps),
-    hub: given.hub ?? new Hub(deps),
+    matcher,
+    source,
+    hub,
     dispatcher: given.dispatcher ?? createDispatcher(deps),
     channels,
-    outbox: given.outbox ?? outboxWorker(deps, channels),
+    outbox: given.outbox ?? outboxWorker(deps, channels, metrics.delivered),
     expiry: given.expiry ?? accessExpiryWatch(deps),
+    metrics,
   }
 }
 
@@ -58,13 +67,15 @@ export function createServices(deps: Deps, given: Partial<Services> = {}): Servi
  *     scan.metric, scan.next) → the hub publishes them to their topics;
  *   access.changed → the hub re-checks that user's admin topic; the expiry watch re-arms;
  *   sessions.revoked → the hub closes the sockets whose session ended;
+ *   scan.metric, match.new → the metrics count them; match.new stamps the alert's socket time
+ *     (after the hub's listener: it has just published);
  *   match.new      → the dispatcher queues email/push (next macrotask, after the socket writes);
  *   outbox.queued  → the outbox worker delivers now.
  * Parts not given are not listened for (a CLI process has no hub; tests choose). Returns the detach.
  */
-export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Services, 'hub' | 'dispatcher' | 'outbox' | 'expiry'>>): () => void {
+export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Services, 'hub' | 'dispatcher' | 'outbox' | 'expiry' | 'metrics'>>): () => void {
   const { bus } = deps
-  const { hub, dispatcher, outbox, expiry } = parts
+  const { hub, dispatcher, outbox, expiry, metrics } = parts
   const off: (() => void)[] = []
   if (hub) {
     for (const name of SOCKET_EVENTS) off.push(bus.on(name, (data) => hub.forward(name, data)))
@@ -72,6 +83,7 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
     off.push(bus.on('sessions.revoked', ({ userId }) => hub.revoked(userId)))
   }
   if (expiry) off.push(bus.on('access.changed', () => expiry.rearm()))
+  if (metrics) off.push(...metrics.listen(bus))
   if (dispatcher) off.push(bus.on('match.new', (event) => dispatcher.add(event)))
   if (outbox) off.push(bus.on('outbox.queued', () => void outbox.tick()))
   return () => {
@@ -95,5 +107,5 @@ export function jobList(ctx: AppContext): Job[] {
     immediate: true,
     start: () => warnRaisedInterval(ctx.source),
   }
-  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...billingJobs(ctx)]
+  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...billingJobs(ctx), ...latencyJobs()]
 }

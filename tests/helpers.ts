@@ -44,11 +44,11 @@ export function makeDeps(env: Record<string, string> = {}, clock = testClock(), 
 }
 
 const wired = new WeakSet<object>()
-/** The listeners a server without jobs has (socket hub, dispatcher), attached once per deps. */
+/** The listeners a server without jobs has (socket hub, dispatcher, metrics), attached once per deps. */
 export function wire(deps: AppContext) {
   if (wired.has(deps)) return
   wired.add(deps)
-  attachListeners(deps, { hub: deps.hub, dispatcher: deps.dispatcher })
+  attachListeners(deps, { hub: deps.hub, dispatcher: deps.dispatcher, metrics: deps.metrics })
 }
 
 export function testClock(start = Date.now()) {

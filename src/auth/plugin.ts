@@ -21,12 +21,18 @@ export const authPlugin = (deps: Deps) =>
     },
     admin: (denied: true | string) => ({
       resolve({ request }: { request: Request }) {
-        const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
-        if (session === null) throw unauthorized()
-        if (session.access.role !== 'admin') throw forbidden(denied === true ? ADMIN_ONLY : denied)
-        if (deps.config.requireAdmin2fa && !hasTwoFactor(deps, session.user.id))
-          throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminRequired, { title: 'Two-factor authentication required' })
+        const session = adminSession(deps, request, denied === true ? ADMIN_ONLY : denied)
         return { session, user: session.user, access: session.access }
       },
     }),
   })
+
+/** The request's admin session, or 401 (none) / 403 (not an admin, or two-factor missing where required). */
+export function adminSession(deps: Deps, request: Request, denied = ADMIN_ONLY) {
+  const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+  if (session === null) throw unauthorized()
+  if (session.access.role !== 'admin') throw forbidden(denied)
+  if (deps.config.requireAdmin2fa && !hasTwoFactor(deps, session.user.id))
+    throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminRequired, { title: 'Two-factor authentication required' })
+  return session
+}

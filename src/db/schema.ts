@@ -381,6 +381,27 @@ export const accessHistory = sqliteTable(
   (t) => [index('access_history_time').on(t.at), index('access_history_user').on(t.userId, t.at)],
 )
 
+/**
+ * One row per alert (a live match that notifies): the times of its path, ms since the epoch, null
+ * until that step happens (src/metrics/README.md). Pruned after 30 days.
+ */
+export const alertLatency = sqliteTable(
+  'alert_latency',
+  {
+    matchId: integer('match_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    postId: integer('post_id'),
+    createdAt: integer('created_at'), // the post's Reddit time (created_utc)
+    receivedAt: integer('received_at'), // the scan's fetch returned the listing
+    storedAt: integer('stored_at'), // the post row committed
+    matchedAt: integer('matched_at').notNull(), // the match row written
+    socketAt: integer('socket_at'), // the hub published match.new to an open socket of the user
+    pushAt: integer('push_at'), // the push service answered 2xx
+    emailAt: integer('email_at'), // the SMTP server accepted the message
+  },
+  (t) => [index('alert_latency_matched').on(t.matchedAt)],
+)
+
 export type User = typeof users.$inferSelect
 export type Post = typeof posts.$inferSelect
 export type Match = typeof matches.$inferSelect

@@ -1,10 +1,13 @@
 // GET /healthz: liveness, a database round trip, storage (full or not) and the age of the last
-// successful scan. Any trouble answers 503 so a container health check notices.
+// successful scan. Any trouble answers 503 so a container health check notices. It stays cheap.
+// GET /readyz: readiness for orchestrators (a rolled-back write, migrations, term index, scan age).
 import { statfsSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { JOB, lastSuccess } from '../jobs/log'
 import { storageFullRecently } from '../lib/storage'
+import { migrations as embeddedMigrations } from '../db/migrations'
+import { isPaused } from '../settings/service'
 
 /** Below this much free space on DATA_DIR's file system, the next write may fail. */
 const MIN_FREE_BYTES = 1024 * 1024
@@ -56,3 +59,84 @@ export const healthRoutes = (deps: Deps) =>
     },
     { detail: { summary: 'Liveness, database, storage and last successful scan age', tags: ['system'] } },
   )
+
+/** /readyz: the last successful scan may be at most this old (unless the emergency pause is on). */
+export const READY_SCAN_MAX_AGE_MS = 10 * 60_000
+
+type Check = { ok: boolean; detail: string }
+type ReadyDeps = Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { matcher?: { size: number } | null }
+
+/** A write the database must accept, rolled back: proves the file, the lock and the disk, changes nothing. */
+function databaseWritable(sqlite: Deps['sqlite']): Check {
+  try {
+    sqlite.transaction(() => {
+      sqlite.run("INSERT INTO metrics (id, value, updated_at) VALUES ('readyz_probe', '{}', 0) ON CONFLICT(id) DO UPDATE SET updated_at = 0")
+      throw ROLLBACK
+    })()
+  } catch (err) {
+    if (err !== ROLLBACK) return { ok: false, detail: 'the database refused a write' }
+  }
+  return { ok: true, detail: 'a write was accepted (and rolled back)' }
+}
+const ROLLBACK = Symbol('rollback')
+
+function migrationsApplied(sqlite: Deps['sqlite']): Check {
+  const tags = new Set(embeddedMigrations.map((m) => m.tag))
+  let applied = 0
+  try {
+    for (const r of sqlite.query<{ tag: string }, []>('SELECT tag FROM __migrations').all()) if (tags.has(r.tag)) applied++
+  } catch {}
+  return { ok: applied === tags.size, detail: `${applied} of ${tags.size} migrations applied` }
+}
+
+/**
+ * Readiness for orchestrators: every check, and `ready` only when all pass. The scan check counts
+ * from the later of the last successful scan and `startedAt` (when this server began), so a fresh
+ * start has 10 minutes for its first scan.
+ */
+export function readiness(deps: ReadyDeps, startedAt: number) {
+  const now = deps.now().getTime()
+  const terms = deps.matcher?.size
+  const checks: Record<string, Check> = {
+    database: databaseWritable(deps.sqlite),
+    migrations: migrationsApplied(deps.sqlite),
+    termIndex: typeof terms === 'number' ? { ok: true, detail: `${terms} terms loaded` } : { ok: false, detail: 'the term index is not loaded' },
+  }
+  let paused = false
+  let last: Date | null = null
+  try {
+    paused = isPaused(deps)
+    last = lastSuccess(deps, JOB.scan)
+  } catch {}
+  const age = now - Math.max(last?.getTime() ?? 0, startedAt)
+  const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`
+  checks.scan = paused
+    ? { ok: true, detail: 'the emergency pause is on: scans are stopped on purpose' }
+    : age <= READY_SCAN_MAX_AGE_MS
+      ? { ok: true, detail: last ? `last successful scan ${minutes(now - last.getTime())} ago` : 'no scan yet; started less than 10 min ago' }
+      : {
+          ok: false,
+          detail: last ? `last successful scan ${minutes(now - last.getTime())} ago (limit 10 min)` : 'no successful scan since the start over 10 min ago',
+        }
+  const failing = Object.keys(checks).filter((k) => !checks[k]!.ok)
+  return { ready: failing.length === 0, failing, checks }
+}
+
+export const readyRoutes = (deps: ReadyDeps) => {
+  const startedAt = deps.now().getTime()
+  return new Elysia({ name: 'ready' }).get(
+    '/readyz',
+    ({ set }) => {
+      const body = readiness(deps, startedAt)
+      if (!body.ready) set.status = 503
+      return body
+    },
+    {
+      detail: {
+        summary:
+          'Readiness: database writable, migrations applied, term index loaded, a successful scan within 10 minutes (unless paused); 503 lists the failing checks',
+        tags: ['system'],
+      },
+    },
+  )
+}

@@ -26,6 +26,7 @@ import { preparePost } from '../matching/compile'
 import { applyMatchDefaults } from './defaults'
 import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
+import { insertAlertRows, type Stamps } from '../metrics/latency'
 
 export type MatchSource = 'live' | 'backfill' | 'batch'
 export type HitTerm = { id: number; text: string; createdAt: number }
@@ -83,7 +84,7 @@ const INSERT_MATCH = `INSERT INTO matches (user_id, post_id, category, matched_t
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, post_id) DO NOTHING`
 
 /** Stores hits in one transaction; returns what was created (events are the caller's, after commit). */
-export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource): RecordResult {
+export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource, stamps?: Stamps): RecordResult {
   const result: RecordResult = { created: [], updated: 0, users: new Set() }
   hits = applyMatchDefaults(deps.sqlite, hits)
   if (hits.length === 0) return result
@@ -148,6 +149,8 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       }
       for (const t of hit.terms) link.run(matchId, t.id)
     }
+    // Alert latency rows (src/metrics/latency.ts) in the same transaction: one prepared insert per alert.
+    if (stamps) insertAlertRows(deps.sqlite, result.created, stamps, now.getTime())
   })()
   return result
 }
@@ -161,8 +164,8 @@ export function announceMatches(deps: Pick<Deps, 'sqlite' | 'bus'>, result: Reco
 }
 
 /** New posts from a scan (live) or a batch run → stored matches + events. Returns matches created. */
-export function matchPosts(deps: Deps & WithMatcher, posts: Post[], source: 'live' | 'batch'): RecordResult {
-  const result = recordMatches(deps, findHits(deps, posts, { observe: source === 'live' }), source)
+export function matchPosts(deps: Deps & WithMatcher, posts: Post[], source: 'live' | 'batch', stamps?: Stamps): RecordResult {
+  const result = recordMatches(deps, findHits(deps, posts, { observe: source === 'live' }), source, stamps)
   announceMatches(deps, result)
   return result
 }

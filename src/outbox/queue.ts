@@ -19,6 +19,8 @@ const MAX_BACKOFF_MS = 60 * 60_000
 
 export type OutboxChannel = 'email' | 'push'
 export type Sender = (row: OutboxRow) => Promise<void>
+/** Told each row's result after it is recorded (the metrics: deliveries, alert latency). */
+export type OnDelivered = (row: OutboxRow, result: 'sent' | 'retry' | 'failed') => void
 /** A sender throws PermanentFailure when retrying cannot help (e.g. push endpoint gone). */
 export class PermanentFailure extends Error {}
 
@@ -63,7 +65,7 @@ export function backoffMs(attempts: number): number {
 export async function processOutbox(
   deps: Pick<Deps, 'db' | 'now'>,
   senders: Partial<Record<string, Sender>>,
-  opts: { limit?: number; holdAlerts?: boolean } = {},
+  opts: { limit?: number; holdAlerts?: boolean; onDone?: OnDelivered } = {},
 ) {
   const limit = opts.limit ?? 100
   const startedAt = deps.now()
@@ -103,6 +105,7 @@ export async function processOutbox(
         await send(row)
         deps.db.update(outbox).set({ status: 'sent', attempts, sentAt: deps.now(), lastError: null }).where(eq(outbox.id, row.id)).run()
         result.sent++
+        opts.onDone?.(row, 'sent')
       } catch (err) {
         const permanent = err instanceof PermanentFailure || attempts >= MAX_ATTEMPTS
         deps.db
@@ -117,6 +120,7 @@ export async function processOutbox(
           .run()
         if (permanent) result.failed++
         else result.retried++
+        opts.onDone?.(row, permanent ? 'failed' : 'retry')
         log.warn(`outbox ${row.channel} #${row.id} ${permanent ? 'failed for good' : 'will retry'}`, { kind: row.kind, attempts, error: String(err) })
       }
     }),

@@ -6,12 +6,12 @@ import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import { isPaused } from '../settings/service'
 import type { Channels } from './channels'
-import { processOutbox } from './queue'
+import { processOutbox, type OnDelivered } from './queue'
 
 /** `stop` waits for a run in flight, then closes the channels. */
 export type OutboxWorker = { tick(): Promise<unknown>; stop(): Promise<void> }
 
-export function outboxWorker(deps: Pick<Deps, 'db' | 'now'>, channels: Channels): OutboxWorker {
+export function outboxWorker(deps: Pick<Deps, 'db' | 'now'>, channels: Channels, onDone?: OnDelivered): OutboxWorker {
   const senders = Object.fromEntries(Object.values(channels).map((c) => [c.name, (row: Parameters<typeof c.send>[0]) => c.send(row)]))
   let running: Promise<unknown> | null = null
   let again = false
@@ -25,7 +25,7 @@ export function outboxWorker(deps: Pick<Deps, 'db' | 'now'>, channels: Channels)
     running = (async () => {
       do {
         again = false
-        const r = await processOutbox(deps, senders, { holdAlerts: isPaused(deps) })
+        const r = await processOutbox(deps, senders, { holdAlerts: isPaused(deps), onDone })
         if (r.sent + r.retried + r.failed >= 100) again = true // a full batch: more may be due
       } while (again && !stopped)
     })()

@@ -119,6 +119,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   try {
     const fresh = !hasAnyPost(deps.sqlite)
     const result = await source.fetchSince(knownPosts(deps.sqlite), fresh ? { maxPages: 1 } : {})
+    const receivedAt = deps.now().getTime() // alert latency: the listing is here
     outcome.pages = result.pages
     outcome.postsFetched = result.posts.length
     outcome.reachedKnown = result.reachedKnown || fresh
@@ -127,10 +128,11 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     // The pause may have been switched on during the request: then nothing is stored or matched.
     if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
     const stored = storePosts(deps, result.posts)
+    const storedAt = deps.now().getTime()
     outcome.postsNew = stored.length
     // DATA_DIR remembers the newest post it has seen: a restored backup is noticed by it.
     if (stored.length > 0) noteNewestSeen(deps.config.dataDir, Math.max(...stored.map((p) => p.createdAt.getTime())))
-    const matched = matchPosts(deps, stored, 'live')
+    const matched = matchPosts(deps, stored, 'live', { receivedAt, storedAt })
     outcome.matchesCreated = matched.created.length
     outcome.usersMatched = matched.users.size
     const feedSince = deps.now().getTime() - LIVE_WINDOW_MS

@@ -43,6 +43,7 @@ describe('admin dashboard journey', () => {
     expect(await a.getByTestId('kpi-cards').locator('.kpi-card').count()).toBe(8)
     await a.getByTestId('system-health').getByText('Email queue pending').waitFor()
     await a.getByTestId('system-resources').getByText('Open sockets').waitFor()
+    await a.getByTestId('alert-latency').getByText('No alerts in this window.').waitFor()
     for (const tile of ['Users', 'Scraper Logs', 'Database', 'Trends', 'Alerts', 'Revenue', 'Tools', 'Feedback'])
       await a.locator('.quick-actions').getByRole('link', { name: tile }).waitFor()
 

@@ -22,6 +22,7 @@ import {
 import { onMessage } from '../../realtime'
 import { errorToast, toast } from '../../toast'
 import { AdminLayout } from './AdminLayout'
+import { AlertLatencyCard } from './AlertLatency'
 
 export const HEALTH_REFRESH_MS = 30_000
 export const KPI_REFRESH_MS = 5 * 60_000
@@ -429,6 +430,7 @@ export function AdminDashboard() {
         <HealthCard />
         <SystemResources />
       </div>
+      <AlertLatencyCard />
       <QuickActions />
       <RecentActivity />
     </AdminLayout>

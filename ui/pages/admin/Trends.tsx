@@ -5,6 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import type { Trends } from '../../../src/admin/trends'
 import { config } from '../../state'
 import { AdminLayout } from './AdminLayout'
+import { AlertLatencyCard } from './AlertLatency'
 import { CHART_COLORS, DataChart, type ChartSeries } from './DataChart'
 import { formatCount, formatSeconds, peakSummary } from './data-format'
 import { LoadError, RangePicker, useAdminData, type Range } from './RangePicker'
@@ -64,6 +65,7 @@ export function AdminTrends() {
               Posts created before {archivedBefore} have been archived (deleted), so earlier days show fewer posts. Their matches are kept.
             </p>
           ) : null}
+          <AlertLatencyCard className="ad-card" />
           <TopTerms terms={data.topTerms} days={data.days} />
         </div>
       ) : !error ? (

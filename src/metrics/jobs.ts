@@ -1,0 +1,8 @@
+// The metrics folder's one job: alert latency rows older than 30 days go, once a day.
+import type { Deps } from '../deps'
+import type { Job } from '../jobs/types'
+import { pruneAlertLatency } from './latency'
+
+export function latencyJobs(): Job[] {
+  return [{ name: 'alert-latency-prune', every: 24 * 60 * 60_000, run: (deps: Deps) => pruneAlertLatency(deps.sqlite, deps.now().getTime()) }]
+}

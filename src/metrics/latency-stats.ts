@@ -1,0 +1,72 @@
+// Alert latency percentiles per stage and end to end, over 1 h / 24 h / 7 d (the admin pages and
+// GET /api/admin/latency). Pure apart from latencyRows; percentiles are nearest-rank (src/admin/series.ts).
+import type { Database } from 'bun:sqlite'
+import { percentile } from '../admin/series'
+
+export const LATENCY_WINDOWS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const
+export type LatencyWindow = keyof typeof LATENCY_WINDOWS
+
+export type LatencyRow = {
+  created_at: number | null
+  received_at: number | null
+  stored_at: number | null
+  matched_at: number
+  socket_at: number | null
+  push_at: number | null
+  email_at: number | null
+}
+type Col = keyof LatencyRow
+
+/** The steps of an alert's path, in order; each stage is the time between two of them. */
+export const STAGES: { key: string; label: string; from: Col; to: Col }[] = [
+  { key: 'created_received', label: 'Posted on Reddit → listing received', from: 'created_at', to: 'received_at' },
+  { key: 'received_stored', label: 'Listing received → post stored', from: 'received_at', to: 'stored_at' },
+  { key: 'stored_matched', label: 'Post stored → match recorded', from: 'stored_at', to: 'matched_at' },
+  { key: 'matched_socket', label: 'Match → socket message sent', from: 'matched_at', to: 'socket_at' },
+  { key: 'matched_push', label: 'Match → push accepted by the push service', from: 'matched_at', to: 'push_at' },
+  { key: 'matched_email', label: 'Match → email accepted by the mail server', from: 'matched_at', to: 'email_at' },
+]
+
+/** From the post's Reddit time to each channel: what a subscriber feels. */
+export const END_TO_END: { key: string; label: string; channel: 'socket' | 'push' | 'email'; from: Col; to: Col }[] = [
+  { key: 'created_socket', label: 'Posted → on screen (socket)', channel: 'socket', from: 'created_at', to: 'socket_at' },
+  { key: 'created_push', label: 'Posted → push accepted', channel: 'push', from: 'created_at', to: 'push_at' },
+  { key: 'created_email', label: 'Posted → email accepted', channel: 'email', from: 'created_at', to: 'email_at' },
+]
+
+export type StageFigures = { key: string; label: string; count: number; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null }
+export type LatencyReport = { window: LatencyWindow; since: string; alerts: number; stages: StageFigures[]; endToEnd: StageFigures[] }
+
+/** p50/p95/p99 of `to - from` over the rows where both times exist (negative gaps, from clock steps, count as 0). */
+export function figures(rows: readonly LatencyRow[], s: { key: string; label: string; from: Col; to: Col }): StageFigures {
+  const values: number[] = []
+  for (const r of rows) {
+    const a = r[s.from]
+    const b = r[s.to]
+    if (a !== null && b !== null) values.push(Math.max(0, b - a))
+  }
+  values.sort((x, y) => x - y)
+  return { key: s.key, label: s.label, count: values.length, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95), p99Ms: percentile(values, 99) }
+}
+
+/** The alerts matched within the window, newest first (at most 200 000: a week of a very busy instance). */
+export function latencyRows(sqlite: Database, since: number): LatencyRow[] {
+  return sqlite
+    .query<LatencyRow, [number]>(
+      `SELECT created_at, received_at, stored_at, matched_at, socket_at, push_at, email_at FROM alert_latency
+       WHERE matched_at >= ? ORDER BY matched_at DESC LIMIT 200000`,
+    )
+    .all(since)
+}
+
+export function latencyReport(sqlite: Database, now: number, window: LatencyWindow): LatencyReport {
+  const since = now - LATENCY_WINDOWS[window]
+  const rows = latencyRows(sqlite, since)
+  return {
+    window,
+    since: new Date(since).toISOString(),
+    alerts: rows.length,
+    stages: STAGES.map((s) => figures(rows, s)),
+    endToEnd: END_TO_END.map((s) => figures(rows, s)),
+  }
+}

@@ -1,0 +1,90 @@
+// Alert latency rows (table alert_latency): one per alert — a live match that notifies — with the
+// time of each step of its path. Writes are cheap by design: the row is inserted inside the match
+// runner's own transaction (one cached prepared statement), socket times are buffered and written
+// in one transaction on the next macrotask, and a delivery stamps its column once (first success).
+// Imports nothing outside this folder, so the runner and the outbox can call it without a folder edge.
+import type { Database } from 'bun:sqlite'
+
+/** Rows are kept this long (the daily `alert-latency-prune` job). */
+export const LATENCY_KEEP_DAYS = 30
+
+export type Stamps = { receivedAt: number; storedAt: number }
+/** A created match as the runner has it (RecordResult['created'][number], src/matches/runner.ts). */
+export type CreatedMatch = { userId: number; notify: boolean; item: { id: number; postId: number | null; postCreatedAt: string | null } }
+export type DeliveryChannel = 'socket' | 'push' | 'email'
+/** The times a histogram needs once a delivery step lands. */
+export type Landed = { channel: DeliveryChannel; at: number; createdAt: number | null; matchedAt: number }
+
+const INSERT = `INSERT OR IGNORE INTO alert_latency (match_id, user_id, post_id, created_at, received_at, stored_at, matched_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
+
+/**
+ * Inside the runner's transaction: one row per new alert (matches that notify), through one
+ * statement prepared once per database (bun:sqlite's query cache).
+ */
+export function insertAlertRows(sqlite: Database, created: readonly CreatedMatch[], stamps: Stamps, matchedAt: number): void {
+  const insert = sqlite.query(INSERT)
+  for (const c of created) {
+    if (!c.notify) continue
+    const postAt = c.item.postCreatedAt === null ? null : Date.parse(c.item.postCreatedAt)
+    insert.run(c.item.id, c.userId, c.item.postId, postAt, stamps.receivedAt, stamps.storedAt, matchedAt)
+  }
+}
+
+const COLUMN: Record<DeliveryChannel, string> = { socket: 'socket_at', push: 'push_at', email: 'email_at' }
+
+/** The first success of a channel sets its column; later ones (a second device) change nothing. */
+function stamp(sqlite: Database, channel: DeliveryChannel, matchId: number, at: number): Landed | null {
+  const col = COLUMN[channel]
+  const row = sqlite
+    .query<{ created_at: number | null; matched_at: number }, [number, number]>(
+      `UPDATE alert_latency SET ${col} = ? WHERE match_id = ? AND ${col} IS NULL RETURNING created_at, matched_at`,
+    )
+    .get(at, matchId)
+  return row ? { channel, at, createdAt: row.created_at, matchedAt: row.matched_at } : null
+}
+
+/** The match id an outbox row delivers, from its dedupe key (`match:<id>:email`, `match:<id>:push:<sub>`); null for other rows. */
+export function alertOfOutboxRow(row: { kind: string; dedupeKey: string | null }): number | null {
+  if (row.kind !== 'match' || !row.dedupeKey) return null
+  const m = /^match:(\d+):/.exec(row.dedupeKey)
+  return m ? Number(m[1]) : null
+}
+
+/** An outbox row was accepted by its provider (push 2xx, SMTP 250): stamp push_at / email_at. */
+export function stampDelivery(sqlite: Database, row: { kind: string; dedupeKey: string | null; channel: string }, at: number): Landed | null {
+  const matchId = alertOfOutboxRow(row)
+  if (matchId === null || (row.channel !== 'push' && row.channel !== 'email')) return null
+  return stamp(sqlite, row.channel, matchId, at)
+}
+
+/**
+ * Socket times, buffered: the hub publishes match.new synchronously inside the scan, so the write
+ * waits for the next macrotask and then covers every match of the batch in one transaction.
+ */
+export function socketStamper(sqlite: Database, onLanded: (l: Landed) => void) {
+  const pending = new Map<number, number>()
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const flush = () => {
+    timer = null
+    const batch = [...pending]
+    pending.clear()
+    try {
+      const landed = sqlite.transaction(() => batch.map(([id, at]) => stamp(sqlite, 'socket', id, at)))()
+      for (const l of landed) if (l) onLanded(l)
+    } catch {
+      // the database closed under us (shutdown): the stamps are lost, the alerts are not
+    }
+  }
+  return {
+    note(matchId: number, at: number) {
+      pending.set(matchId, at)
+      timer ??= setTimeout(flush, 0)
+    },
+    flush,
+  }
+}
+
+/** Deletes rows older than LATENCY_KEEP_DAYS; returns how many. */
+export function pruneAlertLatency(sqlite: Database, now: number, days = LATENCY_KEEP_DAYS): number {
+  return sqlite.query('DELETE FROM alert_latency WHERE matched_at < ?').run(now - days * 86_400_000).changes
+}

@@ -1,0 +1,171 @@
+// The Prometheus series of one process (GET /metrics), on a registry of its own (never prom-client's
+// global one: tests run several apps in one process). Three kinds of sources:
+//   - bus events, subscribed in src/services.ts attachListeners (listen): scan.metric, match.new;
+//   - callbacks from the outbox worker (delivered) and the app's response hook (http);
+//   - reads at scrape time (collect): outbox depth and age from SQLite, posts and alerts stored
+//     since the last scrape (by id, so CLI processes' work counts too), sockets, the rate budget,
+//     the term index, RSS and event-loop lag.
+import type { Database } from 'bun:sqlite'
+import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { BusEvents } from '../contract/events'
+import type { EventBus } from '../lib/bus'
+import { eventLoopLag } from '../lib/event-loop-lag'
+import { socketStamper, stampDelivery, type Landed } from './latency'
+import { END_TO_END, STAGES, type LatencyRow } from './latency-stats'
+
+/** What the scrape reads beside the database (structural: the Services objects fit). */
+export type MetricsParts = {
+  hub: { size: number; server: { subscriberCount(topic: string): number } | null }
+  source: { budget?: { snapshot(now: number): { remaining: number | null; capPerMinute: number; requestsLastMinute: number } } }
+  matcher: { size: number }
+}
+
+export type DeliveryResult = 'sent' | 'retry' | 'failed'
+
+const STAGE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
+const E2E_BUCKETS = [1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120, 300, 600, 1800]
+const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+const SCAN_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
+
+export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts: MetricsParts) {
+  const { sqlite } = deps
+  const registry = new Registry()
+  const registers = [registry]
+  const counter = (name: string, help: string, labelNames: string[] = []) => new Counter({ name, help, labelNames, registers })
+  const histogram = (name: string, help: string, labelNames: string[], buckets: number[]) => new Histogram({ name, help, labelNames, buckets, registers })
+
+  const scans = counter('dibs_scans_total', 'Scans run, by result (success, failed, paused, waiting, busy)', ['result'])
+  const scanSeconds = histogram('dibs_scan_duration_seconds', 'Duration of scans that ran, by result', ['result'], SCAN_BUCKETS)
+  const postsIngested = counter('dibs_posts_ingested_total', 'New posts stored, by forum (product, gd)', ['forum'])
+  const redditRequests = counter('dibs_reddit_requests_total', 'Listing requests sent to the forum source (pages of every scan)')
+  const rateLimited = counter('dibs_reddit_rate_limited_total', 'Scans that Reddit answered 429 Too Many Requests')
+  const matches = counter('dibs_matches_created_total', 'Matches created, by category and whether they alert', ['category', 'alert'])
+  const stage = histogram('dibs_alert_stage_seconds', 'Alert latency of one stage of the path (see src/metrics/README.md)', ['stage'], STAGE_BUCKETS)
+  const endToEnd = histogram('dibs_alert_end_to_end_seconds', "Alert latency from the post's Reddit time to each channel", ['channel'], E2E_BUCKETS)
+  const deliveries = counter('dibs_deliveries_total', 'Outbox deliveries by channel and result (sent, retry, failed)', ['channel', 'result'])
+  const httpRequests = counter('dibs_http_requests_total', 'HTTP requests by method, route pattern and status', ['method', 'route', 'status'])
+  const httpSeconds = histogram('dibs_http_request_duration_seconds', 'HTTP request duration by method and route pattern', ['method', 'route'], HTTP_BUCKETS)
+
+  const gauge = (name: string, help: string, collect: (g: Gauge) => void, labelNames: string[] = []) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers,
+      collect: function (this: Gauge) {
+        collect(this)
+      } as never,
+    })
+
+  gauge(
+    'dibs_outbox_depth',
+    'Outbox rows waiting (pending) or in flight (sending), by channel',
+    (g) => {
+      g.reset()
+      for (const r of sqlite
+        .query<{ channel: string; status: string; n: number }, []>(
+          "SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'sending') GROUP BY channel, status",
+        )
+        .all())
+        g.set({ channel: r.channel, status: r.status }, r.n)
+    },
+    ['channel', 'status'],
+  )
+  gauge(
+    'dibs_outbox_oldest_pending_seconds',
+    'Age of the oldest pending outbox row, by channel',
+    (g) => {
+      g.reset()
+      const now = deps.now().getTime()
+      for (const r of sqlite
+        .query<{ channel: string; at: number }, []>("SELECT channel, min(created_at) AS at FROM outbox WHERE status = 'pending' GROUP BY channel")
+        .all())
+        g.set({ channel: r.channel }, Math.max(0, (now - r.at) / 1000))
+    },
+    ['channel'],
+  )
+  gauge('dibs_open_sockets', 'Open WebSockets', (g) => g.set(parts.hub.size))
+  gauge('dibs_term_index_terms', 'Saved terms in the term index', (g) => g.set(parts.matcher.size))
+  const budget = () => parts.source.budget?.snapshot(deps.now().getTime())
+  gauge('dibs_reddit_budget_remaining', "Reddit's remaining requests in its current window (x-ratelimit-remaining; absent until Reddit said)", (g) => {
+    g.reset()
+    const r = budget()?.remaining
+    if (r !== null && r !== undefined) g.set(r)
+  })
+  gauge('dibs_reddit_requests_last_minute', 'Requests sent to Reddit in the last minute', (g) => g.set(budget()?.requestsLastMinute ?? 0))
+  gauge('dibs_reddit_allowed_per_minute', 'Requests per minute the mode allows (10 public, 100 OAuth)', (g) => g.set(budget()?.capPerMinute ?? 0))
+  gauge('process_resident_memory_bytes', 'Resident memory size in bytes', (g) => g.set(process.memoryUsage().rss))
+  gauge('dibs_event_loop_lag_seconds', 'Event-loop lag, mean of the last 10 s of 500 ms probes', (g) => g.set((eventLoopLag().meanMs ?? 0) / 1000))
+  gauge('dibs_event_loop_lag_max_seconds', 'Event-loop lag, worst of the last 10 s', (g) => g.set((eventLoopLag().maxMs ?? 0) / 1000))
+
+  // Posts and alert rows stored since the last scrape (ids only grow): counted at scrape time.
+  const maxId = (sql: string) => sqlite.query<{ id: number | null }, []>(sql).get()?.id ?? 0
+  let lastPostId = maxId('SELECT max(id) AS id FROM posts')
+  let lastAlertId = maxId('SELECT max(match_id) AS id FROM alert_latency')
+  const catchUp = () => {
+    for (const r of sqlite
+      .query<{ forum: string; n: number; top: number }, [number]>('SELECT forum, count(*) AS n, max(id) AS top FROM posts WHERE id > ? GROUP BY forum')
+      .all(lastPostId)) {
+      postsIngested.inc({ forum: r.forum }, r.n)
+      lastPostId = Math.max(lastPostId, r.top)
+    }
+    const scanStages = STAGES.filter((s) => s.to === 'received_at' || s.to === 'stored_at' || s.to === 'matched_at')
+    for (const r of sqlite
+      .query<LatencyRow & { match_id: number }, [number]>('SELECT * FROM alert_latency WHERE match_id > ? ORDER BY match_id')
+      .all(lastAlertId)) {
+      lastAlertId = r.match_id
+      for (const s of scanStages) if (r[s.from] !== null && r[s.to] !== null) stage.observe({ stage: s.key }, Math.max(0, r[s.to]! - r[s.from]!) / 1000)
+    }
+  }
+
+  /** A socket, push or email step landed (first success of that channel for the alert). */
+  const landed = (l: Landed) => {
+    const s = STAGES.find((x) => x.from === 'matched_at' && x.to === `${l.channel}_at`)
+    if (s) stage.observe({ stage: s.key }, Math.max(0, l.at - l.matchedAt) / 1000)
+    const e = END_TO_END.find((x) => x.channel === l.channel)
+    if (e && l.createdAt !== null) endToEnd.observe({ channel: l.channel }, Math.max(0, l.at - l.createdAt) / 1000)
+  }
+  const sockets = socketStamper(sqlite, landed)
+
+  return {
+    registry,
+    /** The bus listeners (attached by src/services.ts attachListeners, after the hub's). */
+    listen(bus: Pick<EventBus<BusEvents>, 'on'>): (() => void)[] {
+      return [
+        bus.on('scan.metric', ({ metric }) => {
+          scans.inc({ result: metric.status })
+          scanSeconds.observe({ result: metric.status }, metric.durationMs / 1000)
+          redditRequests.inc(metric.requests)
+          if (metric.error?.startsWith('rate_limited')) rateLimited.inc()
+        }),
+        bus.on('match.new', ({ userId, match, notify }) => {
+          matches.inc({ category: match.category, alert: String(notify) })
+          // The hub has just published it; it reached a screen only if the user has a socket open.
+          if (notify && (parts.hub.server?.subscriberCount(`user:${userId}`) ?? 0) > 0) sockets.note(match.id, deps.now().getTime())
+        }),
+      ]
+    },
+    /** The outbox worker's result for one row (src/outbox/queue.ts processOutbox). */
+    delivered(row: { kind: string; dedupeKey: string | null; channel: string }, result: DeliveryResult) {
+      deliveries.inc({ channel: row.channel, result })
+      if (result !== 'sent') return
+      try {
+        const l = stampDelivery(sqlite, row, deps.now().getTime())
+        if (l) landed(l)
+      } catch {
+        // a closed database at shutdown: only the figure is lost
+      }
+    },
+    http(method: string, route: string, status: number, seconds: number) {
+      httpRequests.inc({ method, route, status: String(status) })
+      httpSeconds.observe({ method, route }, seconds)
+    },
+    async scrape(): Promise<string> {
+      catchUp()
+      return registry.metrics()
+    },
+    contentType: registry.contentType,
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>

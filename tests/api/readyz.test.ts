@@ -1,0 +1,76 @@
+// GET /readyz: 200 with every check when the database takes a write, the migrations are applied,
+// the term index is loaded and a scan succeeded within 10 minutes (or the pause is on); 503 with
+// the failing checks otherwise. /healthz keeps answering as before.
+import { afterEach, describe, expect, test } from 'bun:test'
+import { createApp } from '../../src/app'
+import { JOB, logJob } from '../../src/jobs/log'
+import { setSetting } from '../../src/settings/service'
+import { call, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
+
+let deps: TestDeps
+afterEach(() => deps?.close())
+
+const setup = () => {
+  const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
+  deps = makeDeps({}, clock)
+  return { clock, app: makeApp(deps) }
+}
+const ready = async (app: { handle(r: Request): Promise<Response> }) => call(app, 'GET', '/readyz')
+
+describe('GET /readyz', () => {
+  test('a fresh server is ready: every check passes and is listed, without credentials or secrets', async () => {
+    const { app } = setup()
+    const r = await ready(app)
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({ ready: true, failing: [] })
+    expect(Object.keys(r.body.checks)).toEqual(['database', 'migrations', 'termIndex', 'scan'])
+    expect(r.body.checks.migrations.detail).toMatch(/^(\d+) of \1 migrations applied$/)
+    expect(r.body.checks.scan.detail).toBe('no scan yet; started less than 10 min ago')
+    expect(r.text).not.toContain(deps.config.dataDir)
+    // The probe write was rolled back.
+    expect(deps.sqlite.query("SELECT * FROM metrics WHERE id = 'readyz_probe'").get()).toBeNull()
+  })
+
+  test('503 when the last successful scan is older than 10 minutes; ready again after a scan, and while paused', async () => {
+    const { app, clock } = setup()
+    logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
+    clock.advance(10 * 60_000)
+    expect((await ready(app)).status).toBe(200)
+    clock.advance(60_000)
+    const stale = await ready(app)
+    expect(stale.status).toBe(503)
+    expect(stale.body.failing).toEqual(['scan'])
+    expect(stale.body.checks.scan).toEqual({ ok: false, detail: 'last successful scan 11 min ago (limit 10 min)' })
+    logJob(deps, JOB.scan, 'failed', 10, {}, clock.now().getTime())
+    expect((await ready(app)).status).toBe(503) // a failed scan is not a successful one
+    await setSetting(deps, 'is_emergency_paused', true)
+    const paused = await ready(app)
+    expect(paused.status).toBe(200)
+    expect(paused.body.checks.scan.detail).toContain('emergency pause')
+    await setSetting(deps, 'is_emergency_paused', false)
+    logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
+    expect((await ready(app)).status).toBe(200)
+  })
+
+  test('503 when the term index is not loaded', async () => {
+    setup()
+    wire(deps)
+    const r = await ready(createApp({ ...deps, matcher: null as never }))
+    expect(r.status).toBe(503)
+    expect(r.body.failing).toEqual(['termIndex'])
+  })
+
+  test('503 when a migration is missing or the database refuses writes; /healthz stays as it was', async () => {
+    const { app } = setup()
+    deps.sqlite.run('DELETE FROM __migrations WHERE rowid = (SELECT max(rowid) FROM __migrations)')
+    let r = await ready(app)
+    expect(r.status).toBe(503)
+    expect(r.body.failing).toEqual(['migrations'])
+    deps.sqlite.run('PRAGMA query_only = ON')
+    r = await ready(app)
+    expect(r.body.failing).toEqual(['database', 'migrations'])
+    expect(r.body.checks.database).toEqual({ ok: false, detail: 'the database refused a write' })
+    expect((await call(app, 'GET', '/healthz')).body).toMatchObject({ db: 'ok' })
+    deps.sqlite.run('PRAGMA query_only = OFF')
+  })
+})
