@@ -6,7 +6,7 @@
 // term in `want` (labels from the user's intent, tests/quality/README.md). Dibs applies the per-user default
 // "skip posts marked SOLD/PENDING" as the product does (detectPostState ≠ 'open' → no match); the baselines
 // do not (they are other tools). A term Dibs's parser refuses matches nothing and is counted.
-// Usage: bun bench/quality.ts [--top 20] [--out bench/results/quality.json]
+// Usage: bun bench/quality.ts [--top 20] [--out bench/results/quality.json] [--per-term (every term with an error: tp fp fn)]
 
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -164,6 +164,13 @@ export function run() {
   ] as const) {
     log(`\nWorst ${name} (top ${top}, at most 2 per term, terms with most errors first):`)
     for (const e of list) log(`  [${e.kind}] \`${e.term}\` (${e.termErrors}) ← ${e.post}: ${e.title}`)
+  }
+  if (process.argv.includes('--per-term')) {
+    log('\nPer term (terms with an error, most errors first): tp fp fn')
+    for (const t of [...perTerm].filter((t) => t.fp + t.fn > 0).sort((a, b) => b.fp + b.fn - (a.fp + a.fn)))
+      log(
+        `  ${String(t.tp).padStart(3)} ${String(t.fp).padStart(3)} ${String(t.fn).padStart(3)}  [${t.kind}] ${t.id}: \`${t.text}\`${t.refused ? ' (refused)' : ''}`,
+      )
   }
   log(`\n(${Math.round(performance.now() - started)} ms)`)
 
