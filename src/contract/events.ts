@@ -5,6 +5,7 @@
 // A socket message is the bus event minus its routing fields: `userId` is implied by the
 // `user:<id>` topic and `notify` is the notifier's business (src/realtime/hub.ts).
 import type { Category } from '../access/categories'
+import type { PriceDrop, PricePoint } from '../forums/price-history'
 
 export type UnreadCounts = Record<Category, number>
 export type MatchChange = 'read' | 'archived' | 'restored' | 'removed'
@@ -26,6 +27,12 @@ export type MatchItem = {
   category: Category
   source: string
   archivedAt: string | null
+  /** the post is a repost (bump) of an earlier listing by its author: when it was first posted, and every post time, oldest first */
+  repost?: { firstSeenAt: string; postedAt: string[] } | null
+  /** the listing's title prices, each change once, oldest first (empty when its posts name no price) */
+  priceHistory?: PricePoint[]
+  /** this match alerted as a price drop ('Price drop: $<from> → $<to>'): it replaced the user's match on an earlier post of the listing */
+  priceDrop?: PriceDrop | null
 }
 
 /** The public shape of a stored post (live feed, `post.new`). */

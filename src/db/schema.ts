@@ -2,7 +2,7 @@
 // Indexes follow the queries: match lists by user+category+archived ordered by time,
 // the live feed by post type+created, the outbox by status+due time.
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 const ms = (name: string) => integer(name, { mode: 'timestamp_ms' })
 const createdAt = () =>
@@ -158,8 +158,17 @@ export const posts = sqliteTable(
     ingestedAt: ms('ingested_at')
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /** reposts (src/forums/reposts.ts): the first post of the same listing; null for a listing's first post */
+    listingId: integer('listing_id'),
+    /** the lowest item price of the title, null when it names none */
+    price: real('price'),
   },
-  (t) => [index('posts_type_created').on(t.postType, t.createdAt), index('posts_created').on(t.createdAt)],
+  (t) => [
+    index('posts_type_created').on(t.postType, t.createdAt),
+    index('posts_created').on(t.createdAt),
+    index('posts_author_created').on(sql`lower(${t.author})`, t.createdAt),
+    index('posts_listing').on(t.listingId),
+  ],
 )
 
 /** One match per (user, post). Post title/url are copied so archived posts keep their matches readable. */
@@ -183,6 +192,8 @@ export const matches = sqliteTable(
     matchedAt: createdAt(),
     isNew: integer('is_new', { mode: 'boolean' }).notNull().default(true),
     archivedAt: ms('archived_at'),
+    /** JSON {from, to}: this match alerted as a price drop of its listing (src/matches/listing.ts) */
+    priceDrop: text('price_drop', { mode: 'json' }).$type<{ from: number; to: number }>(),
   },
   (t) => [
     uniqueIndex('matches_user_post').on(t.userId, t.postId),

@@ -2,12 +2,14 @@
 // Posts are classified on the way in (classify.ts); posts from neither configured forum are dropped.
 // INSERT … ON CONFLICT(reddit_id) DO NOTHING RETURNING makes a re-served post a no-op, so the
 // caller gets back exactly the rows that are new — those, and only those, are matched.
+// A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
 import type { Database } from 'bun:sqlite'
 import type { Post } from '../db/schema'
 import { isCategory, type Category } from '../access/categories'
 import type { FeedItem } from '../contract/events'
 import type { Deps } from '../deps'
 import { classify, type ForumNames } from './classify'
+import { linkReposts } from './repost-links'
 import type { ForumPost } from './listing'
 import { httpUrl } from '../lib/urls'
 
@@ -30,6 +32,8 @@ type PostRow = {
   classification: string | null
   created_at: number
   ingested_at: number
+  listing_id: number | null
+  price: number | null
 }
 
 export function rowToPost(r: PostRow): Post {
@@ -49,6 +53,8 @@ export function rowToPost(r: PostRow): Post {
     classification: r.classification,
     createdAt: new Date(r.created_at),
     ingestedAt: new Date(r.ingested_at),
+    listingId: r.listing_id,
+    price: r.price,
   }
 }
 
@@ -84,8 +90,10 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
       )
       if (row) inserted.push(rowToPost(row))
     }
+    inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    linkReposts(deps.sqlite, inserted)
   })()
-  return inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+  return inserted
 }
 
 /** A cheap "have we stored this Reddit id?" for catch-up paging. */

@@ -17,14 +17,13 @@ import { log } from '../lib/log'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
 import { getPrefs } from './prefs'
-import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
+import { alertHeading, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
 /** The JSON a push carries; ui/sw.js shows it and opens `url` on click. */
 export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
-  const label = categoryLabel(deps.config, m.category)
   return {
-    title: `New ${label} match`,
+    title: alertHeading(deps.config, m),
     body: `${m.title}\nMatched: ${termText(m)}`,
     url: matchPageUrl(deps.config, m.category, m.id),
     tag: `match-${m.id}`,
