@@ -25,8 +25,9 @@ export function listingMatchOf(sqlite: Database, userId: number, post: Post): Li
   if (post.listingId === null) return null
   return sqlite
     .query<ListingMatch, [number, number, number]>(
-      `SELECT m.id, m.post_id, m.post_created_at, m.matched_terms FROM matches m JOIN posts p ON p.id = m.post_id
-       WHERE m.user_id = ? AND (p.id = ? OR p.listing_id = ?) ORDER BY m.post_created_at DESC, m.id DESC LIMIT 1`,
+      // the listing's few posts drive the lookup (matches_user_post), not all the user's matches
+      `SELECT m.id, m.post_id, m.post_created_at, m.matched_terms FROM matches m
+       WHERE m.user_id = ? AND m.post_id IN (SELECT id FROM posts WHERE id = ? OR listing_id = ?) ORDER BY m.post_created_at DESC, m.id DESC LIMIT 1`,
     )
     .get(userId, post.listingId, post.listingId)
 }
