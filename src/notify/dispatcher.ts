@@ -13,17 +13,19 @@ import { userWithAccess } from '../access/state'
 import type { BusEvents, MatchItem } from '../contract/events'
 import { pushSubscriptions } from '../db/schema'
 import type { Deps } from '../deps'
+import { priceDropText } from '../forums/price-history'
 import { log } from '../lib/log'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
 import { getPrefs } from './prefs'
-import { alertHeading, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
+import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
 /** The JSON a push carries; ui/sw.js shows it and opens `url` on click. */
 export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
+  const label = categoryLabel(deps.config, m.category)
   return {
-    title: alertHeading(deps.config, m),
+    title: m.priceDrop ? priceDropText(m.priceDrop) : `New ${label} match`,
     body: `${m.title}\nMatched: ${termText(m)}`,
     url: matchPageUrl(deps.config, m.category, m.id),
     tag: `match-${m.id}`,

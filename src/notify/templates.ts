@@ -64,18 +64,13 @@ function matchSubject(m: AlertMatch, label: string): string {
   return m.priceDrop ? `${priceDropText(m.priceDrop)} · ${shown}` : `${shown} · ${label} match`
 }
 
-/** The heading of an alert (email heading, push title): 'New <label> match' or 'Price drop: $450 → $400'. */
-export function alertHeading(brand: Brand, m: Pick<AlertMatch, 'category' | 'priceDrop'>): string {
-  return m.priceDrop ? priceDropText(m.priceDrop) : `New ${categoryLabel(brand, m.category)} match`
-}
-
 /** One email per match (frequency `instant`). */
 export function matchEmail(brand: Brand, to: string, m: AlertMatch, unsubscribeUrl: string): MailMessage {
   const label = categoryLabel(brand, m.category)
   return {
     ...composeEmail(to, matchSubject(m, label), {
       appName: brand.appName,
-      heading: alertHeading(brand, m),
+      heading: m.priceDrop ? priceDropText(m.priceDrop) : `New ${label} match`,
       blocks: [matchBlock(m)],
       button: { label: `See your ${label} matches`, href: matchPageUrl(brand, m.category, m.id) },
       footer: alertFooter(brand, unsubscribeUrl),
