@@ -68,13 +68,16 @@ export function listEndpoints(deps: Pick<Deps, 'db' | 'now'>, userId: number, ac
 
 /** The URL rules of one kind; throws 400 INVALID_URL with the reason. */
 export async function validateEndpointUrl(deps: Pick<Deps, 'config'>, kind: EndpointKind, raw: string, resolve?: Resolver): Promise<string> {
-  const check = await checkPublicUrl(raw.trim(), { allowPrivate: deps.config.channelsAllowPrivate, resolve })
-  if (!check.ok) throw badRequest(check.reason, 'INVALID_URL')
-  const u = check.url
+  const text = raw.trim()
+  // Discord's own host and path first: no need to resolve a name that is refused anyway.
   if (kind === 'discord' && !deps.config.channelsAllowPrivate) {
-    if (!DISCORD_HOSTS.includes(u.hostname.toLowerCase()) || !/^\/api\/webhooks\/\d+\/[\w-]+\/?$/.test(u.pathname))
+    const u = URL.canParse(text) ? new URL(text) : null
+    if (!u || !DISCORD_HOSTS.includes(u.hostname.toLowerCase()) || !/^\/api\/webhooks\/\d+\/[\w-]+\/?$/.test(u.pathname))
       throw badRequest('Enter a Discord webhook URL (https://discord.com/api/webhooks/…)', 'INVALID_URL')
   }
+  const check = await checkPublicUrl(text, { allowPrivate: deps.config.channelsAllowPrivate, resolve })
+  if (!check.ok) throw badRequest(check.reason, 'INVALID_URL')
+  const u = check.url
   if (kind === 'ntfy' && u.pathname.replace(/\/+$/, '').split('/').filter(Boolean).length !== 1)
     throw badRequest('Enter the topic URL, e.g. https://ntfy.sh/my-secret-topic', 'INVALID_URL')
   return u.toString()

@@ -3,7 +3,7 @@
 // and go out as one summary then (src/notify/quiet-summary.ts). A start after the end crosses
 // midnight (22:00–07:00); start = end means no quiet hours. Local times are read with Intl, so
 // DST is the time zone database's business: on the night the clocks change the window is simply
-// shorter or longer in real time, and an end inside a skipped hour falls to the first instant after it.
+// shorter or longer in real time, and an end inside a skipped hour moves on by the gap (02:30 → 03:30).
 
 export type QuietHours = { start: string; end: string; timeZone: string }
 
@@ -59,16 +59,17 @@ function offsetMs(at: Date, tz: string): number {
 }
 
 /**
- * The first instant at or after the local wall time y-mo-d hh:mm in `tz`. Two offset corrections
- * settle every real zone; a wall time the clocks skip (spring forward) comes out after the gap.
+ * The instant of the local wall time y-mo-d hh:mm in `tz`. Two offset corrections settle every
+ * real zone; a wall time the clocks skip (spring forward) comes out after the gap.
  */
 export function zonedInstant(y: number, mo: number, d: number, minutes: number, tz: string): Date {
   const wall = Date.UTC(y, mo - 1, d, Math.floor(minutes / 60), minutes % 60)
   let t = wall - offsetMs(new Date(wall), tz)
   t = wall - offsetMs(new Date(t), tz)
-  // In a gap the wall time does not exist: both offsets miss; take the later reading.
+  // In a gap the wall time does not exist: read it with the offset from before the gap, which
+  // moves it forward by the gap's length (02:30 → 03:30), as Temporal's 'compatible' does.
   const back = wallClock(new Date(t), tz)
-  if (Date.UTC(back.y, back.mo - 1, back.d, back.h, back.mi) < wall) t = wall - offsetMs(new Date(t + 3 * 3600_000), tz)
+  if (Date.UTC(back.y, back.mo - 1, back.d, back.h, back.mi) < wall) t = wall - offsetMs(new Date(t - 3 * 3600_000), tz)
   return new Date(t)
 }
 
