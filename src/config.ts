@@ -69,6 +69,8 @@ export type Config = {
   requireAdmin2fa: boolean
   /** SUPPORT_EMAIL (default: the first ADMIN_EMAILS address): the recipient of 'Contact Support' */
   supportEmail: string | null
+  /** CHANNELS_ALLOW_PRIVATE: webhook/ntfy/Discord URLs may be http and reach loopback/private addresses (tests, LAN-only setups) */
+  channelsAllowPrivate: boolean
   secrets: Secrets
   /** set when other users can open DATA_DIR; src/main.ts logs it once the log level is known */
   dataDirWarning: string | null
@@ -257,6 +259,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     trustProxy,
     requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),
     supportEmail,
+    channelsAllowPrivate: bool(env, 'CHANNELS_ALLOW_PRIVATE'),
   }
 }
 
