@@ -300,6 +300,13 @@ async function checkAppUrl(config: Config, noteDate: (res: Response, from: strin
   const u = new URL(config.appUrl)
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname)
   const https = u.protocol === 'https:'
+  if (!https && !local)
+    return {
+      status: 'fail',
+      name,
+      detail: `${config.appUrl} is http on a public address`,
+      fix: 'serve Dibs over https (push notifications, secure cookies and Stripe need it) and set APP_URL=https://…',
+    }
   let reach: string
   try {
     const sentAt = Date.now()
