@@ -38,7 +38,7 @@ export function progress(label: string, out: Out = process.stderr, now: () => nu
       if (!final && drawn && t - last < EVERY_MS) return
       last = t
       drawn = true
-      const line = progressLine(label, text, done, total).slice(0, Math.max(20, (out.columns ?? 80) - 1))
+      const line = progressLine(label, text, done, total).slice(0, Math.max(20, (out.columns || 80) - 1))
       out.write(`\r\x1b[K${line}`)
     },
     end() {
