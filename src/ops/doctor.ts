@@ -20,14 +20,14 @@ const WARN_FREE = 1024 * 1024 * 1024
 const SKEW_WARN_S = 10
 const SKEW_FAIL_S = 60
 
-/** A Date header seen during the run, with the local time the answer arrived. */
-type Seen = { date: number; at: number; from: string }
+/** A Date header seen during the run, with the local times the request left and the answer arrived. */
+export type Seen = { date: number; sentAt: number; receivedAt: number; from: string }
 
 export async function runDoctor(config: Config): Promise<CheckResult[]> {
   const dates: Seen[] = []
   const noteDate = (res: Response, from: string, sentAt: number) => {
     const d = Date.parse(res.headers.get('date') ?? '')
-    if (!Number.isNaN(d)) dates.push({ date: d, at: (sentAt + Date.now()) / 2, from })
+    if (!Number.isNaN(d)) dates.push({ date: d, sentAt, receivedAt: Date.now(), from })
   }
   const results: CheckResult[] = [{ status: 'ok', name: 'configuration', detail: configSummary(config) }]
   results.push(checkDataDir(config), checkDatabase(config))
@@ -354,7 +354,7 @@ async function checkAppUrl(config: Config, noteDate: (res: Response, from: strin
   return { status: 'ok', name, detail: `https, ${reach}` }
 }
 
-function checkClock(dates: Seen[]): CheckResult {
+export function checkClock(dates: Seen[]): CheckResult {
   const name = 'clock'
   const outside = dates.filter((d) => d.from !== 'APP_URL')
   const ref = outside[0] ?? dates[0]
@@ -365,8 +365,12 @@ function checkClock(dates: Seen[]): CheckResult {
       detail: 'no HTTP answer with a Date header to compare with',
       fix: 'run NTP (systemd-timesyncd, chrony) and run doctor where Reddit is reachable',
     }
-  // A Date header has whole seconds: up to 1 s of the difference is its rounding.
-  const skew = Math.round((ref.at - ref.date) / 1000)
+  // The remote clock read [date, date + 1 s) (a Date header has whole seconds) at some moment while
+  // the request was out, [sentAt, receivedAt] here. Only the gap between the two spans is skew:
+  // a slow answer or the rounding is not.
+  const ahead = ref.sentAt - (ref.date + 1000)
+  const behind = ref.date - ref.receivedAt
+  const skew = Math.round((ahead > 0 ? ahead : behind > 0 ? -behind : 0) / 1000)
   const detail = `${Math.abs(skew)} s ${skew >= 0 ? 'ahead of' : 'behind'} ${ref.from}'s clock`
   const fix = 'sync the clock (NTP: systemd-timesyncd or chrony); two-factor codes and Stripe webhooks fail with a skewed clock'
   if (Math.abs(skew) >= SKEW_FAIL_S) return { status: 'fail', name, detail, fix }

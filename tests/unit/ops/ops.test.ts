@@ -7,6 +7,7 @@ import { mailFromProblem } from '../../../src/lib/mail-domain'
 import { progress, progressLine } from '../../../src/cli/progress'
 import { checkStripeShapes, checkVapid } from '../../../src/ops/doctor-shapes'
 import { formatReport } from '../../../src/ops/doctor-report'
+import { checkClock } from '../../../src/ops/doctor'
 import { backupName, backupTime, toDelete } from '../../../src/ops/backups'
 import { healthcheck } from '../../../src/ops/healthcheck'
 
@@ -46,6 +47,15 @@ describe('doctor checks', () => {
     expect(checkStripeShapes({ secretKey: 'rk_test_abc', publishableKey: 'pk_test_x', webhookSecret: 'whsec_abcd', apiBase: null, jsUrl: '' })[0]!.status).toBe(
       'ok',
     )
+  })
+
+  test('clock skew: only the gap between the remote second and the request counts', () => {
+    const t = Date.parse('2026-11-24T05:00:00.000Z')
+    const seen = (date: number, sentAt: number, receivedAt: number) => checkClock([{ date, sentAt, receivedAt, from: 'Reddit' }])
+    expect(seen(t, t + 900, t + 2500)).toMatchObject({ status: 'ok', detail: "0 s ahead of Reddit's clock" }) // slow answer, whole-second header
+    expect(seen(t - 120_000, t, t + 50)).toMatchObject({ status: 'fail', detail: "119 s ahead of Reddit's clock" })
+    expect(seen(t + 30_000, t, t + 50)).toMatchObject({ status: 'warn', detail: "30 s behind Reddit's clock" })
+    expect(checkClock([]).status).toBe('warn')
   })
 
   test('the report: ✓ ! ✗ marks, a fix under each problem, exit 1 only on ✗', () => {
