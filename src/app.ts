@@ -23,6 +23,7 @@ import { termRoutes } from './terms'
 import { matchRoutes } from './matches'
 import { postRoutes } from './forums'
 import { relayRoutes } from './realtime/relay'
+import { scannerTasks } from './scanner/delegate'
 import { billingRoutes } from './billing'
 import { adminRoutes } from './admin'
 import { maintenanceGate } from './admin/maintenance'
@@ -155,7 +156,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(termRoutes(deps))
     .use(matchRoutes(deps))
     .use(postRoutes(deps))
-    .use(relayRoutes(deps))
+    .use(relayRoutes(deps, scannerTasks(deps)))
     .use(notifyRoutes(deps))
     .use(pwaRoutes(shell))
     .use(apiDocsRoutes(deps, () => readSpec()))

@@ -13,9 +13,14 @@ import { detectRestore, restoreDatabase, restorePointText } from './db/restore'
 import type { Deps } from './deps'
 import { MatchingService } from './matches/matcher'
 import { createDispatcher } from './notify/dispatcher'
-import { relayBus } from './realtime/relay'
+import { relayBus, serverOnDataDir } from './realtime/relay'
+import { progress } from './cli/progress'
+import { writeBackup } from './ops/backups'
 import { ingestCommands } from './scanner/cli'
 import { createScanSource } from './scanner/source'
+import { healthcheck } from './ops/healthcheck'
+import { runDoctor } from './ops/doctor'
+import { formatReport } from './ops/doctor-report'
 import { handleSignals, startServer } from './server'
 import { attachListeners, type Services } from './services'
 
@@ -79,12 +84,28 @@ export const commands: Command<CliContext>[] = [
   },
   {
     name: 'backup',
-    usage: 'dibs backup <file>',
-    summary: 'Write a consistent copy of the live database to <file> and verify it (integrity check)',
+    usage: 'dibs backup [<file>]',
+    summary:
+      'Write a consistent copy of the live database to <file> and verify it (integrity check); without <file>, into DATA_DIR/backups (keeping BACKUP_KEEP)',
     run(config, args) {
       const target = args._[0]
-      if (!target) throw new UsageError('backup needs a target file: dibs backup <file>')
+      const bar = progress('backup')
+      if (!target) {
+        const opened = openDb(config.dbPath)
+        try {
+          const r = writeBackup({ config, sqlite: opened.sqlite, now: () => new Date() }, (step, done, total) => bar.update(step, done, total))
+          bar.end()
+          console.log(
+            `backup written: ${r.file} (${(r.bytes / 1024).toFixed(0)} KiB, integrity ${r.integrity}; ${r.kept} kept, ${r.deleted.length} older removed)`,
+          )
+        } finally {
+          opened.close()
+        }
+        return
+      }
+      bar.update('copying and verifying the database', 0, 1)
       const r = backupDatabase(config.dbPath, target)
+      bar.end()
       console.log(`backup written: ${r.file} (${(r.bytes / 1024).toFixed(0)} KiB, ${r.tables} tables, integrity ${r.integrity})`)
       // The admin Database page shows the last backup: it learns of this one from the audit log.
       const opened = openDb(config.dbPath)
@@ -98,14 +119,47 @@ export const commands: Command<CliContext>[] = [
   {
     name: 'restore',
     usage: 'dibs restore <file>',
-    summary: 'Replace the database with a backup (server stopped); posts fetched again up to the restore point send no alerts',
-    run(config, args) {
+    summary:
+      'Replace the database with a verified backup (refused while a server runs on DATA_DIR; the replaced file is kept); posts fetched again up to the restore point send no alerts',
+    async run(config, args) {
       const file = args._[0]
       if (!file) throw new UsageError('restore needs a backup file: dibs restore <file>')
-      if (relayBus(config).serverRunning()) throw new Error(`a server is running on ${config.dataDir}; stop it first`)
-      const r = restoreDatabase(config.dbPath, config.dataDir, file, new Date())
+      const server = await serverOnDataDir(config)
+      if (server) throw new Error(`a server is running on ${config.dataDir} (pid ${server.pid}, port ${server.port}); stop it first`)
+      const bar = progress('restore')
+      const r = restoreDatabase(config.dbPath, config.dataDir, file, new Date(), (step, done, total) => bar.update(step, done, total))
+      bar.end()
       console.log(`restored ${r.file} → ${config.dbPath}${r.previous ? ` (previous database kept as ${r.previous})` : ''}`)
       console.log(restorePointText(r.point.at))
+    },
+  },
+  {
+    name: 'doctor',
+    usage: 'dibs doctor',
+    summary:
+      'Check the setup (configuration, DATA_DIR, database, Reddit, SMTP, mail authentication, keys, APP_URL, clock); ✓/!/✗ with a fix each, exit 1 on any ✗',
+    async run(config) {
+      const report = formatReport(await runDoctor(config))
+      console.log(report.text)
+      return report.exitCode
+    },
+    configFailed(message) {
+      console.log(
+        formatReport([
+          { status: 'fail', name: 'configuration', detail: message, fix: 'correct that variable (README, Configuration) and run dibs doctor again' },
+        ]).text,
+      )
+      return 1
+    },
+  },
+  {
+    name: 'healthcheck',
+    usage: 'dibs healthcheck',
+    summary: 'Exit 0 when the server on 127.0.0.1:$PORT is ready (GET /readyz), 1 otherwise: the container HEALTHCHECK, no curl needed',
+    async run(config) {
+      const r = await healthcheck(config.port)
+      ;(r.ok ? console.log : console.error)(r.line)
+      return r.ok ? 0 : 1
     },
   },
   usersCommand,

@@ -2,7 +2,7 @@
 // validated here once; a bad value stops startup with one line naming the variable.
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { parsePlanId, type PlanId } from './access/plans'
 import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
@@ -34,6 +34,12 @@ export type Config = {
   scanIntervalSeconds: number | null
   smtpUrl: string | null
   mailFrom: string
+  /** DKIM_DOMAIN + DKIM_SELECTOR + DKIM_PRIVATE_KEY (all three or none): nodemailer signs every message */
+  dkim: Dkim | null
+  /** BACKUP_INTERVAL_HOURS: hours between automatic backups into DATA_DIR/backups; 0 = off */
+  backupIntervalHours: number
+  /** BACKUP_KEEP: how many automatic backups stay (the newest) */
+  backupKeep: number
   adminEmails: string[]
   stripe: {
     secretKey: string | null
@@ -69,10 +75,14 @@ export type Config = {
   requireAdmin2fa: boolean
   /** SUPPORT_EMAIL (default: the first ADMIN_EMAILS address): the recipient of 'Contact Support' */
   supportEmail: string | null
+  /** CHANNELS_ALLOW_PRIVATE: webhook/ntfy/Discord URLs may be http and reach loopback/private addresses (tests, LAN-only setups) */
+  channelsAllowPrivate: boolean
   secrets: Secrets
   /** set when other users can open DATA_DIR; src/main.ts logs it once the log level is known */
   dataDirWarning: string | null
 }
+
+export type Dkim = { domain: string; selector: string; privateKey: string }
 
 export type Secrets = {
   sessionSecret: string
@@ -128,6 +138,39 @@ function bool(env: Env, name: string): boolean {
 const SUBREDDIT = /^[A-Za-z0-9_]{2,21}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
+const SELECTOR = /^[a-z0-9](?:[a-z0-9._-]{0,62})$/i
+
+/**
+ * DKIM: all three variables or none. DKIM_PRIVATE_KEY is the PEM itself (real newlines or \n
+ * escapes, as an env file often has to write them) or the path of a file holding it. The key must
+ * be RSA: nodemailer signs rsa-sha256, the algorithm every receiver verifies.
+ */
+function parseDkim(env: Env): Dkim | null {
+  const names = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const
+  const [domain, selector, keyRaw] = names.map((n) => str(env, n))
+  const set = [domain, selector, keyRaw].filter((v) => v !== null).length
+  if (set === 0) return null
+  if (set < 3) throw new ConfigError(names[[domain, selector, keyRaw].findIndex((v) => v === null)]!, 'to be set together with the other DKIM_ variables')
+  if (!DOMAIN.test(domain!)) throw new ConfigError('DKIM_DOMAIN', 'a domain name (example.com)', domain!)
+  if (!SELECTOR.test(selector!)) throw new ConfigError('DKIM_SELECTOR', 'a DNS label (letters, digits, -, _)', selector!)
+  let pem = keyRaw!.replace(/\\n/g, '\n')
+  if (!pem.startsWith('-----BEGIN')) {
+    try {
+      pem = readFileSync(resolve(pem), 'utf8')
+    } catch {
+      throw new ConfigError('DKIM_PRIVATE_KEY', 'a PEM private key or the path of a readable file holding one', keyRaw!)
+    }
+  }
+  try {
+    const key = createPrivateKey(pem)
+    if (key.asymmetricKeyType !== 'rsa') throw new Error()
+  } catch {
+    throw new ConfigError('DKIM_PRIVATE_KEY', 'an RSA private key in PEM form (openssl genrsa 2048)')
+  }
+  return { domain: domain!.toLowerCase(), selector: selector!, privateKey: pem }
+}
+
 /** DEFAULT_PLAN: 'none', or a plan as parsePlanId reads it ('gafs', 'gd', 'gafs+gd', 'bundle'…); undefined when unreadable. */
 function parsePlan(raw: string, productName: string): PlanId | null | undefined {
   if (raw.trim().toLowerCase() === 'none') return null
@@ -169,6 +212,8 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const smtpUrl = str(env, 'SMTP_URL')
   if (smtpUrl !== null) url(env, 'SMTP_URL', smtpUrl, ['smtp:', 'smtps:'])
   const mailFrom = str(env, 'MAIL_FROM') ?? `${appName} <no-reply@${new URL(appUrl).hostname}>`
+
+  const dkim = parseDkim(env)
 
   const adminEmails = (str(env, 'ADMIN_EMAILS') ?? '')
     .split(',')
@@ -242,6 +287,9 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     scanIntervalSeconds,
     smtpUrl,
     mailFrom,
+    dkim,
+    backupIntervalHours: int(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 365),
+    backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     adminEmails,
     stripe,
     billingEnabled,
@@ -257,6 +305,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     trustProxy,
     requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),
     supportEmail,
+    channelsAllowPrivate: bool(env, 'CHANNELS_ALLOW_PRIVATE'),
   }
 }
 

@@ -24,7 +24,11 @@ async function main(argv: string[]): Promise<number> {
     return 2
   }
   const config = readConfig()
-  if (config === null) return 78
+  if (typeof config === 'string') {
+    if (command.configFailed) return command.configFailed(config)
+    console.error(config)
+    return 78
+  }
   setLogLevel(config.logLevel)
   setLogFormat(config.logFormat)
   if (config.dataDirWarning) log.warn(config.dataDirWarning)
@@ -48,17 +52,16 @@ function reason(err: unknown): string {
 }
 
 /**
- * The configuration, or null after printing one line: the bad variable (ConfigError), or the
+ * The configuration, or the one line that says why not: the bad variable (ConfigError), or the
  * directory and its problem (DataDirError: "DATA_DIR /data is not writable by uid 10001").
  */
-function readConfig(): Config | null {
+function readConfig(): Config | string {
   try {
     return loadConfig()
   } catch (err) {
-    if (err instanceof ConfigError) console.error(`configuration error: ${err.message}`)
-    else if (err instanceof DataDirError) console.error(err.message)
-    else console.error(`configuration error: ${reason(err)}`)
-    return null
+    if (err instanceof ConfigError) return `configuration error: ${err.message}`
+    if (err instanceof DataDirError) return err.message
+    return `configuration error: ${reason(err)}`
   }
 }
 

@@ -10,6 +10,7 @@ import type { Deps } from './deps'
 import { startJobs, type RunningJobs } from './jobs/schedule'
 import { EventBus } from './lib/bus'
 import { log } from './lib/log'
+import { MAIL_FROM_FIX, mailFromProblem } from './lib/mail-domain'
 import { recoverStuckSending } from './outbox/queue'
 import { startLagMonitor } from './lib/event-loop-lag'
 import { clearServerFile } from './realtime/relay'
@@ -62,6 +63,9 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
     if (bundle) void warmAssets(shell, base).catch(() => {})
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }
+  // Mail that leaves (SMTP_URL) from a sender no receiver can authenticate lands in spam: said once.
+  const mailProblem = config.smtpUrl ? mailFromProblem(config.mailFrom) : null
+  if (mailProblem) log.warn(`${mailProblem}; receivers will treat alert emails as spam`, { fix: MAIL_FROM_FIX })
   log.info(`${config.appName} listening`, { url: config.appUrl, port, data: config.dataDir, demo: config.demo })
 
   let stopping: Promise<void> | null = null

@@ -6,6 +6,7 @@ import { SOCKET_EVENTS } from './contract/events'
 import type { Deps } from './deps'
 import { authJobs } from './auth/jobs'
 import { billingJobs } from './billing/jobs'
+import { backupJobs } from './ops/backups'
 import { JOB } from './jobs/log'
 import type { Job } from './jobs/types'
 import { MatchingService } from './matches/matcher'
@@ -97,6 +98,7 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
  * Two timers stand outside this list: `expiry` (Services, event-driven), armed by src/server.ts at
  * start and by every access.changed (attachListeners), fires when access ends; and the event-loop
  * lag probe (src/admin/resources.ts), a 500 ms measurement src/server.ts starts.
+ * `database-backup` (src/db/backups.ts) looks each minute and writes a verified copy to DATA_DIR/backups when one is due.
  * Billing's jobs (Stripe catalog sync at start, retried; hourly reconcile) exist only while billing is on.
  */
 export function jobList(ctx: AppContext): Job[] {
@@ -107,5 +109,5 @@ export function jobList(ctx: AppContext): Job[] {
     immediate: true,
     start: () => warnRaisedInterval(ctx.source),
   }
-  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...billingJobs(ctx), ...latencyJobs()]
+  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
 }

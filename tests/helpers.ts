@@ -149,6 +149,17 @@ export function runCli(args: string[], env: Record<string, string>) {
   return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() }
 }
 
+/** Like runCli, but without blocking this process (a server or fakes living here must answer the CLI). */
+export async function spawnCli(args: string[], env: Record<string, string>) {
+  const p = Bun.spawn(['bun', join(import.meta.dir, '../src/main.ts'), ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited])
+  return { code, out, err }
+}
+
 /** A user (confirmed, with a role and access) and a signed-in session cookie, straight in the database. */
 export async function createUserWithSession(
   deps: Deps,

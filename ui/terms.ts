@@ -6,7 +6,18 @@ import type { Category } from '../src/access/categories'
 import { api, ApiError } from './api'
 import { toast } from './toast'
 
-export type Term = { id: number; term: string; category: Category; createdAt: string; paused?: boolean }
+export type Term = {
+  id: number
+  term: string
+  category: Category
+  createdAt: string
+  paused?: boolean
+  /** per-term delivery (ui/components/TermDelivery.tsx) */
+  delivery?: { email: 'default' | 'instant' | 'digest' | 'off'; push: boolean; endpoints: Record<string, boolean> }
+  /** ISO time, 'forever', or null */
+  mutedUntil?: string | null
+  alwaysNotify?: boolean
+}
 export const CATEGORY_LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
 
 export const terms = signal<Record<Category, Term[] | null>>({ wts: null, wtb: null, gd: null })
@@ -16,6 +27,14 @@ export const termsVersion = signal(0)
 
 function set(category: Category, list: Term[]) {
   terms.value = { ...terms.value, [category]: list }
+}
+
+/** Puts a term the server answered in place of the listed one (ui/components/TermDelivery.tsx). */
+export function replaceTerm(category: Category, term: Term) {
+  set(
+    category,
+    (terms.value[category] ?? []).map((t) => (t.id === term.id ? term : t)),
+  )
 }
 
 export async function loadTerms(category: Category) {

@@ -12,4 +12,6 @@ export type Command<Ctx> = {
   usage: string
   summary: string
   run: (config: Config, args: Args, withContext: WithContext<Ctx>) => Promise<number | void> | number | void
+  /** when the configuration does not load: report it this way (exit code) instead of the usual one line and 78 */
+  configFailed?: (message: string) => number
 }

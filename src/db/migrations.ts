@@ -5,7 +5,8 @@ import m2 from '../../drizzle/0002_dry_shocker.sql' with { type: 'text' }
 import m3 from '../../drizzle/0003_romantic_lethal_legion.sql' with { type: 'text' }
 import m4 from '../../drizzle/0004_unusual_toro.sql' with { type: 'text' }
 import m5 from '../../drizzle/0005_wet_squadron_supreme.sql' with { type: 'text' }
-import m6 from '../../drizzle/0006_breezy_korg.sql' with { type: 'text' }
+import m6 from '../../drizzle/0006_organic_havok.sql' with { type: 'text' }
+import m7 from '../../drizzle/0007_previous_kulan_gath.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_nosy_trish_tilby', sql: m0 },
@@ -14,5 +15,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0003_romantic_lethal_legion', sql: m3 },
   { tag: '0004_unusual_toro', sql: m4 },
   { tag: '0005_wet_squadron_supreme', sql: m5 },
-  { tag: '0006_breezy_korg', sql: m6 },
+  { tag: '0006_organic_havok', sql: m6 },
+  { tag: '0007_previous_kulan_gath', sql: m7 },
 ]

@@ -108,8 +108,15 @@ export type RestoreResult = { file: string; previous: string | null; point: Rest
  * beside it (dibs.db.before-restore-<time>, with its -wal), puts a copy of the backup in place
  * (600), migrates it forward and records the restore point in it.
  */
-export function restoreDatabase(dbPath: string, dataDir: string, backupFile: string, now: Date): RestoreResult {
+export function restoreDatabase(
+  dbPath: string,
+  dataDir: string,
+  backupFile: string,
+  now: Date,
+  onStep: (step: string, done: number, total: number) => void = () => {},
+): RestoreResult {
   const file = resolve(backupFile)
+  onStep('checking the backup', 0, 4)
   if (!existsSync(file)) throw new Error(`no backup at ${file}`)
   if (file === resolve(dbPath)) throw new Error(`${file} is the live database; give a backup file`)
   const backup = new Database(file, { readonly: true })
@@ -124,6 +131,7 @@ export function restoreDatabase(dbPath: string, dataDir: string, backupFile: str
   // What the replaced database had seen. It may be damaged (often why one restores): then the
   // DATA_DIR's own record stands for it, and failing both, the restore time.
   let newest: number | null = null
+  onStep('reading the current database', 1, 4)
   if (existsSync(dbPath)) {
     try {
       const current = new Database(dbPath, { readwrite: true })
@@ -141,6 +149,7 @@ export function restoreDatabase(dbPath: string, dataDir: string, backupFile: str
   const seen = [newest, readNewestSeen(dataDir)].filter((t): t is number => t !== null)
   const point: RestorePoint = { at: seen.length ? Math.max(...seen) : now.getTime(), restoredAt: now.getTime(), how: 'dibs restore' }
 
+  onStep('copying the backup into place', 2, 4)
   const incoming = `${dbPath}.restoring`
   rmSync(incoming, { force: true })
   closeSync(openSync(incoming, 'wx', 0o600)) // VACUUM INTO keeps the mode of the empty file it fills
@@ -157,6 +166,7 @@ export function restoreDatabase(dbPath: string, dataDir: string, backupFile: str
   }
   renameSync(incoming, dbPath)
 
+  onStep('migrating and recording the restore point', 3, 4)
   const opened = openDb(dbPath)
   try {
     recordRestorePoint(opened.sqlite, point)
@@ -164,5 +174,6 @@ export function restoreDatabase(dbPath: string, dataDir: string, backupFile: str
     opened.close()
   }
   noteNewestSeen(dataDir, point.at)
+  onStep('done', 4, 4)
   return { file, previous, point }
 }

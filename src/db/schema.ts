@@ -133,6 +133,12 @@ export const searchTerms = sqliteTable(
     createdAt: createdAt(),
     /** paused: kept with its matches, not matched against new posts until resumed */
     pausedAt: ms('paused_at'),
+    /** per-term delivery (src/notify/delivery.ts): {email?, push?, endpoints?}; null = the user's defaults */
+    delivery: text('delivery', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** muted: alerts in-app only until then (far future = until unmuted) */
+    mutedUntil: ms('muted_until'),
+    /** delivered even during quiet hours */
+    alwaysNotify: integer('always_notify', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('search_terms_user_category_term').on(t.userId, t.category, t.term)],
 )
@@ -241,7 +247,33 @@ export const notificationPrefs = sqliteTable('notification_prefs', {
   webPushEnabled: integer('web_push_enabled', { mode: 'boolean' }).notNull().default(false),
   lastDigestAt: ms('last_digest_at'),
   updatedAt: ms('updated_at'),
+  /** quiet hours (src/notify/quiet-hours.ts): local 'HH:MM' start/end in an IANA time zone; null = none */
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  timeZone: text('time_zone'),
 })
+
+/** A user's external alert channels (src/notify/endpoints.ts): webhook, ntfy topic, Discord webhook. */
+export const notifyEndpoints = sqliteTable(
+  'notify_endpoints',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // webhook | ntfy | discord
+    name: text('name').notNull().default(''),
+    url: text('url').notNull(),
+    /** webhook: HMAC signing secret; ntfy: optional access token (shown to the owner once / masked) */
+    secret: text('secret'),
+    /** ntfy: {priority, tags} */
+    options: text('options', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    lastResult: text('last_result'),
+    lastResultAt: ms('last_result_at'),
+  },
+  (t) => [index('notify_endpoints_user').on(t.userId)],
+)
 
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
@@ -265,13 +297,13 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    channel: text('channel').notNull(), // email | push
+    channel: text('channel').notNull(), // email | push | webhook | ntfy | discord
     kind: text('kind').notNull(), // match | digest | confirm | reset | trial_ending | trial_ended | contact_form | …
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** idempotency: e.g. "match:42:email"; a second enqueue with the same key is ignored */
     dedupeKey: text('dedupe_key').unique(),
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('pending'), // pending | sending | sent | failed
+    status: text('status').notNull().default('pending'), // pending | sending | sent | failed | held (quiet hours, until next_attempt_at)
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ms('next_attempt_at')
       .notNull()

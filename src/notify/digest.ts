@@ -7,19 +7,26 @@
 // window opens at the email's confirmation (at most two intervals back) and the first run that
 // moves it writes the row. A match already emailed on its own (`match:<id>:email`: the user was
 // on `instant` then) is never repeated in a digest.
-import { and, asc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm'
+// Per-term delivery (delivery.ts): a match goes in the digest only when the union of its terms'
+// email choices is 'digest' (a term set to Digest also brings an `instant` or `none` user here;
+// a term set to Off or muted at the match's time leaves it out). During quiet hours the window
+// simply stays open: the first digest after them carries what came in the meantime.
+import { and, asc, eq, exists, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
 import { restorePointAt } from '../db/restore'
-import { matches, notificationPrefs, outbox, users } from '../db/schema'
+import { matches, notificationPrefs, outbox, searchTerms, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import type { Category } from '../access/categories'
+import { deliveryPlan, matchTermSettings } from './delivery'
+import { getPrefs } from './prefs'
+import { quietUntil } from './quiet-hours'
 import { digestEmail } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
-export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>): Promise<{ sent: number; users: number }> {
+export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>): Promise<{ sent: number; users: number }> {
   if (isPaused(deps)) return { sent: 0, users: 0 }
   // The window is (start, end] with end one millisecond back, so a match written in the very
   // millisecond of this run belongs to the next window instead of falling between two.
@@ -29,7 +36,18 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
     .select({ userId: users.id, lastDigestAt: notificationPrefs.lastDigestAt })
     .from(users)
     .leftJoin(notificationPrefs, eq(notificationPrefs.userId, users.id))
-    .where(or(eq(notificationPrefs.emailFrequency, 'batched'), isNull(notificationPrefs.userId)))
+    .where(
+      or(
+        eq(notificationPrefs.emailFrequency, 'batched'),
+        isNull(notificationPrefs.userId),
+        exists(
+          deps.db
+            .select({ id: searchTerms.id })
+            .from(searchTerms)
+            .where(and(eq(searchTerms.userId, users.id), sql`json_extract(${searchTerms.delivery}, '$.email') = 'digest'`)),
+        ),
+      ),
+    )
     .all()
   const accounts = new Map(
     usersWithAccess(
@@ -58,8 +76,10 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
     const opened = Math.max(user.emailConfirmedAt?.getTime() ?? 0, now.getTime() - 2 * intervalMs)
     const start = prefs.lastDigestAt ?? new Date(opened)
     if (now.getTime() - start.getTime() < intervalMs) continue
+    const userPrefs = getPrefs(deps, user.id)
+    if (quietUntil(userPrefs.quiet, deps.now()) !== null) continue
     due++
-    const list = deps.db
+    const rows = deps.db
       .select()
       .from(matches)
       .where(
@@ -67,6 +87,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
       )
       .orderBy(asc(matches.matchedAt))
       .all()
+    const list = rows.filter((m) => deliveryPlan(matchTermSettings(deps, m.id), userPrefs.email_frequency, [], m.matchedAt).email === 'digest')
     const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null
     deps.db.transaction((tx) => {
       if (list.length && allowed) {
@@ -88,7 +109,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
           sent++
       }
       tx.insert(notificationPrefs)
-        .values({ userId: user.id, emailFrequency: 'batched', lastDigestAt: now, updatedAt: deps.now() })
+        .values({ userId: user.id, emailFrequency: userPrefs.email_frequency, lastDigestAt: now, updatedAt: deps.now() })
         .onConflictDoUpdate({ target: notificationPrefs.userId, set: { lastDigestAt: now } })
         .run()
     })

@@ -3,7 +3,13 @@
 //   2. the user must exist, be confirmed and not banned; the channel gates of spec §6 apply;
 //   3. email `instant` → one queued email (dedupe `match:<id>:email`); `batched` → nothing here,
 //      the digest job collects it; `none` → nothing;
-//   4. web push on → one queued push per device (dedupe `match:<id>:push:<subscriptionId>`).
+//   4. web push on → one queued push per device (dedupe `match:<id>:push:<subscriptionId>`);
+//   5. each external channel (webhook/ntfy/Discord) → one row (`match:<id>:<kind>:<endpointId>`).
+// Per-term delivery (delivery.ts) decides 3–5: the union of the channels of the terms that made
+// the match; a muted term adds nothing. Quiet hours (quiet-hours.ts) turn the email and push rows
+// of 3–4 into `held` rows, due when the window ends, unless a term says "always notify"; the
+// quiet-summary job folds them into one email and one push per device. External channels are
+// not held: they feed scripts and chat rooms the user chose for exactly this.
 // The in-app channel needs nothing: the socket hub listens to the same event.
 // Enqueueing is synchronous SQLite work; delivery happens in the outbox worker, so a slow SMTP
 // server never slows the matcher and a failure of one channel never stops another.
@@ -17,7 +23,11 @@ import { priceDropText } from '../forums/price-history'
 import { log } from '../lib/log'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
+import { deliveryPlan, matchTermSettings } from './delivery'
+import { externalGate, userEndpoints } from './endpoints'
+import { externalAlert } from './external'
 import { getPrefs } from './prefs'
+import { quietUntil } from './quiet-hours'
 import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
@@ -37,29 +47,55 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
   }
 }
 
-export type DispatchResult = { email: boolean; push: number; skipped?: string }
+export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; skipped?: string }
 
-export function dispatchMatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): DispatchResult {
-  const none = (skipped: string): DispatchResult => ({ email: false, push: 0, skipped })
+export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): DispatchResult {
+  const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
   if (isPaused(deps)) return none('paused')
   const row = userWithAccess(deps, userId)
   if (!row) return none('no user')
   if (row.user.bannedAt !== null || row.user.emailConfirmedAt === null) return none('user not active')
   const gates = notificationGate(row.access, deps.now())
   const prefs = getPrefs(deps, userId)
-  const result: DispatchResult = { email: false, push: 0 }
+  const now = deps.now()
+  const endpoints = externalGate(row.access, now).allowed ? userEndpoints(deps, userId) : []
+  const plan = deliveryPlan(
+    matchTermSettings(deps, m.id),
+    prefs.email_frequency,
+    endpoints.map((e) => e.id),
+    now,
+  )
+  const until = plan.bypassQuiet ? null : quietUntil(prefs.quiet, now)
+  const held = until ? { until } : undefined
+  const result: DispatchResult = { email: false, push: 0, external: 0, held: held !== undefined }
+  // A held row keeps only what the summary lists; it is never sent on its own.
+  const alert = { id: m.id, title: m.title, url: m.url, category: m.category, matchedTerms: m.matchedTerms, author: m.author }
 
-  if (prefs.email_frequency === 'instant' && gates.email.allowed) {
-    const msg = matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId))
-    enqueueEmail(deps, 'match', msg, { userId, dedupeKey: `match:${m.id}:email` })
+  if (plan.email === 'instant' && gates.email.allowed) {
+    const dedupeKey = `match:${m.id}:email`
+    if (held) enqueue(deps, { channel: 'email', kind: 'match', userId, dedupeKey, payload: { alert }, held })
+    else enqueueEmail(deps, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId)), { userId, dedupeKey })
     result.email = true
   }
-  if (prefs.web_push_enabled && gates.webPush.allowed) {
+  if (plan.push && prefs.web_push_enabled && gates.webPush.allowed) {
     const message = pushMessage(deps, m)
     for (const sub of deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all()) {
-      enqueue(deps, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload: { subscriptionId: sub.id, message } })
+      const payload = held ? { subscriptionId: sub.id, alert } : { subscriptionId: sub.id, message }
+      enqueue(deps, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload, held })
       result.push++
     }
+  }
+  for (const ep of endpoints) {
+    if (!plan.endpoints.has(ep.id)) continue
+    const kind = ep.kind as 'webhook' | 'ntfy' | 'discord'
+    enqueue(deps, {
+      channel: kind,
+      kind: 'match',
+      userId,
+      dedupeKey: `match:${m.id}:${kind}:${ep.id}`,
+      payload: { endpointId: ep.id, alert: externalAlert(deps.config, m) },
+    })
+    result.external++
   }
   return result
 }

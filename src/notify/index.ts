@@ -1,4 +1,5 @@
-// Notification routes: preferences, push subscriptions, VAPID key, unsubscribe, contact form.
+// Notification routes: preferences (with quiet hours), external channels (webhook, ntfy,
+// Discord), push subscriptions, VAPID key, unsubscribe, contact form.
 // Services (prefs, push-subscriptions, unsubscribe, contact) never see Elysia's Context.
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
@@ -8,6 +9,7 @@ import type { Deps } from '../deps'
 import { tooMany } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
 import { submitContact } from './contact'
+import { addEndpoint, ENDPOINT_KINDS, listEndpoints, regenerateSecret, removeEndpoint, testEndpoint } from './endpoints'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
 import { unsubscribe, unsubscribePageFor } from './unsubscribe'
@@ -28,8 +30,59 @@ export const notifyRoutes = (deps: Deps) => {
         body: t.Object({
           email_frequency: t.Optional(t.Union(EMAIL_FREQUENCIES.map((f) => t.Literal(f)))),
           web_push_enabled: t.Optional(t.Boolean()),
+          quiet_hours: t.Optional(
+            t.Nullable(t.Object({ start: t.String({ maxLength: 5 }), end: t.String({ maxLength: 5 }), time_zone: t.String({ maxLength: 64 }) })),
+          ),
         }),
-        detail: { summary: 'Change notification preferences (partial)', tags },
+        detail: {
+          summary: 'Change notification preferences (partial); quiet_hours {start, end: HH:MM, time_zone: IANA} or null',
+          description: '400 INVALID_QUIET_HOURS (times), 400 INVALID_TIME_ZONE (a name Intl does not know).',
+          tags,
+        },
+      })
+      .get('/api/notifications/channels', ({ user, access }) => listEndpoints(deps, user.id, access), {
+        auth: true,
+        detail: { summary: "The user's webhook / ntfy / Discord channels with their last delivery result, and the plan gate", tags },
+      })
+      .post(
+        '/api/notifications/channels',
+        async ({ user, access, body, set }) => {
+          const made = await addEndpoint(deps, user.id, access, body)
+          set.status = 201
+          return made
+        },
+        {
+          auth: true,
+          body: t.Object({
+            kind: t.Union(ENDPOINT_KINDS.map((k) => t.Literal(k))),
+            name: t.Optional(t.String({ maxLength: 60 })),
+            url: t.String({ maxLength: 2000 }),
+            token: t.Optional(t.String({ maxLength: 200 })),
+            priority: t.Optional(t.Integer({ minimum: 1, maximum: 5 })),
+            tags: t.Optional(t.String({ maxLength: 100 })),
+          }),
+          detail: {
+            summary: 'Add a channel; a webhook answers its signing secret this once',
+            description:
+              '400 INVALID_URL (https only, no credentials, no private/loopback hosts unless CHANNELS_ALLOW_PRIVATE), 403 FEATURE_LOCKED, 409 CHANNEL_LIMIT.',
+            tags,
+          },
+        },
+      )
+      .delete('/api/notifications/channels/:id', ({ user, params }) => removeEndpoint(deps, user.id, params.id), {
+        auth: true,
+        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        detail: { summary: 'Remove a channel', tags },
+      })
+      .post('/api/notifications/channels/:id/test', ({ user, access, params }) => testEndpoint(deps, user.id, access, params.id), {
+        auth: true,
+        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        detail: { summary: "'Send test': one sample alert at once; answers {ok, result: 'delivered (200)' | 'failed (…)', channel}", tags },
+      })
+      .post('/api/notifications/channels/:id/secret', ({ user, params }) => regenerateSecret(deps, user.id, params.id), {
+        auth: true,
+        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        detail: { summary: "Regenerate a webhook's signing secret (answered this once)", tags },
       })
       .get('/api/push/vapid-public-key', () => ({ publicKey: deps.config.secrets.vapid.publicKey }), {
         detail: { summary: 'VAPID application server key for PushManager.subscribe', tags },

@@ -1,16 +1,18 @@
 // The notifier's background jobs: outbox delivery (the worker is also woken on every enqueue),
-// email digests, trial reminders and pruning of delivered rows.
+// email digests, quiet-hours summaries, trial reminders and pruning of delivered rows.
 import type { Deps } from '../deps'
 import type { Job } from '../jobs/types'
 import { pruneOutbox } from '../outbox/queue'
 import type { OutboxWorker } from '../outbox/worker'
 import { runDigests } from './digest'
+import { runQuietSummaries } from './quiet-summary'
 import { runTrialEmails } from './trial'
 
 export function notifyJobs(outbox: OutboxWorker): Job[] {
   return [
     { name: 'outbox', every: 1000, immediate: true, run: () => outbox.tick() },
     { name: 'email-digests', every: 60_000, run: (deps: Deps) => runDigests(deps) },
+    { name: 'quiet-summaries', every: 30_000, run: (deps: Deps) => runQuietSummaries(deps) },
     { name: 'trial-emails', every: 15 * 60_000, immediate: true, run: (deps: Deps) => runTrialEmails(deps) },
     { name: 'outbox-prune', every: 24 * 60 * 60_000, run: (deps: Deps) => pruneOutbox(deps) },
   ]

@@ -2,29 +2,48 @@
 // the spec's defaults, email on and web push off. "Email on" is the batched digest (every
 // DIGEST_INTERVAL_MINUTES): one email per match is a choice, never the default, since a busy term
 // can match many posts an hour. Gating (spec §6) is checked on every change that turns a channel
-// on; turning a channel off is always allowed.
+// on; turning a channel off is always allowed. Quiet hours (quiet-hours.ts) live in the same row.
 import { eq } from 'drizzle-orm'
 import { notificationGate, type AccessState } from '../access/rules'
 import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
-import { forbidden } from '../lib/errors'
+import { badRequest, forbidden } from '../lib/errors'
+import { isHhmm, isTimeZone, quietSummary, type QuietHours } from './quiet-hours'
 
 export type EmailFrequency = 'instant' | 'batched' | 'none'
 export const EMAIL_FREQUENCIES: readonly EmailFrequency[] = ['instant', 'batched', 'none']
-export type Prefs = { email_frequency: EmailFrequency; web_push_enabled: boolean }
-export const DEFAULT_PREFS: Prefs = { email_frequency: 'batched', web_push_enabled: false }
+export type Prefs = { email_frequency: EmailFrequency; web_push_enabled: boolean; quiet: QuietHours | null }
+export const DEFAULT_PREFS: Prefs = { email_frequency: 'batched', web_push_enabled: false, quiet: null }
+/** The API's form of quiet hours; null turns them off. */
+export type QuietInput = { start: string; end: string; time_zone: string } | null
 
 export function getPrefs(deps: Pick<Deps, 'db'>, userId: number): Prefs & { lastDigestAt: Date | null; updatedAt: Date | null } {
   const row = deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
   if (!row) return { ...DEFAULT_PREFS, lastDigestAt: null, updatedAt: null }
   const freq = (EMAIL_FREQUENCIES as readonly string[]).includes(row.emailFrequency) ? (row.emailFrequency as EmailFrequency) : DEFAULT_PREFS.email_frequency
-  return { email_frequency: freq, web_push_enabled: row.webPushEnabled, lastDigestAt: row.lastDigestAt, updatedAt: row.updatedAt }
+  const quiet = row.quietStart && row.quietEnd && row.timeZone ? { start: row.quietStart, end: row.quietEnd, timeZone: row.timeZone } : null
+  return { email_frequency: freq, web_push_enabled: row.webPushEnabled, quiet, lastDigestAt: row.lastDigestAt, updatedAt: row.updatedAt }
 }
 
-/** The answer of GET and PUT: the preferences, the digest interval the dialog names, the gates. */
+/** The answer of GET and PUT: the preferences, the digest interval the dialog names, the gates, quiet hours in words. */
 function view(deps: Pick<Deps, 'config' | 'now'>, prefs: Prefs, access: AccessState) {
-  const { email_frequency, web_push_enabled } = prefs
-  return { email_frequency, web_push_enabled, digest_interval_minutes: deps.config.digestIntervalMinutes, gates: notificationGate(access, deps.now()) }
+  const { email_frequency, web_push_enabled, quiet } = prefs
+  return {
+    email_frequency,
+    web_push_enabled,
+    quiet_hours: quiet ? { start: quiet.start, end: quiet.end, time_zone: quiet.timeZone } : null,
+    quiet_summary: quietSummary(quiet),
+    digest_interval_minutes: deps.config.digestIntervalMinutes,
+    gates: notificationGate(access, deps.now()),
+  }
+}
+
+function readQuiet(input: QuietInput): QuietHours | null {
+  if (input === null) return null
+  if (!isHhmm(input.start) || !isHhmm(input.end)) throw badRequest('Quiet hours need a start and an end as HH:MM (00:00–23:59).', 'INVALID_QUIET_HOURS')
+  if (input.start === input.end) throw badRequest('Quiet hours must start and end at different times.', 'INVALID_QUIET_HOURS')
+  if (!isTimeZone(input.time_zone)) throw badRequest(`Unknown time zone "${input.time_zone}". Use an IANA name such as Europe/Berlin.`, 'INVALID_TIME_ZONE')
+  return { start: input.start, end: input.end, timeZone: input.time_zone }
 }
 
 export function prefsView(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState) {
@@ -32,7 +51,12 @@ export function prefsView(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: num
 }
 
 /** Partial update; enabling a gated channel without the rank is refused with the spec's message. */
-export function updatePrefs(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState, change: Partial<Prefs>) {
+export function updatePrefs(
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  userId: number,
+  access: AccessState,
+  change: Partial<Omit<Prefs, 'quiet'>> & { quiet_hours?: QuietInput },
+) {
   const gates = notificationGate(access, deps.now())
   if (change.email_frequency !== undefined && change.email_frequency !== 'none' && !gates.email.allowed) throw forbidden(gates.email.message!, 'FEATURE_LOCKED')
   if (change.web_push_enabled === true && !gates.webPush.allowed) throw forbidden(gates.webPush.message!, 'FEATURE_LOCKED')
@@ -40,12 +64,21 @@ export function updatePrefs(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: n
   const next: Prefs = {
     email_frequency: change.email_frequency ?? current.email_frequency,
     web_push_enabled: change.web_push_enabled ?? current.web_push_enabled,
+    quiet: change.quiet_hours === undefined ? current.quiet : readQuiet(change.quiet_hours),
   }
   const now = deps.now()
   // Switching to batched starts the digest window now, so matches already emailed one by one
   // are not repeated in the first digest.
   const lastDigestAt = next.email_frequency === 'batched' && current.email_frequency !== 'batched' ? now : current.lastDigestAt
-  const values = { emailFrequency: next.email_frequency, webPushEnabled: next.web_push_enabled, lastDigestAt, updatedAt: now }
+  const values = {
+    emailFrequency: next.email_frequency,
+    webPushEnabled: next.web_push_enabled,
+    quietStart: next.quiet?.start ?? null,
+    quietEnd: next.quiet?.end ?? null,
+    timeZone: next.quiet?.timeZone ?? null,
+    lastDigestAt,
+    updatedAt: now,
+  }
   deps.db
     .insert(notificationPrefs)
     .values({ userId, ...values })

@@ -81,21 +81,37 @@ export function matchEmail(brand: Brand, to: string, m: AlertMatch, unsubscribeU
 
 const ORDER: Category[] = ['wts', 'wtb', 'gd']
 
-/** A digest (frequency `batched`): every match since the last digest, grouped by category. */
-export function digestEmail(brand: Brand, to: string, list: AlertMatch[], unsubscribeUrl: string): MailMessage {
+/** An email listing matches grouped by category: the digest and the quiet-hours summary. */
+function listEmail(
+  brand: Brand,
+  to: string,
+  list: AlertMatch[],
+  unsubscribeUrl: string,
+  words: (count: string) => { subject: string; heading: string },
+): MailMessage {
   const groups = ORDER.map((c) => ({ c, items: list.filter((m) => m.category === c) })).filter((g) => g.items.length)
   const n = list.length
-  const heading = `${n} new ${n === 1 ? 'match' : 'matches'}`
+  const { subject, heading } = words(`${n} new ${n === 1 ? 'match' : 'matches'}`)
   return {
-    ...composeEmail(to, `[${brand.appName}] ${heading} in your digest`, {
+    ...composeEmail(to, subject, {
       appName: brand.appName,
-      heading: `${heading} since your last digest`,
+      heading,
       blocks: groups.flatMap(({ c, items }) => [{ heading: `${categoryLabel(brand, c)} (${items.length})` }, ...items.map(matchBlock)]),
       button: { label: 'See your matches', href: `${brand.appUrl}/dashboard` },
       footer: alertFooter(brand, unsubscribeUrl),
     }),
     headers: alertHeaders(brand, unsubscribeUrl),
   }
+}
+
+/** A digest (frequency `batched`): every match since the last digest, grouped by category. */
+export function digestEmail(brand: Brand, to: string, list: AlertMatch[], unsubscribeUrl: string): MailMessage {
+  return listEmail(brand, to, list, unsubscribeUrl, (n) => ({ subject: `[${brand.appName}] ${n} in your digest`, heading: `${n} since your last digest` }))
+}
+
+/** The one email that ends quiet hours: the instant alerts held during them (src/notify/quiet-summary.ts). */
+export function quietSummaryEmail(brand: Brand, to: string, list: AlertMatch[], unsubscribeUrl: string): MailMessage {
+  return listEmail(brand, to, list, unsubscribeUrl, (n) => ({ subject: `[${brand.appName}] ${n} while you were away`, heading: `${n} while you were away` }))
 }
 
 export function trialEndingEmail(brand: Brand, to: string, endsAt: Date, now: Date = new Date()): MailMessage {

@@ -23,6 +23,37 @@ export type Mailer = { send(msg: MailMessage): Promise<{ messageId: string }>; c
 /** List-* values are built in their RFC 2369/2919 form; nodemailer would MIME-encode List-Id's quotes. */
 const PREPARED = /^list-/i
 
+/**
+ * DKIM (when DKIM_* are set): the headers the signature covers. nodemailer's default list (RFC 4871
+ * §5.5) has List-Unsubscribe but not List-Unsubscribe-Post, and RFC 8058 §4 asks that both be
+ * signed, or a receiver must not offer one-click unsubscribe. Auto-Submitted is ours too.
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'Auto-Submitted',
+].join(':')
+
+function dkimOptions(config: Config) {
+  if (!config.dkim) return {}
+  const { domain, selector, privateKey } = config.dkim
+  return { dkim: { domainName: domain, keySelector: selector, privateKey, headerFieldNames: DKIM_SIGNED_HEADERS } }
+}
+
 /** What nodemailer sends for a message: our sender, and the headers every email carries. */
 function envelope(config: Config, msg: MailMessage) {
   const headers = Object.entries({ ...msg.headers, 'Auto-Submitted': 'auto-generated' }).map(([key, value]) => [
@@ -38,7 +69,7 @@ export function createMailer(config: Config): Mailer {
     const url = new URL(config.smtpUrl)
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
     if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '3')
-    const transport = nodemailer.createTransport(url.toString(), { from: config.mailFrom })
+    const transport = nodemailer.createTransport(url.toString(), { from: config.mailFrom, ...dkimOptions(config) })
     return {
       async send(msg) {
         const info = await transport.sendMail(envelope(config, msg))
@@ -48,7 +79,7 @@ export function createMailer(config: Config): Mailer {
     }
   }
   const dir = join(config.dataDir, 'outbox')
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkimOptions(config) })
   let ready = false
   return {
     async send(msg) {

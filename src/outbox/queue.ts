@@ -17,12 +17,21 @@ export const MAX_ATTEMPTS = 15
 const BASE_BACKOFF_MS = 5_000
 const MAX_BACKOFF_MS = 60 * 60_000
 
-export type OutboxChannel = 'email' | 'push'
+export type OutboxChannel = 'email' | 'push' | 'webhook' | 'ntfy' | 'discord'
 export type Sender = (row: OutboxRow) => Promise<void>
 /** Told each row's result after it is recorded (the metrics: deliveries, alert latency). */
 export type OnDelivered = (row: OutboxRow, result: 'sent' | 'retry' | 'failed') => void
 /** A sender throws PermanentFailure when retrying cannot help (e.g. push endpoint gone). */
 export class PermanentFailure extends Error {}
+/** A sender throws RetryLater when the service named its wait (HTTP 429 Retry-After, Discord's retry_after). */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly afterMs: number,
+  ) {
+    super(message)
+  }
+}
 
 /** Alert kinds are held in the queue while the emergency pause is on; account emails still go. */
 export const ALERT_KINDS = ['match', 'digest']
@@ -32,7 +41,15 @@ type QueueDeps = Pick<Deps, 'db' | 'now' | 'bus'>
 
 export function enqueue(
   deps: QueueDeps,
-  item: { channel: OutboxChannel; kind: string; userId?: number | null; dedupeKey?: string | null; payload: Record<string, unknown> },
+  item: {
+    channel: OutboxChannel
+    kind: string
+    userId?: number | null
+    dedupeKey?: string | null
+    payload: Record<string, unknown>
+    /** `held` (quiet hours): kept, never sent, until src/notify/quiet-summary.ts folds it into a summary at `until` */
+    held?: { until: Date }
+  },
 ): number | null {
   const row = deps.db
     .insert(outbox)
@@ -42,14 +59,15 @@ export function enqueue(
       userId: item.userId ?? null,
       dedupeKey: item.dedupeKey ?? null,
       payload: item.payload,
-      nextAttemptAt: deps.now(),
+      status: item.held ? 'held' : 'pending',
+      nextAttemptAt: item.held?.until ?? deps.now(),
       createdAt: deps.now(),
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id })
     .get()
   // After the caller's transaction: the worker then sees the row.
-  if (row) queueMicrotask(() => deps.bus.emit('outbox.queued', { channel: item.channel }))
+  if (row && !item.held) queueMicrotask(() => deps.bus.emit('outbox.queued', { channel: item.channel }))
   return row?.id ?? null
 }
 
@@ -114,7 +132,7 @@ export async function processOutbox(
             status: permanent ? 'failed' : 'pending',
             attempts,
             lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
-            nextAttemptAt: new Date(deps.now().getTime() + backoffMs(attempts)),
+            nextAttemptAt: new Date(deps.now().getTime() + Math.max(backoffMs(attempts), err instanceof RetryLater ? err.afterMs : 0)),
           })
           .where(eq(outbox.id, row.id))
           .run()

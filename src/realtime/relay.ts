@@ -5,12 +5,17 @@
 //           each event is emitted on its bus as if it had happened there.
 //   CLI:    a bus that queues every event; flush() posts them to the server, if one runs.
 // Without a server (no file, dead pid, refused connection, wrong token) flush() does nothing.
+//
+// Delegated work: `dibs scan` and `dibs match` beside a running server would spend a second Reddit
+// rate budget and build a second term index. Instead they POST /api/internal/run {task, params}
+// (same token) and the server runs the task on its own source and matcher, answering its result.
+// The tasks are given by the wiring (src/app.ts → src/scanner/delegate.ts); this file only carries them.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia, t } from 'elysia'
 import type { Config } from '../config'
 import type { Deps } from '../deps'
-import { unauthorized } from '../lib/errors'
+import { notFound, unauthorized } from '../lib/errors'
 import { log } from '../lib/log'
 import { randomToken, safeEqual } from '../lib/tokens'
 import { RELAYED_EVENTS, type BusEventName } from '../contract/events'
@@ -21,8 +26,14 @@ export const RELAY_HEADER = 'x-dibs-relay-token'
 
 const serverFile = (dataDir: string) => join(dataDir, 'server.json')
 
-export const relayRoutes = (deps: Deps) => {
+/** Work a CLI process may hand to the running server: task name → runs it there, answers a JSON result. */
+export type RelayTasks = Record<string, (params: Record<string, unknown>) => Promise<unknown>>
+
+export const relayRoutes = (deps: Deps, tasks: RelayTasks = {}) => {
   const token = randomToken(24)
+  const authorize = (request: Request) => {
+    if (!safeEqual(request.headers.get(RELAY_HEADER) ?? '', token)) throw unauthorized('Relay token required.', 'RELAY_TOKEN')
+  }
   return new Elysia({ name: 'relay' })
     .onStart(({ server }) => {
       if (!server?.port) return
@@ -35,8 +46,7 @@ export const relayRoutes = (deps: Deps) => {
     .post(
       '/api/internal/events',
       ({ request, body }) => {
-        const given = request.headers.get(RELAY_HEADER) ?? ''
-        if (!safeEqual(given, token)) throw unauthorized('Relay token required.', 'RELAY_TOKEN')
+        authorize(request)
         let n = 0
         for (const e of body.events) {
           if (!RELAYED_EVENTS.includes(e.name as BusEventName)) continue
@@ -50,20 +60,95 @@ export const relayRoutes = (deps: Deps) => {
         detail: { hide: true },
       },
     )
+    .post(
+      '/api/internal/run',
+      async ({ request, body }) => {
+        authorize(request)
+        const task = Object.hasOwn(tasks, body.task) ? tasks[body.task] : undefined
+        if (!task) throw notFound(`No task "${body.task}" on this server.`, 'NO_TASK')
+        return { result: await task(body.params ?? {}) }
+      },
+      {
+        body: t.Object({ task: t.String({ maxLength: 64 }), params: t.Optional(t.Record(t.String(), t.Any())) }),
+        detail: { hide: true },
+      },
+    )
 }
 
 type ServerInfo = { port: number; token: string; pid: number }
 
-function runningServer(config: Config): ServerInfo | null {
+function readServerFile(config: Pick<Config, 'dataDir'>): ServerInfo | null {
   const file = serverFile(config.dataDir)
   if (!existsSync(file)) return null
   try {
-    const info = JSON.parse(readFileSync(file, 'utf8')) as ServerInfo
-    if (info.pid !== process.pid) process.kill(info.pid, 0) // throws when that process is gone
-    return info
+    return JSON.parse(readFileSync(file, 'utf8')) as ServerInfo
   } catch {
     return null
   }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0) // throws when that process is gone
+    return true
+  } catch {
+    return false
+  }
+}
+
+function runningServer(config: Pick<Config, 'dataDir'>): ServerInfo | null {
+  const info = readServerFile(config)
+  return info && (info.pid === process.pid || pidAlive(info.pid)) ? info : null
+}
+
+/** The server's answer to its token on the port server.json names (an empty relay): it is up and it is that server. */
+async function answers(info: ServerInfo, timeoutMs = 2000): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${info.port}/api/internal/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [RELAY_HEADER]: info.token },
+      body: '{"events":[]}',
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    await res.body?.cancel()
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether a server runs on this DATA_DIR, for a command that must not run beside one (restore):
+ * yes when server.json's server answers its token, or when its pid is another live process (a hung
+ * server still holds the database). The pid alone is not trusted when it is this very process: in
+ * a fresh container the CLI may get the pid a killed server had written.
+ */
+export async function serverOnDataDir(config: Pick<Config, 'dataDir'>): Promise<ServerInfo | null> {
+  const info = readServerFile(config)
+  if (!info) return null
+  if (await answers(info)) return info
+  return info.pid !== process.pid && pidAlive(info.pid) ? info : null
+}
+
+export type Delegated<T> = { ran: true; result: T } | { ran: false }
+
+/**
+ * Asks the server on this DATA_DIR to run a task (POST /api/internal/run). `{ran: false}` when no
+ * server answers (the caller then works locally); an error when one answered but the task failed
+ * there (the caller must not run it a second time beside it).
+ */
+export async function askServer<T>(config: Pick<Config, 'dataDir'>, task: string, params: Record<string, unknown>, timeoutMs = 120_000): Promise<Delegated<T>> {
+  const info = readServerFile(config)
+  if (!info || !(await answers(info))) return { ran: false }
+  const res = await fetch(`http://127.0.0.1:${info.port}/api/internal/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [RELAY_HEADER]: info.token },
+    body: JSON.stringify({ task, params }),
+    signal: AbortSignal.timeout(timeoutMs),
+  })
+  const body = (await res.json().catch(() => null)) as { result?: T; error?: { message?: string } } | null
+  if (!res.ok || !body || !('result' in body)) throw new Error(`the running server could not ${task}: ${body?.error?.message ?? `HTTP ${res.status}`}`)
+  return { ran: true, result: body.result as T }
 }
 
 /** A bus for a CLI process: events queue up and flush() forwards them to a running server. */

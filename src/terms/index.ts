@@ -3,7 +3,9 @@ import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
 import type { WithMatcher } from '../matches/matcher'
-import { addTerm, clearTerms, listTerms, removeTerm, updateTerm } from './service'
+import { TERM_EMAIL } from '../notify/delivery'
+import { updateTermDelivery } from './delivery'
+import { addTerm, clearTerms, listTerms, removeTerm, termItem, updateTerm, type TermRow } from './service'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['terms']
@@ -40,6 +42,24 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
       detail: {
         summary: 'Edit a term in place {term} and/or pause or resume it {paused}; its matches stay ({term, backfilled})',
         description: "Same errors as saving: 400 INVALID_TERM, 409 TERM_EXISTS; 404 TERM_NOT_FOUND for another user's term.",
+        tags,
+      },
+    })
+    .patch('/api/terms/:id/delivery', ({ user, params, body }) => ({ term: termItem(updateTermDelivery<TermRow>(deps, user.id, params.id, body)) }), {
+      auth: true,
+      params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+      body: t.Object({
+        email: t.Optional(t.Union(TERM_EMAIL.map((e) => t.Literal(e)))),
+        push: t.Optional(t.Boolean()),
+        endpoints: t.Optional(t.Record(t.String({ pattern: '^[0-9]+$' }), t.Boolean())),
+        mute: t.Optional(t.Nullable(t.Union([t.Literal('1h'), t.Literal('8h'), t.Literal('24h'), t.Literal('forever')]))),
+        always_notify: t.Optional(t.Boolean()),
+      }),
+      detail: {
+        summary:
+          "A term's delivery: email default/instant/digest/off, push on/off, each external channel on/off, mute (1h/8h/24h/forever, null unmutes), always notify",
+        description:
+          'Answers {term} with delivery, mutedUntil (ISO, "forever" or null) and alwaysNotify. 404 TERM_NOT_FOUND; 400 CHANNEL_NOT_FOUND for a channel id not yours.',
         tags,
       },
     })

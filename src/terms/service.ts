@@ -18,11 +18,30 @@ import { announceMatches, recordMatches, type Hit } from '../matches/runner'
 import { emitUnread } from '../matches/service'
 import { compileTerm, matchesPost, preparePost } from '../matching/compile'
 import { parseTerm } from '../matching/parse'
+import { termSettingsOf } from '../notify/delivery'
+import { deliveryItem } from './delivery'
 
-type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number; paused_at: number | null }
+export type TermRow = {
+  id: number
+  user_id: number
+  category: string
+  term: string
+  created_at: number
+  paused_at: number | null
+  delivery: string | null
+  muted_until: number | null
+  always_notify: number
+}
 
 export function termItem(r: TermRow) {
-  return { id: r.id, term: r.term, category: r.category as Category, createdAt: new Date(r.created_at).toISOString(), paused: r.paused_at !== null }
+  return {
+    id: r.id,
+    term: r.term,
+    category: r.category as Category,
+    createdAt: new Date(r.created_at).toISOString(),
+    paused: r.paused_at !== null,
+    ...deliveryItem(termSettingsOf(r)),
+  }
 }
 export type TermItem = ReturnType<typeof termItem>
 

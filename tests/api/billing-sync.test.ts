@@ -1,29 +1,17 @@
 // Prices and portal configuration by lookup key (idempotent), reconciliation of drift, Stripe
 // outages (logged, retried, nobody loses access), `dibs billing sync [--reconcile]`, billing off.
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test'
-import { join } from 'node:path'
 import { syncCatalog, LOOKUP_KEYS } from '../../src/billing/catalog'
 import { reconcile } from '../../src/billing/reconcile'
 import { catalogSyncJob } from '../../src/billing/jobs'
 import { setLogLevel } from '../../src/lib/log'
 import type { Deps } from '../../src/deps'
 import { startFakeStripe } from '../fakes/stripe'
-import { startTestServer } from '../helpers'
+import { spawnCli, startTestServer } from '../helpers'
 import { billingWorld, DAY_MS, type BillingWorld } from './billing-helpers'
 
 const trial = () => ({ role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 5 * DAY_MS) })
 const ourPrices = (w: BillingWorld) => [...w.stripe.prices.values()].filter((p) => Object.values(LOOKUP_KEYS).includes(p.lookup_key))
-
-/** The CLI as an operator runs it, asynchronously: the fake Stripe answers from this process. */
-async function cli(args: string[], env: Record<string, string>) {
-  const p = Bun.spawn(['bun', join(import.meta.dir, '../../src/main.ts'), ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited])
-  return { code, out, err }
-}
 
 /** Warnings and errors the app logs while `fn` runs. */
 async function logged(fn: () => Promise<unknown>): Promise<string> {
@@ -225,13 +213,13 @@ describe('dibs billing sync (CLI)', () => {
   const env = () => ({ ...w.stripe.env(), DATA_DIR: w.deps.config.dataDir })
 
   test('creates the prices once; a second run finds them', async () => {
-    const first = await cli(['billing', 'sync'], env())
+    const first = await spawnCli(['billing', 'sync'], env())
     expect(first.err).toBe('')
     expect(first.code).toBe(0)
     for (const key of Object.values(LOOKUP_KEYS)) expect(first.out).toContain(`${key}: price_`)
     expect(first.out).toContain('(created)')
     expect(first.out).toMatch(/billing portal configuration: bpc_\w+ \(created\)/)
-    const second = await cli(['billing', 'sync'], env())
+    const second = await spawnCli(['billing', 'sync'], env())
     expect(second.code).toBe(0)
     expect(second.out).not.toContain('(created)')
     expect(second.out).toContain('(updated)')
@@ -244,14 +232,14 @@ describe('dibs billing sync (CLI)', () => {
     w.stripe.setWebhook(null)
     await w.stripe.switchPlan(subId, 'dibs_product_monthly')
     w.stripe.setWebhook(`${w.server.url}/api/billing/webhook`)
-    const r = await cli(['billing', 'sync', '--reconcile'], env())
+    const r = await spawnCli(['billing', 'sync', '--reconcile'], env())
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/reconcile: \d+ checked, 1 changed, 0 failed/)
     expect(w.state(u.userId).role).toBe('product')
   })
 
   test('with billing off it says how to turn it on and exits non-zero', async () => {
-    const r = await cli(['billing', 'sync'], { DATA_DIR: w.deps.config.dataDir })
+    const r = await spawnCli(['billing', 'sync'], { DATA_DIR: w.deps.config.dataDir })
     expect(r.code).not.toBe(0)
     expect(r.err).toContain('billing is off')
   })

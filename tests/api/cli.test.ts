@@ -14,7 +14,7 @@ describe('operator CLI', () => {
   test('dibs --help lists every command', () => {
     const r = runCli(['--help'], {})
     expect(r.code).toBe(0)
-    for (const c of ['dibs serve', 'dibs migrate', 'dibs backup <file>']) expect(r.out).toContain(c)
+    for (const c of ['dibs serve', 'dibs migrate', 'dibs backup [<file>]', 'dibs restore <file>', 'dibs doctor', 'dibs healthcheck']) expect(r.out).toContain(c)
   })
 
   test('an unknown command exits 2 with the help', () => {
@@ -47,9 +47,10 @@ describe('operator CLI', () => {
     copy.close()
   })
 
-  test('dibs backup without a file explains its usage', () => {
+  test('dibs backup without a file writes into DATA_DIR/backups (as the automatic backups do)', () => {
     const r = runCli(['backup'], { DATA_DIR: server.config.dataDir })
-    expect(r.code).toBe(2)
-    expect(r.err).toContain('usage: dibs backup <file>')
+    expect(r.err).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(`backup written: ${join(server.config.dataDir, 'backups', 'dibs-')}`)
   })
 })

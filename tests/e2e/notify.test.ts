@@ -1,16 +1,20 @@
 // Notifications and PWA in Chromium: the Notification Settings dialog (toggles, optimistic revert
 // on a forced failure, 'Saving in progress'), the unsubscribe page, the manifest and service
-// worker, an offline start from the cached app shell, and the offline badge.
+// worker, an offline start from the cached app shell, and the offline badge; a term's alert
+// settings (channels, mute) and a webhook channel with 'Send test' against a local receiver.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { eq } from 'drizzle-orm'
+import { searchTerms } from '../../src/db/schema'
 import { getPrefs } from '../../src/notify/prefs'
+import { fakeWebhookReceiver } from '../fakes/webhook-receiver'
 import { createUserWithSession, startTestServer } from '../helpers'
 import { launchBrowser, newPage, screenshot } from './browser'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 let browser: Browser
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ CHANNELS_ALLOW_PRIVATE: '1' }) // the webhook receiver listens on loopback
   browser = await launchBrowser()
 })
 afterAll(async () => {
@@ -53,7 +57,7 @@ describe('Notification Settings dialog', () => {
     const dialog = await openDialog(page)
     const email = dialog.getByRole('switch', { name: 'Email notifications' })
     const push = dialog.getByRole('switch', { name: /Web push notifications/ })
-    const frequency = dialog.getByRole('combobox')
+    const frequency = dialog.getByRole('combobox', { name: /^How often/ })
     expect(await email.isChecked()).toBe(true)
     expect(await push.isChecked()).toBe(false)
     expect(await frequency.inputValue()).toBe('batched')
@@ -73,7 +77,7 @@ describe('Notification Settings dialog', () => {
     await until(() => getPrefs(server.deps, userId).email_frequency, 'instant')
     await page.reload()
     const again = await openDialog(page)
-    expect(await again.getByRole('combobox').inputValue()).toBe('instant')
+    expect(await again.getByRole('combobox', { name: /^How often/ }).inputValue()).toBe('instant')
     expect(errors).toEqual([])
     await context.close()
   })
@@ -91,9 +95,9 @@ describe('Notification Settings dialog', () => {
     await page.getByText('Failed to save email preference').waitFor()
     expect(await email.isChecked()).toBe(true)
     expect(getPrefs(server.deps, userId).email_frequency).toBe('batched')
-    await dialog.getByRole('combobox').selectOption('instant')
+    await dialog.getByRole('combobox', { name: /^How often/ }).selectOption('instant')
     await page.getByText('Failed to save preference', { exact: true }).waitFor()
-    expect(await dialog.getByRole('combobox').inputValue()).toBe('batched')
+    expect(await dialog.getByRole('combobox', { name: /^How often/ }).inputValue()).toBe('batched')
     await screenshot(page, 'notify-settings-revert')
     await context.close()
   })
@@ -146,6 +150,47 @@ describe('Notification Settings dialog', () => {
     await page.getByText('Failed to save notification preference').waitFor({ timeout: 20_000 })
     expect(await push.isChecked()).toBe(false)
     await context.close()
+  })
+})
+
+describe('per-term alerts and external channels', () => {
+  test("a term's email and mute are set from its chip; a webhook is added and 'Send test' shows the result", async () => {
+    const hook = fakeWebhookReceiver()
+    try {
+      const { context, page, userId, errors } = await signedIn()
+      const t = server.deps.db.insert(searchTerms).values({ userId, category: 'wts', term: 'rmr' }).returning().get()
+      await page.goto(server.url + '/dashboard/gafs/wts')
+      await page.getByRole('button', { name: 'Search WTS Posts' }).click()
+      await page.getByRole('button', { name: 'Alert settings for rmr' }).click()
+      const settings = page.getByTestId('term-delivery')
+      await settings.getByRole('heading', { name: 'Alerts for “rmr”' }).waitFor()
+      await settings.getByRole('combobox', { name: /^Email/ }).selectOption('off')
+      await settings.getByRole('button', { name: '8 hours' }).click()
+      await settings.getByText(/^Muted until/).waitFor()
+      const row = () => server.deps.db.select().from(searchTerms).where(eq(searchTerms.id, t.id)).get()!
+      expect((row().delivery as { email: string }).email).toBe('off')
+      expect(row().mutedUntil!.getTime() - Date.now()).toBeGreaterThan(7.9 * 3600_000)
+      await screenshot(page, 'term-delivery-muted')
+      await settings.getByRole('button', { name: 'Unmute' }).click()
+      await settings.getByRole('button', { name: 'Until I unmute' }).waitFor()
+      expect(row().mutedUntil).toBeNull()
+      await settings.getByRole('button', { name: 'Done' }).click()
+      await page.keyboard.press('Escape')
+
+      const dialog = await openDialog(page)
+      const add = dialog.getByRole('form', { name: 'Add channel' })
+      await add.getByRole('textbox', { name: 'URL' }).fill(hook.hookUrl)
+      await add.getByRole('button', { name: 'Add channel' }).click()
+      await dialog.getByText(/^Signing secret \(shown once/).waitFor()
+      await dialog.getByRole('button', { name: 'Send test' }).click()
+      await dialog.getByText('Test sent: delivered (204)').waitFor()
+      expect(hook.received).toHaveLength(1)
+      await screenshot(page, 'notify-settings-webhook')
+      expect(errors).toEqual([])
+      await context.close()
+    } finally {
+      hook.stop()
+    }
   })
 })
 

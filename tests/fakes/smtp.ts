@@ -67,7 +67,8 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
   return { headers, subject: decodeWords(headers.subject ?? ''), text: text.replace(/\r\n/g, '\n'), html }
 }
 
-export async function startSmtp(port = 0) {
+/** `auth`: require AUTH PLAIN/LOGIN with these credentials (plain connection, as on a private relay). */
+export async function startSmtp(port = 0, opts: { auth?: { user: string; pass: string } } = {}) {
   const messages: ReceivedMail[] = []
   let hold = false
   const held: (() => void)[] = []
@@ -76,9 +77,14 @@ export async function startSmtp(port = 0) {
   const start = () =>
     new Promise<void>((resolve, reject) => {
       server = new SMTPServer({
-        authOptional: true,
+        authOptional: !opts.auth,
+        allowInsecureAuth: true,
         closeTimeout: 200,
-        disabledCommands: ['STARTTLS', 'AUTH'],
+        disabledCommands: opts.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+        onAuth(auth, _session, callback) {
+          const ok = opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass
+          callback(ok ? null : Object.assign(new Error('Invalid username or password'), { responseCode: 535 }), ok ? { user: auth.username } : undefined)
+        },
         logger: false,
         onData(stream, session, done) {
           const chunks: Buffer[] = []

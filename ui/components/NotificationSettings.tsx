@@ -6,11 +6,20 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../api'
 import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
+import { ExternalChannels } from './ExternalChannels'
 import { Modal } from './Modal'
+import { QuietHours, type QuietValue } from './QuietHours'
 
 type Frequency = 'instant' | 'batched' | 'none'
 type Gate = { allowed: boolean; message: string | null }
-type Prefs = { email_frequency: Frequency; web_push_enabled: boolean; digest_interval_minutes: number; gates: { email: Gate; webPush: Gate } }
+type Prefs = {
+  email_frequency: Frequency
+  web_push_enabled: boolean
+  digest_interval_minutes: number
+  gates: { email: Gate; webPush: Gate }
+  quiet_hours?: QuietValue
+  quiet_summary?: string
+}
 type Key = 'email' | 'frequency' | 'push'
 
 const DEFAULTS: Prefs = {
@@ -201,6 +210,8 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
                 <small>This browser does not support web push.</small>
               )}
             </fieldset>
+            <QuietHours initial={prefs.quiet_hours ?? null} summary={prefs.quiet_summary ?? ''} />
+            <ExternalChannels />
           </>
         )}
         <footer>

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Category } from '../../src/access/categories'
 import { removeTerm, updateTerm, type Term } from '../terms'
+import { TermDeliveryButton } from './TermDelivery'
 
 export function TermChip({ category, term, busy }: { category: Category; term: Term; busy: boolean }) {
   const [editing, setEditing] = useState(false)
@@ -69,6 +70,7 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
       >
         {term.paused ? '▶' : '⏸'}
       </button>
+      <TermDeliveryButton category={category} term={term} busy={busy} />
       <button type="button" aria-label={`Remove ${term.term}`} disabled={busy} onClick={() => void removeTerm(category, term.id)}>
         ×
       </button>

@@ -1,0 +1,92 @@
+// The end of quiet hours (issue 16 item 7): email and push rows the dispatcher held (outbox
+// status `held`, due at the window's end) become ONE summary email listing the matches and ONE
+// push per device ('N new matches while you were away'). Held rows are durable (they are outbox
+// rows), so a restart during the night loses nothing; they leave the queue as `sent` with a note
+// that the summary carried them. While the emergency pause is on, they wait.
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { notificationGate } from '../access/rules'
+import { userWithAccess } from '../access/state'
+import { outbox, type OutboxRow } from '../db/schema'
+import type { Deps } from '../deps'
+import { enqueue, enqueueEmail } from '../outbox/queue'
+import { isPaused } from '../settings/service'
+import { quietSummaryEmail, type AlertMatch } from './templates'
+import { unsubscribeUrl } from './unsubscribe'
+
+export const SUMMARY_NOTE = 'delivered in the quiet-hours summary'
+
+export function awayText(n: number): string {
+  return `${n} new ${n === 1 ? 'match' : 'matches'} while you were away`
+}
+
+/** The summary push: one per device, replacing any earlier summary (same tag). */
+export function summaryPush(appUrl: string, alerts: AlertMatch[]) {
+  const titles = alerts.slice(0, 3).map((a) => a.title)
+  const more = alerts.length > 3 ? `\n…and ${alerts.length - 3} more` : ''
+  return { title: awayText(alerts.length), body: titles.join('\n') + more, url: `${appUrl}/dashboard`, tag: 'quiet-summary' }
+}
+
+type Deliver = Pick<Deps, 'db' | 'now' | 'config' | 'bus'>
+
+export function runQuietSummaries(deps: Deliver): { users: number; emails: number; pushes: number } {
+  const out = { users: 0, emails: 0, pushes: 0 }
+  if (isPaused(deps)) return out
+  const now = deps.now()
+  const due = deps.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, 'held'), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.id))
+    .all()
+  const byUser = new Map<number, OutboxRow[]>()
+  for (const r of due) if (r.userId !== null) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r])
+  for (const [userId, rows] of byUser) {
+    out.users++
+    const account = userWithAccess(deps, userId)
+    const active = account !== null && account.user.bannedAt === null && account.user.emailConfirmedAt !== null
+    const gates = account ? notificationGate(account.access, now) : null
+    const end = Math.max(...rows.map((r) => r.nextAttemptAt.getTime()))
+    const alertOf = (r: OutboxRow) => (r.payload as { alert: AlertMatch }).alert
+    deps.db.transaction((tx) => {
+      const txDeps = { db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }
+      const emails = rows.filter((r) => r.channel === 'email').map(alertOf)
+      if (active && emails.length > 0 && gates!.email.allowed) {
+        const msg = quietSummaryEmail(deps.config, account!.user.email, emails, unsubscribeUrl(deps, userId))
+        if (enqueueEmail(txDeps, 'digest', msg, { userId, dedupeKey: `quiet:${userId}:${end}:email` }) !== null) out.emails++
+      }
+      const bySub = new Map<number, AlertMatch[]>()
+      for (const r of rows.filter((r) => r.channel === 'push')) {
+        const sub = (r.payload as { subscriptionId: number }).subscriptionId
+        bySub.set(sub, [...(bySub.get(sub) ?? []), alertOf(r)])
+      }
+      if (active && gates!.webPush.allowed)
+        for (const [subscriptionId, alerts] of bySub) {
+          const message = summaryPush(deps.config.appUrl, alerts)
+          if (
+            enqueue(txDeps, {
+              channel: 'push',
+              kind: 'digest',
+              userId,
+              dedupeKey: `quiet:${userId}:${end}:push:${subscriptionId}`,
+              payload: { subscriptionId, message },
+            }) !== null
+          )
+            out.pushes++
+        }
+      tx.update(outbox)
+        .set({
+          status: active ? 'sent' : 'failed',
+          sentAt: active ? now : null,
+          lastError: active ? SUMMARY_NOTE : 'user not active at the end of quiet hours',
+        })
+        .where(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+        )
+        .run()
+    })
+  }
+  return out
+}

@@ -1,0 +1,65 @@
+// What the webhook, ntfy and Discord channels share: the endpoint read at send time, the SSRF
+// check of its URL before every send (the name may resolve elsewhere than when it was saved),
+// one POST without following redirects (a redirect could point inward), and the outcome recorded
+// on the endpoint (`last_result`, shown in Notification Settings). Retry rules: 2xx done; 429 and
+// 5xx and network errors retry (429 no sooner than the service's Retry-After / retry_after);
+// other 4xx and refused URLs fail for good.
+import { eq } from 'drizzle-orm'
+import { notifyEndpoints, type OutboxRow } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { checkPublicUrl, type Resolver } from '../../lib/public-url'
+import { PermanentFailure, RetryLater } from '../queue'
+
+export type Endpoint = typeof notifyEndpoints.$inferSelect
+export type HttpOpts = { resolve?: Resolver; timeoutMs?: number }
+export type PostResult = { status: number; text: string; headers: Headers }
+
+/** One POST to a checked URL; throws PermanentFailure for a refused URL, Error on network failure. */
+export async function postTo(deps: Pick<Deps, 'config'>, url: string, headers: Record<string, string>, body: string, opts: HttpOpts = {}): Promise<PostResult> {
+  const check = await checkPublicUrl(url, { allowPrivate: deps.config.channelsAllowPrivate, resolve: opts.resolve })
+  if (!check.ok) throw new PermanentFailure(`URL refused: ${check.reason}`)
+  const res = await fetch(check.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) })
+  const text = await res.text().catch(() => '')
+  return { status: res.status, text: text.slice(0, 300), headers: res.headers }
+}
+
+/** Seconds of a Retry-After header (delta form), or null. */
+export function retryAfterHeaderMs(headers: Headers): number | null {
+  const v = headers.get('retry-after')
+  if (v === null || !/^\d+(\.\d+)?$/.test(v.trim())) return null
+  return Math.ceil(Number(v) * 1000)
+}
+
+/** Throws as the retry rules say for a non-2xx answer. */
+export function judge(r: PostResult, retryAfterMs: number | null = retryAfterHeaderMs(r.headers)): void {
+  if (r.status >= 200 && r.status < 300) return
+  const what = `answered ${r.status}${r.text ? `: ${r.text.slice(0, 120)}` : ''}`
+  if (r.status === 429) throw new RetryLater(what, retryAfterMs ?? 0)
+  if (r.status >= 500 || r.status === 408) throw new Error(what)
+  throw new PermanentFailure(what)
+}
+
+export function readEndpoint(deps: Pick<Deps, 'db'>, row: OutboxRow): Endpoint {
+  const { endpointId } = row.payload as { endpointId: number }
+  const ep = deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.id, endpointId)).get()
+  if (!ep) throw new PermanentFailure('the channel was removed')
+  return ep
+}
+
+/** Records the outcome of a send on the endpoint (status code or error), then rethrows a failure. */
+export async function recording(deps: Pick<Deps, 'db' | 'now'>, endpointId: number, send: () => Promise<PostResult>): Promise<PostResult> {
+  const write = (result: string) =>
+    deps.db
+      .update(notifyEndpoints)
+      .set({ lastResult: result.slice(0, 300), lastResultAt: deps.now() })
+      .where(eq(notifyEndpoints.id, endpointId))
+      .run()
+  try {
+    const r = await send()
+    write(r.status >= 200 && r.status < 300 ? `delivered (${r.status})` : `failed (${r.status}${r.text ? `: ${r.text.slice(0, 120)}` : ''})`)
+    return r
+  } catch (err) {
+    write(`failed (${err instanceof Error ? err.message : String(err)})`)
+    throw err
+  }
+}

@@ -1,0 +1,144 @@
+// Per-term alert settings (issue 16 item 6): a bell button on each term chip opens a dialog with
+// the term's channels — Email (Use my default / Instant / Digest / Off), Push, each external
+// channel the user added — a mute (1 hour, 8 hours, 24 hours, until unmuted) and "Always notify"
+// (through quiet hours). Every control saves at once (PATCH /api/terms/:id/delivery); in-app
+// alerts always stay on.
+import { useEffect, useState } from 'react'
+import type { Category } from '../../src/access/categories'
+import { api } from '../api'
+import { replaceTerm, type Term } from '../terms'
+import { errorToast } from '../toast'
+import { Modal } from './Modal'
+
+type Channel = { id: number; kind: 'webhook' | 'ntfy' | 'discord'; name: string; url: string }
+type Change = { email?: string; push?: boolean; endpoints?: Record<string, boolean>; mute?: string | null; always_notify?: boolean }
+
+const KIND_LABEL: Record<Channel['kind'], string> = { webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
+export const channelLabel = (c: Channel) => `${KIND_LABEL[c.kind]}${c.name ? `: ${c.name}` : ''}`
+
+const isMuted = (t: Term) => t.mutedUntil === 'forever' || (!!t.mutedUntil && Date.parse(t.mutedUntil) > Date.now())
+
+export function mutedText(t: Term): string {
+  if (t.mutedUntil === 'forever') return 'Muted until you unmute'
+  return `Muted until ${new Date(t.mutedUntil!).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })}`
+}
+
+/** The chip's button (one line in TermChip) and, when open, the dialog. */
+export function TermDeliveryButton({ category, term, busy }: { category: Category; term: Term; busy: boolean }) {
+  const [open, setOpen] = useState(false)
+  const muted = isMuted(term)
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Alert settings for ${term.term}${muted ? ' (muted)' : ''}`}
+        title={muted ? mutedText(term) : 'Alert settings'}
+        disabled={busy}
+        onClick={() => setOpen(true)}
+      >
+        {muted ? '🔕' : '🔔'}
+      </button>
+      {open ? <TermDeliveryDialog category={category} term={term} onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}
+
+function TermDeliveryDialog({ category, term, onClose }: { category: Category; term: Term; onClose: () => void }) {
+  const [channels, setChannels] = useState<Channel[]>([])
+  const [saving, setSaving] = useState(false)
+  const d = term.delivery ?? { email: 'default', push: true, endpoints: {} }
+  const muted = isMuted(term)
+  useEffect(() => {
+    api<{ channels: Channel[] }>('/api/notifications/channels')
+      .then((r) => setChannels(r.channels))
+      .catch(() => setChannels([]))
+  }, [])
+
+  const save = async (change: Change) => {
+    setSaving(true)
+    try {
+      const r = await api<{ term: Term }>(`/api/terms/${term.id}/delivery`, { method: 'PATCH', json: change })
+      replaceTerm(category, r.term)
+    } catch {
+      errorToast('Failed to save alert settings')
+    } finally {
+      setSaving(false)
+    }
+  }
+  const titleId = `term-delivery-title-${term.id}`
+  return (
+    <Modal onClose={onClose} aria-labelledby={titleId} data-testid="term-delivery" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <article>
+        <header>
+          <button type="button" aria-label="Close" rel="prev" className="close-x" onClick={onClose} />
+          <h3 id={titleId}>Alerts for “{term.term}”</h3>
+        </header>
+        <p>
+          <small>In-app alerts always stay on.</small>
+        </p>
+        <fieldset disabled={saving} aria-busy={saving}>
+          <label>
+            Email
+            <select name="term-email" value={d.email} onChange={(e) => void save({ email: e.currentTarget.value })}>
+              <option value="default">Use my default</option>
+              <option value="instant">Instant</option>
+              <option value="digest">Digest</option>
+              <option value="off">Off</option>
+            </select>
+          </label>
+          <label>
+            <input type="checkbox" role="switch" name="term-push" checked={d.push} onChange={(e) => void save({ push: e.currentTarget.checked })} />
+            Push
+          </label>
+          {channels.map((c) => (
+            <label key={c.id}>
+              <input
+                type="checkbox"
+                role="switch"
+                checked={d.endpoints[String(c.id)] !== false}
+                onChange={(e) => void save({ endpoints: { [c.id]: e.currentTarget.checked } })}
+              />
+              {channelLabel(c)}
+            </label>
+          ))}
+          <label>
+            <input type="checkbox" name="term-always" checked={!!term.alwaysNotify} onChange={(e) => void save({ always_notify: e.currentTarget.checked })} />
+            Always notify (even during quiet hours)
+          </label>
+        </fieldset>
+        <fieldset disabled={saving}>
+          <legend>Mute</legend>
+          {muted ? (
+            <p role="status">
+              {mutedText(term)}{' '}
+              <button type="button" className="secondary" onClick={() => void save({ mute: null })}>
+                Unmute
+              </button>
+            </p>
+          ) : (
+            <div role="group" aria-label="Mute for" className="mute-choices">
+              <button type="button" className="secondary" onClick={() => void save({ mute: '1h' })}>
+                1 hour
+              </button>
+              <button type="button" className="secondary" onClick={() => void save({ mute: '8h' })}>
+                8 hours
+              </button>
+              <button type="button" className="secondary" onClick={() => void save({ mute: '24h' })}>
+                24 hours
+              </button>
+              <button type="button" className="secondary" onClick={() => void save({ mute: 'forever' })}>
+                Until I unmute
+              </button>
+            </div>
+          )}
+          <small>A muted term still shows its matches here, without email, push or other alerts.</small>
+        </fieldset>
+        <footer>
+          <button type="button" className="secondary" onClick={onClose}>
+            Done
+          </button>
+        </footer>
+      </article>
+    </Modal>
+  )
+}
