@@ -16,6 +16,7 @@ import { createChannels, type Channels } from './outbox/channels'
 import { outboxWorker, type OutboxWorker } from './outbox/worker'
 import { Hub } from './realtime/hub'
 import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
+import { runRecheck } from './scanner/recheck'
 import { createScanSource, type ScanSource } from './scanner/source'
 
 export type Services = {
@@ -95,5 +96,7 @@ export function jobList(ctx: AppContext): Job[] {
     immediate: true,
     start: () => warnRaisedInterval(ctx.source),
   }
-  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...billingJobs(ctx)]
+  // the re-check of recent posts and the end of held alerts (src/scanner/recheck.ts); it spends only the budget's side share
+  const recheck: Job = { name: JOB.recheck, every: 1000, run: () => runRecheck(ctx) }
+  return [scan, recheck, ...notifyJobs(ctx.outbox), ...authJobs(), ...billingJobs(ctx)]
 }

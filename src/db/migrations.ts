@@ -3,10 +3,12 @@ import m0 from '../../drizzle/0000_nosy_trish_tilby.sql' with { type: 'text' }
 import m1 from '../../drizzle/0001_tense_vision.sql' with { type: 'text' }
 import m2 from '../../drizzle/0002_dry_shocker.sql' with { type: 'text' }
 import m3 from '../../drizzle/0003_romantic_lethal_legion.sql' with { type: 'text' }
+import m4 from '../../drizzle/0004_nappy_blockbuster.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_nosy_trish_tilby', sql: m0 },
   { tag: '0001_tense_vision', sql: m1 },
   { tag: '0002_dry_shocker', sql: m2 },
   { tag: '0003_romantic_lethal_legion', sql: m3 },
+  { tag: '0004_nappy_blockbuster', sql: m4 },
 ]

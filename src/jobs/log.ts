@@ -10,6 +10,7 @@ export const JOB = {
   matchBatch: 'match-batch',
   backfillPostTypes: 'backfill-post-types',
   archivePosts: 'archive-posts',
+  recheck: 'recheck-posts',
 } as const
 export type JobName = (typeof JOB)[keyof typeof JOB]
 export type JobStatus = 'success' | 'failed' | 'skipped' | 'paused' | 'waiting' | 'busy'

@@ -7,12 +7,12 @@
 // window opens at the email's confirmation (at most two intervals back) and the first run that
 // moves it writes the row. A match already emailed on its own (`match:<id>:email`: the user was
 // on `instant` then) is never repeated in a digest.
-import { and, asc, eq, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
 import { restorePointAt } from '../db/restore'
-import { matches, notificationPrefs, outbox, users } from '../db/schema'
+import { matches, notificationPrefs, outbox, posts, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import type { Category } from '../access/categories'
@@ -46,6 +46,13 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
       .from(outbox)
       .where(eq(outbox.dedupeKey, sql`'match:' || ${matches.id} || ':email'`)),
   )
+  // A post found sold, removed or pending sale (the re-check, src/scanner/recheck.ts) is left out.
+  const stillOpen = notExists(
+    deps.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, matches.postId), ne(posts.state, 'open'))),
+  )
   let sent = 0
   let due = 0
   for (const prefs of batched) {
@@ -63,7 +70,15 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
       .select()
       .from(matches)
       .where(
-        and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now), afterRestore, notEmailedAlone),
+        and(
+          eq(matches.userId, user.id),
+          eq(matches.source, 'live'),
+          gt(matches.matchedAt, start),
+          lte(matches.matchedAt, now),
+          afterRestore,
+          notEmailedAlone,
+          stillOpen,
+        ),
       )
       .orderBy(asc(matches.matchedAt))
       .all()

@@ -16,6 +16,7 @@ import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
+import { holdAlerts } from './hold'
 import { getPrefs } from './prefs'
 import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
@@ -60,6 +61,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>,
       result.push++
     }
   }
+  holdAlerts(deps, userId, m.id) // 'Wait before email and push': src/notify/hold.ts
   return result
 }
 
