@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../api'
 import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
+import { HoldSetting } from './HoldSetting'
 import { Modal } from './Modal'
 
 type Frequency = 'instant' | 'batched' | 'none'
@@ -201,6 +202,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
                 <small>This browser does not support web push.</small>
               )}
             </fieldset>
+            <HoldSetting />
           </>
         )}
         <footer>
