@@ -2,7 +2,7 @@
 // Indexes follow the queries: match lists by user+category+archived ordered by time,
 // the live feed by post type+created, the outbox by status+due time.
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 const ms = (name: string) => integer(name, { mode: 'timestamp_ms' })
 const createdAt = () =>
@@ -164,8 +164,15 @@ export const posts = sqliteTable(
     ingestedAt: ms('ingested_at')
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    // Listing lifecycle (src/forums/recheck.ts): open | pending | sold | removed, when it last changed,
+    // the listing price in dollars (title, or a price edit in the body), and the re-check bookkeeping.
+    state: text('state').notNull().default('open'),
+    stateChangedAt: ms('state_changed_at'),
+    price: real('price'),
+    recheckedAt: ms('rechecked_at'),
+    recheckCount: integer('recheck_count').notNull().default(0),
   },
-  (t) => [index('posts_type_created').on(t.postType, t.createdAt), index('posts_created').on(t.createdAt)],
+  (t) => [index('posts_type_created').on(t.postType, t.createdAt), index('posts_created').on(t.createdAt), index('posts_ingested').on(t.ingestedAt)],
 )
 
 /** One match per (user, post). Post title/url are copied so archived posts keep their matches readable. */
@@ -195,6 +202,7 @@ export const matches = sqliteTable(
     index('matches_user_category_archived_time').on(t.userId, t.category, t.archivedAt, t.matchedAt),
     index('matches_user_new').on(t.userId, t.isNew),
     index('matches_time').on(t.matchedAt),
+    index('matches_post').on(t.postId), // the re-check: who matched a post whose state changed
   ],
 )
 
@@ -234,6 +242,8 @@ export const notificationPrefs = sqliteTable('notification_prefs', {
     .references(() => users.id, { onDelete: 'cascade' }),
   emailFrequency: text('email_frequency').notNull().default('instant'), // instant | batched | none
   webPushEnabled: integer('web_push_enabled', { mode: 'boolean' }).notNull().default(false),
+  /** 'Wait before email and push' (0–120 s): held rows are released after one re-check (src/notify/hold.ts) */
+  holdSeconds: integer('hold_seconds').notNull().default(0),
   lastDigestAt: ms('last_digest_at'),
   updatedAt: ms('updated_at'),
   /** quiet hours (src/notify/quiet-hours.ts): local 'HH:MM' start/end in an IANA time zone; null = none */
@@ -292,7 +302,7 @@ export const outbox = sqliteTable(
     /** idempotency: e.g. "match:42:email"; a second enqueue with the same key is ignored */
     dedupeKey: text('dedupe_key').unique(),
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('pending'), // pending | sending | sent | failed | held (quiet hours, until next_attempt_at)
+    status: text('status').notNull().default('pending'), // pending | sending | sent | failed | held (quiet hours, until next_attempt_at) | waiting (the hold before alerting: src/notify/hold.ts) | skipped (post gone)
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ms('next_attempt_at')
       .notNull()

@@ -7,6 +7,7 @@ import type { MatchItem, UnreadCounts } from '../contract/events'
 import type { Deps } from '../deps'
 import { notFound } from '../lib/errors'
 import { httpUrl } from '../lib/urls'
+import { asPostState } from '../forums/post-state'
 
 export type MatchRow = {
   id: number
@@ -23,6 +24,8 @@ export type MatchRow = {
   is_new: number
   archived_at: number | null
   link_url?: string | null
+  /** posts.state, joined (missing: the post is gone, shown as open) */
+  post_state?: string | null
 }
 
 export function matchItem(r: MatchRow): MatchItem {
@@ -41,6 +44,7 @@ export function matchItem(r: MatchRow): MatchItem {
     category: r.category as Category,
     source: r.source,
     archivedAt: r.archived_at === null ? null : new Date(r.archived_at).toISOString(),
+    state: asPostState(r.post_state),
   }
 }
 
@@ -76,7 +80,7 @@ export function listMatches(
   }
   const rows = deps.sqlite
     .query<MatchRow, (string | number)[]>(
-      `SELECT m.*, p.link_url FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+      `SELECT m.*, p.link_url, p.state AS post_state FROM matches m LEFT JOIN posts p ON p.id = m.post_id
        WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`,
     )
     .all(...params)
