@@ -16,6 +16,7 @@ import { API_DOCS_STYLE_HASH, apiDocsRoutes } from './web/api-docs'
 import { applySecurityHeaders, headerSets } from './web/security-headers'
 import { pwaRoutes } from './web/pwa'
 import { notifyRoutes } from './notify'
+import { holdRoutes } from './notify/hold'
 import { authRoutes } from './auth'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(postRoutes(deps))
     .use(relayRoutes(deps, scannerTasks(deps)))
     .use(notifyRoutes(deps))
+    .use(holdRoutes(deps))
     .use(pwaRoutes(shell))
     .use(apiDocsRoutes(deps, () => readSpec()))
     .use(billingRoutes(deps))

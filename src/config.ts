@@ -32,6 +32,8 @@ export type Config = {
   }
   /** null = adaptive within Reddit's rate limit */
   scanIntervalSeconds: number | null
+  /** RECHECK_BUDGET_SHARE: share of the Reddit request cap the re-check of recent posts may use (0 = off, default 0.2) */
+  recheckBudgetShare: number
   smtpUrl: string | null
   mailFrom: string
   /** DKIM_DOMAIN + DKIM_SELECTOR + DKIM_PRIVATE_KEY (all three or none): nodemailer signs every message */
@@ -113,6 +115,15 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   if (raw === null) return fallback
   const n = Number(raw)
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw)
+  return n
+}
+
+/** A share 0–max as a decimal ("0.2") or a percentage ("20%"). */
+function share(env: Env, name: string, fallback: number, max: number): number {
+  const raw = str(env, name)
+  if (raw === null) return fallback
+  const n = raw.endsWith('%') ? Number(raw.slice(0, -1)) / 100 : Number(raw)
+  if (!Number.isFinite(n) || n < 0 || n > max) throw new ConfigError(name, `a share from 0 to ${max} (e.g. 0.2 or 20%)`, raw)
   return n
 }
 
@@ -285,6 +296,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     forums,
     reddit,
     scanIntervalSeconds,
+    recheckBudgetShare: share(env, 'RECHECK_BUDGET_SHARE', 0.2, 0.5),
     smtpUrl,
     mailFrom,
     dkim,

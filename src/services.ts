@@ -19,6 +19,7 @@ import { Hub } from './realtime/hub'
 import { createMetrics, type Metrics } from './metrics/registry'
 import { latencyJobs } from './metrics/jobs'
 import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
+import { runRecheck } from './scanner/recheck'
 import { createScanSource, type ScanSource } from './scanner/source'
 
 export type Services = {
@@ -109,5 +110,7 @@ export function jobList(ctx: AppContext): Job[] {
     immediate: true,
     start: () => warnRaisedInterval(ctx.source),
   }
-  return [scan, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
+  // the re-check of recent posts and the end of held alerts (src/scanner/recheck.ts); it spends only the budget's side share
+  const recheck: Job = { name: JOB.recheck, every: 1000, run: () => runRecheck(ctx) }
+  return [scan, recheck, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
 }

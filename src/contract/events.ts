@@ -7,6 +7,9 @@
 import type { Category } from '../access/categories'
 import type { PriceDrop, PricePoint } from '../forums/price-history'
 
+/** A listing's state (src/forums/post-state.ts detects it): open, pending, sold or removed. */
+export type PostState = 'open' | 'pending' | 'sold' | 'removed'
+
 export type UnreadCounts = Record<Category, number>
 export type MatchChange = 'read' | 'archived' | 'restored' | 'removed'
 
@@ -27,6 +30,8 @@ export type MatchItem = {
   category: Category
   source: string
   archivedAt: string | null
+  /** the post's listing state: open | pending | sold | removed (re-checked for 48 h) */
+  state: PostState
   /** the post is a repost (bump) of an earlier listing by its author: when it was first posted, and every post time, oldest first */
   repost?: { firstSeenAt: string; postedAt: string[] } | null
   /** the listing's title prices, each change once, oldest first (empty when its posts name no price) */
@@ -48,6 +53,19 @@ export type FeedItem = {
   forum: string
   postType: Category | null
   createdAt: string
+  /** open | pending | sold | removed */
+  state: PostState
+}
+
+/** A stored post's listing state or price changed (src/forums/recheck.ts). */
+export type PostUpdate = {
+  postId: number
+  redditId: string
+  state: PostState
+  /** when the state last changed (ISO), null while it never did */
+  stateChangedAt: string | null
+  /** the listing price in dollars after the change (an edited price), null when none */
+  price: number | null
 }
 
 /** One scan as the admin topic sees it (a scan_metrics row). */
@@ -77,6 +95,8 @@ export type SocketEvents = {
   'settings.changed': { name: SettingName; active: boolean }
   'scan.metric': { metric: ScanMetric }
   'scan.next': { at: string }
+  /** routed to the public feed and to each user with a match on the post; userIds never reach a socket */
+  'post.updated': { post: PostUpdate; userIds: number[] }
 }
 export type SocketEventName = keyof SocketEvents
 
@@ -90,6 +110,7 @@ export const SOCKET_EVENTS: readonly SocketEventName[] = [
   'settings.changed',
   'scan.metric',
   'scan.next',
+  'post.updated',
 ]
 
 /** Everything the bus carries: the socket events plus the process-internal ones. */
@@ -108,7 +129,7 @@ export const RELAYED_EVENTS: readonly BusEventName[] = [...SOCKET_EVENTS, 'sessi
 export const SESSION_REVOKED_CLOSE = { code: 4401, reason: 'session revoked' } as const
 
 /** A bus event as a socket receives it: without the routing fields. */
-export type SocketPayload<K extends SocketEventName> = Omit<SocketEvents[K], 'userId' | 'notify'>
+export type SocketPayload<K extends SocketEventName> = Omit<SocketEvents[K], 'userId' | 'notify' | 'userIds'>
 
 /** Server → client messages on /api/ws, `{type, data}`. */
 export type SocketMessages = { [K in SocketEventName]: SocketPayload<K> } & {

@@ -6,7 +6,8 @@ import m3 from '../../drizzle/0003_romantic_lethal_legion.sql' with { type: 'tex
 import m4 from '../../drizzle/0004_unusual_toro.sql' with { type: 'text' }
 import m5 from '../../drizzle/0005_wet_squadron_supreme.sql' with { type: 'text' }
 import m6 from '../../drizzle/0006_organic_havok.sql' with { type: 'text' }
-import m7 from '../../drizzle/0007_previous_kulan_gath.sql' with { type: 'text' }
+import m7 from '../../drizzle/0007_flat_runaways.sql' with { type: 'text' }
+import m8 from '../../drizzle/0008_flowery_nightcrawler.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_nosy_trish_tilby', sql: m0 },
@@ -16,5 +17,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0004_unusual_toro', sql: m4 },
   { tag: '0005_wet_squadron_supreme', sql: m5 },
   { tag: '0006_organic_havok', sql: m6 },
-  { tag: '0007_previous_kulan_gath', sql: m7 },
+  { tag: '0007_flat_runaways', sql: m7 },
+  { tag: '0008_flowery_nightcrawler', sql: m8 },
 ]

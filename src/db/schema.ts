@@ -164,14 +164,20 @@ export const posts = sqliteTable(
     ingestedAt: ms('ingested_at')
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    // Listing lifecycle (src/forums/recheck.ts): open | pending | sold | removed, when it last changed,
+    // the listing price in dollars (title, or a price edit in the body), and the re-check bookkeeping.
+    state: text('state').notNull().default('open'),
+    stateChangedAt: ms('state_changed_at'),
+    price: real('price'),
+    recheckedAt: ms('rechecked_at'),
+    recheckCount: integer('recheck_count').notNull().default(0),
     /** reposts (src/forums/reposts.ts): the first post of the same listing; null for a listing's first post */
     listingId: integer('listing_id'),
-    /** the lowest item price of the title, null when it names none */
-    price: real('price'),
   },
   (t) => [
     index('posts_type_created').on(t.postType, t.createdAt),
     index('posts_created').on(t.createdAt),
+    index('posts_ingested').on(t.ingestedAt),
     index('posts_author_created').on(sql`lower(${t.author})`, t.createdAt),
     index('posts_listing').on(t.listingId),
   ],
@@ -206,6 +212,7 @@ export const matches = sqliteTable(
     index('matches_user_category_archived_time').on(t.userId, t.category, t.archivedAt, t.matchedAt),
     index('matches_user_new').on(t.userId, t.isNew),
     index('matches_time').on(t.matchedAt),
+    index('matches_post').on(t.postId), // the re-check: who matched a post whose state changed
   ],
 )
 
@@ -245,6 +252,8 @@ export const notificationPrefs = sqliteTable('notification_prefs', {
     .references(() => users.id, { onDelete: 'cascade' }),
   emailFrequency: text('email_frequency').notNull().default('instant'), // instant | batched | none
   webPushEnabled: integer('web_push_enabled', { mode: 'boolean' }).notNull().default(false),
+  /** 'Wait before email and push' (0–120 s): held rows are released after one re-check (src/notify/hold.ts) */
+  holdSeconds: integer('hold_seconds').notNull().default(0),
   lastDigestAt: ms('last_digest_at'),
   updatedAt: ms('updated_at'),
   /** quiet hours (src/notify/quiet-hours.ts): local 'HH:MM' start/end in an IANA time zone; null = none */
@@ -303,7 +312,7 @@ export const outbox = sqliteTable(
     /** idempotency: e.g. "match:42:email"; a second enqueue with the same key is ignored */
     dedupeKey: text('dedupe_key').unique(),
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('pending'), // pending | sending | sent | failed | held (quiet hours, until next_attempt_at)
+    status: text('status').notNull().default('pending'), // pending | sending | sent | failed | held (quiet hours, until next_attempt_at) | waiting (the hold before alerting: src/notify/hold.ts) | skipped (post gone)
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ms('next_attempt_at')
       .notNull()

@@ -5,7 +5,14 @@
 // "published" at a fixed time. The first `backlog` posts are spread over the hours before the
 // source was created; after that one post arrives every intervalMs (±25% jitter, never out of
 // order). The corpus repeats with fresh ids when exhausted. Same seed + same clock → same posts.
+//
+// Lifecycle (the re-check, src/forums/recheck.ts): some posts change after they appear, so the
+// demo shows the SOLD / Removed / Pending badges. Per stream position, from its own seeded draw:
+// about 1 in 8 is removed by automod 2 minutes after publishing, 1 in 6 is marked SOLD after 4
+// minutes (title tag and flair), 1 in 10 goes PENDING after 3 minutes; the rest stay open.
+// fetchInfo answers like /api/info: the posts asked for, as they are at `now`.
 import { DEMO_CORPUS, prng, type DemoPost } from './corpus.ts'
+import type { PostSnapshot } from '../forums/info.ts'
 import type { FetchNewResult, FetchSinceResult, ForumPost, ForumSource } from '../forums/listing.ts'
 import { RateBudget } from '../forums/rate-budget.ts'
 
@@ -21,6 +28,8 @@ export type DemoSourceOptions = {
   /** how far back the backlog reaches; default 6 h */
   backlogMs?: number
   corpus?: readonly DemoPost[]
+  /** RECHECK_BUDGET_SHARE for the demo budget's side share (default 0.2) */
+  recheckShare?: number
 }
 
 export type DemoSource = ForumSource & {
@@ -31,6 +40,17 @@ export type DemoSource = ForumSource & {
   count(now?: number): number
   /** post k of the stream (0 = oldest backlog post) */
   postAt(k: number): ForumPost
+  /** what /api/info would answer for these ids now */
+  fetchInfo(redditIds: string[]): Promise<PostSnapshot[]>
+}
+
+/** What happens to a demo post after it appears: the change and its delay from publishing. */
+export function demoLifecycle(seed: number, k: number): { change: 'removed' | 'sold' | 'pending'; afterMs: number } | null {
+  const r = prng(seed * 104_729 + k * 31 + 7)()
+  if (r < 0.125) return { change: 'removed', afterMs: 2 * 60_000 }
+  if (r < 0.29) return { change: 'sold', afterMs: 4 * 60_000 }
+  if (r < 0.39) return { change: 'pending', afterMs: 3 * 60_000 }
+  return null
 }
 
 const DEPTH = 1000
@@ -118,6 +138,32 @@ export function createDemoSource(opts: DemoSourceOptions): DemoSource {
     return { posts, after: more ? last!.name : null }
   }
 
+  /** Post k as Reddit shows it at time t (after its lifecycle change, if due). */
+  const snapshotAt = (k: number, t: number): PostSnapshot => {
+    const p = postAt(k)
+    const base: PostSnapshot = { redditId: p.redditId, title: p.title, content: p.content, flair: p.flair, author: p.author, removedByCategory: null }
+    const life = demoLifecycle(seed, k)
+    if (!life || t < publishedAt(k) + life.afterMs) return base
+    if (life.change === 'removed') return { ...base, content: '[removed]', removedByCategory: 'automod_filtered' }
+    if (life.change === 'sold') return { ...base, title: `[SOLD] ${p.title}`, flair: 'SOLD' }
+    return { ...base, content: `PENDING\n\n${p.content}` }
+  }
+
+  // no remote limit: scan about twice per arrival so the demo feels live
+  const budget = new RateBudget({ capPerMinute: 600, intervalSeconds: Math.max(1, Math.round(interval / 2000)), sideShare: opts.recheckShare })
+
+  async function fetchInfo(redditIds: string[]): Promise<PostSnapshot[]> {
+    const t = now()
+    budget.noteSideRequest(t)
+    const n = count(t)
+    const out: PostSnapshot[] = []
+    for (const id of redditIds) {
+      const k = parseInt(id, 36) - idBase
+      if (Number.isFinite(k) && k >= 0 && k < n) out.push(snapshotAt(k, t))
+    }
+    return out
+  }
+
   async function fetchSince(isKnown: (id: string) => boolean, o: { maxPages?: number } = {}): Promise<FetchSinceResult> {
     const maxPages = o.maxPages ?? 11
     const fresh: ForumPost[] = []
@@ -138,12 +184,12 @@ export function createDemoSource(opts: DemoSourceOptions): DemoSource {
 
   return {
     mode: 'demo',
-    // no remote limit: scan about twice per arrival so the demo feels live
-    budget: new RateBudget({ capPerMinute: 600, intervalSeconds: Math.max(1, Math.round(interval / 2000)) }),
+    budget,
     startedAt,
     count,
     postAt,
     fetchNew,
     fetchSince,
+    fetchInfo,
   }
 }

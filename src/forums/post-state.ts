@@ -9,7 +9,12 @@
 //            "CLOSED");
 //   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up").
 
-export type PostState = 'open' | 'pending' | 'sold' | 'removed'
+import { extractPrices } from '../matching/price'
+import { titlePrice } from './reposts'
+
+import type { PostState } from '../contract/events'
+
+export type { PostState }
 export const POST_STATES: readonly PostState[] = ['open', 'pending', 'sold', 'removed']
 
 export type StateInput = {
@@ -45,7 +50,27 @@ export function detectPostState(p: StateInput): PostState {
   return 'open'
 }
 
+/** A stored state string read back (an unknown value counts as open). */
+export function asPostState(s: string | null | undefined): PostState {
+  return (POST_STATES as readonly (string | null | undefined)[]).includes(s) ? (s as PostState) : 'open'
+}
+
 /** True when a post in this state should still alert (and count in digests). */
 export function isOpen(state: PostState | null | undefined): boolean {
   return state === undefined || state === null || state === 'open'
+}
+
+// The listing price in dollars: a price edit in the body wins ("~~$450~~ $400", "price drop: $400",
+// "now $400", "reduced to $400", "edit: $400"; the last such edit), else the title's (reposts.ts titlePrice),
+// else null. Prices in an ordinary body line are not taken: a body often lists several items.
+const BODY_PRICE_EDIT =
+  /~~[^~\n]*\$[^~\n]*~~\s*(\$\s?[\d,.]+k?|[\d,.]+k?\s?\$)|(?:price\s+(?:drop(?:ped)?|reduced|lowered|change[d]?)|reduced\s+to|dropped\s+to|now\s+only|now|edit)\s*(?:to)?\s*[:\-–—]?\s*(\$\s?[\d,.]+k?|[\d,.]+k?\s?\$)/gi
+
+export function detectPrice(title: string, content?: string | null): number | null {
+  let edited: number | null = null
+  for (const m of (content ?? '').matchAll(BODY_PRICE_EDIT)) {
+    const found = extractPrices(m[1] ?? m[2] ?? '')[0]
+    if (found !== undefined) edited = found
+  }
+  return edited ?? titlePrice(title)
 }

@@ -21,6 +21,14 @@
 // admin's scan, a catch-up's next page) from the paced time, so it takes the next slot. A scan of
 // several pages therefore pushes the next scan several intervals out. The pages of one catch-up are
 // not paced, only capped: the gap they fill should close soon.
+//
+// Side requests (the re-check of recent posts, src/forums/recheck.ts) take at most `sideShare` of the
+// cap (default 0.2 = 20 %), spaced evenly (one every 60 s / (cap × share): 30 s public, 3 s OAuth),
+// and never the live scan's share: they count towards the cap and Reddit's remaining, but do not move
+// the scan's pacing, and one goes only when (a) the gates allow a request now, (b) the window that
+// ends at the scan's next paced time still has room for that scan after it, and (c) Reddit's
+// remaining requests (when known) still cover the scan's cadence until the reset after it. Their
+// failures back off only the side requests, except a 429 (Reddit's limit is shared).
 
 export type FailureReason = 'rate_limited' | 'server' | 'timeout' | 'malformed' | 'auth' | 'network'
 
@@ -33,6 +41,8 @@ export type RateBudgetOptions = {
   minIntervalMs?: number
   baseBackoffMs?: number
   maxBackoffMs?: number
+  /** share of the cap side requests (re-checks) may use, 0–1; 0 = none. Default 0.2 */
+  sideShare?: number
 }
 
 export type HeaderSource = Headers | Record<string, string | null | undefined>
@@ -81,6 +91,11 @@ export class RateBudget {
   private blockedUntil = 0
   private blockedReason: FailureReason | null = null
   private failures = 0
+  /** RECHECK_BUDGET_SHARE: share of the cap side requests may use (0 = off) */
+  sideShare: number
+  private sideSent: number[] = []
+  private sideBlockedUntil = 0
+  private sideFailures = 0
 
   constructor(opts: RateBudgetOptions) {
     if (!(opts.capPerMinute > 0)) throw new Error('capPerMinute must be positive')
@@ -94,6 +109,7 @@ export class RateBudget {
     this.intervalMs = null
     this.intervalRaise = null
     this.configuredSeconds = null
+    this.sideShare = Math.max(0, Math.min(1, opts.sideShare ?? 0.2))
     this.configure({ intervalSeconds: opts.intervalSeconds ?? null })
   }
 
@@ -215,8 +231,61 @@ export class RateBudget {
     }
   }
 
+  /** The least time between two side requests: the share of the cap spread over a minute (Infinity when off). */
+  sideSpacingMs(): number {
+    return this.sideShare > 0 ? Math.ceil(WINDOW_MS / (this.capPerMinute * this.sideShare)) : Number.POSITIVE_INFINITY
+  }
+
+  /** Earliest time a side request may go (Infinity when the share is 0). See the header comment. */
+  sideAllowedAt(now: number): number {
+    const spacing = this.sideSpacingMs()
+    if (!Number.isFinite(spacing)) return Number.POSITIVE_INFINITY
+    let at = Math.max(this.nextAllowedAt(now), this.sideBlockedUntil)
+    const lastSide = this.sideSent.at(-1)
+    if (lastSide !== undefined) at = Math.max(at, lastSide + spacing)
+    // (b) the scan's next paced request must still fit in its window after this one
+    const scanAt = Math.max(this.pacedAt, at)
+    const inWindow = this.sent.filter((t) => t > scanAt - WINDOW_MS)
+    const excess = inWindow.length + 2 - this.capPerMinute
+    if (excess > 0) at = this.pacedAt > at ? this.pacedAt + 1 : Math.max(at, inWindow[excess - 1]! + WINDOW_MS) // after that scan / after enough expire
+    // (c) Reddit's remaining must still cover the scan's cadence until the reset
+    if (this.remaining !== null && this.resetAt !== null && this.resetAt > at) {
+      const base = this.intervalMs ?? Math.max(this.minIntervalMs, this.allowanceMs)
+      const scansNeeded = (this.resetAt - at) / base
+      if ((this.remaining - 1) * (1 - this.headroom) < scansNeeded) at = Math.max(at, this.resetAt)
+    }
+    return at
+  }
+
+  /** Call right before sending a side request: counted in the cap, the pacing of the scan untouched. */
+  noteSideRequest(now: number): void {
+    this.prune(now)
+    this.sent.push(now)
+    this.sent.sort((a, b) => a - b)
+    this.sideSent.push(now)
+    if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1)
+  }
+
+  /** A side request failed (not a 429): only side requests back off, 2 s doubling to 5 min. */
+  sideBackoff(now: number): number {
+    this.sideFailures++
+    this.sideBlockedUntil = now + Math.min(this.maxBackoffMs, this.baseBackoffMs * 2 ** (this.sideFailures - 1))
+    return this.sideBlockedUntil
+  }
+
+  sideSucceeded(): void {
+    this.sideFailures = 0
+  }
+
+  /** Side requests sent in the last minute (tests, the bench). */
+  sideRequestsLastMinute(now: number): number {
+    this.prune(now)
+    return this.sideSent.length
+  }
+
   private prune(now: number): void {
     while (this.sent.length > 0 && this.sent[0]! <= now - WINDOW_MS) this.sent.shift()
+    while (this.sideSent.length > 0 && this.sideSent[0]! <= now - WINDOW_MS) this.sideSent.shift()
   }
 }
 

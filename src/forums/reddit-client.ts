@@ -1,6 +1,7 @@
 // Talks to Reddit: one multireddit listing request per scan, app-only OAuth when credentials
 // are configured, every request gated by the RateBudget. See README.md beside this file.
 import { MalformedListingError, parseListingText, type FetchNewResult, type FetchSinceResult, type ForumPost, type ForumSource } from './listing.ts'
+import { infoQuery, parseInfoText, type PostSnapshot } from './info.ts'
 import { OAUTH_CAP_PER_MINUTE, PUBLIC_CAP_PER_MINUTE, RateBudget, type FailureReason } from './rate-budget.ts'
 
 export type RedditErrorKind = FailureReason
@@ -33,6 +34,8 @@ export type RedditClientOptions = {
   intervalSeconds?: number | null
   /** override the budget (tests); default: 10/min public, 100/min OAuth */
   budget?: RateBudget
+  /** RECHECK_BUDGET_SHARE: share of the cap the re-check's /api/info requests may use (default 0.2) */
+  recheckShare?: number
   /** fetchSince waits for the budget between pages up to this long, else throws */
   maxWaitMs?: number
   sleep?: (ms: number) => Promise<void>
@@ -75,7 +78,28 @@ export class RedditClient implements ForumSource {
       new RateBudget({
         capPerMinute: this.mode === 'oauth' ? OAUTH_CAP_PER_MINUTE : PUBLIC_CAP_PER_MINUTE,
         intervalSeconds: opts.intervalSeconds,
+        sideShare: opts.recheckShare,
       })
+  }
+
+  /**
+   * The current state of up to 100 posts (the re-check): one /api/info request on the budget's side
+   * share, never the live scan's (rate-budget.ts). Throws RedditError like fetchNew; a request the
+   * side share does not allow now throws 'rate_limited' with sent === false, sending nothing.
+   */
+  async fetchInfo(redditIds: string[]): Promise<PostSnapshot[]> {
+    const query = new URLSearchParams({ id: infoQuery(redditIds), raw_json: '1' })
+    const path = this.mode === 'oauth' ? '/api/info' : '/api/info.json'
+    const text = await this.get(`${this.base}${path}?${query}`, true)
+    try {
+      const posts = parseInfoText(text)
+      this.budget.sideSucceeded()
+      return posts
+    } catch (e) {
+      if (!(e instanceof MalformedListingError)) throw e
+      this.budget.sideBackoff(this.now())
+      throw new RedditError('malformed', e.message, { sent: true }, e)
+    }
   }
 
   /**
@@ -139,8 +163,8 @@ export class RedditClient implements ForumSource {
     await this.sleep(at - now)
   }
 
-  private notNow(now: number): RedditError {
-    const retryAt = this.budget.nextAllowedAt(now)
+  private notNow(now: number, side = false): RedditError {
+    const retryAt = side ? this.budget.sideAllowedAt(now) : this.budget.nextAllowedAt(now)
     return new RedditError('rate_limited', `Reddit budget exhausted; next request allowed in ${Math.ceil((retryAt - now) / 1000)} s`, {
       retryAt,
       resetSeconds: Math.ceil((retryAt - now) / 1000),
@@ -148,27 +172,31 @@ export class RedditClient implements ForumSource {
     })
   }
 
-  /** GET with budget gate, auth and one token refresh on 401. Returns the body text of a 200. */
-  private async get(url: string): Promise<string> {
+  /**
+   * GET with budget gate, auth and one token refresh on 401. Returns the body text of a 200.
+   * `side`: a re-check request, gated and counted on the budget's side share.
+   */
+  private async get(url: string, side = false): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       const now = this.now()
-      if (!this.budget.canRequest(now)) throw this.notNow(now)
+      if (side ? this.budget.sideAllowedAt(now) > now : !this.budget.canRequest(now)) throw this.notNow(now, side)
       const headers: Record<string, string> = { 'User-Agent': this.opts.userAgent, Accept: 'application/json' }
       if (this.mode === 'oauth') headers.Authorization = `bearer ${await this.accessToken()}`
-      this.budget.noteRequest(this.now())
-      const res = await this.send(url, { headers })
+      if (side) this.budget.noteSideRequest(this.now())
+      else this.budget.noteRequest(this.now())
+      const res = await this.send(url, { headers }, side)
       this.budget.record(res.headers, this.now())
-      if (res.status === 200) return this.readBody(res)
+      if (res.status === 200) return this.readBody(res, side)
       await res.body?.cancel().catch(() => {})
       if (res.status === 401 && this.mode === 'oauth' && attempt === 0) {
         this.token = null // expired or revoked early: fetch a new one, retry once
         continue
       }
-      throw this.failure(res)
+      throw this.failure(res, side)
     }
   }
 
-  private failure(res: Response): RedditError {
+  private failure(res: Response, side = false): RedditError {
     const now = this.now()
     const status = res.status
     if (status === 429) {
@@ -182,30 +210,30 @@ export class RedditClient implements ForumSource {
       })
     }
     const kind: FailureReason = status === 401 || status === 403 ? 'auth' : 'server'
-    const retryAt = this.budget.backoff(kind, now)
+    const retryAt = side ? this.budget.sideBackoff(now) : this.budget.backoff(kind, now)
     return new RedditError(kind, `Reddit answered HTTP ${status}`, { status, retryAt, sent: true })
   }
 
-  private async readBody(res: Response): Promise<string> {
+  private async readBody(res: Response, side = false): Promise<string> {
     try {
       return await res.text()
     } catch (e) {
-      throw this.transportError(e)
+      throw this.transportError(e, side)
     }
   }
 
-  private async send(url: string, init: RequestInit): Promise<Response> {
+  private async send(url: string, init: RequestInit, side = false): Promise<Response> {
     try {
       return await this.doFetch(url, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000) })
     } catch (e) {
-      throw this.transportError(e)
+      throw this.transportError(e, side)
     }
   }
 
-  private transportError(e: unknown): RedditError {
+  private transportError(e: unknown, side = false): RedditError {
     const timeout = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')
     const kind = timeout ? 'timeout' : 'network'
-    const retryAt = this.budget.backoff(kind, this.now())
+    const retryAt = side ? this.budget.sideBackoff(this.now()) : this.budget.backoff(kind, this.now())
     const msg = timeout ? `Reddit did not answer within ${this.opts.timeoutMs ?? 15_000} ms` : `Reddit unreachable: ${String(e)}`
     return new RedditError(kind, msg, { retryAt, sent: true }, e)
   }

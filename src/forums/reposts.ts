@@ -92,8 +92,12 @@ export function isSameListing(earlier: ListingPost, later: ListingPost): boolean
   return sameListingTitle(earlier.title, later.title)
 }
 
-/** The price a listing asks in its title: the lowest item price, null when the title names none. */
+/**
+ * The price a title asks: its first ITEM price (matching's reading: shipping, "was" and discount
+ * figures are not item prices once the matcher knows price roles), null when it names none. The
+ * first, not the lowest: in "Glock 19 $450, holster $40" the listing's price is the Glock's.
+ * `posts.price` (post-state.ts `detectPrice`) falls back to it when the body has no price edit.
+ */
 export function titlePrice(title: string): number | null {
-  const prices = preparePost({ title }).prices
-  return prices.length === 0 ? null : Math.min(...prices)
+  return preparePost({ title }).prices[0] ?? null
 }

@@ -12,6 +12,7 @@ import { classify, type ForumNames } from './classify'
 import { linkReposts } from './repost-links'
 import type { ForumPost } from './listing'
 import { httpUrl } from '../lib/urls'
+import { asPostState, detectPostState, detectPrice } from './post-state'
 
 /** The feed and matching look this far back. */
 export const LIVE_WINDOW_MS = 7 * 24 * 3600_000
@@ -32,9 +33,15 @@ type PostRow = {
   classification: string | null
   created_at: number
   ingested_at: number
-  listing_id: number | null
+  state: string
+  state_changed_at: number | null
   price: number | null
+  rechecked_at: number | null
+  recheck_count: number
+  listing_id: number | null
 }
+
+export type { PostRow }
 
 export function rowToPost(r: PostRow): Post {
   return {
@@ -53,13 +60,18 @@ export function rowToPost(r: PostRow): Post {
     classification: r.classification,
     createdAt: new Date(r.created_at),
     ingestedAt: new Date(r.ingested_at),
-    listingId: r.listing_id,
+    state: r.state,
+    stateChangedAt: r.state_changed_at === null ? null : new Date(r.state_changed_at),
     price: r.price,
+    recheckedAt: r.rechecked_at === null ? null : new Date(r.rechecked_at),
+    recheckCount: r.recheck_count,
+    listingId: r.listing_id,
   }
 }
 
-const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+// A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
+const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
 
 /** Stores the posts not seen before (one transaction) and returns those rows, oldest first. */
 export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts: ForumPost[]): Post[] {
@@ -72,6 +84,7 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
     for (const p of posts) {
       const c = classify(p, forums)
       if (c === null) continue
+      const state = detectPostState(p)
       const row = stmt.get(
         p.redditId,
         c.forum,
@@ -87,6 +100,9 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
         c.classification,
         p.createdAt.getTime(),
         ingestedAt,
+        state,
+        state === 'open' ? null : ingestedAt,
+        detectPrice(p.title, p.content),
       )
       if (row) inserted.push(rowToPost(row))
     }
@@ -130,5 +146,6 @@ export function feedItem(p: Post): FeedItem {
     forum: p.forum,
     postType: isCategory(p.postType) ? p.postType : null,
     createdAt: p.createdAt.toISOString(),
+    state: asPostState(p.state),
   }
 }

@@ -11,6 +11,7 @@ export const JOB = {
   backfillPostTypes: 'backfill-post-types',
   archivePosts: 'archive-posts',
   backup: 'database-backup',
+  recheck: 'recheck-posts',
 } as const
 export type JobName = (typeof JOB)[keyof typeof JOB]
 export type JobStatus = 'success' | 'failed' | 'skipped' | 'paused' | 'waiting' | 'busy'

@@ -166,6 +166,7 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
           is_new: isNew ? 1 : 0,
           archived_at: null,
           link_url: post.linkUrl,
+          post_state: post.state,
           price_drop: dropJson,
         }
         result.created.push({ item: matchItem(row), userId, notify })

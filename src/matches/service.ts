@@ -8,6 +8,7 @@ import type { Deps } from '../deps'
 import type { PriceDrop } from '../forums/price-history'
 import { notFound } from '../lib/errors'
 import { httpUrl } from '../lib/urls'
+import { asPostState } from '../forums/post-state'
 import { attachListing } from './listing'
 
 export type MatchRow = {
@@ -25,6 +26,8 @@ export type MatchRow = {
   is_new: number
   archived_at: number | null
   link_url?: string | null
+  /** posts.state, joined (missing: the post is gone, shown as open) */
+  post_state?: string | null
   /** JSON {from, to} when the match alerted as a price drop */
   price_drop?: string | null
 }
@@ -45,6 +48,7 @@ export function matchItem(r: MatchRow): MatchItem {
     category: r.category as Category,
     source: r.source,
     archivedAt: r.archived_at === null ? null : new Date(r.archived_at).toISOString(),
+    state: asPostState(r.post_state),
     priceDrop: r.price_drop ? (JSON.parse(r.price_drop) as PriceDrop) : null,
   }
 }
@@ -81,7 +85,7 @@ export function listMatches(
   }
   const rows = deps.sqlite
     .query<MatchRow, (string | number)[]>(
-      `SELECT m.*, p.link_url FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+      `SELECT m.*, p.link_url, p.state AS post_state FROM matches m LEFT JOIN posts p ON p.id = m.post_id
        WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`,
     )
     .all(...params)

@@ -11,12 +11,12 @@
 // email choices is 'digest' (a term set to Digest also brings an `instant` or `none` user here;
 // a term set to Off or muted at the match's time leaves it out). During quiet hours the window
 // simply stays open: the first digest after them carries what came in the meantime.
-import { and, asc, eq, exists, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm'
+import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
 import { restorePointAt } from '../db/restore'
-import { matches, notificationPrefs, outbox, searchTerms, users } from '../db/schema'
+import { matches, notificationPrefs, outbox, posts, searchTerms, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import type { Category } from '../access/categories'
@@ -64,6 +64,13 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
       .from(outbox)
       .where(eq(outbox.dedupeKey, sql`'match:' || ${matches.id} || ':email'`)),
   )
+  // A post found sold, removed or pending sale (the re-check, src/scanner/recheck.ts) is left out.
+  const stillOpen = notExists(
+    deps.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, matches.postId), ne(posts.state, 'open'))),
+  )
   let sent = 0
   let due = 0
   for (const prefs of batched) {
@@ -83,7 +90,15 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
       .select()
       .from(matches)
       .where(
-        and(eq(matches.userId, user.id), eq(matches.source, 'live'), gt(matches.matchedAt, start), lte(matches.matchedAt, now), afterRestore, notEmailedAlone),
+        and(
+          eq(matches.userId, user.id),
+          eq(matches.source, 'live'),
+          gt(matches.matchedAt, start),
+          lte(matches.matchedAt, now),
+          afterRestore,
+          notEmailedAlone,
+          stillOpen,
+        ),
       )
       .orderBy(asc(matches.matchedAt))
       .all()

@@ -26,6 +26,7 @@ import { isPaused } from '../settings/service'
 import { deliveryPlan, matchTermSettings } from './delivery'
 import { externalGate, userEndpoints } from './endpoints'
 import { externalAlert } from './external'
+import { holdAlerts } from './hold'
 import { getPrefs } from './prefs'
 import { quietUntil } from './quiet-hours'
 import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
@@ -97,6 +98,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     })
     result.external++
   }
+  holdAlerts(deps, userId, m.id) // 'Wait before email and push': src/notify/hold.ts
   return result
 }
 

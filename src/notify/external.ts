@@ -44,6 +44,7 @@ export function testAlert(brand: Brand, now: Date): ExternalAlert {
     author: '',
     createdAt: at,
     postCreatedAt: at,
+    state: 'open',
     matchedTerms: ['test'],
     isNew: true,
     category: 'wts',

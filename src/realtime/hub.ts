@@ -33,6 +33,9 @@ export function topicsFor<K extends SocketEventName>(name: K, data: SocketEvents
     case 'scan.metric':
     case 'settings.changed':
       return [ADMIN]
+    case 'post.updated':
+      // the landing feed shows every post; each matched user's cards show it too
+      return [FEED, ...(data as SocketEvents['post.updated']).userIds.map(userTopic)]
     default:
       return [userTopic((data as { userId: number }).userId)]
   }
@@ -40,6 +43,10 @@ export function topicsFor<K extends SocketEventName>(name: K, data: SocketEvents
 
 /** What a socket may see of an event: the user id is implied by the topic and not repeated. */
 function payloadOf<K extends SocketEventName>(data: SocketEvents[K]): SocketPayload<K> {
+  if ('userIds' in data) {
+    const { userIds: _ids, ...rest } = data as SocketEvents[K] & { userIds: number[] }
+    return rest as SocketPayload<K>
+  }
   if ('userId' in data) {
     const { userId: _u, notify: _n, ...rest } = data as SocketEvents[K] & { userId: number; notify?: boolean }
     return rest as SocketPayload<K>

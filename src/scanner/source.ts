@@ -3,11 +3,14 @@
 // as the process.
 import type { Deps } from '../deps'
 import { createDemoSource } from '../demo/source'
+import type { PostSnapshot } from '../forums/info'
 import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
 
 export type ScanSource = ForumSource & {
+  /** the current state of up to 100 stored posts (the re-check, src/forums/recheck.ts); on the budget's side share */
+  fetchInfo?(redditIds: string[]): Promise<PostSnapshot[]>
   budget?: RateBudget
   mode?: string
   /** the scan running on this source now: a second caller waits for it instead of overlapping */
@@ -20,7 +23,7 @@ export type WithSource = { source: ScanSource }
 export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource {
   const { config } = deps
   const now = () => deps.now().getTime()
-  if (config.demo) return createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now })
+  if (config.demo) return createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now, recheckShare: config.recheckBudgetShare })
   return new RedditClient({
     baseUrl: config.reddit.baseUrl,
     authUrl: config.reddit.authUrl,
@@ -29,6 +32,7 @@ export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource
     userAgent: config.reddit.userAgent,
     subreddits: [config.forums.accessories, config.forums.deals],
     intervalSeconds: config.scanIntervalSeconds,
+    recheckShare: config.recheckBudgetShare,
     now,
   })
 }

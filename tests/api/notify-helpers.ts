@@ -42,5 +42,6 @@ export function makeMatch(
     isNew: true,
     source: row.source,
     archivedAt: null,
+    state: 'open',
   }
 }

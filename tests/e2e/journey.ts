@@ -2,6 +2,7 @@
 // fake Reddit, a browser, and a signed-in browser context for a freshly created subscriber.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { RedditClient } from '../../src/forums/reddit-client'
+import { runRecheck } from '../../src/scanner/recheck'
 import { runScan } from '../../src/scanner/scan'
 import { SESSION_COOKIE } from '../../src/auth/session'
 import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
@@ -14,6 +15,8 @@ export type World = {
   browser: Browser
   /** Fetches the fake Reddit's listing once, as the scan job would. */
   scan(): Promise<unknown>
+  /** One run of the re-check job (its own client: the scans' budget is not touched). */
+  recheck(): Promise<unknown>
   /** A subscriber (GAFS + GD by default) and a browser context signed in as them. */
   subscriber(opts?: ContextOpts & { role?: string }): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: number }>
   visitor(opts?: ContextOpts): Promise<{ page: Page; context: BrowserContext; errors: string[] }>
@@ -49,6 +52,8 @@ export async function startWorld(): Promise<World> {
     reddit,
     browser,
     scan: () => runScan(server.deps, client),
+    recheck: () =>
+      runRecheck(server.deps, new RedditClient({ baseUrl: reddit.url, userAgent: 'linux:dibs:test (e2e)', subreddits: ['GunAccessoriesForSale', 'gundeals'] })),
     async subscriber(opts = {}) {
       const user = await createUserWithSession(server.deps, { role: opts.role ?? 'product+gd', name: 'Sam Subscriber' })
       const made = await contextFor(opts)

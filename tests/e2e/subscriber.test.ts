@@ -114,6 +114,30 @@ describe('a subscriber in Chromium', () => {
     await context.close()
   })
 
+  test('a match card gets the SOLD badge live when its post is marked sold on Reddit (issue 16)', async () => {
+    const { page, context, userId } = await world.subscriber()
+    addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'exps3')
+    await page.goto(world.server.url + '/dashboard/gafs/wts')
+    await page.getByRole('heading', { name: 'WTS Matches' }).waitFor()
+    const post = world.reddit.publish({
+      subreddit: 'GunAccessoriesForSale',
+      title: '[WTS] EOTech EXPS3-2 - $520',
+      created_utc: Math.ceil(Date.now() / 1000) + 1,
+    })
+    await world.scan()
+    const card = page.getByTestId('match-card').filter({ hasText: 'EOTech EXPS3-2' })
+    await card.waitFor({ timeout: 5000 })
+    expect(await card.getByTestId('state-badge').count()).toBe(0)
+    // the seller flairs it SOLD; the re-check reads it at its 2-minute checkpoint
+    world.reddit.edit(post.id, { link_flair_text: 'SOLD' })
+    world.server.deps.sqlite.run(`UPDATE posts SET ingested_at = ingested_at - 180000 WHERE reddit_id = '${post.id}'`)
+    await world.recheck()
+    await card.getByTestId('state-badge').getByText('SOLD', { exact: true }).waitFor({ timeout: 3000 })
+    expect(await card.getAttribute('class')).toContain('is-closed')
+    await screenshot(page, 'match-sold-badge')
+    await context.close()
+  })
+
   test('the dashboard in the light theme', async () => {
     const { page, context } = await world.subscriber({ theme: 'light' })
     await page.goto(world.server.url + '/dashboard/gafs/wtb')

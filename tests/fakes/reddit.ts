@@ -95,7 +95,8 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     })
   }
 
-  async function listing(req: Request, url: URL, host: 'www' | 'oauth'): Promise<Response> {
+  /** Every API read counts against the rate limit and may meet a scripted fault: the error answer, or the headers to answer with. */
+  async function gate(): Promise<Response | Record<string, string>> {
     const t0 = rateHeaders()
     rateLimit.used++
     const headers = { ...rateHeaders(), 'cache-control': 'private, s-maxage=0, max-age=0, must-revalidate' }
@@ -105,6 +106,12 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     if (f === '500' || f === '503') return html(f === '500' ? 500 : 503, 'Our CDN was unable to reach our servers', headers)
     if (f === 'timeout') await stall(timeoutDelayMs)
     if (f === 'malformed') return html(200, 'reddit.com: over capacity', headers)
+    return headers
+  }
+
+  async function listing(req: Request, url: URL, host: 'www' | 'oauth'): Promise<Response> {
+    const headers = await gate()
+    if (headers instanceof Response) return headers
 
     const m = /^\/r\/([^/]+)\/new(\.json)?\/?$/.exec(decodeURIComponent(url.pathname))
     const subs = new Set(m![1]!.split('+').map((s) => s.toLowerCase()))
@@ -128,6 +135,22 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
         children: page.map((p) => ({ kind: 't3', data: p })),
         before: null,
       },
+    }
+    return Response.json(body, { headers })
+  }
+
+  // GET /api/info.json?id=t3_a,t3_b (www) or /api/info?id=… (oauth): a Listing of the t3 objects
+  // Reddit still has for those fullnames, in the order asked; unknown ids are left out; more than
+  // 100 ids is a 400 as on Reddit. Counts against the rate limit like any listing.
+  async function info(url: URL): Promise<Response> {
+    const headers = await gate()
+    if (headers instanceof Response) return headers
+    const names = (url.searchParams.get('id') ?? '').split(',').filter(Boolean)
+    if (names.length > 100) return Response.json({ message: 'Bad Request', error: 400 }, { status: 400, headers })
+    const found = names.flatMap((n) => posts.filter((p) => p.name === n))
+    const body = {
+      kind: 'Listing',
+      data: { after: null, dist: found.length, modhash: '', geo_filter: '', children: found.map((p) => ({ kind: 't3', data: p })), before: null },
     }
     return Response.json(body, { headers })
   }
@@ -185,6 +208,7 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       record('www', req, url)
       if (req.method === 'POST' && url.pathname === '/api/v1/access_token') return accessToken(req)
       if (req.method === 'GET' && /^\/r\/[^/]+\/new\.json$/.test(url.pathname)) return listing(req, url, 'www')
+      if (req.method === 'GET' && url.pathname === '/api/info.json') return info(url)
       return html(404, 'page not found', {})
     },
   })
@@ -199,6 +223,7 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       const m = /^bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')
       if (!m || !tokens.has(m[1]!)) return unauthorized()
       if (req.method === 'GET' && /^\/r\/[^/]+\/new(\.json)?\/?$/.test(url.pathname)) return listing(req, url, 'oauth')
+      if (req.method === 'GET' && /^\/api\/info(\.json)?$/.test(url.pathname)) return info(url)
       return Response.json({ message: 'Not Found', error: 404 }, { status: 404 })
     },
   })
@@ -330,6 +355,28 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     requests,
     /** listing requests only (token requests excluded) */
     listingRequests: () => requests.filter((r) => r.path.includes('/new')),
+    /** /api/info requests (the re-check) */
+    infoRequests: () => requests.filter((r) => r.path.startsWith('/api/info')),
+    /** edits a published post in place (flair, selftext, title …), as its author or a mod would */
+    edit(id: string, change: Partial<FakePost>): FakePost {
+      const post = posts.find((p) => p.id === id)
+      if (!post) throw new Error(`no fake post ${id}`)
+      Object.assign(post, change, { edited: Math.floor(now() / 1000) })
+      if (change.link_flair_text !== undefined)
+        post.link_flair_css_class = change.link_flair_text ? String(change.link_flair_text).toLowerCase().replace(/\W+/g, '') : null
+      if (change.selftext !== undefined)
+        post.selftext_html = change.selftext ? `<!-- SC_OFF --><div class="md"><p>${change.selftext}</p></div><!-- SC_ON -->` : null
+      return post
+    },
+    /** what Reddit shows of a removed post: by a moderator/automod ("[removed]") or deleted by its author ("[deleted]", author gone) */
+    remove(id: string, by: 'moderator' | 'automod_filtered' | 'deleted' = 'moderator'): FakePost {
+      const post = posts.find((p) => p.id === id)
+      if (!post) throw new Error(`no fake post ${id}`)
+      if (by === 'deleted')
+        Object.assign(post, { removed_by_category: 'deleted', selftext: '[deleted]', author: '[deleted]', author_fullname: undefined, selftext_html: null })
+      else Object.assign(post, { removed_by_category: by, selftext: '[removed]', selftext_html: null, is_robot_indexable: false })
+      return post
+    },
     tokenRequests,
     rateLimit,
     publish,

@@ -1,6 +1,7 @@
 // 'Live Reddit Feed' on the landing page (spec §2, §4): WTS / WTB / GUNDEALS tabs, 10 per page,
 // live inserts from the socket's `feed` topic applied on page 1 only, with a 2-second highlight
 // of the tab and the first post.
+import { withPostState } from './PostStateBadge'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
@@ -71,9 +72,13 @@ export function LiveFeed() {
       flashNow({ tab: cat, id: post.id })
     })
     const offRe = onMessage('reconnected', () => void load(view.current.tab, view.current.page))
+    const offState = onMessage('post.updated', (d) =>
+      setData((prev) => prev && { ...prev, posts: withPostState(prev.posts, (x) => x.id, d.post.postId, d.post.state) }),
+    )
     return () => {
       offNew()
       offRe()
+      offState()
     }
   }, [load])
 

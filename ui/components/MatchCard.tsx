@@ -5,6 +5,7 @@ import { highlight } from '../../src/matching/highlight'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
 import { matchedTermLabel, matchedTermList, type Match } from '../lib/matches'
 import { config } from '../state'
+import { PostStateBadge, stateClass } from './PostStateBadge'
 import { ListingHistory } from './ListingHistory'
 
 export function forumBadge(category: string, productName: string): string {
@@ -35,7 +36,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
   const termList = matchedTermList(match.matchedTerms)
   return (
     <article
-      className={`match-card${match.isNew ? ' is-new' : ''}${flash ? ' flash' : ''}`}
+      className={`match-card${match.isNew ? ' is-new' : ''}${flash ? ' flash' : ''}${stateClass(match.state)}`}
       data-testid="match-card"
       data-match-id={match.id}
       aria-current={flash ? 'true' : undefined}
@@ -55,6 +56,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
               <Highlighted title={match.title} terms={termList} />
             </a>
             {match.isNew ? <span className="badge new-badge">New</span> : null}
+            <PostStateBadge state={match.state} />
           </h3>
           <p className="match-meta">
             <span className="badge forum-badge">{forumBadge(match.category, config.value.productName)}</span>

@@ -1,6 +1,7 @@
 // A category's match list (spec §2, §4, §8): heading, '{n} new' badge, Mark all as read, mark one
 // read, archive one / selected / all visible, 20 shown then +20 per 'Show more', 'Load More' from
 // the server, the empty states, live updates from the socket and a refetch after reconnects.
+import { withPostState } from './PostStateBadge'
 import { useCallback, useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
@@ -93,6 +94,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   useEffect(() => {
     const offs = [
       onMessage('reconnected', () => void reload()),
+      onMessage('post.updated', (d) => setMatches((m) => m && withPostState(m, (x) => x.postId, d.post.postId, d.post.state))),
       onMessage('match.updated', (d) => {
         // a match enters a list by being archived (the archive) or restored (its category list)
         if (d.change === (archived ? 'archived' : 'restored')) return void reload()

@@ -7,6 +7,7 @@ import { api } from '../api'
 import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
 import { ExternalChannels } from './ExternalChannels'
+import { HoldSetting } from './HoldSetting'
 import { Modal } from './Modal'
 import { QuietHours, type QuietValue } from './QuietHours'
 
@@ -212,6 +213,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
             </fieldset>
             <QuietHours initial={prefs.quiet_hours ?? null} summary={prefs.quiet_summary ?? ''} />
             <ExternalChannels />
+            <HoldSetting />
           </>
         )}
         <footer>

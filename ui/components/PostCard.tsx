@@ -4,6 +4,7 @@ import type { FeedItem } from '../../src/contract/events'
 import { formatDate, timeAgo } from '../lib/dates'
 import { feedCategory } from '../lib/feed'
 import { snippet } from '../lib/snippet'
+import { PostStateBadge, stateClass } from './PostStateBadge'
 
 const BADGE = { wts: 'WTS', wtb: 'WTB', gd: 'GUNDEALS' } as const
 
@@ -11,11 +12,16 @@ export function PostCard({ post, highlighted }: { post: FeedItem; highlighted?: 
   const text = snippet(post.content, post.title)
   const cat = feedCategory(post)
   return (
-    <article className={`post-card${highlighted ? ' highlight' : ''}`} data-testid="post-card" data-highlighted={highlighted ? 'true' : undefined}>
+    <article
+      className={`post-card${highlighted ? ' highlight' : ''}${stateClass(post.state)}`}
+      data-testid="post-card"
+      data-highlighted={highlighted ? 'true' : undefined}
+    >
       <h3>
         <a href={post.url} target="_blank" rel="noopener noreferrer">
           {post.title}
         </a>
+        <PostStateBadge state={post.state} />
       </h3>
       {text ? <p className="snippet muted">{text}</p> : null}
       <p className="post-meta">

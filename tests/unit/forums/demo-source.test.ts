@@ -104,3 +104,22 @@ describe('demo author flairs', () => {
     expect(posts.some((p) => p.authorFlair?.startsWith('Trades: '))).toBe(true)
   })
 })
+
+describe('demo lifecycle (the re-check in the demo)', () => {
+  test('within minutes some live posts become SOLD, Removed or Pending, as /api/info would show them', async () => {
+    const { detectPostState } = await import('../../../src/forums/post-state.ts')
+    const { src, c } = source()
+    c.t = T0 + 10 * 60_000 // 150 live posts published
+    const ids = Array.from({ length: 100 }, (_, i) => src.postAt(40 + i).redditId)
+    const fresh = await src.fetchInfo(ids.slice(0, 1))
+    expect(fresh).toHaveLength(1)
+    c.t = T0 + 30 * 60_000
+    const later = await src.fetchInfo(ids)
+    expect(later).toHaveLength(100)
+    const states = later.map((p) => detectPostState(p))
+    for (const s of ['sold', 'removed', 'pending', 'open'] as const) expect(states.filter((x) => x === s).length).toBeGreaterThan(3)
+    // the newest posts (under 2 minutes old) are all still open
+    const newest = Array.from({ length: 20 }, (_, i) => src.postAt(src.count() - 1 - i).redditId)
+    expect(new Set((await src.fetchInfo(newest)).map((p) => detectPostState(p)))).toEqual(new Set(['open']))
+  })
+})

@@ -183,3 +183,41 @@ describe('pacing: requests spread evenly over the window', () => {
     expect(b.nextPacedAt(T0 + 200)).toBe(T0 + 30_200)
   })
 })
+
+describe('the side share (re-checks)', () => {
+  test('side requests are spaced to the share of the cap: 20 % of 10/min is one every 30 s; 0 turns them off', () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    expect(b.sideSpacingMs()).toBe(30_000)
+    expect(b.sideAllowedAt(T0)).toBe(T0)
+    b.noteSideRequest(T0)
+    expect(b.sideAllowedAt(T0 + 1000)).toBe(T0 + 30_000)
+    expect(b.sideRequestsLastMinute(T0 + 1000)).toBe(1)
+    expect(new RateBudget({ capPerMinute: 10, sideShare: 0 }).sideAllowedAt(T0)).toBe(Number.POSITIVE_INFINITY)
+    expect(new RateBudget({ capPerMinute: 100 }).sideSpacingMs()).toBe(3000)
+  })
+
+  test("a side request never moves the scan's pacing, and waits when it would leave the next scan no room in the cap", () => {
+    const b = new RateBudget({ capPerMinute: 10 })
+    b.noteRequest(T0)
+    const paced = b.nextPacedAt(T0 + 1)
+    b.noteSideRequest(T0 + 1000)
+    expect(b.nextPacedAt(T0 + 1001)).toBe(paced)
+    expect(b.lastRequestAt).toBe(T0)
+    // 9 requests in the last minute: one more side request would leave the next scan no room
+    const full = new RateBudget({ capPerMinute: 10, sideShare: 0.5 })
+    full.noteRequest(T0)
+    for (let i = 1; i <= 8; i++) full.noteSideRequest(T0 + i * 100)
+    expect(full.sideAllowedAt(T0 + 1000)).toBe(T0 + 60_000) // when the oldest ages out
+    expect(full.nextAllowedAt(T0 + 7500)).toBe(T0 + 7500) // the scan itself goes on time
+  })
+
+  test("a failed side request backs off only side requests; Reddit's remaining is kept for the scan's cadence", () => {
+    const b = new RateBudget({ capPerMinute: 100 })
+    b.sideBackoff(T0)
+    expect(b.sideAllowedAt(T0)).toBe(T0 + 2000)
+    expect(b.canRequest(T0)).toBe(true)
+    const low = new RateBudget({ capPerMinute: 100 })
+    low.record({ 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': '60' }, T0) // 10 left for 60 s: the 2 s scans need all of them
+    expect(low.sideAllowedAt(T0)).toBe(T0 + 60_000)
+  })
+})

@@ -25,6 +25,7 @@ const base: MatchItem = {
   category: 'wts',
   source: 'live',
   archivedAt: null,
+  state: 'open',
 }
 const drop = { ...base, priceDrop: { from: 450, to: 400 } }
 

@@ -1,0 +1,128 @@
+// "Wait before email and push" (opt-in, 0–120 s, default 0): a user's email and push rows for a
+// match are written `waiting` with next_attempt_at = now + hold, so the outbox worker (which only claims
+// `pending`) leaves them alone. (`held` is the other parked status: rows held for quiet hours, released
+// as one summary by quiet-summary.ts; a row that waits here and then falls in quiet hours is released
+// to `pending` and goes out at once — the hold is seconds, and quiet hours were checked when it was queued.) When the hold ends the re-check job (src/scanner/recheck.ts) reads the
+// due rows' posts once (one /api/info request for the batch, on the re-check's budget share) and
+// releases each row: `pending` at once if the post is still there (open or pending sale), `skipped`
+// with the reason if it was removed or sold. In-app alerts never wait: the socket hub sends them
+// before the dispatcher runs.
+//
+// When the read cannot happen (re-check off, budget busy, Reddit failing) a row waits at most
+// HOLD_GRACE_MS beyond its hold, then goes by the post's stored state: a hold never loses an alert.
+//
+// The same cancellation covers rows that are not held: when the re-check finds a post removed or
+// sold, its matches' `pending`, `waiting` and quiet-hours `held` email/push rows become `skipped` (cancelAlertsForPost). A
+// row already sent is never sent again (its dedupe key stays).
+import { Elysia, t } from 'elysia'
+import { eq } from 'drizzle-orm'
+import type { Database } from 'bun:sqlite'
+import { authPlugin } from '../auth/plugin'
+import { notificationPrefs } from '../db/schema'
+import type { Deps } from '../deps'
+import { badRequest } from '../lib/errors'
+import type { PostState } from '../forums/post-state'
+
+export const HOLD_MAX_SECONDS = 120
+/** How long past its hold a row may wait for the one re-check before it goes by the stored state. */
+export const HOLD_GRACE_MS = 30_000
+/** The channels a hold applies to (in-app stays instant). */
+const HELD_CHANNELS = "('email', 'push')"
+// A match's rows have dedupe keys "match:<id>:<channel>…": the id read back from a key, and the
+// key range of a match (';' follows ':'), which the unique index on dedupe_key serves.
+const MATCH_ID_OF_KEY = `CAST(substr(o.dedupe_key, 7, instr(substr(o.dedupe_key, 7), ':') - 1) AS INTEGER)`
+const KEYS_OF_MATCH = `o.dedupe_key >= 'match:' || m.id || ':' AND o.dedupe_key < 'match:' || m.id || ';'`
+
+export function getHoldSeconds(deps: Pick<Deps, 'db'>, userId: number): number {
+  return deps.db.select({ hold: notificationPrefs.holdSeconds }).from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()?.hold ?? 0
+}
+
+export function setHoldSeconds(deps: Pick<Deps, 'db' | 'now'>, userId: number, seconds: unknown): { hold_seconds: number } {
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > HOLD_MAX_SECONDS)
+    throw badRequest(`The wait must be a whole number of seconds from 0 to ${HOLD_MAX_SECONDS}.`, 'INVALID_HOLD')
+  // A new row keeps the other preferences at their column defaults, as src/notify/prefs.ts reads them.
+  deps.db
+    .insert(notificationPrefs)
+    .values({ userId, holdSeconds: seconds, emailFrequency: 'batched', updatedAt: deps.now() })
+    .onConflictDoUpdate({ target: notificationPrefs.userId, set: { holdSeconds: seconds, updatedAt: deps.now() } })
+    .run()
+  return { hold_seconds: seconds }
+}
+
+const tags = ['notifications']
+
+/** GET/PUT /api/notifications/hold: the 'Wait before email and push' setting. */
+export const holdRoutes = (deps: Deps) =>
+  new Elysia({ name: 'notify-hold' })
+    .use(authPlugin(deps))
+    .get('/api/notifications/hold', ({ user }) => ({ hold_seconds: getHoldSeconds(deps, user.id), max_seconds: HOLD_MAX_SECONDS }), {
+      auth: true,
+      detail: { summary: "'Wait before email and push': seconds email and push wait for a re-check of the post (0 = off)", tags },
+    })
+    .put('/api/notifications/hold', ({ user, body }) => ({ ...setHoldSeconds(deps, user.id, body.hold_seconds), max_seconds: HOLD_MAX_SECONDS }), {
+      auth: true,
+      body: t.Object({ hold_seconds: t.Unknown() }),
+      detail: { summary: 'Set the wait before email and push, 0–120 s', tags },
+    })
+
+/** Called by the dispatcher after it queued a match's rows: holds them when the user asked for a wait. */
+export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, matchId: number): void {
+  const hold = getHoldSeconds(deps, userId)
+  if (hold <= 0) return
+  deps.db.$client
+    .query(
+      `UPDATE outbox SET status = 'waiting', next_attempt_at = ? WHERE status = 'pending' AND user_id = ? AND channel IN ${HELD_CHANNELS} AND dedupe_key LIKE ?`,
+    )
+    .run(deps.now().getTime() + hold * 1000, userId, `match:${matchId}:%`)
+}
+
+export type HeldRow = { id: number; postId: number; redditId: string; dueAt: number }
+
+/** Held rows whose wait is over, with their post (oldest first). */
+export function dueHeld(sqlite: Database, now: number, limit = 500): HeldRow[] {
+  return sqlite
+    .query<HeldRow, [number, number]>(
+      `SELECT o.id, p.id AS postId, p.reddit_id AS redditId, o.next_attempt_at AS dueAt
+       FROM outbox o JOIN matches m ON m.id = ${MATCH_ID_OF_KEY} JOIN posts p ON p.id = m.post_id
+       WHERE o.status = 'waiting' AND o.dedupe_key LIKE 'match:%' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
+    )
+    .all(now, limit)
+}
+
+/** Why a row was not sent, as last_error says it. */
+export function skipReason(state: PostState): string {
+  return `not sent: the post was ${state === 'removed' ? 'removed' : 'marked sold'} before delivery`
+}
+
+/**
+ * Releases waiting rows by their post's stored state: removed/sold → `skipped` with the reason; else
+ * `pending` now. Returns how many were released to the worker (the caller wakes it).
+ */
+export function releaseHeld(deps: Pick<Deps, 'sqlite' | 'now'>, rows: HeldRow[]): { released: number; skipped: number } {
+  const stateOf = deps.sqlite.query<{ state: string }, [number]>('SELECT state FROM posts WHERE id = ?')
+  const release = deps.sqlite.query(`UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE id = ? AND status = 'waiting'`)
+  const skip = deps.sqlite.query(`UPDATE outbox SET status = 'skipped', last_error = ? WHERE id = ? AND status = 'waiting'`)
+  const now = deps.now().getTime()
+  let released = 0
+  let skipped = 0
+  deps.sqlite.transaction(() => {
+    for (const row of rows) {
+      const state = (stateOf.get(row.postId)?.state ?? 'open') as PostState
+      if (state === 'removed' || state === 'sold') skipped += skip.run(skipReason(state), row.id).changes
+      else released += release.run(now, row.id).changes
+    }
+  })()
+  return { released, skipped }
+}
+
+/** The post became removed or sold: its matches' queued (pending, waiting or held) email/push rows are not sent. */
+export function cancelAlertsForPost(sqlite: Database, postId: number, state: PostState): number {
+  if (state !== 'removed' && state !== 'sold') return 0
+  return sqlite
+    .query(
+      `UPDATE outbox SET status = 'skipped', last_error = ?
+       WHERE status IN ('pending', 'held', 'waiting') AND channel IN ${HELD_CHANNELS}
+         AND id IN (SELECT o.id FROM matches m JOIN outbox o ON ${KEYS_OF_MATCH} WHERE m.post_id = ?)`,
+    )
+    .run(skipReason(state), postId).changes
+}
