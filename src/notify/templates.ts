@@ -55,7 +55,8 @@ function alertFooter(brand: Brand, unsubscribeUrl: string): Block[] {
 }
 
 function matchBlock(m: AlertMatch): Block {
-  return { item: { label: m.title, href: m.url }, detail: `Matched term: ${termText(m)}${m.author ? ` · u/${m.author}` : ''}` }
+  const drop = m.priceDrop ? `${priceDropText(m.priceDrop)} · ` : ''
+  return { item: { label: m.title, href: m.url }, detail: `${drop}Matched term: ${termText(m)}${m.author ? ` · u/${m.author}` : ''}` }
 }
 
 /** The subject of an instant alert: the post title first (it is what the reader scans for); a price drop says so before it. */

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import type { MatchItem } from '../../../src/contract/events'
 import { pushMessage } from '../../../src/notify/dispatcher'
 import { externalAlert } from '../../../src/notify/external'
-import { matchEmail } from '../../../src/notify/templates'
+import { digestEmail, matchEmail } from '../../../src/notify/templates'
 import { discordBody } from '../../../src/outbox/channels/discord'
 import { ntfyRequest } from '../../../src/outbox/channels/ntfy'
 import { makeConfig } from '../../helpers'
@@ -35,6 +35,12 @@ describe('price-drop alert texts', () => {
     expect(mail.subject).toBe('Price drop: $450 → $400 · [WTS] Glock 19 Gen 5 - $400')
     expect(mail.text).toContain('Price drop: $450 → $400')
     expect(matchEmail(config, 'pat@example.com', base, 'https://dibs.example.com/u').subject).toBe('[WTS] Glock 19 Gen 5 - $400 · GAFS WTS match')
+  })
+
+  test('a digest names the drop beside its match', () => {
+    const mail = digestEmail(config, 'pat@example.com', [drop, { ...base, id: 8, title: '[WTS] Aimpoint T2' }], 'https://dibs.example.com/u')
+    expect(mail.text).toContain('Price drop: $450 → $400 · Matched term: glock 19')
+    expect(mail.text.match(/Price drop/g)).toHaveLength(1)
   })
 
   test('push title', () => {
