@@ -99,5 +99,6 @@ export function isSameListing(earlier: ListingPost, later: ListingPost): boolean
  * `posts.price` (post-state.ts `detectPrice`) falls back to it when the body has no price edit.
  */
 export function titlePrice(title: string): number | null {
-  return preparePost({ title }).prices[0] ?? null
+  // a struck-through old price ("~~$500~~ $450") is history, not the price
+  return preparePost({ title: title.replace(/~~[^~]*~~/g, ' ') }).prices[0] ?? null
 }

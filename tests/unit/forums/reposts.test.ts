@@ -75,6 +75,7 @@ describe('title price', () => {
   test.each([
     ['[WTS] Glock 19 Gen 5 - $450', 450],
     ['[WTS] Glock 19 $450, holster $40', 450],
+    ['[WTS] Glock 19 ~~$500~~ $450', 450],
     ['[WTS] Glock 19 Gen 5', null],
     ['[WTS] Aimpoint $1,200.50', 1200.5],
   ])('%s → %p', (title, price) => {
