@@ -21,12 +21,17 @@ import { normalize } from '../matching/normalize'
 export const REPOST_WINDOW_MS = 14 * 24 * 3600_000
 export const SAME_LISTING_SIMILARITY = 0.8
 
-const AMOUNT = String.raw`\d[\d,]*(?:\.\d+)?k?`
-// Price figures: a currency sign before or after an amount, or a bare amount with a price word after it.
-const PRICE_FIGURES = new RegExp(
-  String.raw`[$€£]\s?${AMOUNT}|${AMOUNT}\s?[$€£]|\b${AMOUNT}\s*(?:shipped|obo|ono|firm|otd|ppd|shipping|plus\s+shipping|\+\s*shipping)\b`,
-  'gi',
-)
+// Price figures, cut out in this order so the glued forms win, as in matching/price.ts: "EXPS3-2 $450"
+// loses "$450", never "2 $". Then a bare amount with a price word after it ("420 shipped", "450 obo").
+const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:k(?![a-z]))?`
+const LEAD = String.raw`(?<![\w.,])`
+const PRICE_FIGURES = [
+  String.raw`[$€£]${NUM}`,
+  LEAD + String.raw`${NUM}[$€£]`,
+  String.raw`[$€£]\s${NUM}`,
+  LEAD + String.raw`${NUM}\s[$€£]`,
+  LEAD + String.raw`${NUM}\s*(?:shipped|obo|ono|firm|otd|ppd|shipping|plus\s+shipping|\+\s*shipping)\b`,
+].map((re) => new RegExp(re, 'gi'))
 
 /** Words that say how a listing is offered or bumped, not what it is. */
 const IGNORED = new Set(
@@ -41,7 +46,8 @@ const IGNORED = new Set(
 
 /** The words a title's listing is recognised by (see the rules above), as a set. */
 export function listingWords(title: string): Set<string> {
-  const text = (title ?? '').normalize('NFKD').replace(PRICE_FIGURES, ' ')
+  let text = (title ?? '').normalize('NFKD')
+  for (const re of PRICE_FIGURES) text = text.replace(re, ' ')
   return new Set(normalize(text).filter((t) => !IGNORED.has(t)))
 }
 

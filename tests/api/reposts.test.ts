@@ -167,6 +167,23 @@ describe('reposts and bumps', () => {
     expect(push.received).toHaveLength(2)
   })
 
+  test('a catch-up that brings a post, its bump and its price cut at once stores one match with the whole history', async () => {
+    const s = await setup()
+    const u = await s.subscriber('eotech exps3')
+    s.clock.advance(60_000)
+    const created = (daysAgo: number) => Math.floor(s.clock.now().getTime() / 1000) - daysAgo * 86400
+    const t = (daysAgo: number) => new Date(created(daysAgo) * 1000).toISOString()
+    fake!.publish({ title: '[WTS] EOTech EXPS3-2 - $450', author: 'exps3_seller', created_utc: created(0) })
+    s.clock.advance(4 * DAY)
+    fake!.publish({ title: '[WTS] BUMP EOTech EXPS3-2, $450 shipped', author: 'exps3_seller', created_utc: created(2) })
+    fake!.publish({ title: '[WTS] EOTech EXPS3-2 - $400', author: 'exps3_seller', created_utc: created(0) })
+    await s.scan()
+    await smtp.waitFor(1)
+    const [card, ...rest] = await s.list(u.cookie)
+    expect(rest).toHaveLength(0)
+    expect(card).toMatchObject({ title: '[WTS] EOTech EXPS3-2 - $400', repost: { postedAt: [t(4), t(2), t(0)] }, priceDrop: { from: 450, to: 400 } })
+  })
+
   test('the same title by another author, a different item by the same author, and a repost after 15 days alert normally', async () => {
     const s = await setup()
     const u = await s.subscriber('glock')

@@ -24,6 +24,8 @@ describe('titleSimilarity (Dice on listing word sets)', () => {
   test.each([
     ['same words, different order and punctuation', '[WTS] Glock 19 Gen 5, 3 mags, holster', 'WTS: holster + Glock 19 Gen 5 + 3 mags', 1],
     ['price-only change', '[WTS] Glock 19 Gen 5 - $450', '[WTS] Glock 19 Gen 5 - $400', 1],
+    ['a model number right before the price stays', '[WTS] EOTech EXPS3-2 $450', '[WTS] BUMP EOTech EXPS3-2, $450 shipped', 1],
+    ['the glued form wins', 'EOTech EXPS3-2 450$ 400$', 'EOTech EXPS3-2 $ 400', 1],
     ['bump tag and price drop', '[WTS] Glock 19 Gen 5 - $450', '[WTS] PRICE DROP Glock 19 Gen 5 - now $400 shipped', 1],
     ['one word added to five', '[WTS] Vortex Razor HD spotting scope', '[WTS] Vortex Razor HD spotting scope mint', 10 / 11],
     ['one word changed of five', 'Vortex Razor HD spotting scope', 'Vortex Razor HD spotting optic', 0.8],
