@@ -21,6 +21,35 @@ try {
     await page.screenshot({ path: `${OUT}/dashboard-${theme}.png` })
     await context.close()
   }
+  // Reposts and bumps: a listing posted 4 days ago, bumped 2 days ago, then cut to $400 (one 'Price drop' card),
+  // seen by one subscriber in both themes
+  {
+    const at = (daysAgo: number) => Math.ceil(Date.now() / 1000) + 1 - daysAgo * 24 * 3600
+    const light = await world.subscriber({ theme: 'light' })
+    addTerm(world.server.deps, light.userId, FULL, 'wts', 'eotech exps3')
+    for (const [title, daysAgo] of [
+      ['[WTS] EOTech EXPS3-2 - $450', 4],
+      ['[WTS] BUMP EOTech EXPS3-2, $450 shipped', 2],
+      ['[WTS] EOTech EXPS3-2 - $400', 0],
+    ] as const)
+      world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title, author: 'exps3_seller', created_utc: at(daysAgo) })
+    // one scan (a catch-up stores the three oldest first), once the rate budget lets it run
+    while (((await world.scan()) as { status: string }).status !== 'success') await Bun.sleep(500)
+    const dark = await world.visitor({ theme: 'dark' })
+    await dark.context.addCookies(await light.context.cookies())
+    for (const [theme, { page, context }] of [
+      ['light', light],
+      ['dark', dark],
+    ] as const) {
+      await page.goto(world.server.url + '/dashboard/gafs/wts')
+      await page.getByTestId('listing-line').first().waitFor()
+      await page
+        .getByTestId('match-card')
+        .first()
+        .screenshot({ path: `${OUT}/repost-price-drop-${theme}.png` })
+      await context.close()
+    }
+  }
   const phone = await world.subscriber({ viewport: { width: 390, height: 844 }, theme: 'light' })
   await phone.page.goto(world.server.url + '/dashboard/gafs/wts')
   await phone.page.getByRole('heading', { name: 'WTS Matches' }).waitFor()

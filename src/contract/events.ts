@@ -5,6 +5,7 @@
 // A socket message is the bus event minus its routing fields: `userId` is implied by the
 // `user:<id>` topic and `notify` is the notifier's business (src/realtime/hub.ts).
 import type { Category } from '../access/categories'
+import type { PriceDrop, PricePoint } from '../forums/price-history'
 
 /** A listing's state (src/forums/post-state.ts detects it): open, pending, sold or removed. */
 export type PostState = 'open' | 'pending' | 'sold' | 'removed'
@@ -31,6 +32,12 @@ export type MatchItem = {
   archivedAt: string | null
   /** the post's listing state: open | pending | sold | removed (re-checked for 48 h) */
   state: PostState
+  /** the post is a repost (bump) of an earlier listing by its author: when it was first posted, and every post time, oldest first */
+  repost?: { firstSeenAt: string; postedAt: string[] } | null
+  /** the listing's title prices, each change once, oldest first (empty when its posts name no price) */
+  priceHistory?: PricePoint[]
+  /** this match alerted as a price drop ('Price drop: $<from> → $<to>'): it replaced the user's match on an earlier post of the listing */
+  priceDrop?: PriceDrop | null
 }
 
 /** The public shape of a stored post (live feed, `post.new`). */

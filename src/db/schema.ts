@@ -171,8 +171,16 @@ export const posts = sqliteTable(
     price: real('price'),
     recheckedAt: ms('rechecked_at'),
     recheckCount: integer('recheck_count').notNull().default(0),
+    /** reposts (src/forums/reposts.ts): the first post of the same listing; null for a listing's first post */
+    listingId: integer('listing_id'),
   },
-  (t) => [index('posts_type_created').on(t.postType, t.createdAt), index('posts_created').on(t.createdAt), index('posts_ingested').on(t.ingestedAt)],
+  (t) => [
+    index('posts_type_created').on(t.postType, t.createdAt),
+    index('posts_created').on(t.createdAt),
+    index('posts_ingested').on(t.ingestedAt),
+    index('posts_author_created').on(sql`lower(${t.author})`, t.createdAt),
+    index('posts_listing').on(t.listingId),
+  ],
 )
 
 /** One match per (user, post). Post title/url are copied so archived posts keep their matches readable. */
@@ -196,6 +204,8 @@ export const matches = sqliteTable(
     matchedAt: createdAt(),
     isNew: integer('is_new', { mode: 'boolean' }).notNull().default(true),
     archivedAt: ms('archived_at'),
+    /** JSON {from, to}: this match alerted as a price drop of its listing (src/matches/listing.ts) */
+    priceDrop: text('price_drop', { mode: 'json' }).$type<{ from: number; to: number }>(),
   },
   (t) => [
     uniqueIndex('matches_user_post').on(t.userId, t.postId),

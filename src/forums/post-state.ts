@@ -10,6 +10,7 @@
 //   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up").
 
 import { extractPrices } from '../matching/price'
+import { titlePrice } from './reposts'
 
 import type { PostState } from '../contract/events'
 
@@ -60,7 +61,7 @@ export function isOpen(state: PostState | null | undefined): boolean {
 }
 
 // The listing price in dollars: a price edit in the body wins ("~~$450~~ $400", "price drop: $400",
-// "now $400", "reduced to $400", "edit: $400"; the last such edit), else the first price of the title,
+// "now $400", "reduced to $400", "edit: $400"; the last such edit), else the title's (reposts.ts titlePrice),
 // else null. Prices in an ordinary body line are not taken: a body often lists several items.
 const BODY_PRICE_EDIT =
   /~~[^~\n]*\$[^~\n]*~~\s*(\$\s?[\d,.]+k?|[\d,.]+k?\s?\$)|(?:price\s+(?:drop(?:ped)?|reduced|lowered|change[d]?)|reduced\s+to|dropped\s+to|now\s+only|now|edit)\s*(?:to)?\s*[:\-–—]?\s*(\$\s?[\d,.]+k?|[\d,.]+k?\s?\$)/gi
@@ -71,5 +72,5 @@ export function detectPrice(title: string, content?: string | null): number | nu
     const found = extractPrices(m[1] ?? m[2] ?? '')[0]
     if (found !== undefined) edited = found
   }
-  return edited ?? extractPrices(title)[0] ?? null
+  return edited ?? titlePrice(title)
 }

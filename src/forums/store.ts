@@ -2,12 +2,14 @@
 // Posts are classified on the way in (classify.ts); posts from neither configured forum are dropped.
 // INSERT … ON CONFLICT(reddit_id) DO NOTHING RETURNING makes a re-served post a no-op, so the
 // caller gets back exactly the rows that are new — those, and only those, are matched.
+// A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
 import type { Database } from 'bun:sqlite'
 import type { Post } from '../db/schema'
 import { isCategory, type Category } from '../access/categories'
 import type { FeedItem } from '../contract/events'
 import type { Deps } from '../deps'
 import { classify, type ForumNames } from './classify'
+import { linkReposts } from './repost-links'
 import type { ForumPost } from './listing'
 import { httpUrl } from '../lib/urls'
 import { asPostState, detectPostState, detectPrice } from './post-state'
@@ -36,6 +38,7 @@ type PostRow = {
   price: number | null
   rechecked_at: number | null
   recheck_count: number
+  listing_id: number | null
 }
 
 export type { PostRow }
@@ -62,6 +65,7 @@ export function rowToPost(r: PostRow): Post {
     price: r.price,
     recheckedAt: r.rechecked_at === null ? null : new Date(r.rechecked_at),
     recheckCount: r.recheck_count,
+    listingId: r.listing_id,
   }
 }
 
@@ -102,8 +106,10 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
       )
       if (row) inserted.push(rowToPost(row))
     }
+    inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    linkReposts(deps.sqlite, inserted)
   })()
-  return inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+  return inserted
 }
 
 /** A cheap "have we stored this Reddit id?" for catch-up paging. */

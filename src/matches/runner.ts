@@ -15,15 +15,20 @@
 //      not notify again.
 //   6. Each user's matching defaults (defaults.ts: skip SOLD/PENDING posts, always-excluded words)
 //      drop hits before anything is stored — live, batch and backfill alike.
+//   7. One match per user and LISTING (listing.ts): a repost of a listing the user has a match on
+//      moves that match (a bump: no alert) or, when its title price is lower, replaces it with a
+//      match that alerts as 'Price drop: $450 → $400' under rules 4–5.
 import { canUseCategory, type AccessState } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isCategory, type Category } from '../access/categories'
 import type { MatchItem } from '../contract/events'
+import type { PriceDrop } from '../forums/price-history'
 import { restorePointAt } from '../db/restore'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { preparePost } from '../matching/compile'
 import { applyMatchDefaults } from './defaults'
+import { attachListing, dropAt, listingMatchOf, moveToRepost } from './listing'
 import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
 import { insertAlertRows, type Stamps } from '../metrics/latency'
@@ -31,7 +36,13 @@ import { insertAlertRows, type Stamps } from '../metrics/latency'
 export type MatchSource = 'live' | 'backfill' | 'batch'
 export type HitTerm = { id: number; text: string; createdAt: number }
 export type Hit = { userId: number; post: Post; terms: HitTerm[] }
-export type RecordResult = { created: { item: MatchItem; userId: number; notify: boolean }[]; updated: number; users: Set<number> }
+export type RecordResult = {
+  created: { item: MatchItem; userId: number; notify: boolean }[]
+  updated: number
+  users: Set<number>
+  /** matches replaced by a price drop's match (rule 7), announced as 'removed' */
+  removed: { userId: number; id: number }[]
+}
 
 /** Finds the hits of new posts through the process's term index. */
 export function findHits(deps: Pick<Deps, 'sqlite'> & WithMatcher, posts: Post[], opts: { observe?: boolean } = {}): Hit[] {
@@ -80,12 +91,12 @@ function accessOf(deps: Pick<Deps, 'db' | 'config'>, ids: number[]): Map<number,
   return out
 }
 
-const INSERT_MATCH = `INSERT INTO matches (user_id, post_id, category, matched_terms, post_title, post_url, post_author, post_created_at, source, created_at, is_new)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, post_id) DO NOTHING`
+const INSERT_MATCH = `INSERT INTO matches (user_id, post_id, category, matched_terms, post_title, post_url, post_author, post_created_at, source, created_at, is_new, price_drop)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, post_id) DO NOTHING`
 
 /** Stores hits in one transaction; returns what was created (events are the caller's, after commit). */
 export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, hits: Hit[], source: MatchSource, stamps?: Stamps): RecordResult {
-  const result: RecordResult = { created: [], updated: 0, users: new Set() }
+  const result: RecordResult = { created: [], updated: 0, users: new Set(), removed: [] }
   hits = applyMatchDefaults(deps.sqlite, hits)
   if (hits.length === 0) return result
   const now = deps.now()
@@ -114,7 +125,29 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       const isNew = source !== 'backfill' && fresh
       const texts = [...new Set(hit.terms.map((t) => t.text))]
       const termsJson = JSON.stringify(texts)
-      const res = insert.run(userId, post.id, category, termsJson, post.title, post.url, post.author, postTime, source, now.getTime(), isNew ? 1 : 0)
+      // Rule 7: the user's match on an earlier post of this listing
+      const known = listingMatchOf(deps.sqlite, userId, post)
+      let drop: PriceDrop | null = null
+      if (known !== null && known.post_id !== post.id) {
+        if ((known.post_created_at ?? 0) > postTime) continue // a newer post of the listing is matched already
+        const merged = [...new Set([...(JSON.parse(known.matched_terms) as string[]), ...texts])]
+        drop = dropAt(deps.sqlite, post)
+        if (drop === null) {
+          moveToRepost(deps.sqlite, known.id, post, merged)
+          const pending = result.created.find((c) => c.item.id === known.id)
+          if (pending)
+            Object.assign(pending.item, { postId: post.id, title: post.title, url: post.url, author: post.author, postCreatedAt: post.createdAt.toISOString() })
+          for (const t of hit.terms) link.run(known.id, t.id)
+          result.updated++
+          continue
+        }
+        deps.sqlite.query('DELETE FROM matches WHERE id = ?').run(known.id)
+        const i = result.created.findIndex((c) => c.item.id === known.id)
+        if (i >= 0) result.created.splice(i, 1)
+        else result.removed.push({ userId, id: known.id })
+      }
+      const dropJson = drop === null ? null : JSON.stringify(drop)
+      const res = insert.run(userId, post.id, category, termsJson, post.title, post.url, post.author, postTime, source, now.getTime(), isNew ? 1 : 0, dropJson)
       let matchId: number
       if (res.changes === 1) {
         matchId = Number(res.lastInsertRowid)
@@ -134,6 +167,7 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
           archived_at: null,
           link_url: post.linkUrl,
           post_state: post.state,
+          price_drop: dropJson,
         }
         result.created.push({ item: matchItem(row), userId, notify })
         result.users.add(userId)
@@ -150,14 +184,19 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       }
       for (const t of hit.terms) link.run(matchId, t.id)
     }
+    attachListing(
+      deps.sqlite,
+      result.created.map((c) => c.item),
+    )
     // Alert latency rows (src/metrics/latency.ts) in the same transaction: one prepared insert per alert.
     if (stamps) insertAlertRows(deps.sqlite, result.created, stamps, now.getTime())
   })()
   return result
 }
 
-/** After the commit: match.new per created match, then one unread per touched user. */
+/** After the commit: 'removed' for matches a price drop replaced, match.new per created match, then one unread per touched user. */
 export function announceMatches(deps: Pick<Deps, 'sqlite' | 'bus'>, result: RecordResult): void {
+  for (const r of result.removed) deps.bus.emit('match.updated', { userId: r.userId, ids: [r.id], change: 'removed' })
   for (const c of result.created) deps.bus.emit('match.new', { userId: c.userId, match: c.item, notify: c.notify })
   if (result.users.size === 0) return
   const counts = unreadCountsOf(deps.sqlite, [...result.users])

@@ -5,9 +5,11 @@ import type { Database } from 'bun:sqlite'
 import type { Category } from '../access/categories'
 import type { MatchItem, UnreadCounts } from '../contract/events'
 import type { Deps } from '../deps'
+import type { PriceDrop } from '../forums/price-history'
 import { notFound } from '../lib/errors'
 import { httpUrl } from '../lib/urls'
 import { asPostState } from '../forums/post-state'
+import { attachListing } from './listing'
 
 export type MatchRow = {
   id: number
@@ -26,6 +28,8 @@ export type MatchRow = {
   link_url?: string | null
   /** posts.state, joined (missing: the post is gone, shown as open) */
   post_state?: string | null
+  /** JSON {from, to} when the match alerted as a price drop */
+  price_drop?: string | null
 }
 
 export function matchItem(r: MatchRow): MatchItem {
@@ -45,6 +49,7 @@ export function matchItem(r: MatchRow): MatchItem {
     source: r.source,
     archivedAt: r.archived_at === null ? null : new Date(r.archived_at).toISOString(),
     state: asPostState(r.post_state),
+    priceDrop: r.price_drop ? (JSON.parse(r.price_drop) as PriceDrop) : null,
   }
 }
 
@@ -88,7 +93,9 @@ export function listMatches(
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   const nextCursor = more && last ? `${opts.archived ? last.archived_at : last.created_at}.${last.id}` : null
-  return { matches: page.map(matchItem), nextCursor }
+  const items = page.map(matchItem)
+  attachListing(deps.sqlite, items)
+  return { matches: items, nextCursor }
 }
 
 export function unreadCounts(sqlite: Database, userId: number): UnreadCounts {

@@ -113,6 +113,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
           category: m.category as Category,
           matchedTerms: m.matchedTerms,
           author: m.postAuthor,
+          priceDrop: m.priceDrop,
         }))
         const msg = digestEmail(deps.config, user.email, items, unsubscribeUrl(deps, user.id))
         if (

@@ -19,6 +19,7 @@ import { userWithAccess } from '../access/state'
 import type { BusEvents, MatchItem } from '../contract/events'
 import { pushSubscriptions } from '../db/schema'
 import type { Deps } from '../deps'
+import { priceDropText } from '../forums/price-history'
 import { log } from '../lib/log'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
@@ -35,7 +36,7 @@ import { unsubscribeUrl } from './unsubscribe'
 export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
   const label = categoryLabel(deps.config, m.category)
   return {
-    title: `New ${label} match`,
+    title: m.priceDrop ? priceDropText(m.priceDrop) : `New ${label} match`,
     body: `${m.title}\nMatched: ${termText(m)}`,
     url: matchPageUrl(deps.config, m.category, m.id),
     tag: `match-${m.id}`,

@@ -18,6 +18,7 @@ export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['t
       matchedTerms: m.matchedTerms,
       matchedAt: m.createdAt,
       url: matchPageUrl(brand, m.category, m.id),
+      priceDrop: m.priceDrop ?? null,
     },
     post: {
       id: m.postId,

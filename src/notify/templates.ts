@@ -6,12 +6,13 @@
 import type { Config } from '../config'
 import type { Category } from '../access/categories'
 import type { MatchItem } from '../contract/events'
+import { priceDropText } from '../forums/price-history'
 import { composeEmail, type Block } from '../lib/email-layout'
 import type { MailMessage } from '../outbox/mailer'
 
 /** The fields of a match the notifier uses: a MatchItem (digests build them from stored rows). */
 export type AlertMatch = Pick<MatchItem, 'id' | 'title' | 'url' | 'category' | 'matchedTerms'> &
-  Partial<Pick<MatchItem, 'linkUrl' | 'author' | 'postCreatedAt'>>
+  Partial<Pick<MatchItem, 'linkUrl' | 'author' | 'postCreatedAt' | 'priceDrop'>>
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
@@ -54,22 +55,23 @@ function alertFooter(brand: Brand, unsubscribeUrl: string): Block[] {
 }
 
 function matchBlock(m: AlertMatch): Block {
-  return { item: { label: m.title, href: m.url }, detail: `Matched term: ${termText(m)}${m.author ? ` · u/${m.author}` : ''}` }
+  const drop = m.priceDrop ? `${priceDropText(m.priceDrop)} · ` : ''
+  return { item: { label: m.title, href: m.url }, detail: `${drop}Matched term: ${termText(m)}${m.author ? ` · u/${m.author}` : ''}` }
 }
 
-/** The subject of an instant alert: the post title first (it is what the reader scans for). */
-function matchSubject(title: string, label: string): string {
-  const shown = title.length > 200 ? `${title.slice(0, 199)}…` : title
-  return `${shown} · ${label} match`
+/** The subject of an instant alert: the post title first (it is what the reader scans for); a price drop says so before it. */
+function matchSubject(m: AlertMatch, label: string): string {
+  const shown = m.title.length > 200 ? `${m.title.slice(0, 199)}…` : m.title
+  return m.priceDrop ? `${priceDropText(m.priceDrop)} · ${shown}` : `${shown} · ${label} match`
 }
 
 /** One email per match (frequency `instant`). */
 export function matchEmail(brand: Brand, to: string, m: AlertMatch, unsubscribeUrl: string): MailMessage {
   const label = categoryLabel(brand, m.category)
   return {
-    ...composeEmail(to, matchSubject(m.title, label), {
+    ...composeEmail(to, matchSubject(m, label), {
       appName: brand.appName,
-      heading: `New ${label} match`,
+      heading: m.priceDrop ? priceDropText(m.priceDrop) : `New ${label} match`,
       blocks: [matchBlock(m)],
       button: { label: `See your ${label} matches`, href: matchPageUrl(brand, m.category, m.id) },
       footer: alertFooter(brand, unsubscribeUrl),

@@ -164,6 +164,29 @@ describe('match card and list texts', () => {
     expect(container.querySelector('time')!.textContent).toContain('Nov 20, 9:05 AM')
     expect(container.querySelector('a')!.getAttribute('target')).toBe('_blank')
   })
+  test('a reposted listing says so with its dates; a price drop and the price history are spelled out', async () => {
+    const at = (d: number) => new Date(2026, 10, d, 12).toISOString()
+    const base = { id: 2, title: '[WTS] Glock 19 Gen 5 - $400', url: 'https://reddit.example/q', createdAt: at(23), isNew: true, category: 'wts' as const }
+    await render(
+      <MatchCard
+        match={{
+          ...base,
+          repost: { firstSeenAt: at(20), postedAt: [at(20), at(22), at(23)] },
+          priceHistory: [
+            { price: 450, at: at(20) },
+            { price: 400, at: at(23) },
+          ],
+          priceDrop: { from: 450, to: 400 },
+        }}
+      />,
+    )
+    const line = container.querySelector('[data-testid="listing-line"]')!
+    expect(line.textContent).toContain('Reposted · first posted Nov 20 · reposted Nov 22, Nov 23')
+    expect(line.querySelector('.price-drop')!.textContent).toBe('Price drop: $450 → $400')
+    expect(line.textContent).toContain('Price history: $450 (Nov 20) → $400 (Nov 23)')
+    await act(async () => root.render(<MatchCard match={{ ...base, repost: null, priceHistory: [], priceDrop: null }} />))
+    expect(container.querySelector('[data-testid="listing-line"]')).toBeNull()
+  })
   test('the three empty states', () => {
     expect(emptyText(null)).toBe('No matches found')
     expect(emptyText(0)).toBe("You haven't set up any search terms yet. Add some search terms to start seeing matches.")

@@ -1,11 +1,12 @@
 // One match: title linking out (opening it marks the match read), matched words highlighted,
-// matched term(s), forum badge, author, post time ('MMM d, h:mm a' + relative).
+// matched term(s), forum badge, author, post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
 import { useSignals } from '@preact/signals-react/runtime'
 import { highlight } from '../../src/matching/highlight'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
 import { matchedTermLabel, matchedTermList, type Match } from '../lib/matches'
 import { config } from '../state'
 import { PostStateBadge, stateClass } from './PostStateBadge'
+import { ListingHistory } from './ListingHistory'
 
 export function forumBadge(category: string, productName: string): string {
   return category === 'gd' ? 'Gundeals' : `${productName} ${category.toUpperCase()}`
@@ -67,6 +68,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
               {formatDate(when)} · {timeAgo(when)}
             </time>
           </p>
+          <ListingHistory match={match} />
         </div>
         <div className="match-actions">
           {match.isNew && onRead ? (

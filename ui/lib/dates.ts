@@ -47,3 +47,9 @@ export function cardTime(postCreatedAt: unknown, matchedAt: unknown): string | n
   const pick = toDate(postCreatedAt as string) ?? toDate(matchedAt as string)
   return pick ? pick.getTime() : ((postCreatedAt ?? matchedAt ?? null) as string | null)
 }
+
+/** 'Nov 20' in local time (listing history on a card); 'Invalid date' when unreadable. */
+export function shortDate(value: string | number | Date | null | undefined): string {
+  const d = toDate(value)
+  return d === null ? INVALID_DATE : `${MONTHS[d.getMonth()]} ${d.getDate()}`
+}

@@ -3,6 +3,7 @@
 // Discord answers 204; a 429 carries `retry_after` (seconds, in the JSON body) and Retry-After:
 // the row waits at least that long. Other 4xx (a deleted webhook: 404) fail for good.
 import type { Deps } from '../../deps'
+import { priceDropText } from '../../forums/price-history'
 import { judge, postTo, readEndpoint, recording, retryAfterHeaderMs, type HttpOpts, type PostResult } from './http'
 import type { Channel, ExternalAlert } from './types'
 
@@ -22,7 +23,10 @@ export function discordBody(alert: ExternalAlert, appName: string) {
       {
         title: cut(alert.post.title, 256),
         url: alert.post.url,
-        description: cut(`New ${alert.match.categoryLabel} match${alert.post.author ? ` by u/${alert.post.author}` : ''}`, 4096),
+        description: cut(
+          `${alert.match.priceDrop ? priceDropText(alert.match.priceDrop) : `New ${alert.match.categoryLabel} match`}${alert.post.author ? ` by u/${alert.post.author}` : ''}`,
+          4096,
+        ),
         color: 0x2f9e44,
         fields,
         timestamp: alert.match.matchedAt,

@@ -13,6 +13,15 @@ export type Channel = { name: ChannelName; send(row: OutboxRow): Promise<void>; 
 export type ExternalAlert = {
   /** 'match' for a live match, 'test' for the 'Send test' button */
   type: 'match' | 'test'
-  match: { id: number; category: string; categoryLabel: string; matchedTerms: string[]; matchedAt: string; url: string }
+  match: {
+    id: number
+    category: string
+    categoryLabel: string
+    matchedTerms: string[]
+    matchedAt: string
+    url: string
+    /** the match alerts a price drop of a reposted listing (src/matches/listing.ts) */
+    priceDrop?: { from: number; to: number } | null
+  }
   post: { id: number | null; title: string; url: string; linkUrl: string | null; author: string; price: number | null; createdAt: string | null }
 }

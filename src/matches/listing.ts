@@ -1,0 +1,97 @@
+// Matches of reposted listings (src/forums/reposts.ts): one match per user and LISTING, not per post.
+//
+// When a hit's post reposts a listing the user already has a match on (the match's post is an
+// earlier post of the same listing):
+//   - a bump (same or higher price, or none): the match moves to the new post (title, link, post
+//     time, terms) and keeps its place, read state and archive state — no alert;
+//   - a price drop (the post's title price is below the listing's last price): the old match is
+//     replaced by a match on the new post, which alerts like a new match (`match.new` with the
+//     same notify rules, on the channels of the terms that matched) and is back in the list even
+//     if the old one was archived; its MatchItem carries `priceDrop`, so email and push say
+//     'Price drop: $450 → $400'. The old id is announced as `match.updated` 'removed'.
+// A user without a match on the listing gets the repost as a normal new match (it is new to them).
+// Only a match that replaced the user's earlier match carries `priceDrop` (stored as
+// matches.price_drop); a user new to the listing gets a normal alert. The cards' listing data (repost
+// dates, price history) is read from the posts of the listing up to the match's post (`attachListing`).
+import type { Database } from 'bun:sqlite'
+import type { MatchItem } from '../contract/events'
+import { priceHistory, type PriceDrop } from '../forums/price-history'
+import type { Post } from '../db/schema'
+
+export type ListingMatch = { id: number; post_id: number; post_created_at: number | null; matched_terms: string }
+
+/** The user's newest match on the listing of `post` (null when the post is no repost or the user has none). */
+export function listingMatchOf(sqlite: Database, userId: number, post: Post): ListingMatch | null {
+  if (post.listingId === null) return null
+  return sqlite
+    .query<ListingMatch, [number, number, number]>(
+      // the listing's few posts drive the lookup (matches_user_post), not all the user's matches
+      `SELECT m.id, m.post_id, m.post_created_at, m.matched_terms FROM matches m
+       WHERE m.user_id = ? AND m.post_id IN (SELECT id FROM posts WHERE id = ? OR listing_id = ?) ORDER BY m.post_created_at DESC, m.id DESC LIMIT 1`,
+    )
+    .get(userId, post.listingId, post.listingId)
+}
+
+/** The drop `post` makes on its listing: its price below the last price of an earlier post of the listing. */
+export function dropAt(sqlite: Database, post: Post): PriceDrop | null {
+  if (post.listingId === null || post.price === null) return null
+  const t = post.createdAt.getTime()
+  const prev = sqlite
+    .query<{ price: number }, [number, number, number, number, number]>(
+      `SELECT price FROM posts WHERE (id = ? OR listing_id = ?) AND price IS NOT NULL AND (created_at < ? OR (created_at = ? AND id < ?))
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+    )
+    .get(post.listingId, post.listingId, t, t, post.id)
+  return prev !== null && post.price < prev.price ? { from: prev.price, to: post.price } : null
+}
+
+/**
+ * Moves a match to a bump of its listing (no alert): the card shows the newest post. A drop the
+ * match alerted for stays while the bump asks that price (or names none).
+ */
+export function moveToRepost(sqlite: Database, matchId: number, post: Post, terms: string[]): void {
+  sqlite
+    .query(
+      `UPDATE matches SET post_id = ?, post_title = ?, post_url = ?, post_author = ?, post_created_at = ?, matched_terms = ?,
+       price_drop = CASE WHEN ? IS NULL OR json_extract(price_drop, '$.to') = ? THEN price_drop END WHERE id = ?`,
+    )
+    .run(post.id, post.title, post.url, post.author, post.createdAt.getTime(), JSON.stringify(terms), post.price, post.price, matchId)
+}
+
+type ListingPostRow = { id: number; listing: number; created_at: number; price: number | null }
+
+/** Sets `repost` and `priceHistory` on match items from the posts of their listings (two queries). */
+export function attachListing(sqlite: Database, items: MatchItem[]): void {
+  const ids = [...new Set(items.map((m) => m.postId).filter((id): id is number => id !== null))]
+  for (const m of items) Object.assign(m, { repost: null, priceHistory: [] })
+  if (ids.length === 0) return
+  const listingOf = new Map<number, number>()
+  for (let i = 0; i < ids.length; i += 400) {
+    const chunk = ids.slice(i, i + 400)
+    const q = chunk.map(() => '?').join(',')
+    for (const r of sqlite
+      .query<{ id: number; listing: number }, number[]>(`SELECT id, coalesce(listing_id, id) AS listing FROM posts WHERE id IN (${q})`)
+      .all(...chunk))
+      listingOf.set(r.id, r.listing)
+  }
+  const keys = [...new Set(listingOf.values())]
+  const byListing = new Map<number, ListingPostRow[]>()
+  for (let i = 0; i < keys.length; i += 400) {
+    const chunk = keys.slice(i, i + 400)
+    const q = chunk.map(() => '?').join(',')
+    const rows = sqlite
+      .query<ListingPostRow, number[]>(
+        `SELECT id, coalesce(listing_id, id) AS listing, created_at, price FROM posts WHERE listing_id IN (${q}) OR id IN (${q}) ORDER BY created_at, id`,
+      )
+      .all(...chunk, ...chunk)
+    for (const r of rows) byListing.set(r.listing, [...(byListing.get(r.listing) ?? []), r])
+  }
+  for (const m of items) {
+    const posts = m.postId === null ? undefined : byListing.get(listingOf.get(m.postId) ?? -1)
+    const upTo = posts?.findIndex((p) => p.id === m.postId) ?? -1
+    if (!posts || upTo < 1) continue // the listing's first post: no repost (yet) as far as this card goes
+    const shown = posts.slice(0, upTo + 1).map((p) => ({ price: p.price, at: new Date(p.created_at).toISOString() }))
+    m.repost = { firstSeenAt: shown[0]!.at, postedAt: shown.map((p) => p.at) }
+    m.priceHistory = priceHistory(shown)
+  }
+}
