@@ -70,7 +70,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   const held = until ? { until } : undefined
   const result: DispatchResult = { email: false, push: 0, external: 0, held: held !== undefined }
   // A held row keeps only what the summary lists; it is never sent on its own.
-  const alert = { id: m.id, title: m.title, url: m.url, category: m.category, matchedTerms: m.matchedTerms, author: m.author }
+  const alert = { id: m.id, title: m.title, url: m.url, category: m.category, matchedTerms: m.matchedTerms, author: m.author, priceDrop: m.priceDrop }
 
   if (plan.email === 'instant' && gates.email.allowed) {
     const dedupeKey = `match:${m.id}:email`
