@@ -133,7 +133,7 @@ describe('TermIndex', () => {
       const p = post(title)
       const naive = refs.filter((r) => {
         const q = parseTerm(r.text)
-        return q.ok && matchesPost(compileTerm(q.query), p)
+        return q.ok && matchesPost(compileTerm(q.query), p, 'wts')
       })
       expect(ids(idx.match(p, 'wts'))).toEqual(ids(naive))
     }
