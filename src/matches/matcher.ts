@@ -10,7 +10,7 @@ import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS } from '../forums/store'
 import { log } from '../lib/log'
 import { CATEGORIES, type Category } from '../access/categories'
-import { compileTerm, preparePost, type CompiledTerm, type PreparedPost } from '../matching/compile'
+import { compileTerm, distinctTokens, preparePost, type CompiledTerm, type PreparedPost } from '../matching/compile'
 import { BUILTIN, BUILTIN_DICTIONARY, compileDictionary, mergeDictionary, parseDictionaryJson, type CompiledDictionary } from '../matching/dictionary'
 import type { Query } from '../matching/parse'
 import type { PostInput } from '../matching/post-model'
@@ -66,7 +66,7 @@ export class MatchingService {
         'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
       )
       .iterate(since, OBSERVE_POSTS))
-      this.index.observe(this.prepare(p))
+      this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
     // Sorted by text, so the many rows of one text come in a run: the index files them into the
     // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
     // categories are the literals, so each row's own strings die young instead of being kept.
@@ -142,7 +142,7 @@ export class MatchingService {
   /** A stored post read for matching (title, body, author, flair, the author's flair where stored), with this service's dictionary. */
   prepare(post: PostInput): PreparedPost {
     const input: PostInput = { title: post.title, content: post.content, author: post.author, flair: post.flair, authorFlair: post.authorFlair ?? null }
-    return prepareWith(input, this.dictionary)
+    return preparePost(input, this.dictionary)
   }
 
   /** A parsed term compiled with this service's dictionary (backfill checks terms one by one). */
@@ -158,9 +158,6 @@ export class MatchingService {
     return this.index.size
   }
 }
-
-/** preparePost with the dictionary both sides share (prepare.ts takes it as its second argument). */
-const prepareWith = preparePost as (post: PostInput, dict: CompiledDictionary) => PreparedPost
 
 /** What the match pipeline needs beside Deps: the process's term index. */
 export type WithMatcher = { matcher: MatchingService }

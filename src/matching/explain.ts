@@ -53,13 +53,32 @@ export type Explanation = { matched: boolean; reasons: string[]; alternatives: A
 
 const quote = (w: string) => `'${w}'`
 
+/** Letters then digits (or digits then letters) of a short model word read back as one word: t 2 → t2, 507 c → 507c. */
+function joined(tokens: string[]): string {
+  let out = tokens[0] ?? ''
+  for (let i = 1; i < tokens.length; i++) {
+    const a = tokens[i - 1]!
+    const b = tokens[i]!
+    const kinds = /^\d/.test(a) !== /^\d/.test(b)
+    const short = (/^\d/.test(a) ? b : a).length <= 2
+    out += (kinds && short ? '' : ' ') + b
+  }
+  return out
+}
+
+/** A sequence as a user would write it (no quotes). */
 export function seqText(seq: CompiledSequence): string {
-  const words = seq.tokens.join(' ') + (seq.prefix ? '*' : '')
-  return seq.tokens.length > 1 && !seq.prefix ? `"${words}"` : words
+  return joined(seq.tokens) + (seq.prefix ? '*' : '')
+}
+
+/** In the term language: a phrase of several words in quotes. */
+function asWritten(seq: CompiledSequence): string {
+  const w = seqText(seq)
+  return w.includes(' ') && !seq.prefix ? `"${w}"` : w
 }
 
 function written(seq: CompiledSequence): string {
-  return (seq.scope === 'post' ? '~' : seq.scope === 'title' ? 'title:' : '') + seqText(seq)
+  return (seq.scope === 'post' ? '~' : seq.scope === 'title' ? 'title:' : '') + asWritten(seq)
 }
 
 function money(n: number): string {
@@ -76,8 +95,8 @@ export function alternativeText(alt: CompiledAlternative): string {
     ...(alt.authors ?? []).map((n) => `author:${n}`),
     ...alt.include.map(written),
     ...alt.exclude.map((s) => '-' + written(s)),
-    ...(alt.flair ?? []).map((s) => `flair:${seqText(s)}`),
-    ...(alt.notFlair ?? []).map((s) => `-flair:${seqText(s)}`),
+    ...(alt.flair ?? []).map((s) => `flair:${asWritten(s)}`),
+    ...(alt.notFlair ?? []).map((s) => `-flair:${asWritten(s)}`),
     ...(alt.notAuthors ?? []).map((n) => `-author:${n}`),
     ...alt.prices.map(boundText),
     ...(alt.unitPrices ?? []).map(boundText),
@@ -91,7 +110,7 @@ function mentionAt(post: PreparedPost, p: number): string {
   let b = p
   while (a > 0 && post.fits[a - 1] === 1 && post.tokens[a - 1] !== '') a--
   while (b + 1 < post.tokens.length && post.fits[b + 1] === 1 && post.tokens[b + 1] !== '') b++
-  return post.tokens.slice(a, b + 1).join(' ')
+  return joined(post.tokens.slice(a, b + 1))
 }
 
 /** A position where the sequence starts among the accessory-for marks (for the quote). */

@@ -17,7 +17,7 @@ import type { WithMatcher } from '../matches/matcher'
 import { announceMatches, recordMatches, type Hit } from '../matches/runner'
 import { emitUnread } from '../matches/service'
 import { matchesPost, type CompiledTerm } from '../matching/compile'
-import { parseTerm } from '../matching/parse'
+import { parseTerm, rewriteOperators } from '../matching/parse'
 
 type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number; paused_at: number | null }
 
@@ -35,9 +35,9 @@ export const TERM_TEXTS = {
   forbidden: { title: 'Not in your plan', message: 'Your plan does not include this forum.' },
 } as const
 
-/** Lowercased, trimmed, inner whitespace collapsed: the stored and compared form. */
+/** Capital OR/AND/NOT as Dibs forms (before lowercasing would make them words), lowercased, trimmed, inner whitespace collapsed: the stored and compared form. */
 export function normalizeTermText(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase()
+  return rewriteOperators(raw).trim().replace(/\s+/g, ' ').toLowerCase()
 }
 
 function assertCategory(deps: Pick<Deps, 'now'>, access: AccessState, category: Category) {
