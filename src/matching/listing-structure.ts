@@ -46,17 +46,46 @@ export type TextStructure = {
   found: FoundPrice[]
 }
 
+/** Titles are at most 300 characters on Reddit; a longer one is read for structure up to here. */
+export const TITLE_STRUCTURE_MAX = 1_000
 /** Bodies longer than this are read for structure and prices only up to here (the rest is context). */
 export const BODY_STRUCTURE_MAX = 20_000
 
-const MARKER = /\[\s*([hw])\s*\]|\(\s*([hw])\s*\)|\{\s*([hw])\s*\}|(?:^|(?<=[\s\]\)]))(have|has|want|wants|h|w)\s*:/gi
+const MAX_MARKERS = 8
+const CLOSE: Record<number, number> = { 91: 93, 40: 41, 123: 125 } // [ ] ( ) { }
+const SIDE_WORDS: Record<string, Side> = { have: 'have', has: 'have', h: 'have', want: 'want', wants: 'want', w: 'want' }
 
-/** Side markers of a line, in order: offset where the side's text starts, and the side. */
+const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c)
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+
+/**
+ * Side markers of a text, in order: where the marker starts and ends, and the side. "[H]", "(W)",
+ * "{H}" (spaces allowed inside), and "have:", "want:", "h:", "w:" as a word of their own. One pass.
+ */
 function markers(text: string): { at: number; end: number; side: Side }[] {
   const out: { at: number; end: number; side: Side }[] = []
-  for (const m of text.matchAll(MARKER)) {
-    const w = (m[1] ?? m[2] ?? m[3] ?? m[4]!).toLowerCase()
-    out.push({ at: m.index!, end: m.index! + m[0].length, side: w[0] === 'h' ? 'have' : 'want' })
+  for (let i = 0; i < text.length && out.length < MAX_MARKERS; i++) {
+    const c = text.charCodeAt(i)
+    const close = CLOSE[c]
+    if (close !== undefined) {
+      let j = i + 1
+      while (text.charCodeAt(j) === 32) j++
+      const w = lowerCode(text.charCodeAt(j))
+      if (w !== 104 && w !== 119) continue
+      let k = j + 1
+      while (text.charCodeAt(k) === 32) k++
+      if (text.charCodeAt(k) === close) out.push({ at: i, end: k + 1, side: w === 104 ? 'have' : 'want' })
+    } else if (c === 58 /* : */) {
+      let e = i
+      while (e > 0 && text.charCodeAt(e - 1) === 32) e--
+      let b = e
+      while (b > 0 && e - b < 6 && isAsciiLetter(text.charCodeAt(b - 1))) b--
+      if (b === e || (b > 0 && isAsciiLetter(text.charCodeAt(b - 1)))) continue
+      const before = b > 0 ? text.charCodeAt(b - 1) : 32
+      if (before !== 32 && before !== 93 && before !== 41 && before !== 10) continue
+      const side = SIDE_WORDS[text.slice(b, e).toLowerCase()]
+      if (side) out.push({ at: b, end: i + 1, side })
+    }
   }
   return out
 }
@@ -69,19 +98,53 @@ const FILLER = new Set(
   (
     'shipped shipping ship free obo ono otbo firm each ea per rd rds round rounds cpr usd price asking ask plus or best offer offers ' +
     'sold pending local only pickup lnib nib bnib new used mint like box boxes with w and the a an in of for type gen moa mm inch in ' +
-    'x tyd ppff pp ff paypal shipped conus included incl msrp retail was now off save gc gift card cards sale trade'
+    'x tyd ppff pp ff paypal shipped conus included incl msrp retail was now off save gc gift card cards sale trade ' +
+    // prose around a price in a body ("Paid $500 last year. Asking 400 shipped.")
+    'paid bought last year month week ago selling sell will can comes come includes include just also great works work ' +
+    'condition shape perfect excellent good lightly never fired through thru please thanks thank firm'
   ).split(' '),
 )
 
+// Letter parts of spec codes that do not name an item on their own ("RM06", "25mm", "124gr").
+const SPEC_PREFIX = new Set(['rm', 'mm', 'cm', 'x', 'gr', 'rd', 'rds', 'in', 'oz', 'lb', 'lbs', 'moa', 'mil', 'gen', 'v', 'mk', 'type', 'ml', 'k'])
+
+/**
+ * Does the text name an item: a letter word of 3+ letters that is not a filler word, or a model
+ * code — letters glued to 2+ digits ("G19", "P365", "NX8" does not: one digit) — whose letters are not a spec unit.
+ */
 function isItemPiece(text: string): boolean {
-  for (const m of text.matchAll(/[a-z]+/gi)) {
-    const w = m[0].toLowerCase()
-    if (w.length > 2 && !FILLER.has(w) && !FILLER.has(w.endsWith('s') ? w.slice(0, -1) : w)) return true
+  let start = -1
+  for (let i = 0; i <= text.length; i++) {
+    const letter = i < text.length && isAsciiLetter(text.charCodeAt(i))
+    if (letter) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start >= 0) {
+      const w = text.slice(start, i).toLowerCase()
+      if (i - start > 2 && !FILLER.has(w) && !FILLER.has(w.endsWith('s') ? w.slice(0, -1) : w)) return true
+      if (isDigitCode(text.charCodeAt(i)) && isDigitCode(text.charCodeAt(i + 1)) && !SPEC_PREFIX.has(w) && !FILLER.has(w)) return true
+    }
+    start = -1
   }
   return false
 }
 
 const isDigitCode = (c: number) => c >= 48 && c <= 57
+
+/** The prices (sorted by start) that start in [a, b): a binary search, so pieces × prices stays linear. */
+function pricesIn(prices: FoundPrice[], a: number, b: number): FoundPrice[] {
+  let lo = 0
+  let hi = prices.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (prices[mid]!.start < a) lo = mid + 1
+    else hi = mid
+  }
+  let end = lo
+  while (end < prices.length && prices[end]!.start < b) end++
+  return lo === end ? [] : prices.slice(lo, end)
+}
 
 /** Splits [from, to) of text at strong separators; each piece is then split at weak ones when priced on both sides. */
 function strongPieces(text: string, from: number, to: number): [number, number][] {
@@ -119,7 +182,7 @@ function weakSplit(text: string, from: number, to: number, prices: FoundPrice[])
     s = c + 1
   }
   parts.push([s, to])
-  const priced = (p: [number, number]) => prices.some((f) => f.role === 'item' && f.start >= p[0] && f.start < p[1])
+  const priced = (p: [number, number]) => pricesIn(prices, p[0], p[1]).some((f) => f.role === 'item')
   if (parts.filter(priced).length < 2) return [[from, to]]
   // group the parts so that each group ends with its price ("A - B - $5 - C - $6" → [A B $5] [C $6])
   const groups: [number, number][] = []
@@ -148,7 +211,7 @@ function units(text: string, from: number, to: number, side: Side | null, prices
   let pending: [number, number] | null = null // filler pieces before the first item
   for (const [a, b] of raw) {
     if (text.slice(a, b).trim() === '') continue
-    const own = prices.filter((p) => p.start >= a && p.start < b)
+    const own = pricesIn(prices, a, b)
     if (!isItemPiece(text.slice(a, b))) {
       const last = out[out.length - 1]
       if (last) {
@@ -158,13 +221,13 @@ function units(text: string, from: number, to: number, side: Side | null, prices
       continue
     }
     const start = pending ? pending[0] : a
-    const pre = pending ? prices.filter((p) => p.start >= pending![0] && p.start < pending![1]) : []
+    const pre = pending ? pricesIn(prices, pending[0], pending[1]) : []
     pending = null
     out.push({ start, end: b, side, prices: [...pre, ...own], item: true })
   }
   if (pending) {
     // nothing but filler: one unit, so its prices still count
-    const pre = prices.filter((p) => p.start >= pending![0] && p.start < pending![1])
+    const pre = pricesIn(prices, pending[0], pending[1])
     out.push({ start: pending[0], end: pending[1], side, prices: pre, item: false })
   }
   return out
@@ -218,7 +281,8 @@ function readLine(text: string, from: number, to: number, prices: FoundPrice[], 
 }
 
 /** A title: sides and item segments with their prices. */
-export function readTitle(title: string): TextStructure {
+export function readTitle(full: string): TextStructure {
+  const title = full.length > TITLE_STRUCTURE_MAX ? full.slice(0, TITLE_STRUCTURE_MAX) : full
   const found = readPrices(title)
   const { units: us, sides } = readLine(title, 0, title.length, found, null)
   shareBundlePrice(us)
@@ -246,6 +310,19 @@ function finish(us: Unit[], sides: SideRange[], loose: Price[], found: FoundPric
 const WANT_LINE =
   /(looking to trade for|looking for in trade|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
 const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:\-]?\s*[*_]*\s*$/i
+/** A cheap gate before WANT_LINE: every alternative contains one of these. */
+function mayWant(line: string): boolean {
+  const low = line.toLowerCase()
+  return (
+    low.includes('trade') ||
+    low.includes('want') ||
+    low.includes('iso') ||
+    low.includes('search') ||
+    low.includes('wtt') ||
+    low.includes('[w') ||
+    low.includes('(w')
+  )
+}
 const BULLET = /^\s*([-*•+]|\d{1,2}[.)])\s+/
 
 /** A body: line items as segments, want lines, loose prices. Reads at most BODY_STRUCTURE_MAX characters. */
@@ -270,13 +347,13 @@ export function readBody(body: string): TextStructure {
     }
     if (line.trim() === '') block = null
     else {
-      const header = HEADER.exec(line)
+      const header = line.length <= 40 ? HEADER.exec(line) : null
       if (header) {
         const w = header[1]!.toLowerCase()
         block = w.startsWith('w') || w.startsWith('looking') ? 'want' : 'have'
         sides.push({ start: pos, end: eol, side: block })
       } else {
-        const wl = block === null ? WANT_LINE.exec(line) : null
+        const wl = block === null && mayWant(line) ? WANT_LINE.exec(line) : null
         const hasMarker = markers(line).length > 0
         const isItem = BULLET.test(line) || linePrices.some((p) => p.role === 'item') || hasMarker
         if (wl && !hasMarker) {
@@ -360,14 +437,17 @@ function isNum(t: string): boolean {
  */
 export function markFits(text: string, track: TokenTrack, from: number, to: number, fits: Uint8Array, found: FoundPrice[]) {
   const { tokens, starts, ends, seg } = track
-  const isPrice = (k: number) => {
-    // found is sorted by start; the few prices make a scan cheap, but use a bound anyway
-    for (const p of found) {
-      if (p.start > ends[k]!) return false
-      if (starts[k]! >= p.start && starts[k]! < p.end) return true
+  // positions inside a price, found by one merge of the sorted tokens and prices
+  const priceTok = new Uint8Array(to - from)
+  for (let k = from, q = 0; k < to && q < found.length;) {
+    const p = found[q]!
+    if (starts[k]! >= p.end) q++
+    else {
+      if (starts[k]! >= p.start) priceTok[k - from] = 1
+      k++
     }
-    return false
   }
+  const isPrice = (k: number) => priceTok[k - from] === 1
   const markAfter = (k: number) => {
     // k = first candidate position; up to 4 words, joined, same segment
     let j = k

@@ -116,10 +116,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     if (!list) {
       positions.set(c.token, [c.pos])
       distinct.push(c.token)
-    } else if (!list.includes(c.pos)) {
-      list.push(c.pos)
-      list.sort((x, y) => x - y)
-    }
+    } else if (list[list.length - 1] !== c.pos) list.push(c.pos) // found in position order
   }
 
   const prices: number[] = []

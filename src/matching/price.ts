@@ -24,6 +24,7 @@ import type { Price, PriceRole, PriceUnit } from './post-model'
 export type FoundPrice = Price & { start: number; end: number }
 
 const WINDOW = 48
+const HAS_DIGIT = /[0-9\uff10-\uff19]/
 
 /** The text with full-width ASCII forms ("＄５００") folded to ASCII and A–Z lowercased; same length. */
 function flatten(text: string): string {
@@ -120,7 +121,7 @@ const BEFORE_MODEL = /(gen|type|mk|mark|mod|model|version|v|series|size|no|#)\s+
 /** Every price in the text (in order), with role and unit. */
 export function readPrices(text: string): FoundPrice[] {
   const out: FoundPrice[] = []
-  if (!text) return out
+  if (!text || !HAS_DIGIT.test(text)) return out
   const s = flatten(text)
   const n = s.length
   for (let i = 0; i < n; i++) {
@@ -154,10 +155,12 @@ function isCurrencyBefore(s: string, i: number): boolean {
 function classify(s: string, num: Num, prior: FoundPrice[]): FoundPrice[] | null {
   const { start, end } = num
   let value = num.value
+  const currencyBefore = isCurrencyBefore(s, start)
   const prevGlued = start > 0 && isLetter(s.charCodeAt(start - 1))
+  // most numbers are model numbers ("p365", "g19"): no window is read for them
+  if (prevGlued && !currencyBefore) return null
   const after = s.slice(end, end + WINDOW)
   const before = s.slice(Math.max(0, start - WINDOW), start)
-  const currencyBefore = isCurrencyBefore(s, start)
   const a0 = s.charCodeAt(end)
   const a1 = s.charCodeAt(end + 1)
   // a sign after the number counts unless it starts the next figure ("Bay 36 $150" is 150, not 36)
@@ -186,7 +189,7 @@ function classify(s: string, num: Num, prior: FoundPrice[]): FoundPrice[] | null
   else if (BEFORE_WAS.test(fullBefore) || AFTER_WAS.test(stripCurrency(after))) role = 'was'
   else if (AFTER_GIFT.test(stripCurrency(after))) role = 'giftcard'
   else if (AFTER_SHIPPING.test(stripCurrency(after)) || BEFORE_SHIPPING.test(fullBefore)) role = 'shipping'
-  else if (BEFORE_PLUS.test(fullBefore) && prior.some((p) => p.role === 'item' && sameLine(s, p.end, from))) role = 'shipping'
+  else if (BEFORE_PLUS.test(fullBefore) && itemJustBefore(s, prior, from)) role = 'shipping'
   else if (AFTER_DISCOUNT.test(stripCurrency(after)) || BEFORE_DISCOUNT.test(fullBefore)) role = 'discount'
   const rest = stripCurrency(after)
   const spanEnd = end
@@ -216,9 +219,14 @@ function stripCurrency(after: string): string {
   return m ? after.slice(m[0].length) : after
 }
 
-function sameLine(s: string, a: number, b: number): boolean {
-  const i = s.indexOf('\n', a)
-  return i < 0 || i >= b
+/** "$450 + $20": an item price shortly before, on the same line (bounded: linear whatever the text). */
+function itemJustBefore(s: string, prior: FoundPrice[], from: number): boolean {
+  for (let k = prior.length - 1; k >= 0; k--) {
+    const p = prior[k]!
+    if (p.end < from - 2 * WINDOW) return false
+    if (p.role === 'item') return s.slice(p.end, from).indexOf('\n') < 0
+  }
+  return false
 }
 
 function round4(x: number): number {
