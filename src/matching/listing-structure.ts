@@ -52,7 +52,6 @@ export const TITLE_STRUCTURE_MAX = 1_000
 export const BODY_STRUCTURE_MAX = 20_000
 
 const MAX_MARKERS = 8
-const CLOSE: Record<number, number> = { 91: 93, 40: 41, 123: 125 } // [ ] ( ) { }
 const SIDE_WORDS: Record<string, Side> = { have: 'have', has: 'have', h: 'have', want: 'want', wants: 'want', w: 'want' }
 
 const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c)
@@ -66,8 +65,9 @@ function markers(text: string): { at: number; end: number; side: Side }[] {
   const out: { at: number; end: number; side: Side }[] = []
   for (let i = 0; i < text.length && out.length < MAX_MARKERS; i++) {
     const c = text.charCodeAt(i)
-    const close = CLOSE[c]
-    if (close !== undefined) {
+    if (c > 125 || (c !== 91 && c !== 40 && c !== 123 && c !== 58)) continue
+    const close = c === 91 ? 93 : c === 40 ? 41 : c === 123 ? 125 : 0
+    if (close !== 0) {
       let j = i + 1
       while (text.charCodeAt(j) === 32) j++
       const w = lowerCode(text.charCodeAt(j))
@@ -310,6 +310,10 @@ function finish(us: Unit[], sides: SideRange[], loose: Price[], found: FoundPric
 const WANT_LINE =
   /(looking to trade for|looking for in trade|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
 const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:\-]?\s*[*_]*\s*$/i
+function hasSideMarker(line: string): boolean {
+  return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
+}
+
 /** A cheap gate before WANT_LINE: every alternative contains one of these. */
 function mayWant(line: string): boolean {
   const low = line.toLowerCase()
@@ -354,7 +358,7 @@ export function readBody(body: string): TextStructure {
         sides.push({ start: pos, end: eol, side: block })
       } else {
         const wl = block === null && mayWant(line) ? WANT_LINE.exec(line) : null
-        const hasMarker = markers(line).length > 0
+        const hasMarker = hasSideMarker(line)
         const isItem = BULLET.test(line) || linePrices.some((p) => p.role === 'item') || hasMarker
         if (wl && !hasMarker) {
           // the want part of the line: from the words to the end of the line
