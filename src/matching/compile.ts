@@ -256,6 +256,20 @@ export function occurs(seq: CompiledSequence, post: PreparedPost, where: number,
   return false
 }
 
+/** The segments (bit s) where a word occurs at an allowed place (not on the `skip` side, not accessory-for unless `fitsOk`). */
+function singleMask(token: string, post: PreparedPost, skip: number, fitsOk: boolean): number {
+  const at = post.positions.get(token)
+  if (at === undefined) return 0
+  let m = 0
+  for (let i = 0; i < at.length; i++) {
+    const p = at[i]!
+    if (skip !== 0 && post.side[p] === skip) continue
+    if (!fitsOk && post.fits[p] === 1) continue
+    m |= 1 << post.seg[p]!
+  }
+  return m
+}
+
 /** Whole-post occurrence with no place rule (the index's inline check and exclusions post-wide). */
 export function sequenceOccurs(seq: CompiledSequence, post: PreparedPost): boolean {
   if (seq.single) return post.tokenSet.has(seq.tokens[0]!)
@@ -350,27 +364,36 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
   if (alt.trades) for (const bound of alt.trades) if (post.trades === null || !satisfies(post.trades, bound)) return { k: 'trades', bound }
   const skip = skippedSide(post, category)
   const fitsOk = alt.fitsOk
-  let itemWords = 0
+  // One item segment s (with the shared context) must hold every plain word and pass the bounds and
+  // exclusions. A post without items (segment 0 only) is one scope; with one item, s = 1 is the
+  // whole post. Single words are placed once, as a bit mask of their segments (posts of ≤ 30
+  // segments); other sequences are checked per segment.
+  const n = segmentCount(post)
+  const masks = n <= 30
+  let cand = n === 1 ? 1 : (1 << n) - 2
+  let perSegment = 0
   for (const seq of alt.include) {
     if (seq.scope === 'post' || seq.scope === 'title') {
       if (!occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, fitsOk)) return { k: 'missing', seq }
+    } else if (masks && seq.single) {
+      const m = singleMask(seq.tokens[0]!, post, skip, fitsOk)
+      if (m === 0) return { k: 'missing', seq }
+      if ((m & 1) === 0) cand &= m
     } else {
-      itemWords++
       if (!occurs(seq, post, ANYWHERE, skip, fitsOk)) return { k: 'missing', seq }
+      perSegment++
     }
   }
   for (const seq of alt.exclude)
     if (seq.scope === 'post' || seq.scope === 'title') {
       if (occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, true)) return { k: 'excludedPost', seq }
     }
-  // One item segment s (with the shared context) must hold every plain word and pass the bounds and
-  // exclusions. A post without items (segment 0 only) is one scope.
-  const n = segmentCount(post)
   let first: Check | null = null
   for (let s = firstItem(post); s < n; s++) {
-    if (itemWords > 0) {
+    if (masks && ((cand >>> s) & 1) === 0) continue
+    if (n > 2 && (perSegment > 0 || !masks)) {
       let all = true
-      for (const seq of alt.include) if (seq.scope === undefined && !occurs(seq, post, s, skip, fitsOk)) all = false
+      for (const seq of alt.include) if (seq.scope === undefined && (!masks || !seq.single) && !occurs(seq, post, s, skip, fitsOk)) all = false
       if (!all) continue
     }
     let why: Check | null = null

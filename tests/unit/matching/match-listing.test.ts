@@ -66,6 +66,13 @@ const byBob = fixture(
   },
 )
 
+// A long body of line items (more segments than the bit masks hold): "item 1" … "item 34", then an RMR
+const long = fixture([
+  { text: '[WTS] lot' },
+  ...Array.from({ length: 34 }, (_, i) => ({ text: `widget ${i + 1}`, seg: i + 1, body: true })),
+  { text: 'Trijicon RMR', seg: 35, prices: [400] },
+])
+
 // [rule, term, post, category, expected]
 const cases: [string, string, PreparedPost, Category, boolean][] = [
   // item scope
@@ -79,6 +86,9 @@ const cases: [string, string, PreparedPost, Category, boolean][] = [
   ['a price bound tests the matched item', 'holosun <$350', multi, 'wts', true],
   ['another item price does not satisfy the bound', 't2 <$100', multi, 'wts', false],
   ['price range on the item', 't2 >$400 <=$500', multi, 'wts', true],
+  ['many items: words of one item', 'trijicon rmr <$500', long, 'wts', true],
+  ['many items: words of two items', 'widget rmr', long, 'wts', false],
+  ['many items: a phrase in one item', '"widget 34" lot', long, 'wts', true],
   // sides
   ['wts reads the have side', 'rmr', sided, 'wts', true],
   ['wts does not read the want side', 't2', sided, 'wts', false],
