@@ -316,17 +316,9 @@ function hasSideMarker(line: string): boolean {
 
 /** A cheap gate before WANT_LINE: every alternative contains one of these. */
 function mayWant(line: string): boolean {
-  const low = line.toLowerCase()
-  return (
-    low.includes('trade') ||
-    low.includes('want') ||
-    low.includes('iso') ||
-    low.includes('search') ||
-    low.includes('wtt') ||
-    low.includes('[w') ||
-    low.includes('(w')
-  )
+  return MAY_WANT.test(line)
 }
+const MAY_WANT = /trade|want|iso|search|wtt|\[w|\(w/i
 const BULLET = /^\s*([-*•+]|\d{1,2}[.)])\s+/
 
 /** A body: line items as segments, want lines, loose prices. Reads at most BODY_STRUCTURE_MAX characters. */

@@ -5,7 +5,7 @@
 // and dictionary.ts (aliases, categories).
 
 import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
-import { markFits, readBody, readTitle, type TextStructure, type TokenTrack } from './listing-structure'
+import { markFits, readBody, readTitle, type TextStructure } from './listing-structure'
 import { normalize, normalizeWithOffsets } from './normalize'
 import type { ItemSegment, PostInput, PreparedPost, Side } from './post-model'
 
@@ -90,13 +90,12 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     i = j
   }
 
-  const titleTrack: TokenTrack = { tokens, starts: t.starts, ends: t.ends, seg }
-  markFits(titleText, titleTrack, 0, t.tokens.length, fits, ts.found)
+  // each text on its own: typed-array views share the post's arrays, so marks land in place
+  const tn = t.tokens.length
+  markFits(titleText, { tokens: t.tokens, starts: t.starts, ends: t.ends, seg: seg.subarray(0, tn) }, 0, tn, fits.subarray(0, tn), ts.found)
   if (bs) {
-    // body offsets: the track's arrays are indexed by position, so shift them by bodyStart
-    const starts = new Array<number>(bodyStart).fill(-1).concat(b.starts)
-    const ends = new Array<number>(bodyStart).fill(-1).concat(b.ends)
-    markFits(bodyText, { tokens, starts, ends, seg }, bodyStart, n, fits, bs.found)
+    const bn = b.tokens.length
+    markFits(bodyText, { tokens: b.tokens, starts: b.starts, ends: b.ends, seg: seg.subarray(bodyStart) }, 0, bn, fits.subarray(bodyStart), bs.found)
   }
 
   const positions = new Map<string, number[]>()

@@ -159,6 +159,16 @@ function classify(s: string, num: Num, prior: FoundPrice[]): FoundPrice[] | null
   const prevGlued = start > 0 && isLetter(s.charCodeAt(start - 1))
   // most numbers are model numbers ("p365", "g19"): no window is read for them
   if (prevGlued && !currencyBefore) return null
+  if (!currencyBefore && s.charCodeAt(end - 1) !== 107 /* k */) {
+    // nothing after it can make it a price (a sign, a word, "+ ship")? then only a word before can ("asking 300")
+    const a = s.charCodeAt(end) === 32 ? s.charCodeAt(end + 1) : s.charCodeAt(end)
+    if (!isLetter(a) && a !== 36 && a !== 0x20ac && a !== 0xa3 && a !== 0xa2 && a !== 43) {
+      let b = start - 1
+      while (b >= 0 && s.charCodeAt(b) === 32) b--
+      const bc = s.charCodeAt(b)
+      if (b < 0 || (!isLetter(bc) && bc !== 58)) return null
+    }
+  }
   const after = s.slice(end, end + WINDOW)
   const before = s.slice(Math.max(0, start - WINDOW), start)
   const a0 = s.charCodeAt(end)
