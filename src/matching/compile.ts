@@ -70,7 +70,7 @@ export type CompiledAlternative = {
   trades: PriceBound[] | null
   /** the alternative names an accessory: accessory-for positions count */
   fitsOk: boolean
-  /** only plain/`~` words without categories, exclusions and total bounds: on a post with one scope, no sides and no accessory marks the index's inline checks decide */
+  /** only plain/`~` words without categories, exclusions (no `-title:`) and total bounds: on a post with one scope, no sides and no accessory marks the index's inline checks decide */
   simple: boolean
   /** Canonical text of the alternative: equal alternatives share one index entry. */
   signature: string
@@ -158,7 +158,8 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     !a.flair &&
     !a.notFlair &&
     !a.trades &&
-    include.every((s) => s.scope !== 'title' && s.category === undefined)
+    include.every((s) => s.scope !== 'title' && s.category === undefined) &&
+    exclude.every((s) => s.scope !== 'title')
   const extra = [
     ...(a.unitPrices ?? []).map((b) => `u${b.op}${b.amount}/${b.unit}`),
     ...(a.authors ?? []).map((n) => `a:${n}`),

@@ -198,7 +198,14 @@ test('listings with items, sides, accessory marks, prices and fields: index ≡ 
     const ref: TermRef = { termId: id, userId: id, category: cats[id % 3]!, text }
     expect(idx.add(ref).ok).toBe(parsed.ok)
     if (parsed.ok) live.push({ ref, term: compileTerm(parsed.query) })
+    // removals swap groups inside their buckets (a category group sits in two)
+    if (id % 5 === 0 && live.length > 0) {
+      const k = Math.floor(r() * live.length)
+      idx.remove(live[k]!.ref.termId)
+      live.splice(k, 1)
+    }
   }
+  expect(idx.size).toBe(live.length)
   let total = 0
   let explained = 0
   for (let i = 0; i < 400; i++) {
