@@ -72,6 +72,8 @@ export type CompiledAlternative = {
   fitsOk: boolean
   /** only plain/`~` words without categories, exclusions (no `-title:`) and total bounds: on a post with one scope, no sides and no accessory marks the index's inline checks decide */
   simple: boolean
+  /** simple, at most one item-scope word (one token), no item-scope exclusion, no price bound: items do not matter, so on a post without sides for the category and without accessory marks the inline checks decide too */
+  scopeFree: boolean
   /** Canonical text of the alternative: equal alternatives share one index entry. */
   signature: string
 }
@@ -168,6 +170,10 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     ...(notFlair ?? []).map((s) => `-f:${seqKey(s)}`),
     ...(a.trades ?? []).map((b) => `t${b.op}${b.amount}`),
   ]
+  // (one token: a phrase could straddle two items, which the reference refuses)
+  const itemSeqs = include.filter((s) => s.scope === undefined)
+  const scopeFree =
+    simple && a.prices.length === 0 && itemSeqs.length <= 1 && itemSeqs.every((s) => s.tokens.length === 1) && exclude.every((s) => s.scope !== undefined)
   return {
     include,
     exclude,
@@ -180,6 +186,7 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     trades: a.trades ?? null,
     fitsOk,
     simple,
+    scopeFree,
     signature:
       sortedKeys(include.map((s) => (s.category !== undefined ? '@' : '') + seqKey(s))) +
       '\u0002' +

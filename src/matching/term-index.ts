@@ -52,6 +52,7 @@ type Group = {
   /** the reference checks (compile.ts) decide unless the group is simple and the post plain */
   alt: CompiledAlternative
   simple: boolean
+  scopeFree: boolean
   // Inline checks, cheapest first; on any post they are necessary conditions (whole-post forms of
   // the reference's checks). The key token itself is not re-checked.
   priced: boolean
@@ -100,12 +101,14 @@ function newShelf(): Shelf {
   return { exact: new Map(), prefix: new Map(), always: [], authorKeys: 0, flairKeys: 0, groups: new Map(), texts: new Map(), prefixLengths: [0, 0, 0, 0] }
 }
 
-/** What a post offers every candidate: whether the inline checks decide, the item total prices. */
-type PostView = { post: PreparedPost; category: Category; plain: boolean; prices: number[] }
+/**
+ * What a post offers every candidate: whether the inline checks decide (`flat`: no sides for this
+ * category and no accessory marks; `plain`: flat and one item scope), the item total prices.
+ */
+type PostView = { post: PreparedPost; category: Category; flat: boolean; plain: boolean; prices: number[] }
 
-/** A post read by the inline checks alone: no sides for this category, one item scope, no accessory marks. */
-function isPlain(post: PreparedPost, category: Category): boolean {
-  if (skippedSide(post, category) !== 0 || post.segments.length > 2) return false
+function isFlat(post: PreparedPost, category: Category): boolean {
+  if (skippedSide(post, category) !== 0) return false
   const fits = post.fits
   for (let i = 0; i < fits.length; i++) if (fits[i] !== 0) return false
   return true
@@ -137,8 +140,9 @@ function verify(g: Group, view: PostView): boolean {
   if (req !== null) for (let i = 0; i < req.length; i++) if (!post.tokenSet.has(req[i]!)) return false
   const seqs = g.seqs
   if (seqs !== null) for (let i = 0; i < seqs.length; i++) if (!sequenceOccurs(seqs[i]!, post)) return false
-  if (!(g.simple && view.plain)) return checkAlternative(g.alt, post, view.category) === null
-  // A plain post is one scope with no sides or accessory marks: exclusions are post-wide.
+  if (!(g.simple && (view.plain || (g.scopeFree && view.flat)))) return checkAlternative(g.alt, post, view.category) === null
+  // A plain post is one scope with no sides or accessory marks: exclusions are post-wide. A
+  // scope-free group (one item word, no bounds, exclusions only post-wide) needs no scope at all.
   const exc = g.exc
   if (exc !== null) for (let i = 0; i < exc.length; i++) if (sequenceOccurs(exc[i]!, post)) return false
   return true
@@ -283,7 +287,8 @@ export class TermIndex<R extends TermRef = TermRef> {
     const out: R[] = []
     if (!shelf || this.count === 0) return out
     const stamp = ++this.stamp
-    const view: PostView = { post, category, plain: isPlain(post, category), prices: allItemPrices(post) }
+    const flat = isFlat(post, category)
+    const view: PostView = { post, category, flat, plain: flat && post.segments.length <= 2, prices: allItemPrices(post) }
     const distinct = post.distinct
     const { exact, prefix, prefixLengths } = shelf
     for (let i = 0; i < distinct.length; i++) {
@@ -425,6 +430,7 @@ export class TermIndex<R extends TermRef = TermRef> {
       stamp: 0,
       alt,
       simple: alt.simple,
+      scopeFree: alt.scopeFree,
       priced: alt.prices.length > 0,
       lo,
       loIncl,
