@@ -22,7 +22,6 @@ import type { MatchItem } from '../contract/events'
 import { restorePointAt } from '../db/restore'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
-import { preparePost } from '../matching/compile'
 import { applyMatchDefaults } from './defaults'
 import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
@@ -40,7 +39,7 @@ export function findHits(deps: Pick<Deps, 'sqlite'> & WithMatcher, posts: Post[]
   const hits: Hit[] = []
   for (const post of posts) {
     if (!isCategory(post.postType)) continue
-    const prepared = preparePost(post)
+    const prepared = matcher.prepare(post)
     if (opts.observe) matcher.index.observe(prepared)
     const refs = matcher.match(prepared, post.postType)
     if (refs.length === 0) continue
