@@ -18,6 +18,7 @@ import { detectPostState } from '../forums/post-state'
 import { RedditError } from '../forums/reddit-client'
 import { rowToPost, type PostRow } from '../forums/store'
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../lib/errors'
+import type { RateLimiter } from '../lib/rate-limit'
 import { defaultsVerdict, getMatchDefaults } from '../matches/defaults'
 import type { WithMatcher } from '../matches/matcher'
 import { explainTerm } from '../matching/explain'
@@ -95,8 +96,11 @@ function notWatched(deps: Pick<Deps, 'config'>, subreddit: string): AppError {
   return badRequest(`That post is in r/${subreddit}, which Dibs does not watch (it watches ${watched(deps)}).`, 'NOT_WATCHED')
 }
 
+/** Reddit reads per user (admins aside): the side share is the re-check's too, so one user cannot use it all. */
+export const READS_PER_USER = { limit: 5, windowMs: 10 * 60_000 }
+
 /** A post Dibs never stored, read by id within the budget's side share. */
-async function fetchPost(deps: ExplainDeps, redditId: string): Promise<ForumPost> {
+async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => number): Promise<ForumPost> {
   const { source } = deps
   if (!source.fetchInfo) throw new AppError(503, 'REDDIT_UNAVAILABLE', 'Dibs has no copy of this post and cannot read posts by id from this forum source.')
   const now = deps.now().getTime()
@@ -111,6 +115,8 @@ async function fetchPost(deps: ExplainDeps, redditId: string): Promise<ForumPost
     const at = source.budget.sideAllowedAt(now)
     if (at > now) throw busy(at)
   }
+  const wait = reads?.() ?? 0
+  if (wait > 0) throw tooMany(`You asked Reddit for ${READS_PER_USER.limit} posts Dibs had not stored in a few minutes; try again in ${wait} s`, wait)
   let found
   try {
     found = await source.fetchInfo([redditId])
@@ -130,7 +136,13 @@ function storedPost(deps: Pick<Deps, 'sqlite'>, redditId: string): Post | null {
 
 type TermRow = { id: number; category: string; term: string; created_at: number; paused_at: number | null }
 
-export async function explainPost(deps: ExplainDeps, asker: { id: number; role: string }, input: { url: string; userId?: string }): Promise<Explanation> {
+/** `readLimit`: counts the asker's reads of posts Dibs never stored (admins are not counted). */
+export async function explainPost(
+  deps: ExplainDeps,
+  asker: { id: number; role: string },
+  input: { url: string; userId?: string },
+  readLimit?: RateLimiter,
+): Promise<Explanation> {
   const ref = parsePostRef(input.url)
   if (!ref.ok) throw badRequest(ref.error, 'INVALID_POST_REF')
   const { user, access } = targetUser(deps, asker, input.userId)
@@ -146,7 +158,7 @@ export async function explainPost(deps: ExplainDeps, asker: { id: number; role: 
     category = isCategory(stored.postType) ? stored.postType : null
     forum = stored.forum === 'gd' ? 'gd' : 'product'
   } else {
-    const fetched = await fetchPost(deps, ref.redditId)
+    const fetched = await fetchPost(deps, ref.redditId, readLimit && asker.role !== 'admin' ? () => readLimit.hit(`explain:${asker.id}`) : undefined)
     const c = classify(fetched, forums)
     if (c === null) throw notWatched(deps, fetched.subreddit)
     post = { ...fetched, authorFlair: fetched.authorFlair ?? null, state: detectPostState(fetched) }

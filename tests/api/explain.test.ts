@@ -7,7 +7,7 @@ import { REF_MESSAGE } from '../../src/explain/post-ref'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
 import { startFakeReddit } from '../fakes/reddit'
-import { createUserWithSession, startTestServer } from '../helpers'
+import { call, createUserWithSession, makeApp, makeDeps, startTestServer, testClock } from '../helpers'
 
 const FULL: AccessState = { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }
 const cleanup: (() => unknown)[] = []
@@ -109,5 +109,45 @@ describe('GET /api/explain', () => {
     for (const bad of ['', 'https://example.com/r/x/comments/abc/', 'hello world'])
       expect(await get(`url=${encodeURIComponent(bad)}`)).toEqual({ status: 400, body: { error: { code: 'INVALID_POST_REF', message: REF_MESSAGE } } })
     expect((await fetch(`${server.url}/api/explain?url=${hit.id}`)).status).toBe(401)
+  })
+})
+
+describe('reads of posts Dibs never stored', () => {
+  test('at most 5 per user in 10 minutes (admins not counted); each read is one fetchInfo call', async () => {
+    const asked: string[][] = []
+    const source = {
+      fetchNew: async () => ({ posts: [], after: null }),
+      fetchSince: async () => ({ posts: [], pages: 0, reachedKnown: true }),
+      fetchInfo: async (ids: string[]) => {
+        asked.push(ids)
+        return ids.map((id) => {
+          const post = {
+            redditId: id,
+            name: `t3_${id}`,
+            title: '[WTS] Aimpoint T2 - $600',
+            url: `https://www.reddit.com/r/GunAccessoriesForSale/comments/${id}/x/`,
+            linkUrl: `https://www.reddit.com/r/GunAccessoriesForSale/comments/${id}/x/`,
+            content: '',
+            author: 'seller',
+            subreddit: 'GunAccessoriesForSale',
+            flair: null,
+            createdAt: new Date(1_763_640_000_000),
+          }
+          return { redditId: id, title: post.title, content: '', flair: null, author: 'seller', removedByCategory: null, post }
+        })
+      },
+    }
+    const d = makeDeps({}, testClock(1_763_640_100_000), { source })
+    cleanup.push(() => d.close())
+    const app = makeApp(d)
+    const user = await createUserWithSession(d)
+    const admin = await createUserWithSession(d, { role: 'admin' })
+    for (let i = 0; i < 5; i++) expect((await call(app, 'GET', `/api/explain?url=abc${i}`, { cookie: user.cookie })).status).toBe(200)
+    const sixth = await call(app, 'GET', '/api/explain?url=abc9', { cookie: user.cookie })
+    expect(sixth.status).toBe(429)
+    expect(sixth.body.error.message).toMatch(/^You asked Reddit for 5 posts Dibs had not stored in a few minutes; try again in \d+ s$/)
+    for (let i = 0; i < 6; i++) expect((await call(app, 'GET', `/api/explain?url=xyz${i}`, { cookie: admin.cookie })).status).toBe(200)
+    expect(asked).toHaveLength(11)
+    expect(d.sqlite.query('SELECT count(*) AS n FROM posts').get()).toEqual({ n: 0 })
   })
 })
