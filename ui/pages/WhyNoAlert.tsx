@@ -1,7 +1,7 @@
 // /why — "Why didn't I get an alert?" (issue 16 item 4): paste a Reddit post link or id, Dibs answers
 // when it saw the post, its category, each of your terms with ✓/✗ and the reason, and — when it
 // matched — what each channel did (GET /api/explain, src/explain/). Admins may ask for another user.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { PostState } from '../../src/contract/events'
 import { isAdmin } from '../account'
@@ -42,12 +42,11 @@ export function WhyNoAlert() {
   const [error, setError] = useState<string | null>(null)
   const [answer, setAnswer] = useState<Explanation | null>(null)
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
+  const explain = async (url: string, who: string) => {
     setBusy(true)
     setError(null)
-    const qs = new URLSearchParams({ url: link.trim() })
-    if (isAdmin.value && forUser.trim()) qs.set('userId', forUser.trim())
+    const qs = new URLSearchParams({ url: url.trim() })
+    if (isAdmin.value && who.trim()) qs.set('userId', who.trim())
     try {
       setAnswer(await api<Explanation>(`/api/explain?${qs}`))
     } catch (err) {
@@ -57,6 +56,17 @@ export function WhyNoAlert() {
       setBusy(false)
     }
   }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void explain(link, forUser)
+  }
+  // /why?url=<link>: a link from elsewhere (a match, a support answer) explains at once.
+  useEffect(() => {
+    const given = new URLSearchParams(window.location.search).get('url')
+    if (!given) return
+    setLink(given)
+    void explain(given, '')
+  }, [])
 
   return (
     <AppShell>
