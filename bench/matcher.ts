@@ -130,7 +130,7 @@ export async function run(partial: Partial<MatcherOpts> = {}) {
     const { post, category } = prepared[i]!
     const s = performance.now()
     const found: number[] = []
-    for (const c of compiled) if (c.ref.category === category && matchesPost(c.term, post)) found.push(c.ref.termId)
+    for (const c of compiled) if (c.ref.category === category && matchesPost(c.term, post, category)) found.push(c.ref.termId)
     naiveTotal += performance.now() - s
     const got = results[i]!.map((x) => x.termId).sort((a, b) => a - b)
     if (got.length !== found.length || got.some((v, k) => v !== found[k])) mismatches++

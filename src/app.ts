@@ -22,6 +22,7 @@ import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
 import { termRoutes } from './terms'
 import { matchRoutes } from './matches'
+import { explainRoutes } from './explain'
 import { postRoutes } from './forums'
 import { relayRoutes } from './realtime/relay'
 import { scannerTasks } from './scanner/delegate'
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(realtimeRoutes(deps, deps.hub))
     .use(termRoutes(deps))
     .use(matchRoutes(deps))
+    .use(explainRoutes(deps))
     .use(postRoutes(deps))
     .use(relayRoutes(deps, scannerTasks(deps)))
     .use(notifyRoutes(deps))

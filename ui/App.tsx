@@ -11,6 +11,7 @@ import { DashboardIndex } from './pages/dashboard/DashboardIndex'
 import { ProductSection } from './pages/dashboard/ProductSection'
 import { Gundeals } from './pages/dashboard/Gundeals'
 import { Archive } from './pages/Archive'
+import { WhyNoAlert } from './pages/WhyNoAlert'
 import { Settings } from './pages/settings/Settings'
 import { Protected } from './components/Protected'
 import { Login } from './pages/auth/Login'
@@ -48,6 +49,7 @@ const PAGES: Record<PageKey, () => ReactNode> = {
   'product-wtb': () => <ProductSection section="wtb" />,
   gundeals: () => <Gundeals />,
   archive: () => <Archive />,
+  why: () => <WhyNoAlert />,
   'settings-subscription': () => <Settings tab="subscription" />,
   'settings-account': () => <Settings tab="account" />,
   subscription: () => <SubscriptionPage />,

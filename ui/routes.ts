@@ -25,6 +25,7 @@ export type PageKey =
   | 'product-wtb'
   | 'gundeals'
   | 'archive'
+  | 'why'
   | 'settings-subscription'
   | 'settings-account'
   | 'subscription'
@@ -68,6 +69,7 @@ export function uiRoutes(productSlug: string): UiRoute[] {
     { path: `${product}/wtb`, gate: 'user', page: 'product-wtb' },
     { path: product, gate: 'public', redirect: `${product}/wts` },
     { path: '/archive', gate: 'user', page: 'archive' },
+    { path: '/why', gate: 'user', page: 'why', label: "Why didn't I get an alert?" },
     { path: '/settings', gate: 'public', redirect: '/settings/subscription' },
     { path: '/settings/subscription', gate: 'user', page: 'settings-subscription' },
     { path: '/settings/account', gate: 'user', page: 'settings-account' },

@@ -141,7 +141,7 @@ export function createDemoSource(opts: DemoSourceOptions): DemoSource {
   /** Post k as Reddit shows it at time t (after its lifecycle change, if due). */
   const snapshotAt = (k: number, t: number): PostSnapshot => {
     const p = postAt(k)
-    const base: PostSnapshot = { redditId: p.redditId, title: p.title, content: p.content, flair: p.flair, author: p.author, removedByCategory: null }
+    const base: PostSnapshot = { redditId: p.redditId, title: p.title, content: p.content, flair: p.flair, author: p.author, removedByCategory: null, post: p }
     const life = demoLifecycle(seed, k)
     if (!life || t < publishedAt(k) + life.afterMs) return base
     if (life.change === 'removed') return { ...base, content: '[removed]', removedByCategory: 'automod_filtered' }

@@ -5,7 +5,7 @@
 // order; ids it does not know are simply absent. A removed post is still there, with
 // `removed_by_category` ("moderator", "automod_filtered", "reddit", "deleted", …) and its body
 // replaced by "[removed]" or "[deleted]"; an author who deleted their account shows as "[deleted]".
-import { MalformedListingError, parseListingText, toForumPost } from './listing'
+import { MalformedListingError, parseListingText, toForumPost, type ForumPost } from './listing'
 
 /** Reddit will not answer more ids than this in one /api/info request. */
 export const INFO_BATCH = 100
@@ -17,6 +17,8 @@ export type PostSnapshot = {
   flair: string | null
   author: string
   removedByCategory: string | null
+  /** the whole post as read (subreddit, permalink, created time …): the explainer reads a post Dibs never stored */
+  post?: ForumPost
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -40,6 +42,7 @@ export function parseInfoText(text: string): PostSnapshot[] {
       flair: post.flair,
       author: post.author,
       removedByCategory: typeof removed === 'string' && removed ? removed : null,
+      post,
     })
   }
   return out

@@ -117,12 +117,28 @@ function phraseOccurs(words: string[], text: PostText): boolean {
 
 /** True when a user's defaults leave this post out. `text` is computed on demand and shared per post. */
 function excludedByDefaults(defaults: MatchDefaults, post: Post, text: () => PostText, sold: () => boolean): boolean {
-  if (defaults.skipSold && sold()) return true
+  return (defaults.skipSold && sold()) || excludingWord(defaults, text) !== null
+}
+
+function excludingWord(defaults: MatchDefaults, text: () => PostText): string | null {
   for (const word of defaults.excludeWords) {
     const tokens = normalize(word)
-    if (tokens.length > 0 && phraseOccurs(tokens, text())) return true
+    if (tokens.length > 0 && phraseOccurs(tokens, text())) return word
   }
-  return false
+  return null
+}
+
+/** Which default leaves this post out, for the explainer (src/explain/): the same checks as applyMatchDefaults. */
+export function defaultsVerdict(
+  defaults: MatchDefaults,
+  post: Pick<Post, 'title' | 'content' | 'flair' | 'author'>,
+): { kind: 'sold'; state: 'sold' | 'pending' } | { kind: 'word'; word: string } | null {
+  if (defaults.skipSold) {
+    const state = detectPostState({ title: post.title, content: post.content, flair: post.flair, author: post.author })
+    if (state === 'sold' || state === 'pending') return { kind: 'sold', state }
+  }
+  const word = excludingWord(defaults, () => postText(post))
+  return word === null ? null : { kind: 'word', word }
 }
 
 /** Drops the hits that their user's defaults leave out (see the header). */

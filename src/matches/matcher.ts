@@ -3,12 +3,17 @@
 // under tokens that are actually rare, then every saved term is added. After that, the terms
 // service calls add/remove on each change — the index is never rebuilt. A CLI process builds its
 // own from the same file; changes made by another process are picked up by sync().
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { SearchTerm } from '../db/schema'
 import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS } from '../forums/store'
 import { log } from '../lib/log'
 import { CATEGORIES, type Category } from '../access/categories'
-import { distinctTokens, type PreparedPost } from '../matching/compile'
+import { compileTerm, distinctTokens, preparePost, type CompiledTerm, type PreparedPost } from '../matching/compile'
+import { BUILTIN, BUILTIN_DICTIONARY, compileDictionary, mergeDictionary, parseDictionaryJson, type CompiledDictionary } from '../matching/dictionary'
+import type { Query } from '../matching/parse'
+import type { PostInput } from '../matching/post-model'
 import { TermIndex, type TermRef } from '../matching/term-index'
 
 export type { TermRef }
@@ -16,29 +21,52 @@ export type { TermRef }
 /** How many recent posts feed token rarity at load. */
 const OBSERVE_POSTS = 5000
 
+/** The admin's additions to the built-in dictionary of aliases and categories (src/matching/dictionary.ts). */
+export const DICTIONARY_FILE = 'dictionary.json'
+
+/**
+ * The built-in dictionary, extended by `DATA_DIR/dictionary.json` when that file exists. An invalid
+ * file is reported in one log line and the built-in dictionary is used alone.
+ */
+export function loadDictionary(dataDir: string | undefined): CompiledDictionary {
+  if (!dataDir) return BUILTIN
+  const file = join(dataDir, DICTIONARY_FILE)
+  if (!existsSync(file)) return BUILTIN
+  const parsed = parseDictionaryJson(readFileSync(file, 'utf8'))
+  if (!parsed.ok) {
+    log.error('dictionary file ignored, using the built-in dictionary', { file, error: parsed.error })
+    return BUILTIN
+  }
+  return compileDictionary(mergeDictionary(BUILTIN_DICTIONARY, parsed.dictionary))
+}
+
 /** A term as this service files it: with its created time, so a match needs no second lookup. */
 export type StoredTerm = TermRef & { createdAt: number }
 type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
 
 export class MatchingService {
-  readonly index = new TermIndex<StoredTerm>()
+  /** the dictionary of both sides: posts are prepared and terms compiled with it */
+  readonly dictionary: CompiledDictionary
+  readonly index: TermIndex<StoredTerm>
   /** stored terms that do not parse (saved by an older version): counted, never matched */
   private readonly unparsed = new Set<number>()
   private maxId = 0
   private dataVersion: number
 
-  constructor(private readonly deps: Pick<Deps, 'sqlite' | 'now'>) {
+  constructor(private readonly deps: Pick<Deps, 'sqlite' | 'now'> & { config?: Pick<Deps['config'], 'dataDir'> }) {
+    this.dictionary = loadDictionary(deps.config?.dataDir)
+    this.index = new TermIndex<StoredTerm>(this.dictionary)
     this.dataVersion = this.readDataVersion()
     const t0 = performance.now()
     // Only the columns used, one row at a time (no half-million-row array held while filing).
     // Rarity: the newest posts of the live window (the set, not the order, matters).
     const since = deps.now().getTime() - LIVE_WINDOW_MS
     for (const p of deps.sqlite
-      .query<{ title: string; content: string }, [number, number]>(
-        'SELECT title, content FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
+      .query<{ title: string; content: string; author: string | null; flair: string | null }, [number, number]>(
+        'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
       )
       .iterate(since, OBSERVE_POSTS))
-      this.index.observe({ distinct: distinctTokens(p) })
+      this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
     // Sorted by text, so the many rows of one text come in a run: the index files them into the
     // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
     // categories are the literals, so each row's own strings die young instead of being kept.
@@ -109,6 +137,17 @@ export class MatchingService {
 
   termCreatedAt(termId: number): number {
     return this.index.get(termId)?.createdAt ?? 0
+  }
+
+  /** A stored post read for matching (title, body, author, flair, the author's flair where stored), with this service's dictionary. */
+  prepare(post: PostInput): PreparedPost {
+    const input: PostInput = { title: post.title, content: post.content, author: post.author, flair: post.flair, authorFlair: post.authorFlair ?? null }
+    return preparePost(input, this.dictionary)
+  }
+
+  /** A parsed term compiled with this service's dictionary (backfill checks terms one by one). */
+  compile(query: Query): CompiledTerm {
+    return compileTerm(query, this.dictionary)
   }
 
   match(post: PreparedPost, category: Category): StoredTerm[] {

@@ -26,7 +26,6 @@ import type { PriceDrop } from '../forums/price-history'
 import { restorePointAt } from '../db/restore'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
-import { preparePost } from '../matching/compile'
 import { applyMatchDefaults } from './defaults'
 import { attachListing, dropAt, listingMatchOf, moveToRepost } from './listing'
 import type { WithMatcher } from './matcher'
@@ -51,7 +50,7 @@ export function findHits(deps: Pick<Deps, 'sqlite'> & WithMatcher, posts: Post[]
   const hits: Hit[] = []
   for (const post of posts) {
     if (!isCategory(post.postType)) continue
-    const prepared = preparePost(post)
+    const prepared = matcher.prepare(post)
     if (opts.observe) matcher.index.observe(prepared)
     const refs = matcher.match(prepared, post.postType)
     if (refs.length === 0) continue

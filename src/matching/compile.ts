@@ -1,40 +1,145 @@
-// Compiled terms and prepared posts: the two sides of a match, each computed once.
-// A post is prepared once per scan (tokens, their positions, title prices) and then checked against
-// many terms; a term is compiled once when saved. Checking an alternative, cheapest test first:
-// price bounds → required sequences → exclusions.
+// Compiled terms and the reference semantics of a match. A post is prepared once per scan
+// (prepare.ts, the post side: tokens, item segments, sides, accessory-for marks, prices); a term is
+// compiled once when saved. `matchesPost` is the reference: the index (term-index.ts) must return
+// exactly the terms it accepts, and explain.ts reports its checks in words.
+//
+// Rules of one alternative against a post (README "The term language"):
+//   - fields first: author, flair, trades;
+//   - `~word` and `title:word` occur anywhere in the post / its title (any item, either side);
+//   - plain words occur in ONE item segment s, or in the shared context (segment 0) — on the side of
+//     the post the term's category reads (wts → have side, wtb → want side, gd → no sides);
+//   - a word at an accessory-for position ("holster for Glock 19", "RMR-style") does not count,
+//     unless the alternative itself names an accessory (ACCESSORY_WORDS);
+//   - price bounds test the item prices of segment s (per-unit bounds its unit prices);
+//   - `-word` excludes when the word occurs in segment s or segment 0; `-~word` anywhere;
+//   - the alternative matches when some segment s passes every check.
 
-import { normalize } from './normalize'
-import type { Alternative, Query, Sequence } from './parse'
-import { extractPrices, pricesSatisfy, type PriceBound } from './price'
+import type { Category } from '../access/categories'
+import { BUILTIN, canonical, categoryNames, type CompiledDictionary } from './dictionary'
+import type { Alternative, Query, Sequence, UnitBound } from './parse'
+import type { PreparedPost } from './post-model'
+import { satisfies, type PriceBound } from './price'
 
-export type CompiledSequence = Sequence & { single: boolean }
+export type { PreparedPost } from './post-model'
+export { distinctTokens, preparePost } from './prepare'
+
+/**
+ * Words that make a term ask for accessories: with one of them, words at accessory-for positions
+ * count ("rmr mount" finds "RMR-style mount"). Compared after normalisation (plurals folded).
+ */
+export const ACCESSORY_WORDS: readonly string[] = [
+  'holster',
+  'mount',
+  'plate',
+  'adapter',
+  'strap',
+  'bracelet',
+  'case',
+  'cover',
+  'for',
+  'fit',
+  'fits',
+  'style',
+  'cut',
+  'footprint',
+  'compatible',
+  'riser',
+  'shroud',
+  'sling',
+  'mag',
+  'magazine',
+  'band',
+  'pouch',
+  'spacer',
+  'kit',
+]
+const ACCESSORY = new Set(ACCESSORY_WORDS)
+
+/** `category`: the category's virtual token (from dictionary.ts) that also satisfies the words. */
+export type CompiledSequence = Sequence & { single: boolean; category?: string }
 export type CompiledAlternative = {
+  /** words of every scope (plain = item, `~` = post, `title:`) */
   include: CompiledSequence[]
   exclude: CompiledSequence[]
   prices: PriceBound[]
+  unitPrices: UnitBound[] | null
+  authors: string[] | null
+  notAuthors: string[] | null
+  flair: CompiledSequence[] | null
+  notFlair: CompiledSequence[] | null
+  trades: PriceBound[] | null
+  /** the alternative names an accessory: accessory-for positions count */
+  fitsOk: boolean
+  /** only plain/`~` words without categories, exclusions (no `-title:`) and total bounds: on a post with one scope, no sides and no accessory marks the index's inline checks decide */
+  simple: boolean
+  /** simple, at most one item-scope word (one token), no item-scope exclusion, no price bound: items do not matter, so on a post without sides for the category and without accessory marks the inline checks decide too */
+  scopeFree: boolean
   /** Canonical text of the alternative: equal alternatives share one index entry. */
   signature: string
 }
 export type CompiledTerm = { alternatives: CompiledAlternative[] }
 
-export type PreparedPost = {
-  /** Title then body tokens (a phrase may not span the title/body seam: a "" token sits between). */
-  tokens: string[]
-  tokenSet: Set<string>
-  /** Distinct tokens, in first-seen order. */
-  distinct: string[]
-  /** token → ascending positions in `tokens`. */
-  positions: Map<string, number[]>
-  /** Dollar amounts of the title. */
-  prices: number[]
-}
-
 function seqKey(s: Sequence): string {
-  return s.tokens.join(' ') + (s.prefix ? '*' : '')
+  return (s.scope === 'post' ? '~' : s.scope === 'title' ? 'title:' : '') + s.tokens.join(' ') + (s.prefix ? '*' : '')
 }
 
-function compileSequence(s: Sequence): CompiledSequence {
-  return { tokens: s.tokens, prefix: s.prefix, single: s.tokens.length === 1 && !s.prefix }
+/** Category names (canonical words joined by spaces) → category token, per dictionary. */
+const NAMES = new WeakMap<CompiledDictionary, Map<string, string>>()
+
+function categoryOf(words: string[], dict: CompiledDictionary): string | null {
+  let names = NAMES.get(dict)
+  if (!names) {
+    names = new Map()
+    for (const n of categoryNames(dict)) if (!names.has(n.words.join(' '))) names.set(n.words.join(' '), n.token)
+    NAMES.set(dict, names)
+  }
+  return names.get(words.join(' ')) ?? null
+}
+
+function compileSequence(s: Sequence, dict: CompiledDictionary, category?: string): CompiledSequence {
+  // Aliases: the same canonical tokens as the post side (a prefix's last token is left as written).
+  const tokens = s.prefix ? [...canonical(s.tokens.slice(0, -1), dict), s.tokens[s.tokens.length - 1]!] : canonical(s.tokens, dict)
+  const out: CompiledSequence = { tokens, prefix: s.prefix, single: tokens.length === 1 && !s.prefix && category === undefined }
+  if (s.scope) out.scope = s.scope
+  if (category !== undefined) out.category = category
+  return out
+}
+
+/**
+ * Include sequences with category names found: a sequence equal to a category name (`lpvo`,
+ * `"red dot"`), or consecutive plain words of one scope forming one (`red dot`), become one
+ * sequence that the words themselves or the category's token satisfy.
+ */
+function withCategories(include: Sequence[], dict: CompiledDictionary): CompiledSequence[] {
+  const out: CompiledSequence[] = []
+  for (let i = 0; i < include.length; i++) {
+    const s = include[i]!
+    if (!s.prefix) {
+      const whole = categoryOf(canonical(s.tokens, dict), dict)
+      if (whole !== null) {
+        out.push(compileSequence(s, dict, whole))
+        continue
+      }
+      // the longest run of single words starting here that names a category
+      let found = 0
+      let token: string | null = null
+      const words: string[] = []
+      for (let j = i; j < include.length && j - i < 4; j++) {
+        const w = include[j]!
+        if (w.prefix || w.tokens.length !== 1 || w.scope !== s.scope) break
+        words.push(w.tokens[0]!)
+        const t = j > i ? categoryOf(canonical(words, dict), dict) : null
+        if (t !== null) [found, token] = [j - i + 1, t]
+      }
+      if (token !== null) {
+        out.push(compileSequence({ tokens: words.slice(0, found), prefix: false, ...(s.scope ? { scope: s.scope } : {}) }, dict, token))
+        i += found - 1
+        continue
+      }
+    }
+    out.push(compileSequence(s, dict))
+  }
+  return out
 }
 
 /** The keys in sorted order, joined: the order a user wrote the parts in does not matter. */
@@ -42,77 +147,286 @@ function sortedKeys(keys: string[]): string {
   return keys.length === 0 ? '' : keys.length === 1 ? keys[0]! : keys.sort().join('\u0001')
 }
 
-export function compileAlternative(a: Alternative): CompiledAlternative {
-  // Most alternatives have no exclusions and no bounds: skip those steps outright.
-  const exc = a.exclude.length === 0 ? '' : sortedKeys(a.exclude.map(seqKey))
-  const pr = a.prices.length === 0 ? '' : sortedKeys(a.prices.map((p) => p.op + p.amount))
+export function compileAlternative(a: Alternative, dict: CompiledDictionary = BUILTIN): CompiledAlternative {
+  const include = withCategories(a.include, dict)
+  const exclude = a.exclude.map((s) => compileSequence(s, dict))
+  const fitsOk = include.some((s) => s.tokens.some((t) => ACCESSORY.has(t)))
+  const flair = a.flair ? a.flair.map((s) => compileSequence(s, dict)) : null
+  const notFlair = a.notFlair ? a.notFlair.map((s) => compileSequence(s, dict)) : null
+  const simple =
+    !a.unitPrices &&
+    !a.authors &&
+    !a.notAuthors &&
+    !a.flair &&
+    !a.notFlair &&
+    !a.trades &&
+    include.every((s) => s.scope !== 'title' && s.category === undefined) &&
+    exclude.every((s) => s.scope !== 'title')
+  const extra = [
+    ...(a.unitPrices ?? []).map((b) => `u${b.op}${b.amount}/${b.unit}`),
+    ...(a.authors ?? []).map((n) => `a:${n}`),
+    ...(a.notAuthors ?? []).map((n) => `-a:${n}`),
+    ...(flair ?? []).map((s) => `f:${seqKey(s)}`),
+    ...(notFlair ?? []).map((s) => `-f:${seqKey(s)}`),
+    ...(a.trades ?? []).map((b) => `t${b.op}${b.amount}`),
+  ]
+  // (one token: a phrase could straddle two items, which the reference refuses)
+  const itemSeqs = include.filter((s) => s.scope === undefined)
+  const scopeFree =
+    simple && a.prices.length === 0 && itemSeqs.length <= 1 && itemSeqs.every((s) => s.tokens.length === 1) && exclude.every((s) => s.scope !== undefined)
   return {
-    include: a.include.map(compileSequence),
-    exclude: a.exclude.length === 0 ? [] : a.exclude.map(compileSequence),
+    include,
+    exclude,
     prices: a.prices,
-    signature: sortedKeys(a.include.map(seqKey)) + '\u0002' + exc + '\u0002' + pr,
+    unitPrices: a.unitPrices ?? null,
+    authors: a.authors ?? null,
+    notAuthors: a.notAuthors ?? null,
+    flair,
+    notFlair,
+    trades: a.trades ?? null,
+    fitsOk,
+    simple,
+    scopeFree,
+    signature:
+      sortedKeys(include.map((s) => (s.category !== undefined ? '@' : '') + seqKey(s))) +
+      '\u0002' +
+      (exclude.length === 0 ? '' : sortedKeys(exclude.map(seqKey))) +
+      '\u0002' +
+      (a.prices.length === 0 ? '' : sortedKeys(a.prices.map((p) => p.op + p.amount))) +
+      (extra.length === 0 ? '' : '\u0002' + sortedKeys(extra)),
   }
 }
 
-export function compileTerm(query: Query): CompiledTerm {
-  return { alternatives: query.alternatives.map(compileAlternative) }
+/** `dict`: the dictionary the posts are prepared with (the built-in one unless an admin extended it). */
+export function compileTerm(query: Query, dict: CompiledDictionary = BUILTIN): CompiledTerm {
+  return { alternatives: query.alternatives.map((a) => compileAlternative(a, dict)) }
 }
 
-export function preparePost(post: { title: string; content?: string | null }): PreparedPost {
-  const title = normalize(post.title ?? '')
-  const body = post.content ? normalize(post.content) : []
-  const tokens = body.length > 0 ? [...title, '', ...body] : title
-  const positions = new Map<string, number[]>()
-  const distinct: string[] = []
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!
-    if (t === '') continue
-    const list = positions.get(t)
-    if (list) list.push(i)
-    else {
-      positions.set(t, [i])
-      distinct.push(t)
+// ---- where a sequence occurs ------------------------------------------------------------------
+
+/** `where` for `occurs`: anywhere in the post, in the title, or (≥ 0) in segment 0 or that segment. */
+export const ANYWHERE = -1
+export const IN_TITLE = -2
+
+/** The side code (post.side) a category does not read: wts skips the want side (2), wtb the have side (1). */
+export function skippedSide(post: PreparedPost, category: Category): number {
+  if (!post.sided) return 0
+  return category === 'wts' ? 2 : category === 'wtb' ? 1 : 0
+}
+
+function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: number, fitsOk: boolean): boolean {
+  if (where === IN_TITLE) {
+    if (p + n > post.bodyStart) return false
+  } else if (where >= 0) {
+    for (let k = 0; k < n; k++) {
+      const g = post.seg[p + k]!
+      if (g !== 0 && g !== where) return false
     }
   }
-  return { tokens, tokenSet: new Set(distinct), distinct, positions, prices: extractPrices(post.title ?? '') }
-}
-
-/** The distinct tokens of a post, the same set as `preparePost(post).distinct`, without the rest. */
-export function distinctTokens(post: { title: string; content?: string | null }): string[] {
-  const seen = new Set(normalize(post.title ?? ''))
-  if (post.content) for (const t of normalize(post.content)) seen.add(t)
-  return [...seen]
-}
-
-function startsAny(post: PreparedPost, prefix: string): boolean {
-  for (const t of post.distinct) if (t.startsWith(prefix)) return true
-  return false
-}
-
-export function sequenceOccurs(seq: CompiledSequence, post: PreparedPost): boolean {
-  if (seq.single) return post.tokenSet.has(seq.tokens[0]!)
-  const n = seq.tokens.length
-  if (n === 1) return startsAny(post, seq.tokens[0]!)
-  const starts = post.positions.get(seq.tokens[0]!)
-  if (!starts) return false
-  const toks = post.tokens
-  outer: for (const p of starts) {
-    if (p + n > toks.length) return false
-    for (let k = 1; k < n - 1; k++) if (toks[p + k] !== seq.tokens[k]) continue outer
-    const last = toks[p + n - 1]!
-    if (seq.prefix ? last !== '' && last.startsWith(seq.tokens[n - 1]!) : last === seq.tokens[n - 1]) return true
-  }
-  return false
-}
-
-export function alternativeMatches(alt: CompiledAlternative, post: PreparedPost): boolean {
-  if (alt.prices.length > 0 && !pricesSatisfy(post.prices, alt.prices)) return false
-  for (const s of alt.include) if (!sequenceOccurs(s, post)) return false
-  for (const s of alt.exclude) if (sequenceOccurs(s, post)) return false
+  if (skip !== 0) for (let k = 0; k < n; k++) if (post.side[p + k] === skip) return false
+  if (!fitsOk) for (let k = 0; k < n; k++) if (post.fits[p + k] === 1) return false
   return true
 }
 
-export function matchesPost(term: CompiledTerm, post: PreparedPost): boolean {
-  for (const a of term.alternatives) if (alternativeMatches(a, post)) return true
+/**
+ * Whether the sequence occurs at a place allowed by `where` (ANYWHERE, IN_TITLE or a segment),
+ * not on the `skip` side (0: none), and not at an accessory-for position unless `fitsOk`.
+ */
+export function occurs(seq: CompiledSequence, post: PreparedPost, where: number, skip: number, fitsOk: boolean): boolean {
+  if (seq.category !== undefined) {
+    const at = post.positions.get(seq.category)
+    if (at !== undefined) for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, fitsOk)) return true
+  }
+  const tokens = seq.tokens
+  const n = tokens.length
+  if (n === 1 && seq.prefix) {
+    const prefix = tokens[0]!
+    for (const t of post.distinct) {
+      if (!t.startsWith(prefix)) continue
+      const at = post.positions.get(t)!
+      for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, fitsOk)) return true
+    }
+    return false
+  }
+  const starts = post.positions.get(tokens[0]!)
+  if (starts === undefined) return false
+  const toks = post.tokens
+  outer: for (let i = 0; i < starts.length; i++) {
+    const p = starts[i]!
+    if (p + n > toks.length) break
+    for (let k = 1; k < n - 1; k++) if (toks[p + k] !== tokens[k]) continue outer
+    if (n > 1) {
+      const last = toks[p + n - 1]!
+      if (!(seq.prefix ? last !== '' && last.startsWith(tokens[n - 1]!) : last === tokens[n - 1])) continue
+    }
+    if (placeOk(post, p, n, where, skip, fitsOk)) return true
+  }
+  return false
+}
+
+/** The segments (bit s) where a word occurs at an allowed place (not on the `skip` side, not accessory-for unless `fitsOk`). */
+function singleMask(token: string, post: PreparedPost, skip: number, fitsOk: boolean): number {
+  const at = post.positions.get(token)
+  if (at === undefined) return 0
+  let m = 0
+  for (let i = 0; i < at.length; i++) {
+    const p = at[i]!
+    if (skip !== 0 && post.side[p] === skip) continue
+    if (!fitsOk && post.fits[p] === 1) continue
+    m |= 1 << post.seg[p]!
+  }
+  return m
+}
+
+/** Whole-post occurrence with no place rule (the index's inline check and exclusions post-wide). */
+export function sequenceOccurs(seq: CompiledSequence, post: PreparedPost): boolean {
+  if (seq.single) return post.tokenSet.has(seq.tokens[0]!)
+  return occurs(seq, post, ANYWHERE, 0, true)
+}
+
+/** Tokens of a flair contain the sequence (a prefix's last token as a prefix). */
+export function flairHas(seq: CompiledSequence, flair: string[]): boolean {
+  const n = seq.tokens.length
+  outer: for (let p = 0; p + n <= flair.length; p++) {
+    for (let k = 0; k < n; k++) {
+      const t = flair[p + k]!
+      if (!(seq.prefix && k === n - 1 ? t.startsWith(seq.tokens[k]!) : t === seq.tokens[k])) continue outer
+    }
+    return true
+  }
+  return false
+}
+
+// ---- prices of an item --------------------------------------------------------------------
+
+/**
+ * Item prices of segment s in a unit. A post with one item scope (segments 0 and 1 at most) is one
+ * item: all its item prices count. An item without its own price takes the shared context's.
+ */
+export function segmentPrices(post: PreparedPost, s: number, unit: 'total' | 'each' | 'round'): number[] {
+  const segs = post.segments
+  const out: number[] = []
+  if (segs.length <= 2) {
+    for (const g of segs) for (const p of g.prices) if (p.role === 'item' && p.unit === unit) out.push(p.amount)
+    return out
+  }
+  const own = segs[s]
+  if (own) for (const p of own.prices) if (p.role === 'item' && p.unit === unit) out.push(p.amount)
+  if (out.length === 0 && s !== 0) for (const p of segs[0]?.prices ?? []) if (p.role === 'item' && p.unit === unit) out.push(p.amount)
+  return out
+}
+
+/** True when ONE of the prices satisfies every bound (so `>$100 <$500` is a range). */
+export function someSatisfies(prices: number[], bounds: PriceBound[]): boolean {
+  outer: for (const p of prices) {
+    for (const b of bounds) if (!satisfies(p, b)) continue outer
+    return true
+  }
+  return false
+}
+
+/** Per-unit bounds grouped by unit, each group satisfied by one unit price of segment s. */
+export function unitPricesOk(post: PreparedPost, s: number, bounds: UnitBound[]): boolean {
+  const each = bounds.filter((b) => b.unit === 'each')
+  const round = bounds.filter((b) => b.unit === 'round')
+  if (each.length > 0 && !someSatisfies(segmentPrices(post, s, 'each'), each)) return false
+  if (round.length > 0 && !someSatisfies(segmentPrices(post, s, 'round'), round)) return false
+  return true
+}
+
+// ---- the reference ----------------------------------------------------------------------------
+
+/** The checks of one alternative, in order; the first that fails is the reason (explain.ts names it). */
+export type Check =
+  | { k: 'author'; name: string }
+  | { k: 'notAuthor'; name: string }
+  | { k: 'flair'; seq: CompiledSequence }
+  | { k: 'notFlair'; seq: CompiledSequence }
+  | { k: 'trades'; bound: PriceBound }
+  | { k: 'missing'; seq: CompiledSequence }
+  | { k: 'excludedPost'; seq: CompiledSequence }
+  | { k: 'apart' }
+  | { k: 'price'; segment: number }
+  | { k: 'unitPrice'; segment: number }
+  | { k: 'excluded'; seq: CompiledSequence; segment: number }
+
+/** Segments a post has (segment 0 always). */
+export function segmentCount(post: PreparedPost): number {
+  return Math.max(1, post.segments.length)
+}
+
+/** The first segment a match can be in: 1 when the post has items (segment 0 is only their shared context), else 0. */
+export function firstItem(post: PreparedPost): number {
+  return post.segments.length > 1 ? 1 : 0
+}
+
+/**
+ * Checks one alternative. Returns null when it matches, else the first failed check; on a match
+ * `found.segment` is the item segment it matched (when `found` is given).
+ */
+export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, category: Category, found?: { segment: number }): Check | null {
+  if (alt.authors) for (const name of alt.authors) if (post.author !== name) return { k: 'author', name }
+  if (alt.notAuthors) for (const name of alt.notAuthors) if (post.author === name) return { k: 'notAuthor', name }
+  if (alt.flair) for (const seq of alt.flair) if (!flairHas(seq, post.flair)) return { k: 'flair', seq }
+  if (alt.notFlair) for (const seq of alt.notFlair) if (flairHas(seq, post.flair)) return { k: 'notFlair', seq }
+  if (alt.trades) for (const bound of alt.trades) if (post.trades === null || !satisfies(post.trades, bound)) return { k: 'trades', bound }
+  const skip = skippedSide(post, category)
+  const fitsOk = alt.fitsOk
+  // One item segment s (with the shared context) must hold every plain word and pass the bounds and
+  // exclusions. A post without items (segment 0 only) is one scope; with one item, s = 1 is the
+  // whole post. Single words are placed once, as a bit mask of their segments (posts of ≤ 30
+  // segments); other sequences are checked per segment.
+  const n = segmentCount(post)
+  const masks = n <= 30
+  let cand = n === 1 ? 1 : (1 << n) - 2
+  let perSegment = 0
+  for (const seq of alt.include) {
+    if (seq.scope === 'post' || seq.scope === 'title') {
+      if (!occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, fitsOk)) return { k: 'missing', seq }
+    } else if (masks && seq.single) {
+      const m = singleMask(seq.tokens[0]!, post, skip, fitsOk)
+      if (m === 0) return { k: 'missing', seq }
+      if ((m & 1) === 0) cand &= m
+    } else {
+      if (!occurs(seq, post, ANYWHERE, skip, fitsOk)) return { k: 'missing', seq }
+      perSegment++
+    }
+  }
+  for (const seq of alt.exclude)
+    if (seq.scope === 'post' || seq.scope === 'title') {
+      if (occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, true)) return { k: 'excludedPost', seq }
+    }
+  let first: Check | null = null
+  for (let s = firstItem(post); s < n; s++) {
+    if (masks && ((cand >>> s) & 1) === 0) continue
+    if (n > 2 && (perSegment > 0 || !masks)) {
+      let all = true
+      for (const seq of alt.include) if (seq.scope === undefined && (!masks || !seq.single) && !occurs(seq, post, s, skip, fitsOk)) all = false
+      if (!all) continue
+    }
+    let why: Check | null = null
+    if (alt.prices.length > 0 && !someSatisfies(segmentPrices(post, s, 'total'), alt.prices)) why = { k: 'price', segment: s }
+    else if (alt.unitPrices !== null && !unitPricesOk(post, s, alt.unitPrices)) why = { k: 'unitPrice', segment: s }
+    else
+      for (const seq of alt.exclude)
+        if (seq.scope === undefined && occurs(seq, post, s, 0, true)) {
+          why = { k: 'excluded', seq, segment: s }
+          break
+        }
+    if (why === null) {
+      if (found) found.segment = s
+      return null
+    }
+    first ??= why
+  }
+  return first ?? { k: 'apart' }
+}
+
+export function alternativeMatches(alt: CompiledAlternative, post: PreparedPost, category: Category): boolean {
+  return checkAlternative(alt, post, category) === null
+}
+
+export function matchesPost(term: CompiledTerm, post: PreparedPost, category: Category): boolean {
+  for (const a of term.alternatives) if (alternativeMatches(a, post, category)) return true
   return false
 }

@@ -1,35 +1,73 @@
 // Marks the words of a title that saved terms look for, for the UI. Pure, browser-safe.
-// Every occurrence of every required word, phrase or prefix of every alternative is marked (an
-// occurrence of a multi-token word like "p365" covers "P-365" including the dash); exclusions and
-// price bounds mark nothing. Segments concatenate back to the exact title.
+// The title is read as the matcher reads it (prepare.ts: aliases, category tokens, accessory-for
+// marks), with each token's offsets in the original text. Every occurrence of every required word,
+// phrase or prefix of every alternative is marked (an occurrence of a multi-token word like "p365"
+// covers "P-365" including the dash), as are alias hits ("G19" for `glock 19`) and category hits
+// ("507C" for `red dot`). Words that only appear as what an accessory fits ("holster for Glock 19")
+// are not marked unless the alternative asks for accessories. Exclusions, price bounds and field
+// filters mark nothing. Segments concatenate back to the exact title.
 
-import { tokenSpans, type TokenSpan } from './normalize'
-import { parseTerm, type Sequence } from './parse'
+import { compileTerm, type CompiledSequence } from './compile'
+import { BUILTIN, canonicalWithOffsets, type CompiledDictionary } from './dictionary'
+import { normalizeWithOffsets } from './normalize'
+import { parseTerm } from './parse'
+import type { PreparedPost } from './post-model'
+import { preparePost } from './prepare'
 
 export type Segment = { text: string; hit: boolean }
 
-function occurrences(seq: Sequence, spans: TokenSpan[], mark: (from: number, to: number) => void): void {
-  const n = seq.tokens.length
-  for (let p = 0; p + n <= spans.length; p++) {
-    let ok = true
-    for (let k = 0; k < n && ok; k++) {
-      const t = spans[p + k]!.token
-      const want = seq.tokens[k]!
-      ok = seq.prefix && k === n - 1 ? t.startsWith(want) : t === want
+/** How many tokens from p the dictionary member carrying `token` covers (1 when unknown). */
+function memberLength(post: PreparedPost, p: number, token: string, dict: CompiledDictionary): number {
+  const rows = [...(dict.memberByFirst.get(post.tokens[p]!) ?? []), ...dict.memberAnyNumber]
+  let best = 1
+  outer: for (const r of rows) {
+    if (r.token !== token || p + r.seq.length > post.tokens.length) continue
+    for (let k = 0; k < r.seq.length; k++) {
+      const t = post.tokens[p + k]!
+      if (r.seq[k] === '#' ? t === '' || !/^\d/.test(t) : t !== r.seq[k]) continue outer
     }
-    if (ok) mark(spans[p]!.start, spans[p + n - 1]!.end)
+    if (r.seq.length > best) best = r.seq.length
+  }
+  return best
+}
+
+/** Calls mark(from, to) with token positions [from, to) of each allowed occurrence. */
+function occurrences(seq: CompiledSequence, post: PreparedPost, fitsOk: boolean, dict: CompiledDictionary, mark: (from: number, to: number) => void): void {
+  const ok = (p: number, n: number) => {
+    if (!fitsOk) for (let k = 0; k < n; k++) if (post.fits[p + k] === 1) return false
+    return true
+  }
+  if (seq.category !== undefined)
+    for (const p of post.positions.get(seq.category) ?? []) {
+      const n = memberLength(post, p, seq.category, dict)
+      if (ok(p, n)) mark(p, p + n)
+    }
+  const n = seq.tokens.length
+  for (let p = 0; p + n <= post.tokens.length; p++) {
+    let match = true
+    for (let k = 0; k < n && match; k++) {
+      const t = post.tokens[p + k]!
+      const want = seq.tokens[k]!
+      match = seq.prefix && k === n - 1 ? t !== '' && t.startsWith(want) : t === want
+    }
+    if (match && ok(p, n)) mark(p, p + n)
   }
 }
 
-export function highlight(title: string, terms: string[]): Segment[] {
+export function highlight(title: string, terms: string[], dict: CompiledDictionary = BUILTIN): Segment[] {
   if (!title) return []
-  const spans = tokenSpans(title)
+  const post = preparePost({ title }, dict)
+  const raw = normalizeWithOffsets(title)
+  const spans = canonicalWithOffsets(raw.tokens, raw.starts, raw.ends, dict)
   const hit = new Uint8Array(title.length)
-  const mark = (from: number, to: number) => hit.fill(1, from, to)
-  for (const text of terms) {
-    const parsed = parseTerm(text)
-    if (!parsed.ok) continue
-    for (const alt of parsed.query.alternatives) for (const seq of alt.include) occurrences(seq, spans, mark)
+  // The prepared title and the offsets come from the same steps; if they ever disagree, mark nothing rather than the wrong text.
+  if (spans.tokens.length === post.tokens.length) {
+    const mark = (from: number, to: number) => hit.fill(1, spans.starts[from]!, spans.ends[to - 1]!)
+    for (const text of terms) {
+      const parsed = parseTerm(text)
+      if (!parsed.ok) continue
+      for (const alt of compileTerm(parsed.query, dict).alternatives) for (const seq of alt.include) occurrences(seq, post, alt.fitsOk, dict, mark)
+    }
   }
   const out: Segment[] = []
   let from = 0

@@ -1,10 +1,11 @@
 // Text normalisation shared by terms and posts. Both sides go through the same steps, in this order:
-//   1. lowercase, then Unicode NFKD (full-width "ＡＲ１５" → "ar15", ligatures split),
+//   1. Unicode NFKD, then lowercase (NFKD first: styled letters like "𝗧𝗿𝗶𝗷𝗶𝗰𝗼𝗻" only become plain
+//      capitals under NFKD, so lowercasing first would leave them upper-case; full-width "ＡＲ１５" →
+//      "ar15", ligatures split),
 //   2. drop combining marks (accents: "Trijicón" → "trijicon"),
 //   3. tokens are runs of letters or runs of digits — so a letter↔digit boundary splits
 //      ("p365xl" → p 365 xl) and everything else (punctuation, emoji, spaces) separates,
-//   4. plural folding: a letter token of 4+ characters ending in "s" but not "ss" loses the "s"
-//      ("mags" → "mag", "optics" → "optic", "glass" stays, "gas" stays).
+//   4. plural folding of letter tokens (`foldPlural`, rules below).
 // Pure and free of runtime imports: highlight.ts uses it in the browser.
 // ASCII text (nearly every term and most posts) takes a plain character loop with the same result:
 // for ASCII, step 1 is only lowercasing, there are no marks, and letters/digits are [a-z]/[0-9].
@@ -12,27 +13,90 @@
 const MARKS = /\p{M}+/gu
 const TOKEN = /\p{L}+|\p{N}+/gu
 
-/** Lowercase + NFKD + accents removed; not yet split. */
+/** NFKD + lowercase + accents removed; not yet split. */
 export function fold(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(MARKS, '')
+  return text.normalize('NFKD').toLowerCase().replace(MARKS, '')
 }
 
-/** The plural rule, applied to one already-lowercased token. */
+// -ves plurals that come from -f/-fe (the rest, "sleeves", "gloves", "valves", just lose the s).
+const VES: Record<string, string> = {
+  knives: 'knife',
+  wives: 'wife',
+  lives: 'life',
+  halves: 'half',
+  shelves: 'shelf',
+  wolves: 'wolf',
+  leaves: 'leaf',
+  thieves: 'thief',
+  calves: 'calf',
+  scarves: 'scarf',
+  loaves: 'loaf',
+  elves: 'elf',
+}
+
+/**
+ * The plural rule, applied to one already-folded letter token (digit runs never end in a letter).
+ * Rules, first that applies:
+ *   - "-ie" words of 5+ letters end in "y", singular or plural: "batteries"/"battery" → battery,
+ *     "hoodies"/"hoodie" → hoody (so the singular of an -ies plural always agrees with it);
+ *   - "-ves" from -f/-fe by a small table: "knives" → knife, "halves" → half;
+ *   - "-sses", "-xes", "-zzes", "-ches", "-shes" lose "es": "glasses" → glass, "boxes" → box,
+ *     "watches" → watch, "brushes" → brush;
+ *   - otherwise a word of 4+ letters ending in "s" but not "ss" loses the "s": "mags" → mag,
+ *     "scopes" → scope, "cases" → case, "sleeves" → sleeve; "glass", "gas" stay.
+ * A singular never ends in one of the removed endings after folding, so folding twice changes nothing.
+ */
 export function foldPlural(token: string): string {
   const n = token.length
-  if (n >= 4 && token.charCodeAt(n - 1) === 115 /* s */ && token.charCodeAt(n - 2) !== 115) {
-    return token.slice(0, n - 1)
+  if (n < 4) return token
+  const last = token.charCodeAt(n - 1)
+  if (last === 101 /* e */) {
+    return n >= 5 && token.charCodeAt(n - 2) === 105 /* i */ ? token.slice(0, n - 2) + 'y' : token
   }
-  return token
+  if (last !== 115 /* s */) return token
+  const p = token.charCodeAt(n - 2)
+  if (p === 115) return token // "ss"
+  if (p !== 101 /* e */ || n < 5) return token.slice(0, n - 1)
+  const q = token.charCodeAt(n - 3)
+  if (q === 105 /* i */) return token.slice(0, n - 3) + 'y' // ies
+  if (q === 118 /* v */) return VES[token] ?? token.slice(0, n - 1)
+  if (q === 120 /* x */) return token.slice(0, n - 2)
+  if (q === 115 /* s */) return token.charCodeAt(n - 4) === 115 ? token.slice(0, n - 2) : token.slice(0, n - 1)
+  if (q === 122 /* z */) return token.charCodeAt(n - 4) === 122 ? token.slice(0, n - 2) : token.slice(0, n - 1)
+  if (q === 104 /* h */) {
+    const r = token.charCodeAt(n - 4)
+    return r === 99 /* c */ || r === 115 /* s */ ? token.slice(0, n - 2) : token.slice(0, n - 1)
+  }
+  return token.slice(0, n - 1)
+}
+
+function foldToken(t: string): string {
+  const c = t.charCodeAt(0)
+  return c >= 48 && c <= 57 ? t : foldPlural(t)
 }
 
 /** Tokens of a text, plural-folded. */
 export function normalize(text: string): string[] {
   const out: string[] = []
   if (!text) return out
-  if (asciiTokens(text, out)) return out
-  for (const m of fold(text).matchAll(TOKEN)) out.push(foldPlural(m[0]))
+  if (asciiTokens(text, out, null)) return out
+  for (const m of fold(text).matchAll(TOKEN)) out.push(foldToken(m[0]))
   return out
+}
+
+/** Tokens of a text with the offset in the text where each starts and ends (UTF-16 units). */
+export type OffsetTokens = { tokens: string[]; starts: number[]; ends: number[] }
+
+export function normalizeWithOffsets(text: string): OffsetTokens {
+  const res: OffsetTokens = { tokens: [], starts: [], ends: [] }
+  if (!text) return res
+  if (asciiTokens(text, res.tokens, res)) return res
+  for (const s of tokenSpans(text)) {
+    res.tokens.push(s.token)
+    res.starts.push(s.start)
+    res.ends.push(s.end)
+  }
+  return res
 }
 
 /** 0 separator, 1 letter, 2 digit (ASCII). */
@@ -41,8 +105,8 @@ function asciiKind(c: number): number {
   return c >= 48 && c <= 57 ? 2 : 0
 }
 
-/** Fills `out` and returns true when the text is all ASCII; otherwise leaves `out` empty and returns false. */
-function asciiTokens(text: string, out: string[]): boolean {
+/** Fills `out` (and offsets) and returns true when the text is all ASCII; otherwise leaves `out` empty and returns false. */
+function asciiTokens(text: string, out: string[], offsets: OffsetTokens | null): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false
   const s = text.toLowerCase()
   let start = 0
@@ -50,7 +114,14 @@ function asciiTokens(text: string, out: string[]): boolean {
   for (let i = 0; i <= s.length; i++) {
     const k = i < s.length ? asciiKind(s.charCodeAt(i)) : 0
     if (k === kind) continue
-    if (kind !== 0) out.push(foldPlural(s.slice(start, i)))
+    if (kind !== 0) {
+      const t = s.slice(start, i)
+      out.push(kind === 1 ? foldPlural(t) : t)
+      if (offsets) {
+        offsets.starts.push(start)
+        offsets.ends.push(i)
+      }
+    }
     kind = k
     start = i
   }
@@ -71,7 +142,7 @@ export function tokenSpans(text: string): TokenSpan[] {
   let start = 0
   let end = 0
   const flush = () => {
-    if (kind !== 0) spans.push({ token: foldPlural(cur), start, end })
+    if (kind !== 0) spans.push({ token: kind === 1 ? foldPlural(cur) : cur, start, end })
     cur = ''
     kind = 0
   }

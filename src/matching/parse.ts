@@ -1,17 +1,46 @@
-// Parses a saved term into a Query: OR of alternatives, each an AND of sequences, exclusions and
-// price bounds. Never throws: a malformed term gets a message meant for the user.
-// Order of reading: the term is lowercased and trimmed, length-checked, then scanned left to right;
-// "|" closes an alternative; each alternative is validated when it closes.
-// Pure and free of runtime imports: highlight.ts uses it in the browser.
+// Parses a saved term into a Query: OR of alternatives, each an AND of sequences, exclusions, price
+// bounds and field filters. Never throws: a malformed term gets a message meant for the user.
+// Order of reading:
+//   1. `rewriteOperators`: the capital operators other tools use (OR, AND, NOT, outside quotes) become
+//      the Dibs forms (`|`, a space, `-`) BEFORE lowercasing — the stored term is the lowercased
+//      Dibs form, so lowercase `or`/`and`/`not` stay words;
+//   2. lowercased, trimmed, length-checked;
+//   3. read left to right into a tree (`|` loosest, juxtaposition = AND, parentheses group,
+//      `a/b` between model numbers = a word-level OR), then expanded into alternatives (at most
+//      MAX_ALTERNATIVES); each alternative is validated.
+// Pure and free of runtime imports besides normalize/price: the UI bundles it (highlight.ts,
+// SearchTermsDialog).
 
 import { normalize } from './normalize'
 import { parseAmount, type PriceBound, type PriceOp } from './price'
 
 export const MAX_TERM_LENGTH = 200
+/** `(a | b) (c | d) …` multiplies out: a term may expand to at most this many alternatives. */
+export const MAX_ALTERNATIVES = 16
 
+/** Where a sequence must occur: absent = in the matched item (with the post's shared context). */
+export type Scope = 'post' | 'title'
 /** Normalised tokens that must occur adjacent and in order; `prefix`: the last one only has to start a token. */
-export type Sequence = { tokens: string[]; prefix: boolean }
-export type Alternative = { include: Sequence[]; exclude: Sequence[]; prices: PriceBound[] }
+export type Sequence = { tokens: string[]; prefix: boolean; scope?: Scope }
+/** A bound on the price of one unit: each (`<$15/ea`) or per round (`<$0.30/rd`, `<30cpr`). */
+export type UnitBound = PriceBound & { unit: 'each' | 'round' }
+export type Alternative = {
+  include: Sequence[]
+  exclude: Sequence[]
+  /** bounds on the item's total price */
+  prices: PriceBound[]
+  /** the fields below are absent when the alternative does not use them */
+  unitPrices?: UnitBound[]
+  /** `author:name` (normalised, lowercase, no u/) — every one must equal the post's author */
+  authors?: string[]
+  /** `-author:name` */
+  notAuthors?: string[]
+  /** `flair:word` / `flair:"phrase"` against the post's flair tokens */
+  flair?: Sequence[]
+  notFlair?: Sequence[]
+  /** `trades>=N`: confirmed trades read from the author's flair */
+  trades?: PriceBound[]
+}
 export type Query = { alternatives: Alternative[] }
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: string }
 
@@ -23,11 +52,25 @@ export const MESSAGES = {
   emptyAlternative: 'Empty alternative around "|": put words on both sides of it',
   onlyExclusions: 'An alternative needs at least one word to look for (it has only exclusions)',
   onlyPrice: 'Add at least one word to look for (a price bound alone matches nothing)',
+  onlyTrades: 'Add at least one word to look for (a trades bound alone matches nothing)',
   noWord: 'Add at least one word to look for (letters or digits)',
   bareMinus: 'A "-" must be followed directly by the word to exclude, like -airsoft',
+  bareTilde: 'A "~" must be followed directly by a word, like ~trijicon',
   bareStar: 'A "*" must follow the start of a word, like trij*',
   priceNoNumber: 'A price bound needs an amount, like <$500',
   priceExcluded: 'A price bound cannot be excluded: use the opposite bound, like >=$500 instead of -<$500',
+  priceNoBound: 'A price needs a bound: write <$400 (under) or >$400 (over)',
+  priceUnit: 'A per-unit price is written like <$15/ea (each) or <$0.30/rd (per round)',
+  unclosedParen: 'Unbalanced parenthesis: add the closing )',
+  strayParen: 'A ")" has no matching "(": remove it or add the "(" before',
+  emptyParens: 'Empty parentheses: put words between ( and )',
+  negatedGroup: 'Only a group of alternatives can be excluded, like -(airsoft | replica); write -a -b to exclude several words',
+  tooMany: `Too many combinations: parentheses may expand a term into at most ${MAX_ALTERNATIVES} alternatives`,
+  fieldEmpty: 'A field needs a value, like title:rmr, author:name or flair:wts',
+  fieldScope: 'A field filter cannot also take "~": write title:word or ~word',
+  authorName: 'An author is written like author:name (letters, digits, - and _)',
+  tradesNumber: 'A trades bound needs a whole number, like trades>=10',
+  tradesExcluded: 'A trades bound cannot be excluded: use the opposite bound, like trades<10',
 } as const
 
 /** "<" or ">" not followed by an amount (e.g. a pasted `<b>`): name the character and where it is. */
@@ -36,135 +79,358 @@ export function angleMessage(chunk: string): string {
   return `"${c}" is only allowed in a price bound, like ${c}$500: remove it from "${chunk}"`
 }
 
-type Scan = { i: number; s: string }
-
 function isSpace(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0'
 }
 
-/** A word chunk runs until whitespace, a quote or "|". */
-function readChunk(sc: Scan): string {
-  const from = sc.i
-  while (sc.i < sc.s.length && !isSpace(sc.s[sc.i]) && sc.s[sc.i] !== '"' && sc.s[sc.i] !== '|') sc.i++
-  return sc.s.slice(from, sc.i)
+/**
+ * The capital operators of Google/Syften searches, outside quotes, as Dibs forms: `OR` → `|`,
+ * `AND` → a space, `NOT x` → `-x`. Only whole capital words between spaces or parentheses count.
+ * Saving stores this form, lowercased, so the meaning survives (`rmr OR sro` is saved `rmr | sro`).
+ */
+export function rewriteOperators(text: string): string {
+  if (!/\b(OR|AND|NOT)\b/.test(text)) return text
+  const parts = text.split('"')
+  for (let i = 0; i < parts.length; i += 2) {
+    parts[i] = parts[i]!.replace(/(^|[\s(])OR(?=[\s)]|$)/g, '$1|')
+      .replace(/(^|[\s(])AND(?=[\s)]|$)/g, '$1')
+      .replace(/(^|[\s(])NOT(?:\s+|$|(?=\())/g, '$1-')
+  }
+  return parts.join('"')
 }
 
-/** Reads `"…"` (optionally followed by `*`). Null token list means the quote never closed. */
-function readPhrase(sc: Scan): { seq: Sequence | null; error?: string } {
-  const close = sc.s.indexOf('"', sc.i + 1)
-  if (close < 0) return { seq: null, error: MESSAGES.unbalanced }
-  let inner = sc.s.slice(sc.i + 1, close).trim()
-  sc.i = close + 1
+// ---- reading: text → tree -------------------------------------------------------------------
+
+/** One thing written in an alternative. */
+type Item =
+  | { k: 'inc'; seq: Sequence }
+  | { k: 'exc'; seq: Sequence }
+  | { k: 'price'; bound: PriceBound }
+  | { k: 'unit'; bound: UnitBound }
+  | { k: 'author'; name: string; neg: boolean }
+  | { k: 'flair'; seq: Sequence; neg: boolean }
+  | { k: 'trades'; bound: PriceBound }
+/** `chunks`: things written, even when they normalise to nothing (an emoji), for the messages. */
+type Node = { k: 'items'; items: Item[]; chunks: number } | { k: 'and'; nodes: Node[] } | { k: 'or'; nodes: Node[] }
+
+class ParseError {
+  constructor(readonly message: string) {}
+}
+const fail = (message: string): never => {
+  throw new ParseError(message)
+}
+
+const FIELD = /^(title|author|flair):/
+const TRADES = /^trades(<=|>=|<|>)(.*)$/
+const BARE_PRICE = /^(\$\s*[\d.,]+k?|[\d.,]*\d[\d.,]*k?\s*\$)$/
+
+/** A part of `a/b` that reads as a model number: has a digit, and a letter or dash, or 3+ digits (`1/2` stays a fraction). */
+function modelLike(part: string): boolean {
+  return /\d/.test(part) && (/[^\d*]/.test(part) || part.replace(/\*/g, '').length >= 3)
+}
+
+class Reader {
+  i = 0
+  constructor(readonly s: string) {}
+
+  /** A word chunk runs until whitespace, a quote, "|" or a parenthesis. */
+  chunk(): string {
+    const s = this.s
+    const from = this.i
+    while (this.i < s.length && !isSpace(s[this.i]) && s[this.i] !== '"' && s[this.i] !== '|' && s[this.i] !== '(' && s[this.i] !== ')') this.i++
+    return s.slice(from, this.i)
+  }
+
+  /** Reads `"…"` (optionally followed by `*`). */
+  phrase(scope: Scope | undefined): Sequence {
+    const s = this.s
+    const close = s.indexOf('"', this.i + 1)
+    if (close < 0) fail(MESSAGES.unbalanced)
+    let inner = s.slice(this.i + 1, close).trim()
+    this.i = close + 1
+    let prefix = false
+    if (s[this.i] === '*') {
+      prefix = true
+      this.i++
+    }
+    if (inner.endsWith('*')) {
+      prefix = true
+      inner = inner.replace(/\*+$/, '')
+    }
+    const tokens = normalize(inner)
+    if (tokens.length === 0) fail(inner === '' ? MESSAGES.emptyQuotes : MESSAGES.noWord)
+    return scope ? { tokens, prefix, scope } : { tokens, prefix }
+  }
+
+  /** Reads `<500`, `<= $1,200`, `>$1.5k`, `>= 100$`, `<$15/ea`, `<$0.40/rd`, `<30cpr`. */
+  price(): Item {
+    const s = this.s
+    const from = this.i
+    let op: string = s[this.i]!
+    this.i++
+    if (s[this.i] === '=') {
+      op += '='
+      this.i++
+    }
+    while (isSpace(s[this.i])) this.i++
+    if (s[this.i] === '$' || s[this.i] === '＄') this.i++
+    while (isSpace(s[this.i])) this.i++
+    let raw = this.chunk().normalize('NFKD')
+    let unit: 'each' | 'round' | null = null
+    let scale = 1
+    const per = /^(.*?)\$?\/(ea|each|pc|rd|rds|round|rounds|rnd)$/.exec(raw)
+    if (per) {
+      raw = per[1]!
+      unit = per[2] === 'ea' || per[2] === 'each' || per[2] === 'pc' ? 'each' : 'round'
+    } else if (/cpr$/.test(raw)) {
+      raw = raw.slice(0, -3)
+      unit = 'round'
+      scale = 0.01
+    } else if (raw.includes('/')) fail(MESSAGES.priceUnit)
+    const amount = parseAmount(raw.replace(/\$$/, ''))
+    if (amount === null) {
+      // `<$` / `<=` with no amount is a price bound missing its number; anything else is a stray character
+      const rest = s.slice(from + 1).replace(/^=/, '')
+      if (rest === '' || /^[$\d\s]/.test(rest)) fail(MESSAGES.priceNoNumber)
+      this.i = from
+      fail(angleMessage(this.chunk()))
+    }
+    const bound = { op: op as PriceOp, amount: Math.round(amount! * scale * 10000) / 10000 }
+    return unit ? { k: 'unit', bound: { ...bound, unit } } : { k: 'price', bound }
+  }
+
+  /** or := and ('|' and)* */
+  or(depth: number): Node {
+    const nodes: Node[] = [this.and(depth)]
+    while (this.s[this.i] === '|') {
+      this.i++
+      nodes.push(this.and(depth))
+    }
+    return nodes.length === 1 ? nodes[0]! : { k: 'or', nodes }
+  }
+
+  /** and := (item | group)* up to '|', ')' or the end; an empty one is an error. */
+  and(depth: number): Node {
+    const s = this.s
+    // in written order: runs of plain items, and sub-trees (groups, `a/b`)
+    const nodes: Node[] = []
+    let items: Item[] = []
+    let chunks = 0
+    for (;;) {
+      while (isSpace(s[this.i])) this.i++
+      const c = s[this.i]
+      if (c === undefined || c === '|') break
+      if (c === ')') {
+        if (depth === 0) fail(MESSAGES.strayParen)
+        break
+      }
+      chunks++
+      const node = this.part(depth, items)
+      if (node) {
+        if (items.length > 0) nodes.push({ k: 'items', items, chunks: 1 })
+        nodes.push(node)
+        items = []
+      }
+    }
+    if (chunks === 0) fail(s[this.i] === ')' ? MESSAGES.emptyParens : MESSAGES.emptyAlternative)
+    if (nodes.length === 0) return { k: 'items', items, chunks }
+    if (items.length > 0) nodes.push({ k: 'items', items, chunks: 1 })
+    // an emoji-only part still counts as written
+    nodes.push({ k: 'items', items: [], chunks })
+    return { k: 'and', nodes }
+  }
+
+  /** One written thing: pushes its items, or returns a sub-tree (a group, `a/b`). */
+  part(depth: number, items: Item[]): Node | null {
+    const s = this.s
+    const c = s[this.i]!
+    if (c === '(') return this.group(depth, false)
+    if (c === '<' || c === '>') {
+      items.push(this.price())
+      return null
+    }
+    let neg = false
+    let anywhere = false
+    if (c === '-') {
+      const next = s[this.i + 1]
+      if (next === undefined || isSpace(next) || next === '|' || next === ')') fail(MESSAGES.bareMinus)
+      if (next === '<' || next === '>') fail(MESSAGES.priceExcluded)
+      neg = true
+      this.i++
+      if (next === '(') return this.group(depth, true)
+    }
+    if (s[this.i] === '~') {
+      const next = s[this.i + 1]
+      if (next === undefined || isSpace(next) || next === '|' || next === ')' || next === '(' || next === '-') fail(MESSAGES.bareTilde)
+      anywhere = true
+      this.i++
+    }
+    const scope: Scope | undefined = anywhere ? 'post' : undefined
+    if (s[this.i] === '"') {
+      const seq = this.phrase(scope)
+      items.push(neg ? { k: 'exc', seq } : { k: 'inc', seq })
+      return null
+    }
+    const chunk = this.chunk()
+    const field = FIELD.exec(chunk)
+    if (field) return this.field(field[1]!, chunk.slice(field[0].length), neg, anywhere, items)
+    const trades = TRADES.exec(chunk)
+    if (trades) {
+      if (neg) fail(MESSAGES.tradesExcluded)
+      if (!/^\d{1,6}$/.test(trades[2]!)) fail(MESSAGES.tradesNumber)
+      items.push({ k: 'trades', bound: { op: trades[1] as PriceOp, amount: Number(trades[2]) } })
+      return null
+    }
+    if (BARE_PRICE.test(chunk) || (chunk === '$' && /^\s*\d/.test(s.slice(this.i)))) fail(MESSAGES.priceNoBound)
+    if (chunk.includes('/')) {
+      const parts = chunk.split('/')
+      if (parts.length >= 2 && parts.every(modelLike)) {
+        const alts: Node[] = []
+        for (const p of parts) {
+          const own: Item[] = []
+          pushWord(p, scope, neg, own)
+          alts.push({ k: 'items', items: own, chunks: 1 })
+        }
+        // -t2/h2 excludes both: NOT (a OR b) = NOT a AND NOT b
+        return neg ? { k: 'items', items: alts.flatMap((a) => (a as { items: Item[] }).items), chunks: 1 } : { k: 'or', nodes: alts }
+      }
+    }
+    pushWord(chunk, scope, neg, items)
+    return null
+  }
+
+  /** `(…)`; `-(a | b)` excludes each of its single-word alternatives. */
+  group(depth: number, neg: boolean): Node {
+    this.i++ // (
+    const inner = this.or(depth + 1)
+    if (this.s[this.i] !== ')') fail(MESSAGES.unclosedParen)
+    this.i++
+    if (!neg) return inner
+    const alts = inner.k === 'or' ? inner.nodes : [inner]
+    const out: Item[] = []
+    for (const a of alts) {
+      if (a.k !== 'items' || a.items.length !== 1 || a.items[0]!.k !== 'inc') fail(MESSAGES.negatedGroup)
+      out.push({ k: 'exc', seq: (a as { items: { seq: Sequence }[] }).items[0]!.seq })
+    }
+    return { k: 'items', items: out, chunks: 1 }
+  }
+
+  field(name: string, value: string, neg: boolean, anywhere: boolean, items: Item[]): null {
+    if (anywhere) fail(MESSAGES.fieldScope)
+    if (value === '' && this.s[this.i] !== '"') fail(MESSAGES.fieldEmpty)
+    if (name === 'author') {
+      if (value === '' || !/^(\/?u\/)?[a-z0-9_-]+$/.test(value)) fail(MESSAGES.authorName)
+      items.push({ k: 'author', name: value.replace(/^\/?u\//, ''), neg })
+      return null
+    }
+    const scope: Scope | undefined = name === 'title' ? 'title' : undefined
+    let seq: Sequence
+    if (value === '') seq = this.phrase(scope)
+    else {
+      const word: Item[] = []
+      pushWord(value, scope, false, word)
+      if (word.length === 0) fail(MESSAGES.fieldEmpty)
+      seq = (word[0] as { seq: Sequence }).seq
+    }
+    if (name === 'flair') items.push({ k: 'flair', seq: { tokens: seq.tokens, prefix: seq.prefix }, neg })
+    else items.push(neg ? { k: 'exc', seq } : { k: 'inc', seq })
+    return null
+  }
+}
+
+/** A plain word (maybe ending in `*`). Punctuation or emoji on its own ("+", "🔥") is not a word: ignored. */
+function pushWord(chunk: string, scope: Scope | undefined, neg: boolean, items: Item[]): void {
   let prefix = false
-  if (sc.s[sc.i] === '*') {
+  if (chunk.endsWith('*')) {
     prefix = true
-    sc.i++
+    chunk = chunk.replace(/\*+$/, '')
   }
-  if (inner.endsWith('*')) {
-    prefix = true
-    inner = inner.replace(/\*+$/, '')
-  }
-  const tokens = normalize(inner)
-  if (tokens.length === 0) return { seq: null, error: inner === '' ? MESSAGES.emptyQuotes : MESSAGES.noWord }
-  return { seq: { tokens, prefix } }
+  const tokens = normalize(chunk)
+  if (prefix && tokens.length === 0) fail(MESSAGES.bareStar)
+  if (tokens.length === 0) return
+  const seq: Sequence = scope ? { tokens, prefix, scope } : { tokens, prefix }
+  items.push(neg ? { k: 'exc', seq } : { k: 'inc', seq })
 }
 
-/** Reads `<500`, `<= $1,200`, `>$1.5k`, `>= 100$`. */
-function readPrice(sc: Scan): { bound: PriceBound | null } {
-  let op: string = sc.s[sc.i]!
-  sc.i++
-  if (sc.s[sc.i] === '=') {
-    op += '='
-    sc.i++
+// ---- expanding: tree → alternatives ---------------------------------------------------------
+
+/** Each alternative as its list of items; `chunks` counts what was written (for "only emoji"). */
+type Flat = { items: Item[]; chunks: number }
+
+function expand(node: Node): Flat[] {
+  if (node.k === 'items') return [{ items: node.items, chunks: node.chunks }]
+  if (node.k === 'or') {
+    const out: Flat[] = []
+    for (const n of node.nodes) out.push(...expand(n))
+    if (out.length > MAX_ALTERNATIVES) fail(MESSAGES.tooMany)
+    return out
   }
-  while (isSpace(sc.s[sc.i])) sc.i++
-  if (sc.s[sc.i] === '$' || sc.s[sc.i] === '＄') sc.i++
-  while (isSpace(sc.s[sc.i])) sc.i++
-  const raw = readChunk(sc).replace(/\$$/, '')
-  const amount = parseAmount(raw.normalize('NFKD'))
-  return { bound: amount === null ? null : { op: op as PriceOp, amount } }
+  let acc: Flat[] = [{ items: [], chunks: 0 }]
+  for (const n of node.nodes) {
+    const next: Flat[] = []
+    for (const right of expand(n)) for (const left of acc) next.push({ items: [...left.items, ...right.items], chunks: left.chunks + right.chunks })
+    if (next.length > MAX_ALTERNATIVES) fail(MESSAGES.tooMany)
+    acc = next
+  }
+  return acc
+}
+
+function toAlternative(flat: Flat): Alternative {
+  const alt: Alternative = { include: [], exclude: [], prices: [] }
+  for (const it of flat.items) {
+    switch (it.k) {
+      case 'inc':
+        alt.include.push(it.seq)
+        break
+      case 'exc':
+        alt.exclude.push(it.seq)
+        break
+      case 'price':
+        alt.prices.push(it.bound)
+        break
+      case 'unit':
+        ;(alt.unitPrices ??= []).push(it.bound)
+        break
+      case 'author':
+        ;(it.neg ? (alt.notAuthors ??= []) : (alt.authors ??= [])).push(it.name)
+        break
+      case 'flair':
+        ;(it.neg ? (alt.notFlair ??= []) : (alt.flair ??= [])).push(it.seq)
+        break
+      case 'trades':
+        ;(alt.trades ??= []).push(it.bound)
+        break
+    }
+  }
+  const err = closeError(alt, flat.chunks)
+  if (err) fail(err)
+  return alt
+}
+
+/** Why an alternative cannot stand (`chunks`: things written in it), or null. */
+function closeError(alt: Alternative, chunks: number): string | null {
+  if (chunks === 0) return MESSAGES.emptyAlternative
+  if (alt.include.length === 0 && !alt.authors && !alt.flair) {
+    if (alt.exclude.length > 0 || alt.notAuthors || alt.notFlair) return MESSAGES.onlyExclusions
+    if (alt.prices.length > 0 || alt.unitPrices) return MESSAGES.onlyPrice
+    if (alt.trades) return MESSAGES.onlyTrades
+    return MESSAGES.noWord
+  }
+  return null
 }
 
 export function parseTerm(text: string): ParseResult {
   if (typeof text !== 'string') return { ok: false, error: MESSAGES.empty }
-  const s = text.toLowerCase().trim()
+  const s = rewriteOperators(text).toLowerCase().trim()
   if (s.length === 0) return { ok: false, error: MESSAGES.empty }
   if (s.length > MAX_TERM_LENGTH) return { ok: false, error: MESSAGES.tooLong }
-
-  const sc: Scan = { i: 0, s }
-  const alternatives: Alternative[] = []
-  let alt: Alternative = { include: [], exclude: [], prices: [] }
-  let chunks = 0 // things written in this alternative, even if they normalised to nothing
-
-  while (sc.i < s.length) {
-    const c = s[sc.i]!
-    if (isSpace(c)) {
-      sc.i++
-      continue
-    }
-    if (c === '|') {
-      const err = closeError(alt, chunks)
-      if (err) return { ok: false, error: err }
-      alternatives.push(alt)
-      alt = { include: [], exclude: [], prices: [] }
-      chunks = 0
-      sc.i++
-      continue
-    }
-    chunks++
-    if (c === '<' || c === '>') {
-      const from = sc.i
-      const { bound } = readPrice(sc)
-      if (!bound) {
-        // `<$` / `<=` with no amount is a price bound missing its number; anything else is a stray character
-        const rest = s.slice(from + 1).replace(/^=/, '')
-        if (rest === '' || /^[$\d\s]/.test(rest)) return { ok: false, error: MESSAGES.priceNoNumber }
-        sc.i = from
-        return { ok: false, error: angleMessage(readChunk(sc)) }
-      }
-      alt.prices.push(bound)
-      continue
-    }
-    let negated = false
-    if (c === '-') {
-      const next = s[sc.i + 1]
-      if (next === undefined || isSpace(next) || next === '|') return { ok: false, error: MESSAGES.bareMinus }
-      if (next === '<' || next === '>') return { ok: false, error: MESSAGES.priceExcluded }
-      negated = true
-      sc.i++
-    }
-    let seq: Sequence | null
-    if (s[sc.i] === '"') {
-      const r = readPhrase(sc)
-      if (r.error) return { ok: false, error: r.error }
-      seq = r.seq
-    } else {
-      let chunk = readChunk(sc)
-      let prefix = false
-      if (chunk.endsWith('*')) {
-        prefix = true
-        chunk = chunk.replace(/\*+$/, '')
-      }
-      const tokens = normalize(chunk)
-      if (prefix && tokens.length === 0) return { ok: false, error: MESSAGES.bareStar }
-      // Punctuation or emoji on its own ("+", "🔥") is not a word: ignored.
-      seq = tokens.length > 0 ? { tokens, prefix } : null
-    }
-    if (seq) (negated ? alt.exclude : alt.include).push(seq)
+  try {
+    const r = new Reader(s)
+    const tree = r.or(0)
+    if (r.i < s.length) fail(MESSAGES.strayParen) // only a ")" stops the top level early
+    return { ok: true, query: { alternatives: expand(tree).map(toAlternative) } }
+  } catch (e) {
+    if (e instanceof ParseError) return { ok: false, error: e.message }
+    throw e
   }
-  const err = closeError(alt, chunks)
-  if (err) return { ok: false, error: alternatives.length > 0 && chunks === 0 ? MESSAGES.emptyAlternative : err }
-  alternatives.push(alt)
-  return { ok: true, query: { alternatives } }
-}
-
-/** Why the alternative being read cannot close (`chunks`: things written in it), or null. */
-function closeError(alt: Alternative, chunks: number): string | null {
-  if (chunks === 0) return MESSAGES.emptyAlternative
-  if (alt.include.length === 0) {
-    if (alt.exclude.length > 0) return MESSAGES.onlyExclusions
-    if (alt.prices.length > 0) return MESSAGES.onlyPrice
-    return MESSAGES.noWord
-  }
-  return null
 }

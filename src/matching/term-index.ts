@@ -18,7 +18,17 @@
 // kept costs the garbage collector again at each full collection, so a group keeps only what
 // matching reads (not the compiled alternative) and allocates `multis` only when needed.
 
-import { compileTerm, sequenceOccurs, type CompiledAlternative, type CompiledSequence, type PreparedPost } from './compile'
+import {
+  checkAlternative,
+  compileTerm,
+  segmentPrices,
+  sequenceOccurs,
+  skippedSide,
+  type CompiledAlternative,
+  type CompiledSequence,
+  type PreparedPost,
+} from './compile'
+import { BUILTIN, type CompiledDictionary } from './dictionary'
 import { parseTerm } from './parse'
 import type { Category } from '../access/categories'
 
@@ -39,7 +49,12 @@ type Group = {
   /** its key in `shelf.groups` */
   signature: string
   stamp: number
-  // Inline checks, cheapest first. The key token itself is not re-checked.
+  /** the reference checks (compile.ts) decide unless the group is simple and the post plain */
+  alt: CompiledAlternative
+  simple: boolean
+  scopeFree: boolean
+  // Inline checks, cheapest first; on any post they are necessary conditions (whole-post forms of
+  // the reference's checks). The key token itself is not re-checked.
   priced: boolean
   lo: number
   loIncl: boolean
@@ -54,13 +69,28 @@ type Group = {
   multis: Slot[] | null
   bucket: Group[]
   bucketPos: number
-  prefixKey: boolean
+  kind: KeyKind
   key: string
+  /** a group whose only words name a category is filed twice: under the category token and under a word */
+  bucket2: Group[] | null
+  bucketPos2: number
+  key2: string
 }
+
+/** exact: a post token (or a field key, see AUTHOR/FLAIR); prefix: a word's first ≤3 characters; always: checked for every post */
+type KeyKind = 'exact' | 'prefix' | 'always'
+/** Field keys in the exact map: no post token starts with a control character. */
+const AUTHOR = '\u0000a:'
+const FLAIR = '\u0000f:'
 
 type Shelf = {
   exact: Map<string, Group[]>
   prefix: Map<string, Group[]>
+  /** groups with no key a post could be looked up by (only a flair prefix) */
+  always: Group[]
+  /** how many groups are keyed by author / flair */
+  authorKeys: number
+  flairKeys: number
   groups: Map<string, Group>
   texts: Map<string, Text>
   /** how many prefix groups are keyed with 1, 2, 3 characters (index = length). */
@@ -68,12 +98,34 @@ type Shelf = {
 }
 
 function newShelf(): Shelf {
-  return { exact: new Map(), prefix: new Map(), groups: new Map(), texts: new Map(), prefixLengths: [0, 0, 0, 0] }
+  return { exact: new Map(), prefix: new Map(), always: [], authorKeys: 0, flairKeys: 0, groups: new Map(), texts: new Map(), prefixLengths: [0, 0, 0, 0] }
 }
 
-function verify(g: Group, post: PreparedPost): boolean {
+/**
+ * What a post offers every candidate: whether the inline checks decide (`flat`: no sides for this
+ * category and no accessory marks; `plain`: flat and one item scope), the item total prices.
+ */
+type PostView = { post: PreparedPost; category: Category; flat: boolean; plain: boolean; prices: number[] }
+
+function isFlat(post: PreparedPost, category: Category): boolean {
+  if (skippedSide(post, category) !== 0) return false
+  const fits = post.fits
+  for (let i = 0; i < fits.length; i++) if (fits[i] !== 0) return false
+  return true
+}
+
+/** Item total prices of the whole post (any segment): the inline price check's list. */
+function allItemPrices(post: PreparedPost): number[] {
+  if (post.segments.length <= 2) return segmentPrices(post, 0, 'total')
+  const out: number[] = []
+  for (const g of post.segments) for (const p of g.prices) if (p.role === 'item' && p.unit === 'total') out.push(p.amount)
+  return out
+}
+
+function verify(g: Group, view: PostView): boolean {
+  const post = view.post
   if (g.priced) {
-    const prices = post.prices
+    const prices = view.prices
     let ok = false
     for (let i = 0; i < prices.length; i++) {
       const p = prices[i]!
@@ -88,6 +140,9 @@ function verify(g: Group, post: PreparedPost): boolean {
   if (req !== null) for (let i = 0; i < req.length; i++) if (!post.tokenSet.has(req[i]!)) return false
   const seqs = g.seqs
   if (seqs !== null) for (let i = 0; i < seqs.length; i++) if (!sequenceOccurs(seqs[i]!, post)) return false
+  if (!(g.simple && (view.plain || (g.scopeFree && view.flat)))) return checkAlternative(g.alt, post, view.category) === null
+  // A plain post is one scope with no sides or accessory marks: exclusions are post-wide. A
+  // scope-free group (one item word, no bounds, exclusions only post-wide) needs no scope at all.
   const exc = g.exc
   if (exc !== null) for (let i = 0; i < exc.length; i++) if (sequenceOccurs(exc[i]!, post)) return false
   return true
@@ -110,6 +165,9 @@ export class TermIndex<R extends TermRef = TermRef> {
   private stamp = 0
   /** document frequency of tokens over observed posts; unseen tokens count as rarest. */
   private df = new Map<string, number>()
+
+  /** `dict`: the dictionary posts are prepared with, so terms get the same aliases and categories. */
+  constructor(private readonly dict: CompiledDictionary = BUILTIN) {}
 
   get size(): number {
     return this.count
@@ -150,7 +208,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     let text = this.lastShelf === shelf && this.lastKey === ref.text ? this.lastText! : shelf.texts.get(ref.text)
     let alts: CompiledAlternative[] | undefined
     if (text === undefined) {
-      const compiled = ref.text === this.compiledKey ? this.compiledAlts : compile(ref.text)
+      const compiled = ref.text === this.compiledKey ? this.compiledAlts : compile(ref.text, this.dict)
       if (!Array.isArray(compiled)) return compiled
       alts = this.compiledAlts = compiled
       this.compiledKey = ref.text
@@ -160,7 +218,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     // While a text has terms its groups are not empty, so they stay filed and `text.groups` valid.
     // The remove above may have dropped this very text (a term replaced by its own text): file again.
     if (text === undefined || text.uses === 0) {
-      alts ??= compile(ref.text) as CompiledAlternative[] // it compiled when first added
+      alts ??= compile(ref.text, this.dict) as CompiledAlternative[] // it compiled when first added
       const groups = alts.map((alt) => shelf.groups.get(alt.signature) ?? this.file(shelf, alt))
       shelf.texts.set(ref.text, (text = { groups, uses: 0 }))
     }
@@ -229,11 +287,13 @@ export class TermIndex<R extends TermRef = TermRef> {
     const out: R[] = []
     if (!shelf || this.count === 0) return out
     const stamp = ++this.stamp
+    const flat = isFlat(post, category)
+    const view: PostView = { post, category, flat, plain: flat && post.segments.length <= 2, prices: allItemPrices(post) }
     const distinct = post.distinct
     const { exact, prefix, prefixLengths } = shelf
     for (let i = 0; i < distinct.length; i++) {
       const bucket = exact.get(distinct[i]!)
-      if (bucket !== undefined) this.collect(bucket, post, stamp, out)
+      if (bucket !== undefined) this.collect(bucket, view, stamp, out)
     }
     if (prefix.size > 0) {
       for (let i = 0; i < distinct.length; i++) {
@@ -241,10 +301,20 @@ export class TermIndex<R extends TermRef = TermRef> {
         for (let n = 1; n <= PREFIX_KEY && n <= t.length; n++) {
           if (prefixLengths[n] === 0) continue
           const bucket = prefix.get(n === t.length ? t : t.slice(0, n))
-          if (bucket !== undefined) this.collect(bucket, post, stamp, out)
+          if (bucket !== undefined) this.collect(bucket, view, stamp, out)
         }
       }
     }
+    if (shelf.authorKeys > 0 && post.author !== '') {
+      const bucket = exact.get(AUTHOR + post.author)
+      if (bucket !== undefined) this.collect(bucket, view, stamp, out)
+    }
+    if (shelf.flairKeys > 0)
+      for (const t of post.flair) {
+        const bucket = exact.get(FLAIR + t)
+        if (bucket !== undefined) this.collect(bucket, view, stamp, out)
+      }
+    if (shelf.always.length > 0) this.collect(shelf.always, view, stamp, out)
     return out
   }
 
@@ -255,12 +325,12 @@ export class TermIndex<R extends TermRef = TermRef> {
     return n
   }
 
-  private collect(bucket: Group[], post: PreparedPost, stamp: number, out: R[]): void {
+  private collect(bucket: Group[], view: PostView, stamp: number, out: R[]): void {
     for (let i = 0; i < bucket.length; i++) {
       const g = bucket[i]!
-      if (g.stamp === stamp) continue // a prefix group reached through two tokens
+      if (g.stamp === stamp) continue // a group reached through two keys
       g.stamp = stamp
-      if (!verify(g, post)) continue
+      if (!verify(g, view)) continue
       const refs = g.refs
       for (let j = 0; j < refs.length; j++) out.push(refs[j]! as R)
       const multis = g.multis
@@ -283,31 +353,65 @@ export class TermIndex<R extends TermRef = TermRef> {
     return a < b
   }
 
-  private file(shelf: Shelf, alt: CompiledAlternative): Group {
-    // Exact candidates: every token of every include sequence except a prefix sequence's last one.
+  /** The rarest exact token among the sequences (a prefix sequence's last token excluded), or null. */
+  private rarest(seqs: CompiledSequence[], categories: boolean): string | null {
     let best: string | null = null
-    for (const s of alt.include) {
+    for (const s of seqs) {
+      if ((s.category !== undefined) !== categories) continue
       const n = s.prefix ? s.tokens.length - 1 : s.tokens.length
       for (let i = 0; i < n; i++) if (best === null || this.rarer(s.tokens[i]!, best)) best = s.tokens[i]!
     }
-    let key: string
-    let prefixKey = false
-    if (best !== null) key = best
-    else {
+    return best
+  }
+
+  /**
+   * The key(s) every matching post is found by, most selective first: the author; the rarest
+   * exact word; for words that only name a category, the category token AND the rarest of its
+   * words (the post has one or the other); a prefix; a flair word; else checked for every post.
+   */
+  private keysOf(alt: CompiledAlternative): { kind: KeyKind; key: string; key2: string | null } {
+    if (alt.authors) return { kind: 'exact', key: AUTHOR + alt.authors[0]!, key2: null }
+    const best = this.rarest(alt.include, false)
+    if (best !== null) return { kind: 'exact', key: best, key2: null }
+    for (const s of alt.include)
+      if (s.category !== undefined) {
+        // one category sequence: its token, or its own rarest word
+        let word = s.tokens[0]!
+        for (const t of s.tokens) if (this.rarer(t, word)) word = t
+        return { kind: 'exact', key: s.category, key2: word }
+      }
+    if (alt.include.length > 0) {
       // Only prefix words: file under the longest prefix's first ≤3 characters.
       let p = ''
       for (const s of alt.include) if (s.tokens[0]!.length > p.length) p = s.tokens[0]!
-      key = p.slice(0, PREFIX_KEY)
-      prefixKey = true
-      shelf.prefixLengths[key.length]!++
+      return { kind: 'prefix', key: p.slice(0, PREFIX_KEY), key2: null }
     }
-    const map = prefixKey ? shelf.prefix : shelf.exact
+    for (const s of alt.flair ?? []) if (!s.prefix || s.tokens.length > 1) return { kind: 'exact', key: FLAIR + s.tokens[0]!, key2: null }
+    return { kind: 'always', key: '', key2: null }
+  }
+
+  private bucketOf(shelf: Shelf, kind: KeyKind, key: string): Group[] {
+    if (kind === 'always') return shelf.always
+    if (kind === 'prefix') shelf.prefixLengths[key.length]!++
+    if (key.startsWith(AUTHOR)) shelf.authorKeys++
+    else if (key.startsWith(FLAIR)) shelf.flairKeys++
+    const map = kind === 'prefix' ? shelf.prefix : shelf.exact
     let bucket = map.get(key)
     if (!bucket) map.set(key, (bucket = []))
+    return bucket
+  }
 
+  private file(shelf: Shelf, alt: CompiledAlternative): Group {
+    const { kind, key, key2 } = this.keysOf(alt)
+    const bucket = this.bucketOf(shelf, kind, key)
+    const bucket2 = key2 === null ? null : this.bucketOf(shelf, 'exact', key2)
+
+    // Whole-post necessary conditions: the other exact words (category sequences excluded: their
+    // token may stand in for them) and the other sequences.
     const req: string[] = []
     const seqs: CompiledSequence[] = []
     for (const s of alt.include) {
+      if (s.category !== undefined) continue
       if (s.single) {
         if (s.tokens[0] !== key && !req.includes(s.tokens[0]!)) req.push(s.tokens[0]!)
       } else seqs.push(s)
@@ -324,6 +428,9 @@ export class TermIndex<R extends TermRef = TermRef> {
     const group: Group = {
       signature: alt.signature,
       stamp: 0,
+      alt,
+      simple: alt.simple,
+      scopeFree: alt.scopeFree,
       priced: alt.prices.length > 0,
       lo,
       loIncl,
@@ -336,25 +443,38 @@ export class TermIndex<R extends TermRef = TermRef> {
       multis: null,
       bucket,
       bucketPos: bucket.length,
-      prefixKey,
+      kind,
       key,
+      bucket2,
+      bucketPos2: bucket2 === null ? 0 : bucket2.length,
+      key2: key2 ?? '',
     }
     bucket.push(group)
+    bucket2?.push(group)
     shelf.groups.set(alt.signature, group)
     return group
   }
 
   private unfile(shelf: Shelf, g: Group): void {
     shelf.groups.delete(g.signature)
-    swapRemove(g.bucket, g.bucketPos, (x, p) => (x.bucketPos = p))
-    if (g.prefixKey) shelf.prefixLengths[g.key.length]!--
-    if (g.bucket.length === 0) (g.prefixKey ? shelf.prefix : shelf.exact).delete(g.key)
+    this.unbucket(shelf, g.bucket, g.bucketPos, g.kind, g.key)
+    if (g.bucket2 !== null) this.unbucket(shelf, g.bucket2, g.bucketPos2, 'exact', g.key2)
+  }
+
+  private unbucket(shelf: Shelf, bucket: Group[], pos: number, kind: KeyKind, key: string): void {
+    // a group sits in at most two buckets, never twice in one: its position there is bucketPos or bucketPos2
+    swapRemove(bucket, pos, (x, p) => (x.bucket === bucket ? (x.bucketPos = p) : (x.bucketPos2 = p)))
+    if (kind === 'always') return
+    if (kind === 'prefix') shelf.prefixLengths[key.length]!--
+    if (key.startsWith(AUTHOR)) shelf.authorKeys--
+    else if (key.startsWith(FLAIR)) shelf.flairKeys--
+    if (bucket.length === 0) (kind === 'prefix' ? shelf.prefix : shelf.exact).delete(key)
   }
 }
 
-function compile(text: string): CompiledAlternative[] | { ok: false; error: string } {
+function compile(text: string, dict: CompiledDictionary): CompiledAlternative[] | { ok: false; error: string } {
   const parsed = parseTerm(text)
-  return parsed.ok ? compileTerm(parsed.query).alternatives : parsed
+  return parsed.ok ? compileTerm(parsed.query, dict).alternatives : parsed
 }
 
 function swapRemove<T>(arr: T[], pos: number, moved: (item: T, pos: number) => void): void {

@@ -16,8 +16,8 @@ import { AppError } from '../lib/errors'
 import type { WithMatcher } from '../matches/matcher'
 import { announceMatches, recordMatches, type Hit } from '../matches/runner'
 import { emitUnread } from '../matches/service'
-import { compileTerm, matchesPost, preparePost } from '../matching/compile'
-import { parseTerm } from '../matching/parse'
+import { matchesPost, type CompiledTerm } from '../matching/compile'
+import { parseTerm, rewriteOperators } from '../matching/parse'
 import { termSettingsOf } from '../notify/delivery'
 import { deliveryItem } from './delivery'
 
@@ -54,9 +54,9 @@ export const TERM_TEXTS = {
   forbidden: { title: 'Not in your plan', message: 'Your plan does not include this forum.' },
 } as const
 
-/** Lowercased, trimmed, inner whitespace collapsed: the stored and compared form. */
+/** Capital OR/AND/NOT as Dibs forms (before lowercasing would make them words), lowercased, trimmed, inner whitespace collapsed: the stored and compared form. */
 export function normalizeTermText(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase()
+  return rewriteOperators(raw).trim().replace(/\s+/g, ' ').toLowerCase()
 }
 
 function assertCategory(deps: Pick<Deps, 'now'>, access: AccessState, category: Category) {
@@ -84,7 +84,7 @@ export function addTerm(
   const text = normalizeTermText(raw)
   const parsed = parseTerm(text)
   if (!parsed.ok) throw termError(400, 'INVALID_TERM', TERM_TEXTS.invalidTitle, parsed.error)
-  const compiled = compileTerm(parsed.query)
+  const compiled = deps.matcher.compile(parsed.query)
   const max = termLimit(access.role)
   const now = deps.now()
 
@@ -116,11 +116,12 @@ function assertNotDuplicate(deps: Pick<Deps, 'sqlite'>, userId: number, category
 }
 
 /** The last 7 days of stored posts a (new or edited) term matches, recorded as already read, never notified. */
-function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'>, row: TermRow, compiled: ReturnType<typeof compileTerm>) {
+function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'> & WithMatcher, row: TermRow, compiled: CompiledTerm) {
   const hits: Hit[] = []
   const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
   for (const post of recentPosts(deps.sqlite, since, row.category as Category)) {
-    if (matchesPost(compiled, preparePost(post))) hits.push({ userId: row.user_id, post, terms: [{ id: row.id, text: row.term, createdAt: row.created_at }] })
+    if (matchesPost(compiled, deps.matcher.prepare(post), row.category as Category))
+      hits.push({ userId: row.user_id, post, terms: [{ id: row.id, text: row.term, createdAt: row.created_at }] })
   }
   return recordMatches(deps, hits, 'backfill')
 }
@@ -146,12 +147,12 @@ export function updateTerm(
   const current = ownTerm(deps, userId, id)
   assertCategory(deps, access, current.category as Category)
   let text = current.term
-  let compiled: ReturnType<typeof compileTerm> | null = null
+  let compiled: CompiledTerm | null = null
   if (input.term !== undefined) {
     text = normalizeTermText(input.term)
     const parsed = parseTerm(text)
     if (!parsed.ok) throw termError(400, 'INVALID_TERM', TERM_TEXTS.invalidTitle, parsed.error)
-    compiled = compileTerm(parsed.query)
+    compiled = deps.matcher.compile(parsed.query)
   }
   const pausedAt = input.paused === undefined ? current.paused_at : input.paused ? (current.paused_at ?? deps.now().getTime()) : null
   const { row, result } = deps.sqlite.transaction(() => {

@@ -138,6 +138,34 @@ describe('a subscriber in Chromium', () => {
     await context.close()
   })
 
+  test("'Why didn't I get an alert?': a pasted link of a post that did not match shows the reason (issue 16 item 4)", async () => {
+    const { page, context, errors, userId } = await world.subscriber({ viewport: { width: 900, height: 800 } })
+    addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint <$500')
+    const post = world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Aimpoint T2 - $650', created_utc: Math.ceil(Date.now() / 1000) + 1 })
+    await world.scan()
+    await page.goto(world.server.url + '/why')
+    await page.getByRole('heading', { name: "Why didn't I get an alert?" }).waitFor()
+    // keyboard only: type the link, Enter submits
+    await page.getByLabel('Reddit post link or id').fill('no link here')
+    await page.keyboard.press('Enter')
+    await page.getByRole('alert').getByText('Paste a Reddit post link').waitFor()
+    await page.getByLabel('Reddit post link or id').fill(`https://www.reddit.com${post.permalink}?utm_source=share`)
+    await page.keyboard.press('Enter')
+    const terms = page.getByTestId('why-terms')
+    await terms.getByText('price $650 is above <$500').waitFor({ timeout: 5000 })
+    expect(await terms.locator('li.no').count()).toBe(1)
+    expect(await page.getByText(/seen \d+ s after it was posted/).count()).toBe(1)
+    expect(await page.getByRole('alert').count()).toBe(0)
+    await screenshot(page, 'why-no-alert')
+    // a 390 px phone: nothing wider than the screen; /why?url=… explains at once
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${world.server.url}/why?url=t3_${post.id}`)
+    await page.getByTestId('why-terms').getByText('price $650 is above <$500').waitFor({ timeout: 5000 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test('the dashboard in the light theme', async () => {
     const { page, context } = await world.subscriber({ theme: 'light' })
     await page.goto(world.server.url + '/dashboard/gafs/wtb')

@@ -1,11 +1,9 @@
-// The one place the quality benchmark calls Dibs's matcher. The matcher API is being rewritten on another
-// branch; only this file changes with it (bench/quality.ts and the corpus stay as they are).
-//
-// Today:   parseTerm(text) → compileTerm(query); preparePost({title, content}); matchesPost(term, post)
-// Rewrite: preparePost({title, content, author, flair, authorFlair}) from src/matching/prepare.ts and
-//          matchesPost(term, post, category) — pass the post's fields and `category` through.
+// The one place the quality benchmark calls Dibs's matcher: parseTerm(text) → compileTerm(query) once per
+// text; preparePost({title, content, author, flair, authorFlair}) once per post; matchesPost(term, post, category).
 import type { Category } from '../../src/access/categories'
-import { compileTerm, matchesPost, preparePost, type CompiledTerm, type PreparedPost } from '../../src/matching/compile'
+import { compileTerm, matchesPost, type CompiledTerm } from '../../src/matching/compile'
+import type { PreparedPost } from '../../src/matching/post-model'
+import { preparePost } from '../../src/matching/prepare'
 import { parseTerm } from '../../src/matching/parse'
 import type { QualityPost } from './types'
 
@@ -16,7 +14,6 @@ const posts = new WeakMap<QualityPost, PreparedPost>()
 /** Does Dibs match this saved term (text, as the user typed it) against this post of `category`?
  *  A term the parser refuses answers `{ refused: message }` (the bench counts it as matching nothing). */
 export function dibsMatch(text: string, post: QualityPost, category: Category): boolean | { refused: string } {
-  void category // today's matcher has no category argument; the rewrite's matchesPost takes it
   let c = terms.get(text)
   if (!c) {
     const r = parseTerm(text)
@@ -26,8 +23,8 @@ export function dibsMatch(text: string, post: QualityPost, category: Category): 
   if (!c.ok) return { refused: c.error }
   let p = posts.get(post)
   if (!p) {
-    p = preparePost({ title: post.title, content: post.body })
+    p = preparePost({ title: post.title, content: post.body, author: post.author, flair: post.flair, authorFlair: post.authorFlair })
     posts.set(post, p)
   }
-  return matchesPost(c.term, p)
+  return matchesPost(c.term, p, category)
 }

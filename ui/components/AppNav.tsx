@@ -125,6 +125,11 @@ function SettingsItems({ onPick }: { onPick?: () => void }) {
           Archive
         </a>
       </li>
+      <li>
+        <a href="/why" onClick={(e) => (e.preventDefault(), pick(() => navigate('/why'))())}>
+          Why didn't I get an alert?
+        </a>
+      </li>
     </>
   )
 }

@@ -24,13 +24,27 @@ export function dialogTitle(category: string | null | undefined): string {
   }
 }
 
+/** The syntax help (src/matching/README.md "The term language" has the full tables). */
 const EXAMPLES: [string, string][] = [
-  ['glock 19', 'all words, any order'],
+  ['glock 19', 'all words, any order, in the same item of a listing'],
   ['"red dot"', 'exact phrase'],
-  ['rmr -airsoft', 'exclude a word'],
+  ['rmr -airsoft', 'exclude a word (in the same item; -~airsoft: anywhere in the post)'],
   ['trij*', 'any word starting with trij'],
-  ['p365 | p365xl', 'either one'],
-  ['aimpoint <$500', 'price in the title under $500'],
+  ['p365 | p365xl', 'either one (also: p365 OR p365xl)'],
+  ['(rmr | sro) trijicon', 'parentheses group alternatives'],
+  ['aimpoint t2/h2', 'either model: aimpoint t2 | aimpoint h2'],
+  ['rmr NOT airsoft', 'same as rmr -airsoft; AND is the same as a space'],
+  ['~trijicon t2', '~ lets a word be anywhere in the post, not only in the same item'],
+  ['aimpoint <$500', "the item's price is under $500 (shipping and other items do not count)"],
+  ['9mm <$0.30/rd', 'price per round (also <30cpr); pmag <$15/ea: price each'],
+  ['red dot', 'a category: the words, or any model of it (RMR, 507C, T2…); also lpvo, nods, suppressor, gpu'],
+  ['g19', 'aliases are built in: g19 = glock 19, nf = nightforce, 556 = 5.56'],
+  ['title:rmr  author:name  -author:name  flair:wts', 'look in one field; author:name alone finds every post by that author'],
+  ['rmr trades>=10', "the seller's flair shows at least 10 confirmed trades"],
+  [
+    'glock 19 holster',
+    'a product named only as what an accessory fits ("holster for Glock 19") counts only when the term names the accessory (holster, mount, for…)',
+  ],
 ]
 
 export function SearchTermsDialog({ category, open, onClose }: { category: Category; open: boolean; onClose: () => void }) {

@@ -37,3 +37,20 @@ describe('highlight marks the title words a term looks for', () => {
     expect(highlight('', ['rmr'])).toEqual([])
   })
 })
+
+describe('highlight reads the title as the matcher does (issue 15)', () => {
+  test('alias hits', () => expect(hits('[WTS] G19 Gen 5', ['glock 19'])).toEqual(['G19']))
+  test('category hits mark the model', () => expect(hits('[WTS] Holosun 507C $300', ['red dot'])).toEqual(['507C']))
+  test('a word only in an accessory-for mention is not marked', () => {
+    expect(hits('[WTS] Safariland holster for Glock 19', ['glock 19'])).toEqual([])
+    // `holster` is also a category: Safariland makes holsters
+    expect(hits('[WTS] Safariland holster for Glock 19', ['holster'])).toEqual(['Safariland', 'holster'])
+  })
+  test('it is marked when the term asks for the accessory', () => {
+    expect(hits('[WTS] Kydex holster for Glock 19', ['glock 19 holster'])).toEqual(['holster', 'Glock', '19'])
+  })
+  test('~words, title: words and OR forms are marked; field filters are not', () => {
+    expect(hits('[WTS] Aimpoint T2, Trijicon mount', ['~trijicon title:aimpoint author:bob'])).toEqual(['Aimpoint', 'Trijicon'])
+    expect(hits('[WTS] Aimpoint H2', ['aimpoint t2/h2'])).toEqual(['Aimpoint', 'H2'])
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { fold, foldPlural, normalize, tokenSpans } from '../../../src/matching/normalize'
+import { fold, foldPlural, normalize, normalizeWithOffsets, tokenSpans } from '../../../src/matching/normalize'
 
 describe('normalize: tokens of a post or term', () => {
   const cases: [string, string, string[]][] = [
@@ -19,6 +19,9 @@ describe('normalize: tokens of a post or term', () => {
     ['empty text has no tokens', '', []],
     ['only punctuation has no tokens', ' - / !! ', []],
     ['non-Latin letters are tokens', 'Москва 東京', ['москва', '東京']],
+    ['styled (mathematical bold) letters: NFKD before lowercase', '𝗧𝗿𝗶𝗷𝗶𝗰𝗼𝗻 𝗥𝗠𝗥', ['trijicon', 'rmr']],
+    ['styled italic letters and bold digits', '𝘈𝘪𝘮𝘱𝘰𝘪𝘯𝘵 𝐓𝟐', ['aimpoint', 't', '2']],
+    ['circled letters', 'ⓇⓂⓇ', ['rmr']],
   ]
   for (const [name, input, want] of cases) {
     test(name, () => expect(normalize(input)).toEqual(want))
@@ -30,6 +33,64 @@ describe('normalize: tokens of a post or term', () => {
     const toks = normalize(body)
     expect(toks.length).toBe(1600)
     expect(performance.now() - t0).toBeLessThan(50)
+  })
+})
+
+describe('foldPlural: one rule per ending, singular and plural agree', () => {
+  const cases: [string, string, string][] = [
+    ['-ies → y', 'batteries', 'battery'],
+    ['-ies singular keeps y', 'battery', 'battery'],
+    ['-ies → y (accessories)', 'accessories', 'accessory'],
+    ['-ie words of 5+ letters end in y too', 'hoodie', 'hoody'],
+    ['… so their plural agrees', 'hoodies', 'hoody'],
+    ['4-letter -ies just loses s', 'ties', 'tie'],
+    ['-xes', 'boxes', 'box'],
+    ['-sses', 'glasses', 'glass'],
+    ['-ches', 'watches', 'watch'],
+    ['-shes', 'brushes', 'brush'],
+    ['-zzes', 'buzzes', 'buzz'],
+    ['-ses after a vowel is -se + s', 'cases', 'case'],
+    ['-zes after a vowel is -ze + s', 'sizes', 'size'],
+    ['-pes is -pe + s (scopes)', 'scopes', 'scope'],
+    ['-ves from -fe (table)', 'knives', 'knife'],
+    ['-ves from -f (table)', 'halves', 'half'],
+    ['-ves not in the table is -ve + s', 'sleeves', 'sleeve'],
+    ['gloves', 'gloves', 'glove'],
+    ['plain -s', 'mags', 'mag'],
+    ['ss stays', 'glass', 'glass'],
+    ['3 letters stay', 'gas', 'gas'],
+    ['4-letter -es loses only s', 'axes', 'axe'],
+  ]
+  for (const [name, input, want] of cases) test(`${name}: ${input} → ${want}`, () => expect(foldPlural(input)).toBe(want))
+
+  test('folding is idempotent on every case', () => {
+    for (const [, input] of cases) expect(foldPlural(foldPlural(input))).toBe(foldPlural(input))
+  })
+})
+
+describe('normalizeWithOffsets: the same tokens, with where each starts and ends', () => {
+  for (const text of ['[WTS] Trijicon RMR - $450', 'P365XL, 9mm mags', '𝗧𝗿𝗶𝗷𝗶𝗰𝗼𝗻 𝗥𝗠𝗥 ＄４００', 'Señor’s knives', '']) {
+    test(JSON.stringify(text), () => {
+      const r = normalizeWithOffsets(text)
+      expect(r.tokens).toEqual(normalize(text))
+      expect(r.starts.length).toBe(r.tokens.length)
+      expect(r.ends.length).toBe(r.tokens.length)
+      for (let i = 0; i < r.tokens.length; i++) {
+        expect(r.ends[i]!).toBeGreaterThan(r.starts[i]!)
+        if (i > 0) expect(r.starts[i]!).toBeGreaterThanOrEqual(r.ends[i - 1]!)
+      }
+    })
+  }
+  test('ASCII offsets point at the original characters', () => {
+    const text = 'Holster for Glock-19s'
+    const r = normalizeWithOffsets(text)
+    expect(r.tokens.map((t, i) => [t, text.slice(r.starts[i], r.ends[i])])).toEqual([
+      ['holster', 'Holster'],
+      ['for', 'for'],
+      ['glock', 'Glock'],
+      ['19', '19'],
+      ['s', 's'],
+    ])
   })
 })
 

@@ -4,6 +4,9 @@ import { compileTerm, matchesPost, preparePost, type CompiledTerm } from '../../
 import { parseTerm } from '../../../src/matching/parse'
 import type { Category } from '../../../src/access/categories'
 import { TermIndex, type TermRef } from '../../../src/matching/term-index'
+import { explainTerm } from '../../../src/matching/explain'
+import type { Price } from '../../../src/matching/post-model'
+import { fixture, type Part } from './post-fixture'
 
 test('after random adds and removes, the index returns exactly what matchesPost accepts', () => {
   const r = rng(7)
@@ -35,7 +38,7 @@ test('after random adds and removes, the index returns exactly what matchesPost 
       .map((x) => x.termId)
       .sort((a, b) => a - b)
     const want = [...live.values()]
-      .filter((x) => x.ref.category === p.category && matchesPost(x.term, prepared))
+      .filter((x) => x.ref.category === p.category && matchesPost(x.term, prepared, p.category))
       .map((x) => x.ref.termId)
       .sort((a, b) => a - b)
     expect(got).toEqual(want)
@@ -85,9 +88,142 @@ test('many users sharing few texts: random adds, removes and re-adds agree with 
     const prepared = preparePost(p)
     const got = idx.match(prepared, p.category).map((x) => x.termId)
     expect(new Set(got).size).toBe(got.length) // each term once
-    const want = [...live.values()].filter((x) => x.ref.category === p.category && matchesPost(x.term, prepared)).map((x) => x.ref.termId)
+    const want = [...live.values()].filter((x) => x.ref.category === p.category && matchesPost(x.term, prepared, p.category)).map((x) => x.ref.termId)
     expect(got.sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b))
     total += got.length
   }
   expect(total).toBeGreaterThan(300)
+})
+
+// Listings with structure: random item segments, sides, accessory-for marks, prices of every role
+// and unit, authors, flairs and trades (post-fixture.ts), against random terms of the whole
+// language. The index, the reference and explain must agree on every pair.
+const WORDS = [
+  'rmr',
+  'trijicon',
+  't2',
+  'aimpoint',
+  'holosun',
+  '507c',
+  'glock',
+  '19',
+  'mount',
+  'holster',
+  'red',
+  'dot',
+  'lpvo',
+  'vortex',
+  '1-6',
+  'airsoft',
+  'sold',
+  'g19',
+  'pmag',
+  '9mm',
+]
+const PARTS = [
+  'Trijicon RMR',
+  'Aimpoint T2',
+  'Holosun 507C',
+  'Glock 19',
+  'holster for Glock 19',
+  'RMR mount',
+  'red dot',
+  'Vortex Strike Eagle 1-6',
+  'airsoft',
+  'PMAG',
+  '9mm ammo',
+  'lpvo',
+  'sold',
+]
+const pickR = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
+
+function randomListing(r: () => number) {
+  const n = 1 + Math.floor(r() * 5)
+  const sidedPost = r() < 0.3
+  const parts: Part[] = [{ text: pickR(r, ['[WTS]', '[WTB]', '[H]', 'WTT']) }]
+  for (let i = 0; i < n; i++) {
+    const prices: Price[] = []
+    const k = Math.floor(r() * 3)
+    for (let j = 0; j < k; j++)
+      prices.push({
+        amount: pickR(r, [0.25, 0.35, 12, 20, 80, 300, 450, 500, 900]),
+        role: pickR(r, ['item', 'item', 'item', 'shipping', 'was'] as const),
+        unit: pickR(r, ['total', 'total', 'each', 'round'] as const),
+      })
+    parts.push({
+      text: pickR(r, PARTS),
+      seg: r() < 0.2 ? 0 : 1 + Math.floor(r() * 4),
+      side: sidedPost ? (r() < 0.5 ? 'have' : 'want') : undefined,
+      fits: r() < 0.15,
+      prices,
+      body: r() < 0.25,
+    })
+  }
+  return fixture(parts, { author: pickR(r, ['bob', 'alice', '']), flair: pickR(r, ['WTS', 'Trades: 12', '']), trades: pickR(r, [null, 0, 3, 12, 50]) })
+}
+
+function randomTerm(r: () => number): string {
+  const alt = () => {
+    const parts: string[] = []
+    const n = 1 + Math.floor(r() * 3)
+    for (let i = 0; i < n; i++) {
+      const x = r()
+      const w = pickR(r, WORDS)
+      parts.push(x < 0.55 ? w : x < 0.65 ? '~' + w : x < 0.72 ? 'title:' + w : x < 0.78 ? '"red dot"' : x < 0.82 ? w.slice(0, 2) + '*' : x < 0.86 ? 't2/h2' : w)
+    }
+    const y = r()
+    if (y < 0.15) parts.push('-' + pickR(r, WORDS))
+    else if (y < 0.22) parts.push('-~' + pickR(r, WORDS))
+    else if (y < 0.3) parts.push(pickR(r, ['<$500', '>$100', '>=$300 <=$500', '<$0.30/rd', '<$15/ea', '<30cpr']))
+    else if (y < 0.36) parts.push(pickR(r, ['author:bob', '-author:bob', 'flair:wts', '-flair:wts', 'trades>=10', 'trades<5']))
+    else if (y < 0.4) parts.push('-title:' + pickR(r, WORDS))
+    return parts.join(' ')
+  }
+  const z = r()
+  if (z < 0.1) return `(${pickR(r, WORDS)} OR ${pickR(r, WORDS)}) ${alt()}`
+  if (z < 0.12) return 'author:' + pickR(r, ['bob', 'alice'])
+  if (z < 0.3) return `${alt()} | ${alt()}`
+  return alt()
+}
+
+test('listings with items, sides, accessory marks, prices and fields: index ≡ reference ≡ explain', () => {
+  const r = rng(99)
+  const idx = new TermIndex()
+  for (let i = 0; i < 50; i++) idx.observe(randomListing(r))
+  const live: { ref: TermRef; term: CompiledTerm }[] = []
+  const cats: Category[] = ['wts', 'wtb', 'gd']
+  for (let id = 1; live.length < 1500; id++) {
+    const text = randomTerm(r)
+    const parsed = parseTerm(text)
+    const ref: TermRef = { termId: id, userId: id, category: cats[id % 3]!, text }
+    expect(idx.add(ref).ok).toBe(parsed.ok)
+    if (parsed.ok) live.push({ ref, term: compileTerm(parsed.query) })
+    // removals swap groups inside their buckets (a category group sits in two)
+    if (id % 5 === 0 && live.length > 0) {
+      const k = Math.floor(r() * live.length)
+      idx.remove(live[k]!.ref.termId)
+      live.splice(k, 1)
+    }
+  }
+  expect(idx.size).toBe(live.length)
+  let total = 0
+  let explained = 0
+  for (let i = 0; i < 400; i++) {
+    const post = randomListing(r)
+    const category = cats[i % 3]!
+    const got = idx
+      .match(post, category)
+      .map((x) => x.termId)
+      .sort((a, b) => a - b)
+    const want: number[] = []
+    for (const x of live) {
+      if (x.ref.category !== category) continue
+      const m = matchesPost(x.term, post, category)
+      if (m) want.push(x.ref.termId)
+      if (explained++ % 7 === 0) expect(explainTerm(x.term, post, category).matched).toBe(m)
+    }
+    expect(got).toEqual(want)
+    total += got.length
+  }
+  expect(total).toBeGreaterThan(400)
 })

@@ -1,0 +1,278 @@
+// "Why didn't I get an alert?" (issue 16 item 4): one post, one user → when Dibs saw the post, its
+// category, every term of the user in that category with the matcher's reason (src/matching/explain.ts,
+// the index's own checks) and the reasons outside it (verdicts.ts), and, when a match exists, what
+// each channel did (src/notify/explain-delivery.ts).
+//
+// Finding the post: stored → the stored row. Not stored → one /api/info request for its id on the
+// rate budget's side share (the re-check's; never the live scan's): when the share has no room now
+// the answer says when to try again, and nothing is sent. A fetched post is explained, never stored
+// (storing it here would make a later scan skip it as known, and alert nobody).
+import { canUseCategory } from '../access/rules'
+import { userWithAccess } from '../access/state'
+import { isCategory, type Category } from '../access/categories'
+import type { Post } from '../db/schema'
+import type { Deps } from '../deps'
+import { classify } from '../forums/classify'
+import type { ForumPost } from '../forums/listing'
+import { detectPostState } from '../forums/post-state'
+import { RedditError } from '../forums/reddit-client'
+import { rowToPost, type PostRow } from '../forums/store'
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../lib/errors'
+import type { RateLimiter } from '../lib/rate-limit'
+import { defaultsVerdict, getMatchDefaults } from '../matches/defaults'
+import type { WithMatcher } from '../matches/matcher'
+import { explainTerm } from '../matching/explain'
+import { parseTerm } from '../matching/parse'
+import { matchTermSettings } from '../notify/delivery'
+import { externalGate, userEndpoints } from '../notify/endpoints'
+import { channelOutcomes, digestAfter, matchOutboxRows, type ChannelOutcome } from '../notify/explain-delivery'
+import { getPrefs } from '../notify/prefs'
+import { categoryLabel } from '../notify/templates'
+import { notificationGate } from '../access/rules'
+import type { WithSource } from '../scanner/source'
+import { parsePostRef } from './post-ref'
+import { otherCategoryLines, REASON_TEXTS, termVerdict, unclassifiedReason, type TermVerdict } from './verdicts'
+
+export type ExplainDeps = Deps & WithMatcher & WithSource
+
+export type Explanation = {
+  user: { id: number; email: string }
+  post: {
+    redditId: string
+    title: string
+    url: string
+    author: string
+    flair: string | null
+    subreddit: string
+    createdAt: string
+    state: string
+    stored: boolean
+    ingestedAt: string | null
+    /** 'seen 6 s after it was posted' or why Dibs has no copy */
+    seen: string
+  }
+  category: { value: Category | null; label: string; reason: string | null }
+  terms: TermVerdict[]
+  otherTerms: string[]
+  match: { id: number; matchedAt: string; source: string; matchedTerms: string[]; channels: ChannelOutcome[] } | null
+}
+
+/** 6 s, 2 min 5 s, 3 h 10 min, 2 d 4 h. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000))
+  if (s < 60) return `${s} s`
+  const m = Math.floor(s / 60)
+  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`
+  const h = Math.floor(m / 60)
+  if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`
+  return `${Math.floor(h / 24)} d ${h % 24} h`
+}
+
+/** The user asked about: oneself, or (admins) anyone by id or email. */
+function targetUser(deps: Deps, asker: { id: number; role: string }, who: string | undefined) {
+  const raw = who?.trim() ?? ''
+  let id = asker.id
+  if (raw !== '') {
+    if (/^\d+$/.test(raw)) id = Number(raw)
+    else {
+      if (asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
+      const row = deps.sqlite.query<{ id: number }, [string]>('SELECT id FROM users WHERE email = ?').get(raw.toLowerCase())
+      if (!row) throw notFound(`No user with the email ${raw}.`, 'USER_NOT_FOUND')
+      id = row.id
+    }
+  }
+  if (id !== asker.id && asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
+  const found = userWithAccess(deps, id)
+  if (!found) throw notFound(`No user with the id ${id}.`, 'USER_NOT_FOUND')
+  return found
+}
+
+function watched(deps: Pick<Deps, 'config'>): string {
+  const { accessories, deals } = deps.config.forums
+  return `r/${accessories} and r/${deals}`
+}
+
+function notWatched(deps: Pick<Deps, 'config'>, subreddit: string): AppError {
+  return badRequest(`That post is in r/${subreddit}, which Dibs does not watch (it watches ${watched(deps)}).`, 'NOT_WATCHED')
+}
+
+/** Reddit reads per user (admins aside): the side share is the re-check's too, so one user cannot use it all. */
+export const READS_PER_USER = { limit: 5, windowMs: 10 * 60_000 }
+
+/** A post Dibs never stored, read by id within the budget's side share. */
+async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => number): Promise<ForumPost> {
+  const { source } = deps
+  if (!source.fetchInfo) throw new AppError(503, 'REDDIT_UNAVAILABLE', 'Dibs has no copy of this post and cannot read posts by id from this forum source.')
+  const now = deps.now().getTime()
+  const busy = (at: number) =>
+    Number.isFinite(at)
+      ? tooMany(
+          `Reddit cannot be asked right now (rate budget); try again in ${Math.max(1, Math.ceil((at - now) / 1000))} s`,
+          Math.max(1, Math.ceil((at - now) / 1000)),
+        )
+      : new AppError(503, 'REDDIT_UNAVAILABLE', 'Reddit cannot be asked: the re-check share of the rate budget is 0 (RECHECK_BUDGET_SHARE).')
+  if (source.budget) {
+    const at = source.budget.sideAllowedAt(now)
+    if (at > now) throw busy(at)
+  }
+  const wait = reads?.() ?? 0
+  if (wait > 0) throw tooMany(`You asked Reddit for ${READS_PER_USER.limit} posts Dibs had not stored in a few minutes; try again in ${wait} s`, wait)
+  let found
+  try {
+    found = await source.fetchInfo([redditId])
+  } catch (e) {
+    if (e instanceof RedditError && e.kind === 'rate_limited') throw busy(e.details.retryAt ?? now + 1000 * (e.details.resetSeconds ?? 60))
+    throw new AppError(502, 'REDDIT_FAILED', `Reddit did not answer (${e instanceof Error ? e.message : String(e)}); try again in a minute.`)
+  }
+  const post = found.find((p) => p.redditId === redditId)?.post
+  if (!post) throw notFound(`Reddit has no post with the id ${redditId}.`, 'POST_NOT_FOUND')
+  return post
+}
+
+function storedPost(deps: Pick<Deps, 'sqlite'>, redditId: string): Post | null {
+  const row = deps.sqlite.query<PostRow, [string]>('SELECT * FROM posts WHERE reddit_id = ?').get(redditId)
+  return row ? rowToPost(row) : null
+}
+
+type TermRow = { id: number; category: string; term: string; created_at: number; paused_at: number | null }
+
+/** `readLimit`: counts the asker's reads of posts Dibs never stored (admins are not counted). */
+export async function explainPost(
+  deps: ExplainDeps,
+  asker: { id: number; role: string },
+  input: { url: string; userId?: string },
+  readLimit?: RateLimiter,
+): Promise<Explanation> {
+  const ref = parsePostRef(input.url)
+  if (!ref.ok) throw badRequest(ref.error, 'INVALID_POST_REF')
+  const { user, access } = targetUser(deps, asker, input.userId)
+  const forums = deps.config.forums
+  if (ref.subreddit !== null && classify({ title: '', subreddit: ref.subreddit }, forums) === null) throw notWatched(deps, ref.subreddit)
+
+  const stored = storedPost(deps, ref.redditId)
+  let post: Pick<Post, 'redditId' | 'title' | 'url' | 'author' | 'flair' | 'authorFlair' | 'content' | 'subreddit' | 'createdAt' | 'state'>
+  let category: Category | null
+  let forum: 'product' | 'gd'
+  if (stored) {
+    post = stored
+    category = isCategory(stored.postType) ? stored.postType : null
+    forum = stored.forum === 'gd' ? 'gd' : 'product'
+  } else {
+    const fetched = await fetchPost(deps, ref.redditId, readLimit && asker.role !== 'admin' ? () => readLimit.hit(`explain:${asker.id}`) : undefined)
+    const c = classify(fetched, forums)
+    if (c === null) throw notWatched(deps, fetched.subreddit)
+    post = { ...fetched, authorFlair: fetched.authorFlair ?? null, state: detectPostState(fetched) }
+    category = c.postType
+    forum = c.forum
+  }
+  const now = deps.now()
+  const label = (c: Category) => categoryLabel(deps.config, c)
+  const createdAt = post.createdAt.getTime()
+  const seen = stored
+    ? `seen ${duration(stored.ingestedAt.getTime() - createdAt)} after it was posted`
+    : 'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)'
+
+  const terms = deps.sqlite
+    .query<TermRow, [number]>('SELECT id, category, term, created_at, paused_at FROM search_terms WHERE user_id = ? ORDER BY category, created_at, id')
+    .all(user.id)
+  const counts: Partial<Record<Category, number>> = {}
+  for (const t of terms) if (isCategory(t.category)) counts[t.category] = (counts[t.category] ?? 0) + 1
+
+  const verdicts: TermVerdict[] = []
+  if (category !== null) {
+    const prepared = deps.matcher.prepare(post)
+    const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(getMatchDefaults(deps, user.id), post) }
+    for (const t of terms) {
+      if (t.category !== category) continue
+      const parsed = parseTerm(t.term)
+      const explained = parsed.ok ? explainTerm(deps.matcher.compile(parsed.query), prepared, category) : null
+      verdicts.push(
+        termVerdict({ id: t.id, term: t.term, category, createdAt: t.created_at, pausedAt: t.paused_at, explained }, { createdAt, category }, userFacts),
+      )
+    }
+  }
+
+  return {
+    user: { id: user.id, email: user.email },
+    post: {
+      redditId: post.redditId,
+      title: post.title,
+      url: post.url,
+      author: post.author,
+      flair: post.flair,
+      subreddit: post.subreddit,
+      createdAt: post.createdAt.toISOString(),
+      state: post.state,
+      stored: stored !== null,
+      ingestedAt: stored ? stored.ingestedAt.toISOString() : null,
+      seen,
+    },
+    category: {
+      value: category,
+      label: category === null ? 'Unclassified' : label(category),
+      reason:
+        category !== null
+          ? null
+          : forum === 'product'
+            ? `unclassified: ${unclassifiedReason(post.title, post.flair)}; unclassified posts are not checked against any term`
+            : null,
+    },
+    terms: verdicts,
+    otherTerms: otherCategoryLines(counts, category, label),
+    match: stored ? matchOf(deps, user.id, stored, access) : null,
+  }
+}
+
+type MatchRowDb = { id: number; source: string; is_new: number; created_at: number; post_created_at: number | null; matched_terms: string }
+
+function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0]): Explanation['match'] {
+  const m = deps.sqlite
+    .query<MatchRowDb, [number, number]>('SELECT id, source, is_new, created_at, post_created_at, matched_terms FROM matches WHERE user_id = ? AND post_id = ?')
+    .get(userId, post.id)
+  if (!m) return null
+  const now = deps.now()
+  const prefs = getPrefs(deps, userId)
+  const gates = notificationGate(access, now)
+  const termsCreated = deps.sqlite
+    .query<{ created_at: number }, [number]>('SELECT t.created_at FROM match_terms mt JOIN search_terms t ON t.id = mt.term_id WHERE mt.match_id = ?')
+    .all(m.id)
+  // runner.ts rule 4: a live match alerts only when the post came after one of its terms.
+  const fresh = termsCreated.length === 0 || termsCreated.some((t) => t.created_at <= post.createdAt.getTime())
+  const noAlert =
+    m.source === 'backfill'
+      ? 'found when the term was added or edited: a backfill never alerts'
+      : m.source === 'batch'
+        ? 'found by a batch run (dibs match): it never alerts'
+        : fresh
+          ? null
+          : REASON_TEXTS.createdBefore
+  const latency = deps.sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(m.id)
+  const devices = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').get(userId)!.n
+  const endpoints = externalGate(access, now).allowed
+    ? userEndpoints(deps, userId).map((e) => ({ id: e.id, kind: e.kind as 'webhook' | 'ntfy' | 'discord', name: e.name, createdAt: e.createdAt.getTime() }))
+    : []
+  const channels = channelOutcomes({
+    now: now.getTime(),
+    timeZone: prefs.quiet?.timeZone ?? 'UTC',
+    match: { id: m.id, source: m.source, isNew: m.is_new === 1, matchedAt: m.created_at, postCreatedAt: m.post_created_at },
+    postState: post.state,
+    terms: matchTermSettings(deps, m.id),
+    emailFrequency: prefs.email_frequency,
+    webPushEnabled: prefs.web_push_enabled,
+    gates: { email: gates.email.allowed, push: gates.webPush.allowed, external: externalGate(access, now).allowed },
+    devices,
+    endpoints,
+    rows: matchOutboxRows(deps, m.id),
+    digest: digestAfter(deps, userId, m.created_at),
+    digestIntervalMinutes: deps.config.digestIntervalMinutes,
+    socketAt: latency?.socket_at ?? null,
+    noAlert,
+  })
+  let matchedTerms: string[] = []
+  try {
+    matchedTerms = JSON.parse(m.matched_terms) as string[]
+  } catch {
+    matchedTerms = []
+  }
+  return { id: m.id, matchedAt: new Date(m.created_at).toISOString(), source: m.source, matchedTerms, channels }
+}

@@ -1,0 +1,493 @@
+// How a listing is laid out: [H]/[W] sides, item segments with their prices, and accessory-for
+// mentions. Works on the raw text (character ranges); prepare.ts maps tokens onto the ranges.
+//
+// Sides. "[H] … [W] …" (also "(H)", "{H}", "Have:", "Want:", "H:", "W:") split a title or body line
+// into a have part and a want part; text before the first marker (tags, location) is on no side.
+// In a body, a line that says what the poster wants ("looking to trade for", "WTT for", "want:",
+// "trade for", "would take in trade", "ISO") is on the want side from those words to the line's end,
+// and a line that is only "Want:"/"Wants:" (or "Have:") puts the next lines on that side until a blank line.
+//
+// Segments. A title (and each body line that is a line item: a bullet, a numbered line, or a line with
+// a price) is split into pieces at strong separators — "," (not inside a number), ";", "|", " + ",
+// " / " and " & " (with spaces: "T2/H2", "S&B", "5.56/223" stay whole), new lines — and each piece
+// at weak ones (" - ", " – ", " — ") only where both sides carry a price ("T2 $600 - mount $50").
+// A piece with no item word (only a price, "shipped", "OBO", a condition like "LNIB", a spec like
+// "3.25 MOA", "RM06", "Type 2") joins the item before it (or after it, when it comes first), so
+// "Trijicon RMR, Type 2, RM06 - $450 shipped" is one item at $450. Each remaining piece is an item
+// segment. Prices: a segment keeps the figures written in it; when exactly one segment of a title
+// has item prices, the others share them (a bundle: "T2, mount, 507C - $900 for all"); when the
+// title has none, it takes the item prices of body text that is not a line item ("Asking $400");
+// the item prices of a want side that is only payment ("[W] $400 PayPal") belong to the have side.
+//
+// Accessory-for mentions: the product an accessory fits, which a buyer of that product does not want.
+// Marked: "for X" / "fits X" / "fit X" / "compatible with X" / "made for X" (X = up to 4 words after,
+// ending at a separator, a price or a small word), and the word(s) before "style", "cut",
+// "footprint", "pattern", "compatible", "strap", "bracelet", "band", "holster", "buckle", "clasp"
+// ("RMR-style", "T2 cut", "Glock 19 holster", "Speedmaster strap"). "for" after
+// looking/trade/sale/sell… ("looking for an RMR", "trade for a T2") and before sale/trade/cash/a price
+// is not a mention. "X mount" is not one ("Aimpoint T2 with mount" sells a T2).
+// All scans are single passes with bounded look-around: linear in the text length.
+
+import type { Price, Side } from './post-model'
+import { readPrices, type FoundPrice } from './price'
+
+/** A character range of a text belonging to one item segment (local id, 1-based within the result). */
+export type Piece = { start: number; end: number; seg: number }
+export type SideRange = { start: number; end: number; side: Side }
+export type SegmentInfo = { side: Side | null; prices: Price[] }
+export type TextStructure = {
+  pieces: Piece[]
+  sides: SideRange[]
+  /** index = local segment id - 1 */
+  segments: SegmentInfo[]
+  /** item prices of text that is not a line item (body paragraphs) */
+  loosePrices: Price[]
+  /** every price found, with its character span (for the accessory-for scan: a price ends a mention) */
+  found: FoundPrice[]
+}
+
+/** Titles are at most 300 characters on Reddit; a longer one is read for structure up to here. */
+export const TITLE_STRUCTURE_MAX = 1_000
+/** Bodies longer than this are read for structure and prices only up to here (the rest is context). */
+export const BODY_STRUCTURE_MAX = 20_000
+
+const MAX_MARKERS = 8
+const SIDE_WORDS: Record<string, Side> = { have: 'have', has: 'have', h: 'have', want: 'want', wants: 'want', w: 'want' }
+
+const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c)
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+
+/**
+ * Side markers of a text, in order: where the marker starts and ends, and the side. "[H]", "(W)",
+ * "{H}" (spaces allowed inside), and "have:", "want:", "h:", "w:" as a word of their own. One pass.
+ */
+function markers(text: string): { at: number; end: number; side: Side }[] {
+  const out: { at: number; end: number; side: Side }[] = []
+  for (let i = 0; i < text.length && out.length < MAX_MARKERS; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 125 || (c !== 91 && c !== 40 && c !== 123 && c !== 58)) continue
+    const close = c === 91 ? 93 : c === 40 ? 41 : c === 123 ? 125 : 0
+    if (close !== 0) {
+      let j = i + 1
+      while (text.charCodeAt(j) === 32) j++
+      const w = lowerCode(text.charCodeAt(j))
+      if (w !== 104 && w !== 119) continue
+      let k = j + 1
+      while (text.charCodeAt(k) === 32) k++
+      if (text.charCodeAt(k) === close) out.push({ at: i, end: k + 1, side: w === 104 ? 'have' : 'want' })
+    } else if (c === 58 /* : */) {
+      let e = i
+      while (e > 0 && text.charCodeAt(e - 1) === 32) e--
+      let b = e
+      while (b > 0 && e - b < 6 && isAsciiLetter(text.charCodeAt(b - 1))) b--
+      if (b === e || (b > 0 && isAsciiLetter(text.charCodeAt(b - 1)))) continue
+      const before = b > 0 ? text.charCodeAt(b - 1) : 32
+      if (before !== 32 && before !== 93 && before !== 41 && before !== 10) continue
+      const side = SIDE_WORDS[text.slice(b, e).toLowerCase()]
+      if (side) out.push({ at: b, end: i + 1, side })
+    }
+  }
+  return out
+}
+
+const PAYMENT =
+  /^[\s,/&+|.$\d-]*((paypal|pp|g&s|f&f|ff|cash|local|venmo|zelle|emt|cashapp|cash app|money|offers?|obo|or|and|trades?|usd|\$|\d)[\s,/&+|.()-]*)+$/i
+
+// Words that do not make a piece an item of its own.
+const FILLER = new Set(
+  (
+    'shipped shipping ship free obo ono otbo firm each ea per rd rds round rounds cpr usd price asking ask plus or best offer offers ' +
+    'sold pending local only pickup lnib nib bnib new used mint like box boxes with w and the a an in of for type gen moa mm inch in ' +
+    'x tyd ppff pp ff paypal shipped conus included incl msrp retail was now off save gc gift card cards sale trade ' +
+    // prose around a price in a body ("Paid $500 last year. Asking 400 shipped.")
+    'paid bought last year month week ago selling sell will can comes come includes include just also great works work ' +
+    'condition shape perfect excellent good lightly never fired through thru please thanks thank firm'
+  ).split(' '),
+)
+
+// Letter parts of spec codes that do not name an item on their own ("RM06", "25mm", "124gr").
+const SPEC_PREFIX = new Set(['rm', 'mm', 'cm', 'x', 'gr', 'rd', 'rds', 'in', 'oz', 'lb', 'lbs', 'moa', 'mil', 'gen', 'v', 'mk', 'type', 'ml', 'k'])
+
+/**
+ * Does the text name an item: a letter word of 3+ letters that is not a filler word, or a model
+ * code — letters glued to 2+ digits ("G19", "P365", "NX8" does not: one digit) — whose letters are not a spec unit.
+ */
+function isItemPiece(text: string): boolean {
+  let start = -1
+  for (let i = 0; i <= text.length; i++) {
+    const letter = i < text.length && isAsciiLetter(text.charCodeAt(i))
+    if (letter) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start >= 0) {
+      const w = text.slice(start, i).toLowerCase()
+      if (i - start > 2 && !FILLER.has(w) && !FILLER.has(w.endsWith('s') ? w.slice(0, -1) : w)) return true
+      if (isDigitCode(text.charCodeAt(i)) && isDigitCode(text.charCodeAt(i + 1)) && !SPEC_PREFIX.has(w) && !FILLER.has(w)) return true
+    }
+    start = -1
+  }
+  return false
+}
+
+const isDigitCode = (c: number) => c >= 48 && c <= 57
+
+/** The prices (sorted by start) that start in [a, b): a binary search, so pieces × prices stays linear. */
+function pricesIn(prices: FoundPrice[], a: number, b: number): FoundPrice[] {
+  let lo = 0
+  let hi = prices.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (prices[mid]!.start < a) lo = mid + 1
+    else hi = mid
+  }
+  let end = lo
+  while (end < prices.length && prices[end]!.start < b) end++
+  return lo === end ? [] : prices.slice(lo, end)
+}
+
+/** Splits [from, to) of text at strong separators; each piece is then split at weak ones when priced on both sides. */
+function strongPieces(text: string, from: number, to: number): [number, number][] {
+  const out: [number, number][] = []
+  let start = from
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    let sepLen = 0
+    if (c === 59 /* ; */ || c === 124 /* | */ || c === 10 /* \n */) sepLen = 1
+    else if (c === 44 /* , */) sepLen = isDigitCode(text.charCodeAt(i - 1)) && isDigitCode(text.charCodeAt(i + 1)) ? 0 : 1
+    else if (c === 43 /* + */ || c === 47 /* / */ || c === 38 /* & */) {
+      const spaced = text.charCodeAt(i - 1) === 32 && text.charCodeAt(i + 1) === 32
+      sepLen = spaced ? 1 : 0
+    }
+    if (sepLen > 0) {
+      if (i > start) out.push([start, i])
+      start = i + sepLen
+    }
+  }
+  if (to > start) out.push([start, to])
+  return out
+}
+
+const WEAK = / [-–—]+ /g
+
+function weakSplit(text: string, from: number, to: number, prices: FoundPrice[]): [number, number][] {
+  const cuts: number[] = []
+  const piece = text.slice(from, to)
+  for (const m of piece.matchAll(WEAK)) cuts.push(from + m.index!)
+  if (cuts.length === 0) return [[from, to]]
+  const parts: [number, number][] = []
+  let s = from
+  for (const c of cuts) {
+    parts.push([s, c])
+    s = c + 1
+  }
+  parts.push([s, to])
+  const priced = (p: [number, number]) => pricesIn(prices, p[0], p[1]).some((f) => f.role === 'item')
+  if (parts.filter(priced).length < 2) return [[from, to]]
+  // group the parts so that each group ends with its price ("A - B - $5 - C - $6" → [A B $5] [C $6])
+  const groups: [number, number][] = []
+  let g: [number, number] | null = null
+  for (const p of parts) {
+    g = g ? [g[0], p[1]] : p
+    if (priced(p)) {
+      groups.push(g)
+      g = null
+    }
+  }
+  if (g) {
+    if (groups.length > 0) groups[groups.length - 1] = [groups[groups.length - 1]![0], g[1]]
+    else groups.push(g)
+  }
+  return groups
+}
+
+type Unit = { start: number; end: number; side: Side | null; prices: FoundPrice[]; item: boolean }
+
+/** Item units of [from, to): pieces, with filler pieces joined to their neighbour. */
+function units(text: string, from: number, to: number, side: Side | null, prices: FoundPrice[]): Unit[] {
+  const raw: [number, number][] = []
+  for (const [a, b] of strongPieces(text, from, to)) raw.push(...weakSplit(text, a, b, prices))
+  const out: Unit[] = []
+  let pending: [number, number] | null = null // filler pieces before the first item
+  for (const [a, b] of raw) {
+    if (text.slice(a, b).trim() === '') continue
+    const own = pricesIn(prices, a, b)
+    if (!isItemPiece(text.slice(a, b))) {
+      const last = out[out.length - 1]
+      if (last) {
+        last.end = b
+        last.prices.push(...own)
+      } else pending = pending ? [pending[0], b] : [a, b]
+      continue
+    }
+    const start = pending ? pending[0] : a
+    const pre = pending ? pricesIn(prices, pending[0], pending[1]) : []
+    pending = null
+    out.push({ start, end: b, side, prices: [...pre, ...own], item: true })
+  }
+  if (pending) {
+    // nothing but filler: one unit, so its prices still count
+    const pre = pricesIn(prices, pending[0], pending[1])
+    out.push({ start: pending[0], end: pending[1], side, prices: pre, item: false })
+  }
+  return out
+}
+
+const hasItemPrice = (u: Unit) => u.prices.some((p) => p.role === 'item')
+const strip = (p: FoundPrice): Price => ({ amount: p.amount, role: p.role, unit: p.unit })
+
+/** Leading "[WTS] [USA-CA]" tags: their end (the first character after them). */
+function tagsEnd(text: string, from: number, to: number): number {
+  let i = from
+  for (;;) {
+    while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++
+    if (text.charCodeAt(i) !== 91 /* [ */) return i
+    const close = text.indexOf(']', i)
+    if (close < 0 || close >= to || close - i > 40) return i
+    const inner = text
+      .slice(i + 1, close)
+      .trim()
+      .toLowerCase()
+    if (inner === 'h' || inner === 'w') return i
+    i = close + 1
+  }
+}
+
+/** Segments of one line (a title, or a body line item), sides included. */
+function readLine(text: string, from: number, to: number, prices: FoundPrice[], fixedSide: Side | null): { units: Unit[]; sides: SideRange[] } {
+  const start = tagsEnd(text, from, to)
+  const ms = markers(text.slice(start, to)).map((m) => ({ ...m, at: m.at + start, end: m.end + start }))
+  if (ms.length === 0) return { units: units(text, start, to, fixedSide, prices), sides: fixedSide ? [{ start: from, end: to, side: fixedSide }] : [] }
+  const sides: SideRange[] = []
+  const all: Unit[] = []
+  if (ms[0]!.at > start) all.push(...units(text, start, ms[0]!.at, fixedSide, prices))
+  for (let k = 0; k < ms.length; k++) {
+    const m = ms[k]!
+    const end = k + 1 < ms.length ? ms[k + 1]!.at : to
+    sides.push({ start: m.at, end, side: m.side })
+    const us = units(text, m.end, end, m.side, prices)
+    // "[W] $400 PayPal": the want side is payment, its item prices are the have side's price
+    if (m.side === 'want' && PAYMENT.test(text.slice(m.end, end))) {
+      const have = all.filter((u) => u.side === 'have')
+      const moved = us.flatMap((u) => u.prices.filter((p) => p.role === 'item'))
+      if (have.length > 0 && moved.length > 0 && !have.some(hasItemPrice)) {
+        for (const h of have) h.prices.push(...moved)
+        for (const u of us) u.prices = u.prices.filter((p) => p.role !== 'item')
+      }
+    }
+    all.push(...us)
+  }
+  return { units: all, sides }
+}
+
+/** A title: sides and item segments with their prices. */
+export function readTitle(full: string): TextStructure {
+  const title = full.length > TITLE_STRUCTURE_MAX ? full.slice(0, TITLE_STRUCTURE_MAX) : full
+  const found = readPrices(title)
+  const { units: us, sides } = readLine(title, 0, title.length, found, null)
+  shareBundlePrice(us)
+  return finish(us, sides, [], found)
+}
+
+/** When exactly one unit has item prices, the others without prices share them (a bundle price). */
+function shareBundlePrice(us: Unit[]) {
+  const priced = us.filter(hasItemPrice)
+  if (priced.length !== 1) return
+  const items = priced[0]!.prices.filter((p) => p.role === 'item')
+  for (const u of us) if (u.side === priced[0]!.side && !hasItemPrice(u)) u.prices.push(...items)
+}
+
+function finish(us: Unit[], sides: SideRange[], loose: Price[], found: FoundPrice[]): TextStructure {
+  const pieces: Piece[] = []
+  const segments: SegmentInfo[] = []
+  for (const u of us) {
+    segments.push({ side: u.side, prices: u.prices.map(strip) })
+    pieces.push({ start: u.start, end: u.end, seg: segments.length })
+  }
+  return { pieces, sides, segments, loosePrices: loose, found }
+}
+
+const WANT_LINE =
+  /(looking to trade for|looking for in trade|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
+const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:\-]?\s*[*_]*\s*$/i
+function hasSideMarker(line: string): boolean {
+  return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
+}
+
+/** A cheap gate before WANT_LINE: every alternative contains one of these. */
+function mayWant(line: string): boolean {
+  return MAY_WANT.test(line)
+}
+const MAY_WANT = /trade|want|iso|search|wtt|\[w|\(w/i
+const BULLET = /^\s*([-*•+]|\d{1,2}[.)])\s+/
+
+/** A body: line items as segments, want lines, loose prices. Reads at most BODY_STRUCTURE_MAX characters. */
+export function readBody(body: string): TextStructure {
+  const limit = Math.min(body.length, BODY_STRUCTURE_MAX)
+  const text = body.length > limit ? body.slice(0, limit) : body
+  const found = readPrices(text)
+  const sides: SideRange[] = []
+  const all: Unit[] = []
+  const loose: Price[] = []
+  let block: Side | null = null
+  let pos = 0
+  let pi = 0 // cursor into found (prices are in text order)
+  while (pos <= text.length) {
+    let eol = text.indexOf('\n', pos)
+    if (eol < 0) eol = text.length
+    const line = text.slice(pos, eol)
+    const linePrices: FoundPrice[] = []
+    while (pi < found.length && found[pi]!.start < eol) {
+      if (found[pi]!.start >= pos) linePrices.push(found[pi]!)
+      pi++
+    }
+    if (line.trim() === '') block = null
+    else {
+      const header = line.length <= 40 ? HEADER.exec(line) : null
+      if (header) {
+        const w = header[1]!.toLowerCase()
+        block = w.startsWith('w') || w.startsWith('looking') ? 'want' : 'have'
+        sides.push({ start: pos, end: eol, side: block })
+      } else {
+        const wl = block === null && mayWant(line) ? WANT_LINE.exec(line) : null
+        const hasMarker = hasSideMarker(line)
+        const isItem = BULLET.test(line) || linePrices.some((p) => p.role === 'item') || hasMarker
+        if (wl && !hasMarker) {
+          // the want part of the line: from the words to the end of the line
+          const at = pos + wl.index!
+          sides.push({ start: at, end: eol, side: 'want' })
+          all.push(...units(text, at + wl[0].length, eol, 'want', linePrices))
+        } else if (isItem || block) {
+          const r = readLine(text, pos, eol, linePrices, block)
+          const lineUnits = r.units
+          if (!block && !hasMarker && !BULLET.test(line) && !lineUnits.some((u) => u.item)) {
+            // "Asking $450 shipped.": a price line that names no item is the post's price, not an item
+            for (const p of linePrices) if (p.role === 'item') loose.push(strip(p))
+            pos = eol + 1
+            continue
+          }
+          if (!block) shareBundlePrice(lineUnits)
+          all.push(...lineUnits)
+          sides.push(...r.sides)
+          if (block) sides.push({ start: pos, end: eol, side: block })
+        } else for (const p of linePrices) if (p.role === 'item') loose.push(strip(p))
+      }
+    }
+    pos = eol + 1
+  }
+  return finish(all, sides, loose, found)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessory-for mentions (token level)
+
+const FOR_BLOCKED_BEFORE = new Set(
+  (
+    'look looking search searching trade trading wtt swap swapping sale sell selling sold buy buying want wanted wtb iso offer asking ask pay paid ' +
+    'price priced hold holding pending listed go going ship shipped shipping local it them this that all both only or and obo thank thanks ' +
+    'wait waiting reason reasons used use same good great perfect ideal'
+  ).split(' '),
+)
+const FOR_BLOCKED_AFTER = new Set(
+  (
+    'sale trade sell cash paypal pp local pickup shipping free me you him her them it now all both more less pair set price part spare sure ' +
+    'reference ref size scale anyone someone interested those detail info question offer obo up what which how long any one two year month ' +
+    'week day day while the'
+  ).split(' '),
+)
+const ARTICLES = new Set(['the', 'a', 'an', 'your', 'my', 'use', 'any', 'most', 'all', 'standard'])
+const STOP = new Set(
+  (
+    'and or with w in on only plus but will obo shipped sold by from to at is are new used lnib nib bnib condition price asking for mount ' +
+    'holster strap bracelet band case slide optic plate adapter cut style footprint pattern compatible fit'
+  ).split(' '),
+)
+const AFTER_MARKERS = new Set(['style', 'cut', 'footprint', 'pattern', 'compatible', 'strap', 'bracelet', 'band', 'holster', 'buckle', 'clasp', 'endlink'])
+
+export type TokenTrack = {
+  tokens: string[]
+  starts: number[]
+  ends: number[]
+  /** segment id per position (0 = context) */
+  seg: Uint16Array
+}
+
+/** Is the text between two tokens nothing but spaces (and at most one '-'/'.')? Then they read as one phrase. */
+function joined(text: string, a: number, b: number): boolean {
+  if (b - a > 3) return false
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 32 && c !== 45 && c !== 46) return false
+  }
+  return true
+}
+
+function isNum(t: string): boolean {
+  const c = t.charCodeAt(0)
+  return c >= 48 && c <= 57
+}
+
+/**
+ * Marks accessory-for mentions in positions [from, to) of `track` (tokens of `text`, offsets into it),
+ * writing 1 into `fits`. `found` are the prices of the text (a price ends a mention).
+ */
+export function markFits(text: string, track: TokenTrack, from: number, to: number, fits: Uint8Array, found: FoundPrice[]) {
+  const { tokens, starts, ends, seg } = track
+  // positions inside a price, found by one merge of the sorted tokens and prices
+  const priceTok = new Uint8Array(to - from)
+  for (let k = from, q = 0; k < to && q < found.length;) {
+    const p = found[q]!
+    if (starts[k]! >= p.end) q++
+    else {
+      if (starts[k]! >= p.start) priceTok[k - from] = 1
+      k++
+    }
+  }
+  const isPrice = (k: number) => priceTok[k - from] === 1
+  const markAfter = (k: number) => {
+    // k = first candidate position; up to 4 words, joined, same segment
+    let j = k
+    while (j < to && ARTICLES.has(tokens[j]!) && joined(text, ends[j - 1]!, starts[j]!)) j++
+    if (j >= to || !joined(text, ends[j - 1]!, starts[j]!) || FOR_BLOCKED_AFTER.has(tokens[j]!) || isPrice(j)) return
+    for (let n = 0; n < 4 && j < to; n++, j++) {
+      const t = tokens[j]!
+      if (t === '' || seg[j] !== seg[k - 1] || STOP.has(t) || isPrice(j)) break
+      if (n > 0 && !joined(text, ends[j - 1]!, starts[j]!)) break
+      fits[j] = 1
+    }
+  }
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]!
+    if (t === 'for' || t === 'fit' || (t === 'with' && i > from && tokens[i - 1] === 'compatible')) {
+      if (t === 'for' && i > from && FOR_BLOCKED_BEFORE.has(tokens[i - 1]!)) continue
+      if (t === 'for' && i > from && isNum(tokens[i - 1]!) && isPrice(i - 1)) continue
+      if (i + 1 < to && seg[i + 1] === seg[i]) markAfter(i + 1)
+      continue
+    }
+    if (AFTER_MARKERS.has(t) && i > from) {
+      // "holster for Glock 19": the for-rule marks what it fits, not the holster's own brand
+      if (i + 1 < to && tokens[i + 1] === 'for') continue
+      markBefore(text, track, i, from, fits)
+    }
+  }
+}
+
+/** The word run before position m ("RMR" in "RMR-style", "glock 19" in "Glock 19 holster"). */
+function markBefore(text: string, track: TokenTrack, m: number, from: number, fits: Uint8Array) {
+  const { tokens, starts, ends, seg } = track
+  let k = m - 1
+  if (k < from || tokens[k] === '' || seg[k] !== seg[m] || !joined(text, ends[k]!, starts[m]!) || STOP.has(tokens[k]!)) return
+  // first word: tokens glued together ("t2", "507c", "rmr")
+  const glued = (a: number) => a > from && tokens[a - 1] !== '' && ends[a - 1] === starts[a]
+  let allDigits = true
+  for (;;) {
+    fits[k] = 1
+    if (!isNum(tokens[k]!)) allDigits = false
+    if (!glued(k)) break
+    k--
+  }
+  // a bare number names its product with the word before it ("glock 19", "bay 36")
+  if (allDigits && k - 1 >= from && tokens[k - 1] !== '' && seg[k - 1] === seg[m] && !STOP.has(tokens[k - 1]!) && joined(text, ends[k - 1]!, starts[k]!)) {
+    fits[k - 1] = 1
+  }
+}

@@ -1,0 +1,151 @@
+// A post read once per scan into the PreparedPost of post-model.ts: tokens (title, '' seam, body)
+// after aliases, category tokens, and per position the item segment, the trade side and whether it is
+// an accessory-for mention; segments with their prices; author, flair and confirmed trades.
+// The reading rules are in listing-structure.ts (segments, sides, accessory-for), price.ts (figures)
+// and dictionary.ts (aliases, categories).
+
+import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
+import { markFits, readBody, readTitle, type TextStructure } from './listing-structure'
+import { normalize, normalizeWithOffsets } from './normalize'
+import type { ItemSegment, PostInput, PreparedPost, Side } from './post-model'
+
+const SIDE_CODE: Record<Side, number> = { have: 1, want: 2 }
+
+/** First index in the ascending `starts` whose value is ≥ x (from `lo`). */
+function lowerBound(starts: number[], x: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (starts[mid]! < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Writes segment ids and sides of one text's tokens (positions offset..offset+starts.length). */
+function place(st: TextStructure, starts: number[], offset: number, segBase: number, seg: Uint16Array, side: Uint8Array) {
+  const n = starts.length
+  for (const p of st.pieces) {
+    for (let i = lowerBound(starts, p.start, 0, n); i < n && starts[i]! < p.end; i++) seg[offset + i] = segBase + p.seg
+  }
+  for (const r of st.sides) {
+    for (let i = lowerBound(starts, r.start, 0, n); i < n && starts[i]! < r.end; i++) side[offset + i] = SIDE_CODE[r.side]
+  }
+}
+
+const TRADES = [/(\d{1,6})\s*(?:confirmed\s+)?(?:trades?|swaps?|transactions?)\b/i, /(?:trades?|swaps?|transactions?)\s*[:=]?\s*(\d{1,6})\b/i]
+
+/** Confirmed trades from a user flair: "Trades: 12", "Confirmed trades: 12", "12 trades", "Swaps: 3". */
+export function readTrades(flair: string | null | undefined): number | null {
+  if (!flair) return null
+  const text = flair.slice(0, 200)
+  for (const re of TRADES) {
+    const m = re.exec(text)
+    if (m) return Number(m[1])
+  }
+  return null
+}
+
+/** Author as matched by `author:` — lowercase, without a leading "u/" or "/u/". */
+export function normalizeAuthor(author: string | null | undefined): string {
+  if (!author) return ''
+  return author
+    .trim()
+    .toLowerCase()
+    .replace(/^\/?u\//, '')
+}
+
+export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN): PreparedPost {
+  const titleText = post.title ?? ''
+  const bodyText = post.content ?? ''
+  const t0 = normalizeWithOffsets(titleText)
+  const t = canonicalWithOffsets(t0.tokens, t0.starts, t0.ends, dict)
+  const b0 = normalizeWithOffsets(bodyText)
+  const b = canonicalWithOffsets(b0.tokens, b0.starts, b0.ends, dict)
+  const hasBody = b.tokens.length > 0
+  const tokens = hasBody ? [...t.tokens, '', ...b.tokens] : t.tokens.slice()
+  const n = tokens.length
+  const bodyStart = hasBody ? t.tokens.length + 1 : n
+
+  const seg = new Uint16Array(n)
+  const side = new Uint8Array(n)
+  const fits = new Uint8Array(n)
+  const ts = readTitle(titleText)
+  const bs = hasBody ? readBody(bodyText) : null
+  place(ts, t.starts, 0, 0, seg, side)
+  if (bs) place(bs, b.starts, bodyStart, ts.segments.length, seg, side)
+
+  const segments: ItemSegment[] = [{ id: 0, side: null, prices: [], ranges: [] }]
+  for (const s of [...ts.segments, ...(bs?.segments ?? [])]) segments.push({ id: segments.length, side: s.side, prices: s.prices, ranges: [] })
+  // A title without an item price takes the item prices of body text that is not a line item
+  // ("Asking $400 shipped") when it is one item (or none: then the context holds them).
+  const titleSegs = segments.slice(1, 1 + ts.segments.length)
+  if (bs && bs.loosePrices.length > 0 && titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))) {
+    ;(titleSegs[0] ?? segments[0]!).prices.push(...bs.loosePrices)
+  }
+  for (let i = 0; i < n;) {
+    const id = seg[i]!
+    let j = i + 1
+    while (j < n && seg[j] === id && tokens[j] !== '') j++
+    if (tokens[i] !== '') segments[id]!.ranges.push([i, j])
+    i = j
+  }
+
+  // each text on its own: typed-array views share the post's arrays, so marks land in place
+  const tn = t.tokens.length
+  markFits(titleText, { tokens: t.tokens, starts: t.starts, ends: t.ends, seg: seg.subarray(0, tn) }, 0, tn, fits.subarray(0, tn), ts.found)
+  if (bs) {
+    const bn = b.tokens.length
+    markFits(bodyText, { tokens: b.tokens, starts: b.starts, ends: b.ends, seg: seg.subarray(bodyStart) }, 0, bn, fits.subarray(bodyStart), bs.found)
+  }
+
+  const positions = new Map<string, number[]>()
+  const distinct: string[] = []
+  for (let i = 0; i < n; i++) {
+    const tok = tokens[i]!
+    if (tok === '') continue
+    const list = positions.get(tok)
+    if (list) list.push(i)
+    else {
+      positions.set(tok, [i])
+      distinct.push(tok)
+    }
+  }
+  for (const c of findCategories(tokens, dict)) {
+    const list = positions.get(c.token)
+    if (!list) {
+      positions.set(c.token, [c.pos])
+      distinct.push(c.token)
+    } else if (list[list.length - 1] !== c.pos) list.push(c.pos) // found in position order
+  }
+
+  const prices: number[] = []
+  for (const s of segments) for (const p of s.prices) if (p.role === 'item' && p.unit === 'total' && !prices.includes(p.amount)) prices.push(p.amount)
+
+  return {
+    tokens,
+    tokenSet: new Set(distinct),
+    distinct,
+    positions,
+    seg,
+    fits,
+    segments,
+    sided: ts.sides.length > 0 || (bs?.sides.some((r) => r.side === 'want') ?? false),
+    side,
+    prices,
+    author: normalizeAuthor(post.author),
+    flair: post.flair ? canonical(normalize(post.flair), dict) : [],
+    trades: readTrades(post.authorFlair),
+    bodyStart,
+  }
+}
+
+/** The distinct tokens of a post (category tokens included): the same set as `preparePost(post).distinct`, without the rest. */
+export function distinctTokens(post: PostInput, dict: CompiledDictionary = BUILTIN): string[] {
+  const title = canonical(normalize(post.title ?? ''), dict)
+  const body = post.content ? canonical(normalize(post.content), dict) : []
+  const tokens = body.length > 0 ? [...title, '', ...body] : title
+  const seen = new Set<string>()
+  for (const tok of tokens) if (tok !== '') seen.add(tok)
+  for (const c of findCategories(tokens, dict)) seen.add(c.token)
+  return [...seen]
+}

@@ -1,0 +1,186 @@
+import { describe, expect, test } from 'bun:test'
+import {
+  BUILTIN,
+  BUILTIN_DICTIONARY,
+  canonical,
+  canonicalWithOffsets,
+  categoryNames,
+  compileDictionary,
+  findCategories,
+  mergeDictionary,
+  parseDictionaryJson,
+} from '../../../src/matching/dictionary'
+import { normalize, normalizeWithOffsets } from '../../../src/matching/normalize'
+
+const canon = (text: string) => canonical(normalize(text)).join(' ')
+const cats = (text: string) => [...new Set(findCategories(canonical(normalize(text))).map((c) => c.token))].sort()
+
+describe('aliases: one canonical spelling on both sides', () => {
+  const cases: [string, string][] = [
+    ['EO Tech EXPS3', 'eotech exp 3'],
+    ['EOTech', 'eotech'],
+    ['Sure Fire X300', 'surefire x 300'],
+    ['G-Shock', 'gshock'],
+    ['G Shock', 'gshock'],
+    ['GShock', 'gshock'],
+    ['Night Force NX8', 'nightforce nx 8'],
+    ['NF ATACR', 'nightforce atacr'],
+    ['S&B PMII', 'schmidt bender pmii'],
+    ['S and B short dot', 'schmidt bender short dot'],
+    ['Schmidt & Bender', 'schmidt bender'],
+    ['Schmidt and Bender', 'schmidt bender'],
+    ['Sig Sauer P365', 'sig p 365'],
+    ['SigSauer', 'sig'],
+    ['G19', 'glock 19'],
+    ['G-19 Gen5', 'glock 19 gen 5'],
+    ['Glock G19', 'glock 19'],
+    ['G43X', 'glock 43 x'],
+    ['G48', 'glock 48'],
+    ['G26', 'glock 26'],
+    ['G45', 'glock 45'],
+    ['EOTech G45 magnifier', 'eotech g 45 magnifier'],
+    ['G33 magnifier', 'g 33 magnifier'],
+    ['5.56 M855', '556 m 855'],
+    ['556 M855', '556 m 855'],
+    ['7.62x39', '762 x 39'],
+    ['762x39', '762 x 39'],
+    ['5.45x39', '545 x 39'],
+    ['.223 Rem', '223'],
+    ['6.5 Creedmoor', '65 creedmoor'],
+    ['6.5CM', '65 creedmoor'],
+    ['300 BLK', '300 blackout'],
+    ['300 AAC Blackout', '300 blackout'],
+    ['P-Mag', 'pmag'],
+    ['Trij RMR', 'trijicon rmr'],
+    ['nightvision', 'night vision'],
+    ['plain words stay', 'plain word stay'],
+  ]
+  for (const [text, want] of cases) test(`${text} → ${want}`, () => expect(canon(text)).toBe(want))
+
+  test('every row is canonical after one pass (canonical ∘ canonical = canonical)', () => {
+    for (const row of BUILTIN_DICTIONARY.aliases) {
+      for (const text of [row.from, row.to, `x ${row.from} y`]) {
+        const once = canonical(normalize(text))
+        expect(canonical(once)).toEqual(once)
+      }
+    }
+  })
+
+  test('a text with no alias comes back as the same array', () => {
+    const toks = normalize('trijicon rmr type 2')
+    expect(canonical(toks)).toBe(toks)
+  })
+
+  test('rows never cross the title/body seam', () => {
+    expect(canonical(['eo', '', 'tech'])).toEqual(['eo', '', 'tech'])
+  })
+
+  test('offsets: a joined compound spans its words; a same-length rewrite keeps each span', () => {
+    const text = 'EO Tech and G19'
+    const n = normalizeWithOffsets(text)
+    const r = canonicalWithOffsets(n.tokens, n.starts, n.ends)
+    expect(r.tokens).toEqual(['eotech', 'and', 'glock', '19'])
+    expect(r.tokens.map((_, i) => text.slice(r.starts[i], r.ends[i]))).toEqual(['EO Tech', 'and', 'G', '19'])
+  })
+})
+
+describe('categories: a post carries the category token of each member it names', () => {
+  const cases: [string, string[]][] = [
+    ['Trijicon RMR Type 2', ['@red-dot']],
+    ['Holosun 507C X2', ['@red-dot']],
+    ['Holosun 508T', ['@red-dot']],
+    ['Aimpoint T-2', ['@red-dot']],
+    ['Aimpoint Micro T1', ['@red-dot']],
+    ['Aimpoint ACRO P-2', ['@red-dot']],
+    ['Sig Romeo Zero', ['@red-dot']],
+    ['Sig Romeo5', ['@red-dot']],
+    ['Leupold Delta Point Pro', ['@red-dot']],
+    ['Trijicon MRO', ['@red-dot']],
+    ['Aimpoint Comp M4', ['@red-dot']],
+    ['cheap red dot', ['@red-dot']],
+    ['Vortex Razor Gen III 1-10x24', ['@lpvo']],
+    ['Nightforce NX8 1-8x24', ['@lpvo']],
+    ['Primary Arms 1-6x', ['@lpvo']],
+    ['Leupold VX-6HD 1-6', []],
+    ['Trijicon VCOG', ['@lpvo']],
+    ['Trijicon ACOG TA31', ['@acog', '@prism']],
+    ['PVS-14 with Gen 3 tube', ['@nods']],
+    ['L3 BNVD', ['@nods']],
+    ['Rugged Obsidian 45', ['@suppressor']],
+    ['SureFire SOCOM 556', ['@suppressor']],
+    ['Sig SRD 762', ['@suppressor']],
+    ['Surefire X300U', ['@weapon-light']],
+    ['Streamlight TLR-1 HL', ['@weapon-light']],
+    ['EVGA RTX 4070 Ti', ['@gpu']],
+    ['Radeon RX 7900 XTX', ['@gpu']],
+    ['Magpul 30rd Gen M3', ['@pmag']],
+    ['Safariland 6390 holster', ['@holster']],
+    ['Glock 19 Gen 5', []],
+    ['rtx', []],
+  ]
+  for (const [text, want] of cases) test(`${text} → ${want.join(' ') || 'none'}`, () => expect(cats(text)).toEqual(want))
+
+  test('the token sits at the position of the member’s first token', () => {
+    expect(findCategories(canonical(normalize('selling holosun 507c')))).toEqual([{ token: '@red-dot', pos: 2 }])
+  })
+  test('category tokens cannot be typed: normalize never yields "@"', () => {
+    expect(normalize('@red-dot')).toEqual(['red', 'dot'])
+  })
+  test('names for the term side: canonical words with their token', () => {
+    const names = categoryNames()
+    expect(names).toContainEqual({ id: 'red-dot', token: '@red-dot', words: ['red', 'dot'] })
+    expect(names).toContainEqual({ id: 'lpvo', token: '@lpvo', words: ['lpvo'] })
+    expect(names).toContainEqual({ id: 'nods', token: '@nods', words: ['nod'] })
+    expect(names).toContainEqual({ id: 'suppressor', token: '@suppressor', words: ['can'] })
+    expect(names).toContainEqual({ id: 'gpu', token: '@gpu', words: ['graphic', 'card'] })
+  })
+  test('term-only names ("can") do not mark posts', () => {
+    expect(cats('I can ship today')).toEqual([])
+  })
+})
+
+describe('an admin dictionary file', () => {
+  test('a valid file merges: new alias, new category, more members for a known one', () => {
+    const r = parseDictionaryJson(
+      JSON.stringify({
+        aliases: [{ from: 'bcm', to: 'bravo company' }],
+        categories: [
+          { id: 'red-dot', names: [], members: ['vortex defender'] },
+          { id: 'watch-strap', names: ['watch strap'], members: ['nato strap', 'barton #'] },
+        ],
+      }),
+    )
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    const dict = compileDictionary(mergeDictionary(BUILTIN_DICTIONARY, r.dictionary))
+    expect(canonical(normalize('BCM upper'), dict)).toEqual(['bravo', 'company', 'upper'])
+    expect(findCategories(canonical(normalize('Vortex Defender CCW'), dict), dict).map((c) => c.token)).toEqual(['@red-dot'])
+    expect(findCategories(canonical(normalize('Barton 20 mm'), dict), dict).map((c) => c.token)).toEqual(['@watch-strap'])
+    // the built-in rows are still there, the built-in data untouched
+    expect(canonical(normalize('G19'), dict)).toEqual(['glock', '19'])
+    expect(BUILTIN_DICTIONARY.categories.find((c) => c.id === 'red-dot')!.members).not.toContain('vortex defender')
+    expect(canonical(normalize('BCM'), BUILTIN)).toEqual(['bcm'])
+  })
+
+  const bad: [string, string, RegExp][] = [
+    ['not JSON', '{', /not JSON/],
+    ['a list', '[]', /must be an object/],
+    ['unknown key', '{"alias": []}', /unknown key "alias"/],
+    ['aliases not a list', '{"aliases": {}}', /"aliases" must be a list/],
+    ['alias without to', '{"aliases": [{"from": "x"}]}', /aliases\[0\] must be/],
+    ['alias from with no word', '{"aliases": [{"from": "!!", "to": "x"}]}', /has no word/],
+    ['bad category id', '{"categories": [{"id": "Red Dot", "names": [], "members": []}]}', /categories\[0\]\.id/],
+    ['members not a list', '{"categories": [{"id": "x", "names": [], "members": "rmr"}]}', /members must be a list/],
+    ['empty member', '{"categories": [{"id": "x", "names": [], "members": [""]}]}', /non-empty texts/],
+  ]
+  for (const [name, text, error] of bad) {
+    test(`refused: ${name}`, () => {
+      const r = parseDictionaryJson(text)
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect(r.error).toMatch(error)
+    })
+  }
+  test('an empty object is a valid (empty) dictionary', () => {
+    expect(parseDictionaryJson('{}')).toEqual({ ok: true, dictionary: { aliases: [], categories: [] } })
+  })
+})

@@ -1,0 +1,160 @@
+import { describe, expect, test } from 'bun:test'
+import { readBody, readTitle } from '../../../src/matching/listing-structure'
+import { preparePost } from '../../../src/matching/prepare'
+
+// Renders a prepared post as text: each token with /segment, H or W for its side, ! when it is an
+// accessory-for mention; then each item segment with its prices.
+function render(title: string, content?: string) {
+  const p = preparePost({ title, content })
+  const words = p.tokens
+    .map((t, i) => (t === '' ? '‖' : `${t}${p.seg[i] ? '/' + p.seg[i] : ''}${p.side[i] === 1 ? 'H' : p.side[i] === 2 ? 'W' : ''}${p.fits[i] ? '!' : ''}`))
+    .join(' ')
+  const segs = p.segments
+    .slice(1)
+    .map(
+      (s) =>
+        `${s.id}${s.side ? s.side[0] : ''}[${s.prices.map((x) => x.amount + (x.role === 'item' ? '' : ':' + x.role) + (x.unit === 'total' ? '' : '/' + x.unit)).join(',')}]`,
+    )
+    .join(' ')
+  return { words, segs, sided: p.sided }
+}
+
+describe('item segments and their prices (titles)', () => {
+  const cases: [string, string, string][] = [
+    [
+      '[WTS] Aimpoint T2 $600, Trijicon mount $60, Holosun 507C $250',
+      'wts aimpoint/1 t/1 2/1 600/1 trijicon/2 mount/2 60/2 holosun/3 507/3 c/3 250/3',
+      '1[600] 2[60] 3[250]',
+    ],
+    ['[WTS] Aimpoint T2, Trijicon mount, Holosun 507C', 'wts aimpoint/1 t/1 2/1 trijicon/2 mount/2 holosun/3 507/3 c/3', '1[] 2[] 3[]'],
+    // spec pieces ("Type 2", "3.25 MOA", "RM06") and a price-only piece join the item
+    ['[WTS] Trijicon RMR Type 2, 3.25 MOA, RM06 - $450 shipped', 'wts trijicon/1 rmr/1 type/1 2/1 3/1 25/1 moa/1 rm/1 06/1 450/1 shipped/1', '1[450]'],
+    // " - " splits only where both sides carry a price
+    ['[WTS] Aimpoint T2 - $700 - Trijicon mount - $60', 'wts aimpoint/1 t/1 2/1 700/1 trijicon/2 mount/2 60/2', '1[700] 2[60]'],
+    ['Glock 19 - Gen 5 - $450', 'glock/1 19/1 gen/1 5/1 450/1', '1[450]'],
+    // " + " / " & " / " / " / ";" / "|" split; glued "/" and "&" do not
+    ['RMR $400 + SRO $500', 'rmr/1 400/1 sro/2 500/2', '1[400] 2[500]'],
+    ['T2/H2 mount $50', 't/1 2/1 h/1 2/1 mount/1 50/1', '1[50]'],
+    ['S&B PMII $2k; NF ATACR $2.2k', 'schmidt/1 bender/1 pmii/1 2/1 k/1 nightforce/2 atacr/2 2/2 2/2 k/2', '1[2000] 2[2200]'],
+    ['Holosun 507C | Trijicon RMR', 'holosun/1 507/1 c/1 trijicon/2 rmr/2', '1[] 2[]'],
+    ['Mount / Riser / Rings', 'mount/1 riser/2 ring/3', '1[] 2[] 3[]'],
+    // roles stay with the item they follow
+    ['RMR $450 + $20 shipping', 'rmr/1 450/1 20/1 shipping/1', '1[450,20:shipping]'],
+    ['RMR was $500 now $420', 'rmr/1 was/1 500/1 now/1 420/1', '1[500:was,420]'],
+    // one price for several items: a bundle, shared
+    [
+      '[WTS] Aimpoint T2, Trijicon mount, Holosun 507C - $900 for all',
+      'wts aimpoint/1 t/1 2/1 trijicon/2 mount/2 holosun/3 507/3 c/3 900/3 for/3 all/3',
+      '1[900] 2[900] 3[900]',
+    ],
+    // a price before its item
+    ['$600 Aimpoint T2, $60 Trijicon mount', '600/1 aimpoint/1 t/1 2/1 60/2 trijicon/2 mount/2', '1[600] 2[60]'],
+    ['[WTS] 5.56 M855 $0.45/rd', 'wts 556/1 m/1 855/1 0/1 45/1 rd/1', '1[0.45/round]'],
+    ['Federal 9mm 1000 rds $280/1000', 'federal/1 9/1 mm/1 1000/1 rds/1 280/1 1000/1', '1[280,0.28/round]'],
+  ]
+  for (const [title, words, segs] of cases) {
+    test(title, () => {
+      const r = render(title)
+      expect(r.words).toBe(words)
+      expect(r.segs).toBe(segs)
+    })
+  }
+})
+
+describe('sides: [H]/[W] and want lines', () => {
+  const cases: [string, string | undefined, string, string, boolean][] = [
+    ['[USA-CA] [H] Trijicon RMR [W] Aimpoint T2', undefined, 'usa ca hH trijicon/1H rmr/1H wW aimpoint/2W t/2W 2/2W', '1h[] 2w[]', true],
+    ['(H) RMR (W) T2', undefined, 'hH rmr/1H wW t/2W 2/2W', '1h[] 2w[]', true],
+    ['Have: RMR Want: T2', undefined, 'haveH rmr/1H wantW t/2W 2/2W', '1h[] 2w[]', true],
+    // "[W] $450 PayPal": the price is the have side's
+    ['[USA-TX] [H] RTX 4070 [W] $450 PayPal', undefined, 'usa tx hH rtx/1H 4070/1H wW 450/2W paypal/2W', '1h[450] 2w[]', true],
+    [
+      '[WTS] Trijicon RMR',
+      'Would take in trade: Aimpoint T2 or Sig P365',
+      'wts trijicon/1 rmr/1 ‖ wouldW takeW inW tradeW aimpoint/2W t/2W 2/2W or/2W sig/2W p/2W 365/2W',
+      '1[] 2w[]',
+      true,
+    ],
+    [
+      '[WTS/WTT] EOTech EXPS3',
+      'Want:\nNightforce NX8\nS&B short dot\n\nThanks',
+      'wts wtt eotech/1 exp/1 3/1 ‖ wantW nightforce/2W nx/2W 8/2W schmidt/3W bender/3W short/3W dot/3W thank',
+      '1[] 2w[] 3w[]',
+      true,
+    ],
+    ['[WTS] RMR', 'Looking to trade for a Holosun 507C', 'wts rmr/1 ‖ lookingW toW tradeW forW a/2W holosun/2W 507/2W c/2W', '1[] 2w[]', true],
+    ['[WTS] RMR $400', 'No trades please', 'wts rmr/1 400/1 ‖ no trade please', '1[400]', false],
+  ]
+  for (const [title, body, words, segs, sided] of cases) {
+    test(`${title}${body ? ' | ' + body.replace(/\n/g, '⏎') : ''}`, () => {
+      const r = render(title, body)
+      expect(r.words).toBe(words)
+      expect(r.segs).toBe(segs)
+      expect(r.sided).toBe(sided)
+    })
+  }
+})
+
+describe('body line items and the post’s price', () => {
+  test('bullet lines are items with their prices; a price line without an item is the title item’s price', () => {
+    const r = render('[WTS] Glock 19 Gen 5', 'Asking $450 shipped.\n\n- mags $20 each\n- holster $40')
+    expect(r.segs).toBe('1[450] 2[20/each] 3[40]')
+  })
+  test('a title with its own price keeps it; body prose prices do not add to it', () => {
+    expect(render('[WTS] RMR $400', 'Paid $500 last year. Asking 400 shipped').segs).toBe('1[400]')
+  })
+  test('numbered lines are items', () => {
+    expect(render('[WTS] optics', '1. RMR $400\n2) SRO $500').segs).toBe('1[] 2[400] 3[500]')
+  })
+  test('a long body is read for structure only up to its first 20,000 characters', () => {
+    const body = 'lorem ipsum '.repeat(2000) + '\n- RMR $400'
+    expect(readBody(body).segments).toEqual([])
+  })
+})
+
+describe('accessory-for mentions', () => {
+  const cases: [string, string][] = [
+    ['RMR-style mount', 'rmr/1! style/1 mount/1'],
+    ['Holster for Glock 19', 'holster/1 for/1 glock/1! 19/1!'],
+    ['Safariland holster for a Glock 19 - $60', 'safariland/1 holster/1 for/1 a/1 glock/1! 19/1! 60/1'],
+    ['Glock 19 holster', 'glock/1! 19/1! holster/1'],
+    ['Fits P365', 'fit/1 p/1! 365/1!'],
+    ['T2 cut slide', 't/1! 2/1! cut/1 slide/1'],
+    ['Slide with RMR footprint', 'slide/1 with/1 rmr/1! footprint/1'],
+    ['Mount compatible with Aimpoint T2', 'mount/1 compatible/1 with/1 aimpoint/1! t/1! 2/1!'],
+    ['Bracelet for the Tudor Black Bay 36 $150', 'bracelet/1 for/1 the/1 tudor/1! black/1! bay/1! 36/1! 150/1'],
+    ['Omega Speedmaster strap', 'omega/1 speedmaster/1! strap/1'],
+    // not mentions
+    ['Aimpoint T2 with mount', 'aimpoint/1 t/1 2/1 with/1 mount/1'],
+    ['[WTB] Looking for an RMR', 'wtb looking/1 for/1 an/1 rmr/1'],
+    ['Glock 19 for $450', 'glock/1 19/1 for/1 450/1'],
+    ['Trijicon RMR for sale', 'trijicon/1 rmr/1 for/1 sale/1'],
+    ['Glock 19 for trade', 'glock/1 19/1 for/1 trade/1'],
+    ['T2 mount', 't/1 2/1 mount/1'],
+  ]
+  for (const [title, words] of cases) test(title, () => expect(render(title).words).toBe(words))
+
+  test('a mention ends at a separator', () => {
+    expect(render('Holster for Glock 19, Aimpoint T2 $600').words).toBe('holster/1 for/1 glock/1! 19/1! aimpoint/2 t/2 2/2 600/2')
+  })
+})
+
+describe('guards: linear in the text length', () => {
+  const adversarial = [
+    '$1,'.repeat(35_000),
+    'for '.repeat(25_000),
+    'rmr style '.repeat(10_000),
+    '[h] [w] '.repeat(12_500),
+    'a - $5 - '.repeat(11_000),
+    'a, '.repeat(33_000),
+    '1'.repeat(100_000),
+  ]
+  for (const text of adversarial) {
+    test(`100 kB title and body: ${JSON.stringify(text.slice(0, 12))}…`, () => {
+      const t0 = performance.now()
+      readTitle(text)
+      preparePost({ title: text, content: text })
+      expect(performance.now() - t0).toBeLessThan(3000)
+    })
+  }
+})

@@ -1,0 +1,205 @@
+// /why — "Why didn't I get an alert?" (issue 16 item 4): paste a Reddit post link or id, Dibs answers
+// when it saw the post, its category, each of your terms with ✓/✗ and the reason, and — when it
+// matched — what each channel did (GET /api/explain, src/explain/). Admins may ask for another user.
+import { useEffect, useState, type FormEvent } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import type { PostState } from '../../src/contract/events'
+import { isAdmin } from '../account'
+import { api, ApiError } from '../api'
+import { AppShell } from '../components/AppShell'
+import { PostStateBadge, stateClass } from '../components/PostStateBadge'
+
+type TermVerdict = { id: number; term: string; matched: boolean; alerts: boolean; reasons: string[]; blockers: string[] }
+type Channel = { channel: string; label: string; status: string; text: string; at: string | null }
+export type Explanation = {
+  user: { id: number; email: string }
+  post: {
+    redditId: string
+    title: string
+    url: string
+    author: string
+    flair: string | null
+    subreddit: string
+    createdAt: string
+    state: PostState
+    stored: boolean
+    ingestedAt: string | null
+    seen: string
+  }
+  category: { value: string | null; label: string; reason: string | null }
+  terms: TermVerdict[]
+  otherTerms: string[]
+  match: { id: number; matchedAt: string; source: string; matchedTerms: string[]; channels: Channel[] } | null
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+
+export function WhyNoAlert() {
+  useSignals()
+  const [link, setLink] = useState('')
+  const [forUser, setForUser] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [answer, setAnswer] = useState<Explanation | null>(null)
+
+  const explain = async (url: string, who: string) => {
+    setBusy(true)
+    setError(null)
+    const qs = new URLSearchParams({ url: url.trim() })
+    if (isAdmin.value && who.trim()) qs.set('userId', who.trim())
+    try {
+      setAnswer(await api<Explanation>(`/api/explain?${qs}`))
+    } catch (err) {
+      setAnswer(null)
+      setError(err instanceof ApiError ? err.message : 'Could not reach Dibs. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void explain(link, forUser)
+  }
+  // /why?url=<link>: a link from elsewhere (a match, a support answer) explains at once.
+  useEffect(() => {
+    const given = new URLSearchParams(window.location.search).get('url')
+    if (!given) return
+    setLink(given)
+    void explain(given, '')
+  }, [])
+
+  return (
+    <AppShell>
+      <h1>Why didn't I get an alert?</h1>
+      <p className="muted">Paste a post from a forum Dibs watches: it tells you what each of your terms made of it and where the alert went.</p>
+      <form className="why-form" onSubmit={submit} noValidate>
+        <label>
+          Reddit post link or id
+          <input
+            name="post"
+            value={link}
+            required
+            maxLength={2000}
+            autoComplete="off"
+            placeholder="https://www.reddit.com/r/…/comments/abc123/…"
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? 'why-error' : undefined}
+            onChange={(e) => setLink(e.target.value)}
+          />
+        </label>
+        {isAdmin.value ? (
+          <label>
+            For user (email or id)
+            <input name="user" value={forUser} maxLength={320} autoComplete="off" placeholder="you" onChange={(e) => setForUser(e.target.value)} />
+          </label>
+        ) : null}
+        <button type="submit" aria-busy={busy} disabled={busy}>
+          Explain
+        </button>
+      </form>
+      {error ? (
+        <p id="why-error" className="why-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {answer ? <Answer a={answer} /> : null}
+    </AppShell>
+  )
+}
+
+function Answer({ a }: { a: Explanation }) {
+  const { post } = a
+  return (
+    <section className="why-answer" aria-live="polite" aria-label="Explanation">
+      <article className={`why-post${stateClass(post.state)}`} data-testid="why-post">
+        <h2 className="why-post-title">
+          <a href={post.url} target="_blank" rel="noopener noreferrer">
+            {post.title}
+          </a>{' '}
+          <PostStateBadge state={post.state} />
+        </h2>
+        <p className="match-meta">
+          <span>r/{post.subreddit}</span>
+          {post.author ? <span>u/{post.author}</span> : null}
+          {post.flair ? <span className="badge">{post.flair}</span> : null}
+          <time dateTime={post.createdAt}>posted {when(post.createdAt)}</time>
+        </p>
+        <dl className="why-facts">
+          <dt>Seen by Dibs</dt>
+          <dd>
+            {post.seen}
+            {post.ingestedAt ? ` (${when(post.ingestedAt)})` : ''}
+          </dd>
+          <dt>Category</dt>
+          <dd>
+            {a.category.label}
+            {a.category.reason ? ` — ${a.category.reason}` : ''}
+          </dd>
+          {isAdmin.value ? (
+            <>
+              <dt>Terms of</dt>
+              <dd>{a.user.email}</dd>
+            </>
+          ) : null}
+        </dl>
+      </article>
+
+      <h2>Your terms</h2>
+      {a.terms.length === 0 ? <p>{a.category.value === null ? 'No term is checked against this post.' : 'You have no terms in this category.'}</p> : null}
+      <ul className="why-terms" data-testid="why-terms">
+        {a.terms.map((t) => (
+          <li key={t.id} className={t.alerts ? 'ok' : 'no'}>
+            <span className="why-mark" aria-hidden="true">
+              {t.alerts ? '✓' : '✗'}
+            </span>
+            <div>
+              <code>{t.term}</code> <span className="why-hidden">{t.alerts ? 'alerts' : 'does not alert'}</span>
+              <ul className="why-reasons">
+                {(t.matched ? t.reasons.slice(0, 1) : t.reasons).map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+                {t.blockers.map((r) => (
+                  <li key={r} className="why-blocker">
+                    {r}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {a.otherTerms.length ? (
+        <ul className="why-other muted">
+          {a.otherTerms.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      {a.match ? (
+        <>
+          <h2>Where the alert went</h2>
+          <p className="muted">
+            Matched {when(a.match.matchedAt)} by {a.match.matchedTerms.join(', ')}.
+          </p>
+          <table className="why-channels">
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
+            <tbody>
+              {a.match.channels.map((c, i) => (
+                <tr key={`${c.channel}-${i}`} className={`status-${c.status}`}>
+                  <th scope="row">{c.label}</th>
+                  <td>{c.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
+  )
+}
