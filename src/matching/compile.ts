@@ -84,16 +84,30 @@ function seqKey(s: Sequence): string {
 }
 
 /** Category names (canonical words joined by spaces) → category token, per dictionary. */
-const NAMES = new WeakMap<CompiledDictionary, Map<string, string>>()
+type Names = { byWords: Map<string, string>; starts: Set<string> }
+const NAMES = new WeakMap<CompiledDictionary, Names>()
 
-function categoryOf(words: string[], dict: CompiledDictionary): string | null {
+function namesOf(dict: CompiledDictionary): Names {
   let names = NAMES.get(dict)
   if (!names) {
-    names = new Map()
-    for (const n of categoryNames(dict)) if (!names.has(n.words.join(' '))) names.set(n.words.join(' '), n.token)
+    names = { byWords: new Map(), starts: new Set() }
+    for (const n of categoryNames(dict)) {
+      const key = n.words.join(' ')
+      if (!names.byWords.has(key)) names.byWords.set(key, n.token)
+      names.starts.add(n.words[0]!)
+    }
     NAMES.set(dict, names)
   }
-  return names.get(words.join(' ')) ?? null
+  return names
+}
+
+/** Whether a run of words starting with this one could name a category (before aliases): a cheap filter, most words cannot. */
+function mayName(word: string, dict: CompiledDictionary): boolean {
+  return namesOf(dict).starts.has(word) || dict.aliasByFirst.has(word)
+}
+
+function categoryOf(words: string[], dict: CompiledDictionary): string | null {
+  return namesOf(dict).byWords.get(canonical(words, dict).join(' ')) ?? null
 }
 
 function compileSequence(s: Sequence, dict: CompiledDictionary, category?: string): CompiledSequence {
@@ -114,8 +128,8 @@ function withCategories(include: Sequence[], dict: CompiledDictionary): Compiled
   const out: CompiledSequence[] = []
   for (let i = 0; i < include.length; i++) {
     const s = include[i]!
-    if (!s.prefix) {
-      const whole = categoryOf(canonical(s.tokens, dict), dict)
+    if (!s.prefix && mayName(s.tokens[0]!, dict)) {
+      const whole = categoryOf(s.tokens, dict)
       if (whole !== null) {
         out.push(compileSequence(s, dict, whole))
         continue
@@ -128,7 +142,7 @@ function withCategories(include: Sequence[], dict: CompiledDictionary): Compiled
         const w = include[j]!
         if (w.prefix || w.tokens.length !== 1 || w.scope !== s.scope) break
         words.push(w.tokens[0]!)
-        const t = j > i ? categoryOf(canonical(words, dict), dict) : null
+        const t = j > i ? categoryOf(words, dict) : null
         if (t !== null) [found, token] = [j - i + 1, t]
       }
       if (token !== null) {
@@ -162,14 +176,17 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     !a.trades &&
     include.every((s) => s.scope !== 'title' && s.category === undefined) &&
     exclude.every((s) => s.scope !== 'title')
-  const extra = [
-    ...(a.unitPrices ?? []).map((b) => `u${b.op}${b.amount}/${b.unit}`),
-    ...(a.authors ?? []).map((n) => `a:${n}`),
-    ...(a.notAuthors ?? []).map((n) => `-a:${n}`),
-    ...(flair ?? []).map((s) => `f:${seqKey(s)}`),
-    ...(notFlair ?? []).map((s) => `-f:${seqKey(s)}`),
-    ...(a.trades ?? []).map((b) => `t${b.op}${b.amount}`),
-  ]
+  // most alternatives have no fields: no array for them
+  const extra = !(a.unitPrices || a.authors || a.notAuthors || flair || notFlair || a.trades)
+    ? []
+    : [
+        ...(a.unitPrices ?? []).map((b) => `u${b.op}${b.amount}/${b.unit}`),
+        ...(a.authors ?? []).map((n) => `a:${n}`),
+        ...(a.notAuthors ?? []).map((n) => `-a:${n}`),
+        ...(flair ?? []).map((s) => `f:${seqKey(s)}`),
+        ...(notFlair ?? []).map((s) => `-f:${seqKey(s)}`),
+        ...(a.trades ?? []).map((b) => `t${b.op}${b.amount}`),
+      ]
   // (one token: a phrase could straddle two items, which the reference refuses)
   const itemSeqs = include.filter((s) => s.scope === undefined)
   const scopeFree =
