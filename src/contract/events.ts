@@ -38,6 +38,9 @@ export type MatchItem = {
   priceHistory?: PricePoint[]
   /** this match alerted as a price drop ('Price drop: $<from> → $<to>'): it replaced the user's match on an earlier post of the listing */
   priceDrop?: PriceDrop | null
+  /** the title cut into parts, `hit` on the words the matched terms look for (src/matching/highlight.ts, read on the server
+   *  as the matcher reads the title: aliases, categories, accessory-for mentions); absent → show the title plain */
+  titleParts?: { text: string; hit: boolean }[]
 }
 
 /** The public shape of a stored post (live feed, `post.new`). */

@@ -1,6 +1,7 @@
 // A subscriber's matches: list (newest first, cursor pages), mark read, archive, mark all read,
 // unread counts. Every query is scoped to the user: another user's match id is simply not found.
 // Changes are announced on the bus (match.updated, then unread) for the socket hub.
+import { highlight } from '../matching/highlight'
 import type { Database } from 'bun:sqlite'
 import type { Category } from '../access/categories'
 import type { MatchItem, UnreadCounts } from '../contract/events'
@@ -33,6 +34,7 @@ export type MatchRow = {
 }
 
 export function matchItem(r: MatchRow): MatchItem {
+  const terms = JSON.parse(r.matched_terms) as string[]
   return {
     id: r.id,
     postId: r.post_id,
@@ -43,13 +45,14 @@ export function matchItem(r: MatchRow): MatchItem {
     /** match time */
     createdAt: new Date(r.created_at).toISOString(),
     postCreatedAt: r.post_created_at === null ? null : new Date(r.post_created_at).toISOString(),
-    matchedTerms: JSON.parse(r.matched_terms) as string[],
+    matchedTerms: terms,
     isNew: r.is_new === 1,
     category: r.category as Category,
     source: r.source,
     archivedAt: r.archived_at === null ? null : new Date(r.archived_at).toISOString(),
     state: asPostState(r.post_state),
     priceDrop: r.price_drop ? (JSON.parse(r.price_drop) as PriceDrop) : null,
+    titleParts: highlight(r.post_title, terms),
   }
 }
 

@@ -1,5 +1,6 @@
 // Components of the subscriber app rendered in happy-dom: toasts, the search-terms dialog, the
 // pagination control and the match card.
+import { highlight } from '../../src/matching/highlight'
 import { GlobalRegistrator } from '@happy-dom/global-registrator'
 import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from 'bun:test'
 
@@ -155,6 +156,8 @@ describe('match card and list texts', () => {
           isNew: true,
           category: 'wts',
           author: 'seller',
+          // what the server sends (matchItem: highlight() of the title with the matched terms)
+          titleParts: highlight('[WTS] Trijicon RMR Type 2', ['rmr']),
         }}
         onRead={() => {}}
       />,

@@ -146,7 +146,8 @@ describe('matched words are highlighted in the title', () => {
     ['[WTS] Trijicon RMR Type 2', ['rmr'], ['RMR']],
     ['[WTS] Sig P-365 XL mags', ['p365'], ['P-365']],
     ['[WTS] Trijicon RMR', ['trij*'], ['Trijicon']],
-    ['[WTS] Aimpoint T2', ['"red dot"'], []],
+    ['[WTS] Aimpoint T2', ['"red dot"'], ['T2']], // a category term marks the product that belongs to it
+    ['[WTS] Aimpoint T2', ['"blue dot"'], []],
   ])('%j with %j marks %j', (title, terms, expected) => expect(marked(title, terms)).toEqual(expected))
 })
 

@@ -1,7 +1,6 @@
 // One match: title linking out (opening it marks the match read), matched words highlighted,
 // matched term(s), forum badge, author, post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
 import { useSignals } from '@preact/signals-react/runtime'
-import { highlight } from '../../src/matching/highlight'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
 import { matchedTermLabel, matchedTermList, type Match } from '../lib/matches'
 import { config } from '../state'
@@ -12,10 +11,11 @@ export function forumBadge(category: string, productName: string): string {
   return category === 'gd' ? 'Gundeals' : `${productName} ${category.toUpperCase()}`
 }
 
-export function Highlighted({ title, terms }: { title: string; terms: string[] }) {
-  const segments = highlight(title, terms)
-  if (segments.length === 0) return <>{title}</>
-  return <>{segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}</>
+/** The title with the matched words marked: the parts come from the server (MatchItem.titleParts), which reads
+ *  the title as the matcher does — so the browser does not carry the matcher and its dictionary. */
+export function Highlighted({ title, parts }: { title: string; parts?: { text: string; hit: boolean }[] }) {
+  if (!parts || parts.length === 0) return <>{title}</>
+  return <>{parts.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}</>
 }
 
 type Props = {
@@ -53,7 +53,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
                 if (match.isNew) onRead?.()
               }}
             >
-              <Highlighted title={match.title} terms={termList} />
+              <Highlighted title={match.title} parts={match.titleParts} />
             </a>
             {match.isNew ? <span className="badge new-badge">New</span> : null}
             <PostStateBadge state={match.state} />
