@@ -15,6 +15,7 @@ import { assetResponse, pageResponse, pageRoutes, shellResponse, type AppShell }
 import { API_DOCS_STYLE_HASH, apiDocsRoutes } from './web/api-docs'
 import { applySecurityHeaders, headerSets } from './web/security-headers'
 import { pwaRoutes } from './web/pwa'
+import { vendorRoutes } from './web/vendor'
 import { notifyRoutes } from './notify'
 import { holdRoutes } from './notify/hold'
 import { authRoutes } from './auth'
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(notifyRoutes(deps))
     .use(holdRoutes(deps))
     .use(pwaRoutes(shell))
+    .use(vendorRoutes())
     .use(apiDocsRoutes(deps, () => readSpec()))
     .use(billingRoutes(deps))
     .use(adminRoutes(deps))

@@ -16,3 +16,11 @@ declare module '*.sql' {
   const sql: string
   export default sql
 }
+declare module '*.min.js' {
+  const source: string
+  export default source
+}
+declare module '*.min.css' {
+  const source: string
+  export default source
+}

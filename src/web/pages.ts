@@ -67,7 +67,7 @@ export function shellResponse(shell: AppShell, paths: Set<string>, request: Requ
   return shellPage(shell, known ? 200 : 404)
 }
 
-type Encoding = 'br' | 'gzip' | 'identity'
+export type Encoding = 'br' | 'gzip' | 'identity'
 type Cached = { headers: Record<string, string>; bodies: Partial<Record<Encoding, Uint8Array>>; compressible: boolean }
 const assetCache = new Map<string, Cached>()
 /** Paths the bundle does not have (bots probing /wp-login.php …): answered without asking it again. */
@@ -87,7 +87,8 @@ export function pickEncoding(acceptEncoding: string | null): Encoding {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity'
 }
 
-function encode(body: Uint8Array, encoding: Encoding): Uint8Array {
+/** A body in one content encoding (brotli at its best level: made once per asset and kept). */
+export function encode(body: Uint8Array, encoding: Encoding): Uint8Array {
   if (encoding === 'br') return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
   if (encoding === 'gzip') return Bun.gzipSync(body as Uint8Array<ArrayBuffer>, { level: 9 })
   return body

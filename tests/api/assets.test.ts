@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { brotliDecompressSync } from 'node:zlib'
 import { pickEncoding } from '../../src/web/pages'
+import { UPLOT_CSS, UPLOT_JS } from '../../ui/vendor-urls'
 import { startTestServer } from '../helpers'
 
 describe('pickEncoding', () => {
@@ -52,6 +53,29 @@ describe('the bundled UI on the wire', () => {
       expect(Buffer.from(Bun.gunzipSync(gz.bytes)).equals(Buffer.from(plain.bytes))).toBe(true)
       expect(gz.r.headers.get('etag')).not.toBe(br.r.headers.get('etag'))
     }
+  })
+
+  test('uPlot is its own file, not in the first load: compressed, cached for a year, revalidated by ETag', async () => {
+    expect(assets).not.toContain(UPLOT_JS)
+    // 'u-cursor-pt' is a class name only uPlot's code writes
+    for (const path of assets.filter((a) => /\.(js|css)$/.test(a)))
+      expect(new TextDecoder().decode((await raw(path, 'identity')).bytes).includes('u-cursor-pt')).toBe(false)
+    for (const [path, type] of [
+      [UPLOT_JS, 'text/javascript'],
+      [UPLOT_CSS, 'text/css'],
+    ]) {
+      const plain = await raw(path!, 'identity')
+      expect(plain.r.status).toBe(200)
+      expect(plain.r.headers.get('content-type')).toStartWith(type!)
+      const br = await raw(path!, 'br')
+      expect(br.r.headers.get('content-encoding')).toBe('br')
+      expect(br.r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(br.r.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(Buffer.from(brotliDecompressSync(br.bytes)).equals(Buffer.from(plain.bytes))).toBe(true)
+      const again = await fetch(server.url + path, { headers: { 'accept-encoding': 'br', 'if-none-match': br.r.headers.get('etag')! } })
+      expect(again.status).toBe(304)
+    }
+    expect(new TextDecoder().decode((await raw(UPLOT_JS, 'identity')).bytes).includes('u-cursor-pt')).toBe(true)
   })
 
   test('the first load (page + every asset it names) transfers under 150 KB with brotli', async () => {

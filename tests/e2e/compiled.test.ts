@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { tempDir } from '../helpers'
+import { UPLOT_CSS, UPLOT_JS } from '../../ui/vendor-urls'
 
 const root = join(import.meta.dir, '../..')
 
@@ -52,6 +53,8 @@ describe('compiled single executable', () => {
       const res = await fetch(base + a)
       expect(res.status, a).toBe(200)
     }
+    // uPlot (loaded on demand by the admin charts) is embedded too
+    for (const a of [UPLOT_JS, UPLOT_CSS]) expect((await fetch(base + a).then((r) => r.text())).length, a).toBeGreaterThan(1000)
   })
 
   test('`dibs --help` lists the commands', () => {

@@ -3,7 +3,8 @@
 // and the same numbers as a table. The canvas is hidden from assistive technology; the caption,
 // summary and table carry its content.
 import { useEffect, useRef } from 'react'
-import uPlot from 'uplot'
+import type uPlot from 'uplot'
+import { loadUPlot, type UPlotCtor } from '../../uplot'
 import { formatCount, seriesSummary } from './data-format'
 
 export type ChartSeries = { label: string; values: (number | null)[]; color: string; dash?: number[] }
@@ -19,7 +20,7 @@ const cssVar = (name: string, fallback: string) => getComputedStyle(document.doc
 /** Tick steps of count axes: whole numbers only. */
 const WHOLE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 1e6, 1e7]
 
-function options(width: number, series: ChartSeries[], unit: string | undefined, whole: boolean): uPlot.Options {
+function options(uPlotLib: UPlotCtor, width: number, series: ChartSeries[], unit: string | undefined, whole: boolean): uPlot.Options {
   const text = cssVar('--pico-color', '#888')
   const grid = cssVar('--pico-muted-border-color', 'rgba(128,128,128,0.25)')
   const axis = (values?: uPlot.Axis['values'], incrs?: number[]): uPlot.Axis => ({
@@ -32,7 +33,7 @@ function options(width: number, series: ChartSeries[], unit: string | undefined,
   return {
     width,
     height: HEIGHT,
-    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+    tzDate: (ts) => uPlotLib.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
     axes: [axis(), axis((_u, ticks) => ticks.map((v) => (unit ? `${formatCount(v)} ${unit}` : formatCount(v))), whole ? WHOLE : undefined)],
     series: [
@@ -71,17 +72,28 @@ export function DataChart({
     const x = labels.map((l) => Date.parse(`${l}T00:00:00Z`) / 1000)
     const data: uPlot.AlignedData = [x, ...series.map((s) => s.values)]
     let chart: uPlot | null = null
+    let lib: UPlotCtor | null = null
+    let gone = false
     const draw = () => {
+      if (!lib) return
       chart?.destroy()
-      chart = new uPlot(options(Math.max(240, el.clientWidth), series, unit, whole), data, el)
+      chart = new lib(options(lib, Math.max(240, el.clientWidth), series, unit, whole), data, el)
     }
-    draw()
+    // Without the library (offline on first visit) the summary and table still carry the numbers.
+    loadUPlot().then(
+      (ctor) => {
+        lib = ctor
+        if (!gone) draw()
+      },
+      () => undefined,
+    )
     const resize = new ResizeObserver(() => chart?.setSize({ width: Math.max(240, el.clientWidth), height: HEIGHT }))
     resize.observe(el)
     // Axis and grid colours come from the theme: draw again when it changes.
     const theme = new MutationObserver(draw)
     theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
     return () => {
+      gone = true
       resize.disconnect()
       theme.disconnect()
       chart?.destroy()
