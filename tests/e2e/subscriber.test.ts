@@ -225,8 +225,15 @@ describe('a subscriber in Chromium', () => {
     await dialog.getByRole('button', { name: 'Edit nightforce nx8' }).waitFor()
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Edit nightforce nx8')
     expect(world.server.deps.sqlite.query('SELECT term FROM search_terms WHERE user_id = ?').get(userId)).toEqual({ term: 'nightforce nx8' })
+    expect(errors).toEqual([])
+    await context.close()
+  })
 
-    // Defaults for all terms (issue 15 item 16): SOLD/PENDING skipped unless unticked; airsoft one click away.
+  test('defaults for all terms: SOLD/PENDING skipped unless unticked, airsoft one click away (issue 15 item 16)', async () => {
+    const { page, context, errors, userId } = await world.subscriber()
+    await page.goto(world.server.url + '/dashboard/gafs/wts')
+    await page.getByRole('button', { name: 'Search WTS Posts' }).click()
+    const dialog = page.locator('dialog.terms-dialog')
     await dialog.getByText('Search syntax').click()
     await dialog.getByText("leaves out your always-excluded words (e.g. airsoft): change both under 'Defaults for all your terms'.", { exact: false }).waitFor()
     await dialog.getByText('Defaults for all your terms', { exact: true }).click()
