@@ -85,7 +85,9 @@ export const BUILTIN_DICTIONARY: Dictionary = {
   categories: [
     {
       id: 'red-dot',
-      names: ['red dot', 'rds', 'reflex', 'reflex sight', 'red dot sight', 'dot sight', 'micro dot', 'mrds'],
+      names: ['red dot', 'reflex', 'reflex sight', 'red dot sight', 'dot sight', 'micro dot', 'mrds'],
+      // "rds" in a post is nearly always "rounds" ("1000 rds"): only a term reads it as red dot sight
+      termNames: ['rds'],
       members: [
         'rmr',
         'rmrcc',
@@ -133,14 +135,26 @@ export const BUILTIN_DICTIONARY: Dictionary = {
         'viper red dot',
         'sparc',
         'crossfire red dot',
-        'exps 2',
-        'exps 3',
-        'xps 2',
-        'xps 3',
-        'eotech 512',
-        'eotech 552',
-        'holographic',
+        '509 t',
+        'hs 503',
+        '503 cu',
+        '503 r',
+        'rmsc',
+        'rms c',
+        'shield rms',
+        'kingslayer',
+        'swampfox sentinel',
+        'swampfox justice',
+        'swampfox liberty',
+        'pa micro dot',
+        'slx md',
       ],
+    },
+    {
+      // EOTech sights are holographic, not red dots (a buyer of a red dot means a reflex / tube sight)
+      id: 'holographic',
+      names: ['holographic', 'holographic sight', 'holo sight', 'hws'],
+      members: ['exps 2', 'exps 3', 'xps 2', 'xps 3', 'eotech 512', 'eotech 518', 'eotech 552', 'eotech 558', 'eotech hhs', 'vudu holographic'],
     },
     {
       id: 'lpvo',

@@ -23,12 +23,16 @@
 // Marked: "for X" / "fits X" / "fit X" / "compatible with X" / "made for X" (X = up to 4 words after,
 // ending at a separator, a price or a small word), and the word(s) before "style", "cut",
 // "footprint", "pattern", "compatible", "strap", "bracelet", "band", "holster", "buckle", "clasp"
-// ("RMR-style", "T2 cut", "Glock 19 holster", "Speedmaster strap"). "for" after
+// ("RMR-style", "T2 cut", "Glock 19 holster", "Speedmaster strap"), and before a part named after what it
+// fits: "mount", "plate", "adapter", "riser", "spacer", "shroud", "protector", "cover", "cap", "killflash",
+// "mag", "magazine", "barrel", "loader" ("T2 mount", "RMR plate", "P365 mags") when the word before names a
+// model — it has a digit or is a short word in capitals — not a maker ("Trijicon mount" is Trijicon's mount);
+// for mags and barrels only the model number is marked ("Glock 19 mags" may be OEM Glock mags). "for" after
 // looking/trade/sale/sell… ("looking for an RMR", "trade for a T2") and before sale/trade/cash/a price
-// is not a mention. "X mount" is not one ("Aimpoint T2 with mount" sells a T2).
+// is not a mention. "with mount" is not one ("Aimpoint T2 with mount" sells a T2: "with" stops the scan).
 // All scans are single passes with bounded look-around: linear in the text length.
 
-import type { Price, Side } from './post-model'
+import { MARK_ACCESSORY, type Price, type Side } from './post-model'
 import { readPrices, type FoundPrice } from './price'
 
 /** A character range of a text belonging to one item segment (local id, 1-based within the result). */
@@ -395,14 +399,34 @@ const FOR_BLOCKED_AFTER = new Set(
     'week day day while the'
   ).split(' '),
 )
+/** Parts named after the product they fit, directly before the word ("T2 mount", "Glock 19 mags"). */
+const PART_MARKERS = ['mount', 'plate', 'adapter', 'riser', 'spacer', 'shroud', 'protector', 'cover', 'cap', 'killflash', 'mag', 'magazine', 'barrel', 'loader']
+/** Parts the maker of the product also makes (OEM mags, barrels): "Glock 19 mags" marks the model "19", not the brand "Glock". */
+const MAKER_PARTS = new Set(['mag', 'magazine', 'barrel'])
+const PART_SET = new Set(PART_MARKERS)
 const ARTICLES = new Set(['the', 'a', 'an', 'your', 'my', 'use', 'any', 'most', 'all', 'standard'])
 const STOP = new Set(
   (
     'and or with w in on only plus but will obo shipped sold by from to at is are new used lnib nib bnib condition price asking for mount ' +
-    'holster strap bracelet band case slide optic plate adapter cut style footprint pattern compatible fit'
+    'holster strap bracelet band case slide optic plate adapter cut style footprint pattern compatible fit free oem extra spare'
   ).split(' '),
 )
-const AFTER_MARKERS = new Set(['style', 'cut', 'footprint', 'pattern', 'compatible', 'strap', 'bracelet', 'band', 'holster', 'buckle', 'clasp', 'endlink'])
+const AFTER_MARKERS = new Set([
+  'style',
+  'cut',
+  'footprint',
+  'pattern',
+  'compatible',
+  'strap',
+  'bracelet',
+  'band',
+  'holster',
+  'buckle',
+  'clasp',
+  'endlink',
+  // parts and covers named after what they fit ("T2 mount", "RMR plate", "P365 mags", "507C shroud")
+  ...PART_MARKERS,
+])
 
 export type TokenTrack = {
   tokens: string[]
@@ -453,7 +477,7 @@ export function markFits(text: string, track: TokenTrack, from: number, to: numb
       const t = tokens[j]!
       if (t === '' || seg[j] !== seg[k - 1] || STOP.has(t) || isPrice(j)) break
       if (n > 0 && !joined(text, ends[j - 1]!, starts[j]!)) break
-      fits[j] = 1
+      fits[j] = fits[j]! | MARK_ACCESSORY
     }
   }
   for (let i = from; i < to; i++) {
@@ -472,22 +496,51 @@ export function markFits(text: string, track: TokenTrack, from: number, to: numb
   }
 }
 
+/**
+ * Does the word run ending at position k name a product model rather than a maker: a digit in the run
+ * ("T2", "507C", "Glock 19"), or a short word written in capitals ("RMR", "SRO", "ACOG")? A part is
+ * named after the model it fits ("T2 mount"); before a maker's name it is that maker's part ("Trijicon mount").
+ */
+function modelLike(text: string, track: TokenTrack, k: number, from: number): boolean {
+  const { tokens, starts, ends } = track
+  if (isNum(tokens[k]!)) return true
+  if (k > from && ends[k - 1] === starts[k] && isNum(tokens[k - 1]!)) return true
+  if (k + 1 < tokens.length && starts[k + 1] === ends[k] && isNum(tokens[k + 1]!)) return true
+  const w = text.slice(starts[k]!, ends[k]!)
+  if (w.length < 2 || w.length > 5) return false
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (!(c >= 65 && c <= 90) && !(c >= 48 && c <= 57)) return false
+  }
+  return true
+}
+
 /** The word run before position m ("RMR" in "RMR-style", "glock 19" in "Glock 19 holster"). */
 function markBefore(text: string, track: TokenTrack, m: number, from: number, fits: Uint8Array) {
   const { tokens, starts, ends, seg } = track
   let k = m - 1
   if (k < from || tokens[k] === '' || seg[k] !== seg[m] || !joined(text, ends[k]!, starts[m]!) || STOP.has(tokens[k]!)) return
-  // first word: tokens glued together ("t2", "507c", "rmr")
-  const glued = (a: number) => a > from && tokens[a - 1] !== '' && ends[a - 1] === starts[a]
+  if (PART_SET.has(tokens[m]!) && !modelLike(text, track, k, from)) return
+  // first word: tokens glued together ("t2", "507c", "rmr"), or model codes joined by one "/" ("T2/H2 mount")
+  const glued = (a: number) =>
+    a > from && tokens[a - 1] !== '' && (ends[a - 1] === starts[a] || (starts[a]! - ends[a - 1]! === 1 && text.charCodeAt(ends[a - 1]!) === 47))
   let allDigits = true
   for (;;) {
-    fits[k] = 1
+    fits[k] = fits[k]! | MARK_ACCESSORY
     if (!isNum(tokens[k]!)) allDigits = false
     if (!glued(k)) break
     k--
   }
   // a bare number names its product with the word before it ("glock 19", "bay 36")
-  if (allDigits && k - 1 >= from && tokens[k - 1] !== '' && seg[k - 1] === seg[m] && !STOP.has(tokens[k - 1]!) && joined(text, ends[k - 1]!, starts[k]!)) {
-    fits[k - 1] = 1
+  if (
+    allDigits &&
+    !MAKER_PARTS.has(tokens[m]!) &&
+    k - 1 >= from &&
+    tokens[k - 1] !== '' &&
+    seg[k - 1] === seg[m] &&
+    !STOP.has(tokens[k - 1]!) &&
+    joined(text, ends[k - 1]!, starts[k]!)
+  ) {
+    fits[k - 1] = fits[k - 1]! | MARK_ACCESSORY
   }
 }

@@ -29,6 +29,7 @@ import {
   type PreparedPost,
 } from './compile'
 import { BUILTIN, type CompiledDictionary } from './dictionary'
+import { MARK_EXTRA } from './post-model'
 import { parseTerm } from './parse'
 import type { Category } from '../access/categories'
 
@@ -53,6 +54,8 @@ type Group = {
   alt: CompiledAlternative
   simple: boolean
   scopeFree: boolean
+  /** has an item-scope exclusion (`-word`): those do not see extras ("w/ mount"), so a post with extras needs the reference */
+  itemExc: boolean
   // Inline checks, cheapest first; on any post they are necessary conditions (whole-post forms of
   // the reference's checks). The key token itself is not re-checked.
   priced: boolean
@@ -103,15 +106,23 @@ function newShelf(): Shelf {
 
 /**
  * What a post offers every candidate: whether the inline checks decide (`flat`: no sides for this
- * category and no accessory marks; `plain`: flat and one item scope), the item total prices.
+ * category and no marks but extras; `plain`: flat and one item scope; `extras`: a flat post with extras, where groups
+ * with item exclusions go through the reference), the item total prices.
  */
-type PostView = { post: PreparedPost; category: Category; flat: boolean; plain: boolean; prices: number[] }
+type PostView = { post: PreparedPost; category: Category; flat: boolean; plain: boolean; extras: boolean; prices: number[] }
 
+/** No sides for the category and no marks but extras (which only item exclusions see: `view.extras`). */
 function isFlat(post: PreparedPost, category: Category): boolean {
   if (skippedSide(post, category) !== 0) return false
   const fits = post.fits
-  for (let i = 0; i < fits.length; i++) if (fits[i] !== 0) return false
+  for (let i = 0; i < fits.length; i++) if ((fits[i]! & ~MARK_EXTRA) !== 0) return false
   return true
+}
+
+function hasExtras(post: PreparedPost): boolean {
+  const fits = post.fits
+  for (let i = 0; i < fits.length; i++) if ((fits[i]! & MARK_EXTRA) !== 0) return true
+  return false
 }
 
 /** Item total prices of the whole post (any segment): the inline price check's list. */
@@ -140,7 +151,7 @@ function verify(g: Group, view: PostView): boolean {
   if (req !== null) for (let i = 0; i < req.length; i++) if (!post.tokenSet.has(req[i]!)) return false
   const seqs = g.seqs
   if (seqs !== null) for (let i = 0; i < seqs.length; i++) if (!sequenceOccurs(seqs[i]!, post)) return false
-  if (!(g.simple && (view.plain || (g.scopeFree && view.flat)))) return checkAlternative(g.alt, post, view.category) === null
+  if (!(g.simple && (view.plain || (g.scopeFree && view.flat))) || (view.extras && g.itemExc)) return checkAlternative(g.alt, post, view.category) === null
   // A plain post is one scope with no sides or accessory marks: exclusions are post-wide. A
   // scope-free group (one item word, no bounds, exclusions only post-wide) needs no scope at all.
   const exc = g.exc
@@ -288,7 +299,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     if (!shelf || this.count === 0) return out
     const stamp = ++this.stamp
     const flat = isFlat(post, category)
-    const view: PostView = { post, category, flat, plain: flat && post.segments.length <= 2, prices: allItemPrices(post) }
+    const view: PostView = { post, category, flat, plain: flat && post.segments.length <= 2, extras: flat && hasExtras(post), prices: allItemPrices(post) }
     const distinct = post.distinct
     const { exact, prefix, prefixLengths } = shelf
     for (let i = 0; i < distinct.length; i++) {
@@ -431,6 +442,7 @@ export class TermIndex<R extends TermRef = TermRef> {
       alt,
       simple: alt.simple,
       scopeFree: alt.scopeFree,
+      itemExc: alt.exclude.some((e) => e.scope === undefined),
       priced: alt.prices.length > 0,
       lo,
       loIncl,
