@@ -13,7 +13,7 @@
 //     item (unless the alternative names airsoft/replica/…) or of an item marked sold inside a listing;
 //   - price bounds test the item prices of segment s (per-unit bounds its unit prices);
 //   - `-word` excludes when the word occurs in segment s or segment 0, not counting extras sold with
-//     the item ("w/ mount"); `-~word` anywhere;
+//     the item ("w/ mount"); `-~word` anywhere, the post's flair included;
 //   - the alternative matches when some segment s passes every check.
 
 import type { Category } from '../access/categories'
@@ -429,7 +429,8 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
   }
   for (const seq of alt.exclude)
     if (seq.scope === 'post' || seq.scope === 'title') {
-      if (occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, ALL_MARKS)) return { k: 'excludedPost', seq }
+      if (occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, ALL_MARKS) || (seq.scope === 'post' && flairHas(seq, post.flair)))
+        return { k: 'excludedPost', seq }
     }
   let first: Check | null = null
   for (let s = firstItem(post); s < n; s++) {

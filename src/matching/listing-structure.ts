@@ -404,6 +404,8 @@ const PART_MARKERS = ['mount', 'plate', 'adapter', 'riser', 'spacer', 'shroud', 
 /** Parts the maker of the product also makes (OEM mags, barrels): "Glock 19 mags" marks the model "19", not the brand "Glock". */
 const MAKER_PARTS = new Set(['mag', 'magazine', 'barrel'])
 const PART_SET = new Set(PART_MARKERS)
+/** Words that describe the fit itself: what comes before them is always a mention. */
+const DESCRIPTORS = new Set(['style', 'cut', 'footprint', 'pattern', 'compatible'])
 const ARTICLES = new Set(['the', 'a', 'an', 'your', 'my', 'use', 'any', 'most', 'all', 'standard'])
 const STOP = new Set(
   (
@@ -458,26 +460,35 @@ function isNum(t: string): boolean {
 export function markFits(text: string, track: TokenTrack, from: number, to: number, fits: Uint8Array, found: FoundPrice[]) {
   const { tokens, starts, ends, seg } = track
   // positions inside a price, found by one merge of the sorted tokens and prices
-  const priceTok = new Uint8Array(to - from)
-  for (let k = from, q = 0; k < to && q < found.length;) {
-    const p = found[q]!
-    if (starts[k]! >= p.end) q++
-    else {
-      if (starts[k]! >= p.start) priceTok[k - from] = 1
-      k++
-    }
-  }
+  const priceTok = tokensInPrices(track, from, to, found)
   const isPrice = (k: number) => priceTok[k - from] === 1
   const markAfter = (k: number) => {
     // k = first candidate position; up to 4 words, joined, same segment
     let j = k
     while (j < to && ARTICLES.has(tokens[j]!) && joined(text, ends[j - 1]!, starts[j]!)) j++
     if (j >= to || !joined(text, ends[j - 1]!, starts[j]!) || FOR_BLOCKED_AFTER.has(tokens[j]!) || isPrice(j)) return
-    for (let n = 0; n < 4 && j < to; n++, j++) {
-      const t = tokens[j]!
-      if (t === '' || seg[j] !== seg[k - 1] || STOP.has(t) || isPrice(j)) break
-      if (n > 0 && !joined(text, ends[j - 1]!, starts[j]!)) break
-      fits[j] = fits[j]! | MARK_ACCESSORY
+    let segment = seg[k - 1]!
+    // a list of models goes on: "fits RMR / 507C / SRO", "fits Glock 17, 19 or 26" (at most 6 members)
+    for (let member = 0; member < 6; member++) {
+      for (let n = 0; n < 4 && j < to; n++, j++) {
+        const t = tokens[j]!
+        if (t === '' || seg[j] !== segment || STOP.has(t) || isPrice(j)) break
+        if (n > 0 && !joined(text, ends[j - 1]!, starts[j]!)) break
+        fits[j] = fits[j]! | MARK_ACCESSORY
+      }
+      if (j >= to || j === k) return
+      let next = j
+      if (tokens[next] === 'or' || tokens[next] === 'and') next++
+      if (next >= to || tokens[next] === '' || isPrice(next) || !modelLike(text, track, next, from)) return
+      const gap = text.slice(ends[j - 1]!, starts[j]!)
+      const slash = /^\s*\/\s*$/.test(gap)
+      if (!(slash || /^\s*,?\s*$/.test(gap))) return
+      // a title splits items at " / ": the list may cross into the next segment there, not at a comma
+      if (seg[next] !== segment) {
+        if (!slash) return
+        segment = seg[next]!
+      }
+      j = next
     }
   }
   for (let i = from; i < to; i++) {
@@ -490,7 +501,8 @@ export function markFits(text: string, track: TokenTrack, from: number, to: numb
     }
     if (AFTER_MARKERS.has(t) && i > from) {
       // "holster for Glock 19": the for-rule marks what it fits, not the holster's own brand
-      if (i + 1 < to && tokens[i + 1] === 'for') continue
+      // (a part after a model still marks it: "RMR mount for AR"; and "RMR footprint for a Glock" is a mention)
+      if (i + 1 < to && tokens[i + 1] === 'for' && !DESCRIPTORS.has(t) && !(PART_SET.has(t) && i > from && modelLike(text, track, i - 1, from))) continue
       markBefore(text, track, i, from, fits)
     }
   }
@@ -543,4 +555,61 @@ function markBefore(text: string, track: TokenTrack, m: number, from: number, fi
   ) {
     fits[k - 1] = fits[k - 1]! | MARK_ACCESSORY
   }
+}
+
+/** Head nouns that make an item a part or an accessory of the model named before them. */
+const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band'])
+/** Words after the head noun that still leave it the item's last word ("Glock 19 mags (3) - $60 shipped"). */
+const TAIL = new Set(['x', 'ea', 'each', 'pair', 'set', 'pack', 'lot', 'only', 'new', 'used', 'lnib', 'nib', 'bnib', 'obo', 'shipped', 'ship', 'firm', 'oem'])
+/** Words that start another thing within an item: what comes before them is not the part's model. */
+const JOINERS = new Set(['and', 'with', 'w', 'plus', 'or'])
+
+/**
+ * An item whose last word (before prices, counts and condition words) is a part or an accessory —
+ * "Glock 19 Gen 5 OEM barrel - $80", "RMR top plate $30", "Glock 19 slide parts kit" — marks the model
+ * words before it (a digit in the word, or a short word in capitals; for mags and barrels only words with
+ * a digit) as accessory-for, back to the nearest "and"/"with"/"w/". A head noun that is an extra ("w/ mount",
+ * MARK_EXTRA, set before) is not the item's. One pass over the runs of each segment.
+ */
+export function markHeadParts(text: string, track: TokenTrack, from: number, to: number, marks: Uint8Array, found: FoundPrice[], extra: number) {
+  const { tokens, starts, ends, seg } = track
+  const priceTok = tokensInPrices(track, from, to, found)
+  let a = from
+  while (a < to) {
+    let b = a + 1
+    while (b < to && seg[b] === seg[a] && tokens[b] !== '') b++
+    if (seg[a] !== 0) {
+      // the head: the last word of the run that is not a price, a number or a tail word
+      let h = b - 1
+      while (h > a && (priceTok[h - from] === 1 || isNum(tokens[h]!) || TAIL.has(tokens[h]!) || tokens[h] === '')) h--
+      const head = tokens[h]!
+      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0) {
+        const digitsOnly = MAKER_PARTS.has(head)
+        for (let k = h - 1; k >= a && !JOINERS.has(tokens[k]!); k--) {
+          if ((marks[k]! & extra) !== 0 || priceTok[k - from] === 1) continue
+          const digit =
+            isNum(tokens[k]!) ||
+            (k > a && starts[k] === ends[k - 1] && isNum(tokens[k - 1]!)) ||
+            (k + 1 < b && starts[k + 1] === ends[k] && isNum(tokens[k + 1]!))
+          if (digitsOnly ? digit : modelLike(text, track, k, from)) marks[k] = marks[k]! | MARK_ACCESSORY
+        }
+      }
+    }
+    a = b
+  }
+}
+
+/** 1 for each position of [from, to) inside a price: one merge of the sorted tokens and prices. */
+function tokensInPrices(track: TokenTrack, from: number, to: number, found: FoundPrice[]): Uint8Array {
+  const { starts } = track
+  const out = new Uint8Array(to - from)
+  for (let k = from, q = 0; k < to && q < found.length;) {
+    const p = found[q]!
+    if (starts[k]! >= p.end) q++
+    else {
+      if (starts[k]! >= p.start) out[k - from] = 1
+      k++
+    }
+  }
+  return out
 }

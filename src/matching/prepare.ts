@@ -7,9 +7,9 @@
 
 import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
 import { isReplicaWord, markExtras, markItemState } from './item-marks'
-import { markFits, readBody, readTitle, type TextStructure } from './listing-structure'
+import { markFits, markHeadParts, readBody, readTitle, type TextStructure } from './listing-structure'
 import { normalize, normalizeWithOffsets } from './normalize'
-import { MARK_REPLICA, type ItemSegment, type PostInput, type PreparedPost, type Side } from './post-model'
+import { MARK_EXTRA, MARK_REPLICA, type ItemSegment, type PostInput, type PreparedPost, type Side } from './post-model'
 
 const SIDE_CODE: Record<Side, number> = { have: 1, want: 2 }
 
@@ -98,6 +98,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   const titleMarks = fits.subarray(0, tn)
   markFits(titleText, titleTrack, 0, tn, titleMarks, ts.found)
   markExtras(titleText, titleTrack, 0, tn, titleMarks, ts.found)
+  markHeadParts(titleText, titleTrack, 0, tn, titleMarks, ts.found, MARK_EXTRA)
   // a replica word in the title's shared context ("[Airsoft] …") or the flair: the whole post is a replica
   let replicaPost = markItemState(titleText, titleTrack, 0, tn, titleMarks, ts.segments.length)
   if (bs) {
@@ -106,6 +107,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     const bodyMarks = fits.subarray(bodyStart)
     markFits(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found)
     markExtras(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found)
+    markHeadParts(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found, MARK_EXTRA)
     markItemState(bodyText, bodyTrack, 0, bn, bodyMarks, bs.segments.length)
   }
   const flairTokens = post.flair ? canonical(normalize(post.flair), dict) : []

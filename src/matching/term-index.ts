@@ -22,6 +22,7 @@ import {
   checkAlternative,
   compileTerm,
   segmentPrices,
+  flairHas,
   sequenceOccurs,
   skippedSide,
   type CompiledAlternative,
@@ -155,7 +156,11 @@ function verify(g: Group, view: PostView): boolean {
   // A plain post is one scope with no sides or accessory marks: exclusions are post-wide. A
   // scope-free group (one item word, no bounds, exclusions only post-wide) needs no scope at all.
   const exc = g.exc
-  if (exc !== null) for (let i = 0; i < exc.length; i++) if (sequenceOccurs(exc[i]!, post)) return false
+  if (exc !== null)
+    for (let i = 0; i < exc.length; i++) {
+      const e = exc[i]!
+      if (sequenceOccurs(e, post) || (e.scope === 'post' && post.flair.length > 0 && flairHas(e, post.flair))) return false
+    }
   return true
 }
 

@@ -135,7 +135,12 @@ describe('accessory-for mentions', () => {
     ['T1/H1 spacer', 't/1! 1/1! h/1! 1/1! spacer/1'],
     // mags and barrels: the model number only (the maker may be the gun's)
     ['Sig 320 mags', 'sig/1 320/1! mag/1'],
-    ['Glock 26 OEM barrel', 'glock/1 26/1 oem/1 barrel/1'],
+    ['Glock 26 OEM barrel', 'glock/1 26/1! oem/1 barrel/1'],
+    // the item's last word is a part: the model words before it (back to "and" / "with")
+    ['CZ P10C trigger kit - $90 shipped', 'cz/1! p/1! 10/1! c/1! trigger/1 kit/1 90/1 shipped/1'],
+    ['HK VP9 Gen 2 OEM mags x3', 'hk/1 vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
+    ['Sig P226 and P226 mags', 'sig/1 p/1 226/1 and/1 p/1! 226/1! mag/1'],
+    ['Vortex Razor w/ Geissele mount $1500', 'vortex/1 razor/1 w/1 geissele/1+ mount/1+ 1500/1'],
     // not mentions
     ['Aimpoint T2 with mount', 'aimpoint/1 t/1 2/1 with/1 mount/1+'],
     ['Geissele mount', 'geissele/1 mount/1'],
