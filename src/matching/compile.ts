@@ -9,7 +9,8 @@
 //   - plain words occur in ONE item segment s, or in the shared context (segment 0) — on the side of
 //     the post the term's category reads (wts → have side, wtb → want side, gd → no sides);
 //   - a word at an accessory-for position ("holster for Glock 19", "RMR-style") does not count,
-//     unless the alternative itself names an accessory (ACCESSORY_WORDS); likewise a word of a replica
+//     unless the alternative itself names an accessory (ACCESSORY_WORDS) — and then an extra sold with
+//     another item ("w/ holster", "on bracelet") does not count for it; likewise a word of a replica
 //     item (unless the alternative names airsoft/replica/…) or of an item marked sold inside a listing;
 //   - price bounds test the item prices of segment s (per-unit bounds its unit prices);
 //   - `-word` excludes when the word occurs in segment s or segment 0, not counting extras sold with
@@ -76,8 +77,8 @@ export type CompiledAlternative = {
   flair: CompiledSequence[] | null
   notFlair: CompiledSequence[] | null
   trades: PriceBound[] | null
-  /** the marks (MARK_* of post-model.ts) at which this alternative's words still count: extras always, accessory-for
-   *  when it names an accessory, replica items when it names a replica word, sold items when it says "sold" */
+  /** the marks (MARK_* of post-model.ts) at which this alternative's words still count: accessory-for when it names an
+   *  accessory, else extras; replica items when it names a replica word; sold items when it says "sold" */
   allow: number
   /** only plain/`~` words without categories, exclusions (no `-title:`) and total bounds: on a post with one scope, no sides and no accessory marks the index's inline checks decide */
   simple: boolean
@@ -173,9 +174,11 @@ function sortedKeys(keys: string[]): string {
 export function compileAlternative(a: Alternative, dict: CompiledDictionary = BUILTIN): CompiledAlternative {
   const include = withCategories(a.include, dict)
   const exclude = a.exclude.map((s) => compileSequence(s, dict))
+  // A term naming an accessory reads accessory-for mentions, but not an accessory that only comes with
+  // another item ("Omega Speedmaster on bracelet", "P365 + free holster" are not bracelet / holster sales).
+  const accessory = include.some((s) => s.tokens.some((t) => ACCESSORY.has(t)))
   const allow =
-    MARK_EXTRA |
-    (include.some((s) => s.tokens.some((t) => ACCESSORY.has(t))) ? MARK_ACCESSORY : 0) |
+    (accessory ? MARK_ACCESSORY : MARK_EXTRA) |
     (include.some((s) => isReplicaWord(s.tokens)) ? MARK_REPLICA : 0) |
     (include.some((s) => s.tokens.includes('sold')) ? MARK_SOLD : 0)
   const flair = a.flair ? a.flair.map((s) => compileSequence(s, dict)) : null

@@ -10,7 +10,7 @@
 // together", "sold separately", "sold by", …) and words struck through with ~~ ~~ are marked
 // (MARK_SOLD): the other items of the listing still count.
 // Extra. The words after "w/", "with", "includes", "including", "comes with/on", "on a/an/the",
-// "free", "plus" (up to 5 joined words of the same item, stopping at a price or a joining word) and
+// "on bracelet/strap/OEM …", "on <up to 3 words> strap/bracelet/band/mount/riser", "free", "plus", "extra", "spare", "additional" (up to 5 joined words of the same item, stopping at a price or a joining word) and
 // the words before "included" are something sold with the item (MARK_EXTRA): they count for a term's
 // words, but an item exclusion does not see them ("rmr -mount" still finds "RMR w/ Unity mount").
 
@@ -87,11 +87,19 @@ function markStruck(text: string, starts: number[], from: number, to: number, ma
   }
 }
 
-const EXTRA_AFTER = new Set(['w', 'with', 'includes', 'including', 'incl', 'free', 'plus'])
+const EXTRA_AFTER = new Set(['w', 'with', 'includes', 'including', 'incl', 'free', 'plus', 'extra', 'spare', 'additional'])
+/** "on bracelet", "on a Unity mount", "on OEM strap": what the item is sold on */
+const ON_WHAT = new Set(['a', 'an', 'the', 'its', 'oem', 'original', 'factory', 'bracelet', 'strap', 'band', 'rubber', 'leather', 'nato', 'jubilee', 'oyster'])
 const EXTRA_SKIP = new Set(['a', 'an', 'the', 'its', 'his', 'my', 'original', 'oem', 'extra', 'spare', 'factory'])
 const EXTRA_STOP = new Set('and or but obo ono shipped shipping ship sold price asking for is are was were if it that which when free plus w with'.split(' '))
 const FREE_NOT = new Set(['shipping', 'ship', 'shipped', 'to', 'of', 'for', 'with'])
-const ARTICLE = new Set(['a', 'an', 'the'])
+
+const HOLDERS = new Set(['strap', 'bracelet', 'band', 'mount', 'riser'])
+/** "on Alpine sailcloth strap": a strap, bracelet or mount within the next words [a, b) */
+function soldOn(tokens: string[], a: number, b: number): boolean {
+  for (let k = a; k < b; k++) if (HOLDERS.has(tokens[k]!)) return true
+  return false
+}
 
 /** Is the gap between two tokens only spaces, dashes, dots, or a slash and colon ("w/ mount", "Acro-to-Picatinny")? */
 function near(text: string, a: number, b: number): boolean {
@@ -119,7 +127,7 @@ export function markExtras(text: string, track: TokenTrack, from: number, to: nu
       if (t === 'with' && i > from && tokens[i - 1] === 'compatible') continue // "compatible with X" is accessory-for
       first = i + 1
     } else if (t === 'comes' && i + 1 < to && (tokens[i + 1] === 'with' || tokens[i + 1] === 'on')) first = i + 2
-    else if (t === 'on' && i + 1 < to && ARTICLE.has(tokens[i + 1]!)) first = i + 1
+    else if (t === 'on' && i + 1 < to && (ON_WHAT.has(tokens[i + 1]!) || soldOn(tokens, i + 1, Math.min(to, i + 5)))) first = i + 1
     else if ((t === 'included' || t === 'incl') && i > from && seg[i - 1] === seg[i]) {
       // "mount included": up to 3 words back
       for (let k = i - 1, n = 0; k >= from && n < 3 && k >= until; k--, n++) {

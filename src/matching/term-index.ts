@@ -55,8 +55,9 @@ type Group = {
   alt: CompiledAlternative
   simple: boolean
   scopeFree: boolean
-  /** has an item-scope exclusion (`-word`): those do not see extras ("w/ mount"), so a post with extras needs the reference */
-  itemExc: boolean
+  /** extras change its verdict — an item-scope exclusion (`-word`, blind to extras: "w/ mount") or words that do not
+   *  count at extras (a term naming an accessory) — so a post with extras goes through the reference */
+  extrasMatter: boolean
   // Inline checks, cheapest first; on any post they are necessary conditions (whole-post forms of
   // the reference's checks). The key token itself is not re-checked.
   priced: boolean
@@ -108,7 +109,7 @@ function newShelf(): Shelf {
 /**
  * What a post offers every candidate: whether the inline checks decide (`flat`: no sides for this
  * category and no marks but extras; `plain`: flat and one item scope; `extras`: a flat post with extras, where groups
- * with item exclusions go through the reference), the item total prices.
+ * whose verdict extras change go through the reference), the item total prices.
  */
 type PostView = { post: PreparedPost; category: Category; flat: boolean; plain: boolean; extras: boolean; prices: number[] }
 
@@ -152,7 +153,7 @@ function verify(g: Group, view: PostView): boolean {
   if (req !== null) for (let i = 0; i < req.length; i++) if (!post.tokenSet.has(req[i]!)) return false
   const seqs = g.seqs
   if (seqs !== null) for (let i = 0; i < seqs.length; i++) if (!sequenceOccurs(seqs[i]!, post)) return false
-  if (!(g.simple && (view.plain || (g.scopeFree && view.flat))) || (view.extras && g.itemExc)) return checkAlternative(g.alt, post, view.category) === null
+  if (!(g.simple && (view.plain || (g.scopeFree && view.flat))) || (view.extras && g.extrasMatter)) return checkAlternative(g.alt, post, view.category) === null
   // A plain post is one scope with no sides or accessory marks: exclusions are post-wide. A
   // scope-free group (one item word, no bounds, exclusions only post-wide) needs no scope at all.
   const exc = g.exc
@@ -447,7 +448,7 @@ export class TermIndex<R extends TermRef = TermRef> {
       alt,
       simple: alt.simple,
       scopeFree: alt.scopeFree,
-      itemExc: alt.exclude.some((e) => e.scope === undefined),
+      extrasMatter: alt.exclude.some((e) => e.scope === undefined) || (alt.allow & MARK_EXTRA) === 0,
       priced: alt.prices.length > 0,
       lo,
       loIncl,

@@ -53,6 +53,10 @@ describe('aliases: one canonical spelling on both sides', () => {
     ['P-Mag', 'pmag'],
     ['Trij RMR', 'trijicon rmr'],
     ['nightvision', 'night vision'],
+    ['Swatch x Omega Mission to Mars', 'moonswatch mission to mar'],
+    ['Omega Speedy Tuesday', 'omega speedmaster tuesday'],
+    ['Casioak GA2100', 'gshock ga 2100 ga 2100'],
+    ['ASRock mobo', 'asrock motherboard'],
     ['plain words stay', 'plain word stay'],
   ]
   for (const [text, want] of cases) test(`${text} → ${want}`, () => expect(canon(text)).toBe(want))
@@ -106,6 +110,11 @@ describe('categories: a post carries the category token of each member it names'
     ['EOTech EXPS2-2', ['@holographic']],
     ['EOTech 518', ['@holographic']],
     ['Federal 9mm 1000 rds', []],
+    ['Zotac 4070 Ti Super', ['@gpu']],
+    ['Intel i7-12700K', ['@cpu']],
+    ['Lenovo ThinkPad T14', ['@laptop']],
+    ['Gigabyte B650 Aorus', ['@motherboard']],
+    ['NZXT Kraken 360', ['@aio']],
     ['Vortex Razor Gen III 1-10x24', ['@lpvo']],
     ['Nightforce NX8 1-8x24', ['@lpvo']],
     ['Primary Arms 1-6x', ['@lpvo']],

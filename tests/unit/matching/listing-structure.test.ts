@@ -175,6 +175,9 @@ describe('replica items, items marked sold, extras (item-marks.ts)', () => {
     ['Leupold Mark 4 w/ Badger rings $700', undefined, 'leupold/1 mark/1 4/1 w/1 badger/1+ ring/1+ 700/1'],
     ['Vortex Razor 1-6 comes on a Geissele mount', undefined, 'vortex/1 razor/1 1/1 6/1 come/1 on/1 a/1 geissele/1+ mount/1+'],
     ['Sig P229 $700 + free holster', undefined, 'sig/1 p/1 229/1 700/1 free/2 holster/2+'],
+    ['Tudor Pelagos on rubber strap $3500', undefined, 'tudor/1 pelago/1 on/1 rubber/1!+ strap/1+ 3500/1'],
+    ['Seiko SPB143 on Uncle Seiko tropic strap', undefined, 'seiko/1 spb/1 143/1 on/1 uncle/1+ seiko/1+ tropic/1!+ strap/1+'],
+    ['Dan Henry 1970 with extra leather strap', undefined, 'dan/1 henry/1 1970/1 with/1 extra/1 leather/1!+ strap/1+'],
     ['Holosun 509T, shroud included', undefined, 'holosun/1 509/1 t/1 shroud/2+ included/2'],
     ['Federal 9mm 500 rds $150 free shipping', undefined, 'federal/1 9/1 mm/1 500/1 rds/1 150/1 free/1 shipping/1'],
   ]

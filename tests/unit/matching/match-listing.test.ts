@@ -126,9 +126,10 @@ const cases: [string, string, PreparedPost, Category, boolean][] = [
   ['a term naming airsoft / gbb asks for replicas', 'hellcat gbb', replica, 'wts', true],
   ['an item marked sold does not match', 'romeo zero', soldItem, 'wts', false],
   ['the unsold item still matches', '407k', soldItem, 'wts', true],
-  ['an extra counts for the words', 'spuhr mount', withMount, 'wts', true],
+  ['an extra counts for the words', 'spuhr', withMount, 'wts', true],
   ['an item exclusion does not see an extra', 'leupold -mount', withMount, 'wts', true],
   ['a post-wide exclusion does', 'leupold -~mount', withMount, 'wts', false],
+  ['a term naming an accessory does not read an extra', 'mount', withMount, 'wts', false],
   ['-~word also reads the flair', 'holosun -~wtt', wttFlair, 'wts', false],
   ['a plain exclusion does not read the flair', 'holosun -wtt', wttFlair, 'wts', true],
   // categories and aliases
