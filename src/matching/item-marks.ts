@@ -8,7 +8,8 @@
 // "no airsoft", "non-airsoft" are no mark.
 // Sold item. In a text with two or more items, an item with the word "sold" (not "sold as", "sold
 // together", "sold separately", "sold by", …) and words struck through with ~~ ~~ are marked
-// (MARK_SOLD): the other items of the listing still count.
+// (MARK_SOLD): the other items of the listing still count; so are the words of a body sentence (outside line
+// items) that says "sold" when the title lists several items ("RMR sold locally.").
 // Extra. The words after "w/", "with", "includes", "including", "comes with/on", "on a/an/the",
 // "on bracelet/strap/OEM …", "on <up to 3 words> strap/bracelet/band/mount/riser", "free", "plus", "extra", "spare", "additional" (up to 5 joined words of the same item, stopping at a price or a joining word) and
 // the words before "included" are something sold with the item (MARK_EXTRA): they count for a term's
@@ -67,6 +68,27 @@ export function markItemState(text: string, track: TokenTrack, from: number, to:
     }
   if (itemCount >= 2 && text.includes('~~')) markStruck(text, starts, from, to, marks)
   return contextReplica
+}
+
+/**
+ * A body sentence of the shared context that says "sold" ("RMR sold locally. 509T still available.") marks
+ * its words sold: in a listing of several items it names the item that is gone. Sentences end at . ! ? or a
+ * new line. One pass.
+ */
+export function markSoldSentences(text: string, track: TokenTrack, from: number, to: number, marks: Uint8Array) {
+  const { tokens, starts, ends, seg } = track
+  let start = from
+  let sold = false
+  const close = (end: number) => {
+    if (sold) for (let k = start; k < end; k++) if (seg[k] === 0) marks[k] = marks[k]! | MARK_SOLD
+    start = end
+    sold = false
+  }
+  for (let i = from; i < to; i++) {
+    if (i > from && /[.!?\n]/.test(text.slice(ends[i - 1]!, starts[i]!))) close(i)
+    if (tokens[i] === 'sold' && seg[i] === 0 && !(i + 1 < to && SOLD_NOT.has(tokens[i + 1]!))) sold = true
+  }
+  close(to)
 }
 
 /** Words between a pair of "~~" (strikethrough) are sold. */

@@ -3,7 +3,8 @@
 //
 // Sides. "[H] … [W] …" (also "(H)", "{H}", "Have:", "Want:", "H:", "W:") split a title or body line
 // into a have part and a want part; text before the first marker (tags, location) is on no side.
-// In a body, a line that says what the poster wants ("looking to trade for", "WTT for", "want:",
+// In a body, a line that says what the poster wants ("looking to trade for", "looking for" — not before a
+// price, "offers" or "a quick sale" — "WTT for", "want:",
 // "trade for", "would take in trade", "ISO") is on the want side from those words to the line's end,
 // and a line that is only "Want:"/"Wants:" (or "Have:") puts the next lines on that side until a blank line.
 //
@@ -312,7 +313,7 @@ function finish(us: Unit[], sides: SideRange[], loose: Price[], found: FoundPric
 }
 
 const WANT_LINE =
-  /(looking to trade for|looking for in trade|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
+  /(looking to trade for|looking for in trade|looking for (?!\s*(\$|\d|offers?\b|a (quick|fast) sale))|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
 const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:\-]?\s*[*_]*\s*$/i
 function hasSideMarker(line: string): boolean {
   return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
@@ -322,7 +323,7 @@ function hasSideMarker(line: string): boolean {
 function mayWant(line: string): boolean {
   return MAY_WANT.test(line)
 }
-const MAY_WANT = /trade|want|iso|search|wtt|\[w|\(w/i
+const MAY_WANT = /trade|want|iso|search|wtt|looking|\[w|\(w/i
 const BULLET = /^\s*([-*•+]|\d{1,2}[.)])\s+/
 
 /** A body: line items as segments, want lines, loose prices. Reads at most BODY_STRUCTURE_MAX characters. */

@@ -6,7 +6,7 @@
 // and dictionary.ts (aliases, categories).
 
 import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
-import { isReplicaWord, markExtras, markItemState } from './item-marks'
+import { isReplicaWord, markExtras, markItemState, markSoldSentences } from './item-marks'
 import { markFits, markHeadParts, readBody, readTitle, type TextStructure } from './listing-structure'
 import { normalize, normalizeWithOffsets } from './normalize'
 import { MARK_EXTRA, MARK_REPLICA, type ItemSegment, type PostInput, type PreparedPost, type Side } from './post-model'
@@ -109,6 +109,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     markExtras(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found)
     markHeadParts(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found, MARK_EXTRA)
     markItemState(bodyText, bodyTrack, 0, bn, bodyMarks, bs.segments.length)
+    if (ts.segments.length >= 2) markSoldSentences(bodyText, bodyTrack, 0, bn, bodyMarks)
   }
   const flairTokens = post.flair ? canonical(normalize(post.flair), dict) : []
   if (!replicaPost && flairTokens.length > 0 && isReplicaWord(flairTokens)) replicaPost = true

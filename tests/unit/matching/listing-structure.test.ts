@@ -87,6 +87,15 @@ describe('sides: [H]/[W] and want lines', () => {
     ],
     ['[WTS] RMR', 'Looking to trade for a Holosun 507C', 'wts rmr/1 ‖ lookingW toW tradeW forW a/2W holosun/2W 507/2W c/2W', '1[] 2w[]', true],
     ['[WTS] RMR $400', 'No trades please', 'wts rmr/1 400/1 ‖ no trade please', '1[400]', false],
+    // "looking for" is a want line, but not before a price, "offers" or "a quick sale"
+    [
+      '[H] Leupold VX-3 [W] cash',
+      'Mostly looking for an EOTech G33',
+      'hH leupold/1H vx/1H 3/1H wW cash/2W ‖ mostly lookingW forW an/3W eotech/3W g/3W 33/3W',
+      '1h[] 2w[] 3w[]',
+      true,
+    ],
+    ['[WTS] Leupold VX-3', 'Looking for $350 shipped', 'wts leupold/1 vx/1 3/1 ‖ looking/2 for/2 350/2 shipped/2', '1[] 2[350]', false],
   ]
   for (const [title, body, words, segs, sided] of cases) {
     test(`${title}${body ? ' | ' + body.replace(/\n/g, '⏎') : ''}`, () => {
@@ -179,6 +188,12 @@ describe('replica items, items marked sold, extras (item-marks.ts)', () => {
     ['Seiko SPB143 on Uncle Seiko tropic strap', undefined, 'seiko/1 spb/1 143/1 on/1 uncle/1+ seiko/1+ tropic/1!+ strap/1+'],
     ['Dan Henry 1970 with extra leather strap', undefined, 'dan/1 henry/1 1970/1 with/1 extra/1 leather/1!+ strap/1+'],
     ['Holosun 509T, shroud included', undefined, 'holosun/1 509/1 t/1 shroud/2+ included/2'],
+    // a body sentence that says sold, in a listing of several items
+    [
+      '[WTS] Vortex Venom $150, Holosun 403B $120',
+      'Venom sold to a friend. 403B still here.',
+      'wts vortex/1 venom/1 150/1 holosun/2 403/2 b/2 120/2 ‖ venom× sold× to× a× friend× 403 b still here',
+    ],
     ['Federal 9mm 500 rds $150 free shipping', undefined, 'federal/1 9/1 mm/1 500/1 rds/1 150/1 free/1 shipping/1'],
   ]
   for (const [title, body, words] of cases) test(title, () => expect(render(title, body).words).toBe(words))
