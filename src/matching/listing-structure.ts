@@ -437,6 +437,8 @@ export type TokenTrack = {
   ends: number[]
   /** segment id per position (0 = context) */
   seg: Uint16Array
+  /** 1 where a product or category the dictionary knows starts ("Acro", "Romeo", "suppressor"): a model, not a maker */
+  product?: Uint8Array
 }
 
 /** Is the text between two tokens nothing but spaces (and at most one '-'/'.')? Then they read as one phrase. */
@@ -511,12 +513,13 @@ export function markFits(text: string, track: TokenTrack, from: number, to: numb
 
 /**
  * Does the word run ending at position k name a product model rather than a maker: a digit in the run
- * ("T2", "507C", "Glock 19"), or a short word written in capitals ("RMR", "SRO", "ACOG")? A part is
+ * ("T2", "507C", "Glock 19"), a short word written in capitals ("RMR", "SRO", "ACOG"), or the start of a
+ * product or category of the dictionary ("Acro plate", "suppressor mount")? A part is
  * named after the model it fits ("T2 mount"); before a maker's name it is that maker's part ("Trijicon mount").
  */
 function modelLike(text: string, track: TokenTrack, k: number, from: number): boolean {
   const { tokens, starts, ends } = track
-  if (isNum(tokens[k]!)) return true
+  if (isNum(tokens[k]!) || track.product?.[k] === 1) return true
   if (k > from && ends[k - 1] === starts[k] && isNum(tokens[k - 1]!)) return true
   if (k + 1 < tokens.length && starts[k + 1] === ends[k] && isNum(tokens[k + 1]!)) return true
   const w = text.slice(starts[k]!, ends[k]!)

@@ -93,8 +93,12 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   }
 
   // each text on its own: typed-array views share the post's arrays, so marks land in place
+  // dictionary products and categories, found once: their positions, and a mark where each starts (a model for the part rules)
+  const cats = findCategories(tokens, dict)
+  const product = new Uint8Array(n)
+  for (const c of cats) product[c.pos] = 1
   const tn = t.tokens.length
-  const titleTrack = { tokens: t.tokens, starts: t.starts, ends: t.ends, seg: seg.subarray(0, tn) }
+  const titleTrack = { tokens: t.tokens, starts: t.starts, ends: t.ends, seg: seg.subarray(0, tn), product: product.subarray(0, tn) }
   const titleMarks = fits.subarray(0, tn)
   markFits(titleText, titleTrack, 0, tn, titleMarks, ts.found)
   markExtras(titleText, titleTrack, 0, tn, titleMarks, ts.found)
@@ -103,7 +107,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   let replicaPost = markItemState(titleText, titleTrack, 0, tn, titleMarks, ts.segments.length)
   if (bs) {
     const bn = b.tokens.length
-    const bodyTrack = { tokens: b.tokens, starts: b.starts, ends: b.ends, seg: seg.subarray(bodyStart) }
+    const bodyTrack = { tokens: b.tokens, starts: b.starts, ends: b.ends, seg: seg.subarray(bodyStart), product: product.subarray(bodyStart) }
     const bodyMarks = fits.subarray(bodyStart)
     markFits(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found)
     markExtras(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found)
@@ -127,7 +131,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
       distinct.push(tok)
     }
   }
-  for (const c of findCategories(tokens, dict)) {
+  for (const c of cats) {
     const list = positions.get(c.token)
     if (!list) {
       positions.set(c.token, [c.pos])

@@ -142,6 +142,9 @@ describe('accessory-for mentions', () => {
     ['SRO adapter plate', 'sro/1! adapter/1 plate/1'],
     ['Kimber K6 killflash', 'kimber/1 k/1! 6/1! killflash/1'],
     ['T1/H1 spacer', 't/1! 1/1! h/1! 1/1! spacer/1'],
+    // a product or category the dictionary knows is a model too
+    ['Venom riser', 'venom/1! riser/1'],
+    ['Suppressor mount, QD', 'suppressor/1! mount/1 qd/1'],
     // mags and barrels: the model number only (the maker may be the gun's)
     ['Sig 320 mags', 'sig/1 320/1! mag/1'],
     ['Glock 26 OEM barrel', 'glock/1 26/1! oem/1 barrel/1'],
