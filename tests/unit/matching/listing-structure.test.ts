@@ -210,6 +210,8 @@ describe('guards: linear in the text length', () => {
     'airsoft sold w/ '.repeat(6_000),
     '~~a, '.repeat(20_000),
     'T2 mount w/ a '.repeat(7_000),
+    'Glock 19 mags 3 '.repeat(6_000),
+    'RMR sold. fits T2 / '.repeat(5_000),
     '[h] [w] '.repeat(12_500),
     'a - $5 - '.repeat(11_000),
     'a, '.repeat(33_000),
