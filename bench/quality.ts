@@ -7,6 +7,9 @@
 // "skip posts marked SOLD/PENDING" as the product does (detectPostState ≠ 'open' → no match); the baselines
 // do not (they are other tools). A term Dibs's parser refuses matches nothing and is counted.
 // Usage: bun bench/quality.ts [--top 20] [--out bench/results/quality.json] [--per-term (every term with an error: tp fp fn)]
+//   [--split]: also score the held-out part (every 5th post: corpus ids whose number ends in 0 or 5, every 5th
+//   title of each real set) apart from the tuning part; the error lists and --per-term then show the tuning part only,
+//   so rules can be tuned without looking at the held-out posts.
 
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -47,6 +50,13 @@ function pairsOf(posts: QualityPost[], terms: QualityTerm[]): Pair[] {
     for (const term of terms) if (term.category === post.category) out.push({ post, term, want: want.has(term.id), got: decide(post, term) })
   }
   return out
+}
+
+/** The held-out part of --split: corpus posts whose id number ends in 0 or 5, and every 5th title of a real set. */
+function heldOut(post: QualityPost, indexInSet: number | null): boolean {
+  if (indexInSet !== null) return indexInSet % 5 === 4
+  const n = /(\d+)$/.exec(post.id)
+  return n !== null && Number(n[1]) % 5 === 0
 }
 
 const pct = (n: number, d: number) => (d === 0 ? NaN : Math.round((1000 * n) / d) / 10)
@@ -105,7 +115,11 @@ export function run() {
   const out = arg('out', new URL('results/quality.json', import.meta.url).pathname)
   const started = performance.now()
 
-  const pairs = pairsOf(POSTS, TERMS)
+  const split = process.argv.includes('--split')
+  const allPairs = pairsOf(POSTS, TERMS)
+  const realIndex = new Map(REAL_SETS.flatMap((s) => s.posts.map((p, i) => [p, i] as const)))
+  const isHeld = (p: Pair) => heldOut(p.post, realIndex.get(p.post) ?? null)
+  const pairs = allPairs
   const skipped = POSTS.filter((p) => detectPostState({ title: p.title, content: p.body, flair: p.flair, author: p.author }) !== 'open').length
   const overall = scores(pairs)
   const byKind = Object.fromEntries(TERM_KINDS.map((k) => [k, scores(pairs.filter((p) => p.term.kind === k))]))
@@ -118,7 +132,7 @@ export function run() {
   const realAll = scores(real.flatMap((r) => r.pairs))
 
   const perTerm = [...TERMS, ...REAL_SETS.flatMap((s) => s.terms)].map((t) => {
-    const mine = [...pairs, ...real.flatMap((r) => r.pairs)].filter((p) => p.term === t)
+    const mine = [...pairs, ...real.flatMap((r) => r.pairs)].filter((p) => p.term === t && !(split && isHeld(p)))
     const s = score(mine, 'dibs')
     return { id: t.id, text: t.text, kind: t.kind, category: t.category, tp: s.tp, fp: s.fp, fn: s.fn, refused: refused.get(t.text) ?? null }
   })
@@ -144,19 +158,34 @@ export function run() {
   log('')
   for (const r of real) log(row(`real ${r.name}`, scores(r.pairs)))
   log(row('real, all sets', realAll, `   (target P ≥ ${TARGETS.realPrecision}, R ≥ ${TARGETS.realRecall})`))
-  const fps = errors(pairs, 'fp', top)
-  const fns = errors(pairs, 'fn', top)
+  if (split) {
+    const tune = (ps: Pair[]) => ps.filter((p) => !isHeld(p))
+    const held = (ps: Pair[]) => ps.filter(isHeld)
+    const realPairs = real.flatMap((r) => r.pairs)
+    const slice = (name: string, sel: (p: Pair) => boolean) => [name, (ps: Pair[]) => ps.filter(sel)] as const
+    log('\n--split: tuning part / held-out part (every 5th post)')
+    log(HEAD)
+    for (const [name, part] of [
+      ['tuning', tune],
+      ['held-out', held],
+    ] as const) {
+      log(row(`${name}: overall`, scores(part(pairs))))
+      for (const [label, sel] of [
+        slice('price-bound', (p) => PRICE_BOUND.test(p.term.text)),
+        slice('category', (p) => p.term.kind === 'category'),
+        slice('model-number', (p) => p.term.kind === 'model' || p.term.kind === 'brand-model'),
+      ])
+        log(row(`  ${label}`, scores(sel(part(pairs)))))
+      log(row(`  real, all sets`, scores(part(realPairs))))
+    }
+  }
+  const errorPairs = split ? pairs.filter((p) => !isHeld(p)) : pairs
+  const realErrorPairs = split ? real.flatMap((r) => r.pairs).filter((p) => !isHeld(p)) : real.flatMap((r) => r.pairs)
+  const fps = errors(errorPairs, 'fp', top)
+  const fns = errors(errorPairs, 'fn', top)
   const realErrors = {
-    fp: errors(
-      real.flatMap((r) => r.pairs),
-      'fp',
-      top,
-    ),
-    fn: errors(
-      real.flatMap((r) => r.pairs),
-      'fn',
-      top,
-    ),
+    fp: errors(realErrorPairs, 'fp', top),
+    fn: errors(realErrorPairs, 'fn', top),
   }
   for (const [name, list] of [
     ['false positives', fps],

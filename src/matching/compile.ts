@@ -9,15 +9,19 @@
 //   - plain words occur in ONE item segment s, or in the shared context (segment 0) — on the side of
 //     the post the term's category reads (wts → have side, wtb → want side, gd → no sides);
 //   - a word at an accessory-for position ("holster for Glock 19", "RMR-style") does not count,
-//     unless the alternative itself names an accessory (ACCESSORY_WORDS);
+//     unless the alternative itself names an accessory (ACCESSORY_WORDS) — and then an extra sold with
+//     another item ("w/ holster", "on bracelet") does not count for it; likewise a word of a replica
+//     item (unless the alternative names airsoft/replica/…) or of an item marked sold inside a listing;
 //   - price bounds test the item prices of segment s (per-unit bounds its unit prices);
-//   - `-word` excludes when the word occurs in segment s or segment 0; `-~word` anywhere;
+//   - `-word` excludes when the word occurs in segment s or segment 0, not counting extras sold with
+//     the item ("w/ mount"); `-~word` anywhere, the post's flair included;
 //   - the alternative matches when some segment s passes every check.
 
 import type { Category } from '../access/categories'
 import { BUILTIN, canonical, categoryNames, type CompiledDictionary } from './dictionary'
 import type { Alternative, Query, Sequence, UnitBound } from './parse'
-import type { PreparedPost } from './post-model'
+import { isReplicaWord } from './item-marks'
+import { MARK_ACCESSORY, MARK_EXTRA, MARK_REPLICA, MARK_SOLD, type PreparedPost } from './post-model'
 import { satisfies, type PriceBound } from './price'
 
 export type { PreparedPost } from './post-model'
@@ -52,6 +56,11 @@ export const ACCESSORY_WORDS: readonly string[] = [
   'pouch',
   'spacer',
   'kit',
+  'barrel',
+  'loader',
+  'killflash',
+  'cap',
+  'protector',
 ]
 const ACCESSORY = new Set(ACCESSORY_WORDS)
 
@@ -68,8 +77,9 @@ export type CompiledAlternative = {
   flair: CompiledSequence[] | null
   notFlair: CompiledSequence[] | null
   trades: PriceBound[] | null
-  /** the alternative names an accessory: accessory-for positions count */
-  fitsOk: boolean
+  /** the marks (MARK_* of post-model.ts) at which this alternative's words still count: accessory-for when it names an
+   *  accessory, else extras; replica items when it names a replica word; sold items when it says "sold" */
+  allow: number
   /** only plain/`~` words without categories, exclusions (no `-title:`) and total bounds: on a post with one scope, no sides and no accessory marks the index's inline checks decide */
   simple: boolean
   /** simple, at most one item-scope word (one token), no item-scope exclusion, no price bound: items do not matter, so on a post without sides for the category and without accessory marks the inline checks decide too */
@@ -164,7 +174,13 @@ function sortedKeys(keys: string[]): string {
 export function compileAlternative(a: Alternative, dict: CompiledDictionary = BUILTIN): CompiledAlternative {
   const include = withCategories(a.include, dict)
   const exclude = a.exclude.map((s) => compileSequence(s, dict))
-  const fitsOk = include.some((s) => s.tokens.some((t) => ACCESSORY.has(t)))
+  // A term naming an accessory reads accessory-for mentions, but not an accessory that only comes with
+  // another item ("Omega Speedmaster on bracelet", "P365 + free holster" are not bracelet / holster sales).
+  const accessory = include.some((s) => s.tokens.some((t) => ACCESSORY.has(t)))
+  const allow =
+    (accessory ? MARK_ACCESSORY : MARK_EXTRA) |
+    (include.some((s) => isReplicaWord(s.tokens)) ? MARK_REPLICA : 0) |
+    (include.some((s) => s.tokens.includes('sold')) ? MARK_SOLD : 0)
   const flair = a.flair ? a.flair.map((s) => compileSequence(s, dict)) : null
   const notFlair = a.notFlair ? a.notFlair.map((s) => compileSequence(s, dict)) : null
   const simple =
@@ -201,7 +217,7 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     flair,
     notFlair,
     trades: a.trades ?? null,
-    fitsOk,
+    allow,
     simple,
     scopeFree,
     signature:
@@ -231,7 +247,12 @@ export function skippedSide(post: PreparedPost, category: Category): number {
   return category === 'wts' ? 2 : category === 'wtb' ? 1 : 0
 }
 
-function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: number, fitsOk: boolean): boolean {
+/** Every mark: an exclusion or a whole-post check sees every word. */
+export const ALL_MARKS = 0xff
+/** What an item exclusion sees: every word but an extra sold with the item ("rmr -mount" finds "RMR w/ mount"). */
+export const EXCLUSION_MARKS = ALL_MARKS & ~MARK_EXTRA
+
+function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: number, allow: number): boolean {
   if (where === IN_TITLE) {
     if (p + n > post.bodyStart) return false
   } else if (where >= 0) {
@@ -241,18 +262,18 @@ function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: 
     }
   }
   if (skip !== 0) for (let k = 0; k < n; k++) if (post.side[p + k] === skip) return false
-  if (!fitsOk) for (let k = 0; k < n; k++) if (post.fits[p + k] === 1) return false
+  if (allow !== ALL_MARKS) for (let k = 0; k < n; k++) if ((post.fits[p + k]! & ~allow) !== 0) return false
   return true
 }
 
 /**
  * Whether the sequence occurs at a place allowed by `where` (ANYWHERE, IN_TITLE or a segment),
- * not on the `skip` side (0: none), and not at an accessory-for position unless `fitsOk`.
+ * not on the `skip` side (0: none), and not at a marked position (accessory-for, replica, …) unless `allow` has the mark.
  */
-export function occurs(seq: CompiledSequence, post: PreparedPost, where: number, skip: number, fitsOk: boolean): boolean {
+export function occurs(seq: CompiledSequence, post: PreparedPost, where: number, skip: number, allow: number): boolean {
   if (seq.category !== undefined) {
     const at = post.positions.get(seq.category)
-    if (at !== undefined) for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, fitsOk)) return true
+    if (at !== undefined) for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow)) return true
   }
   const tokens = seq.tokens
   const n = tokens.length
@@ -261,7 +282,7 @@ export function occurs(seq: CompiledSequence, post: PreparedPost, where: number,
     for (const t of post.distinct) {
       if (!t.startsWith(prefix)) continue
       const at = post.positions.get(t)!
-      for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, fitsOk)) return true
+      for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow)) return true
     }
     return false
   }
@@ -276,20 +297,20 @@ export function occurs(seq: CompiledSequence, post: PreparedPost, where: number,
       const last = toks[p + n - 1]!
       if (!(seq.prefix ? last !== '' && last.startsWith(tokens[n - 1]!) : last === tokens[n - 1])) continue
     }
-    if (placeOk(post, p, n, where, skip, fitsOk)) return true
+    if (placeOk(post, p, n, where, skip, allow)) return true
   }
   return false
 }
 
-/** The segments (bit s) where a word occurs at an allowed place (not on the `skip` side, not accessory-for unless `fitsOk`). */
-function singleMask(token: string, post: PreparedPost, skip: number, fitsOk: boolean): number {
+/** The segments (bit s) where a word occurs at an allowed place (not on the `skip` side, no mark outside `allow`). */
+function singleMask(token: string, post: PreparedPost, skip: number, allow: number): number {
   const at = post.positions.get(token)
   if (at === undefined) return 0
   let m = 0
   for (let i = 0; i < at.length; i++) {
     const p = at[i]!
     if (skip !== 0 && post.side[p] === skip) continue
-    if (!fitsOk && post.fits[p] === 1) continue
+    if ((post.fits[p]! & ~allow) !== 0) continue
     m |= 1 << post.seg[p]!
   }
   return m
@@ -298,7 +319,7 @@ function singleMask(token: string, post: PreparedPost, skip: number, fitsOk: boo
 /** Whole-post occurrence with no place rule (the index's inline check and exclusions post-wide). */
 export function sequenceOccurs(seq: CompiledSequence, post: PreparedPost): boolean {
   if (seq.single) return post.tokenSet.has(seq.tokens[0]!)
-  return occurs(seq, post, ANYWHERE, 0, true)
+  return occurs(seq, post, ANYWHERE, 0, ALL_MARKS)
 }
 
 /** Tokens of a flair contain the sequence (a prefix's last token as a prefix). */
@@ -388,7 +409,7 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
   if (alt.notFlair) for (const seq of alt.notFlair) if (flairHas(seq, post.flair)) return { k: 'notFlair', seq }
   if (alt.trades) for (const bound of alt.trades) if (post.trades === null || !satisfies(post.trades, bound)) return { k: 'trades', bound }
   const skip = skippedSide(post, category)
-  const fitsOk = alt.fitsOk
+  const allow = alt.allow
   // One item segment s (with the shared context) must hold every plain word and pass the bounds and
   // exclusions. A post without items (segment 0 only) is one scope; with one item, s = 1 is the
   // whole post. Single words are placed once, as a bit mask of their segments (posts of ≤ 30
@@ -399,26 +420,27 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
   let perSegment = 0
   for (const seq of alt.include) {
     if (seq.scope === 'post' || seq.scope === 'title') {
-      if (!occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, fitsOk)) return { k: 'missing', seq }
+      if (!occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, allow)) return { k: 'missing', seq }
     } else if (masks && seq.single) {
-      const m = singleMask(seq.tokens[0]!, post, skip, fitsOk)
+      const m = singleMask(seq.tokens[0]!, post, skip, allow)
       if (m === 0) return { k: 'missing', seq }
       if ((m & 1) === 0) cand &= m
     } else {
-      if (!occurs(seq, post, ANYWHERE, skip, fitsOk)) return { k: 'missing', seq }
+      if (!occurs(seq, post, ANYWHERE, skip, allow)) return { k: 'missing', seq }
       perSegment++
     }
   }
   for (const seq of alt.exclude)
     if (seq.scope === 'post' || seq.scope === 'title') {
-      if (occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, true)) return { k: 'excludedPost', seq }
+      if (occurs(seq, post, seq.scope === 'post' ? ANYWHERE : IN_TITLE, 0, ALL_MARKS) || (seq.scope === 'post' && flairHas(seq, post.flair)))
+        return { k: 'excludedPost', seq }
     }
   let first: Check | null = null
   for (let s = firstItem(post); s < n; s++) {
     if (masks && ((cand >>> s) & 1) === 0) continue
     if (n > 2 && (perSegment > 0 || !masks)) {
       let all = true
-      for (const seq of alt.include) if (seq.scope === undefined && (!masks || !seq.single) && !occurs(seq, post, s, skip, fitsOk)) all = false
+      for (const seq of alt.include) if (seq.scope === undefined && (!masks || !seq.single) && !occurs(seq, post, s, skip, allow)) all = false
       if (!all) continue
     }
     let why: Check | null = null
@@ -426,7 +448,7 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
     else if (alt.unitPrices !== null && !unitPricesOk(post, s, alt.unitPrices)) why = { k: 'unitPrice', segment: s }
     else
       for (const seq of alt.exclude)
-        if (seq.scope === undefined && occurs(seq, post, s, 0, true)) {
+        if (seq.scope === undefined && occurs(seq, post, s, 0, EXCLUSION_MARKS)) {
           why = { k: 'excluded', seq, segment: s }
           break
         }

@@ -48,6 +48,18 @@ export const BUILTIN_DICTIONARY: Dictionary = {
     { from: 'aim point', to: 'aimpoint' },
     { from: 'delta point', to: 'deltapoint' },
     { from: 'trij', to: 'trijicon' },
+    // watches: the Omega × Swatch collaboration is its own product (made by Swatch), "Speedy" is the Speedmaster,
+    // the "Casioak" is a G-Shock GA-2100
+    { from: 'swatch x omega', to: 'moonswatch' },
+    { from: 'omega x swatch', to: 'moonswatch' },
+    { from: 'omega swatch', to: 'moonswatch' },
+    { from: 'swatch omega', to: 'moonswatch' },
+    { from: 'moon swatch', to: 'moonswatch' },
+    { from: 'speedy', to: 'speedmaster' },
+    { from: 'casioak', to: 'gshock ga 2100' },
+    // computer parts
+    { from: 'mobo', to: 'motherboard' },
+    { from: 'mobos', to: 'motherboard' },
     // Schmidt & Bender: "S&B", "S and B" → the two names (S&B ammo — Sellier & Bellot — reads the same; documented)
     { from: 's b', to: 'schmidt bender' },
     { from: 's and b', to: 'schmidt bender' },
@@ -85,7 +97,9 @@ export const BUILTIN_DICTIONARY: Dictionary = {
   categories: [
     {
       id: 'red-dot',
-      names: ['red dot', 'rds', 'reflex', 'reflex sight', 'red dot sight', 'dot sight', 'micro dot', 'mrds'],
+      names: ['red dot', 'reflex', 'reflex sight', 'red dot sight', 'dot sight', 'micro dot', 'mrds'],
+      // "rds" in a post is nearly always "rounds" ("1000 rds"): only a term reads it as red dot sight
+      termNames: ['rds'],
       members: [
         'rmr',
         'rmrcc',
@@ -133,14 +147,26 @@ export const BUILTIN_DICTIONARY: Dictionary = {
         'viper red dot',
         'sparc',
         'crossfire red dot',
-        'exps 2',
-        'exps 3',
-        'xps 2',
-        'xps 3',
-        'eotech 512',
-        'eotech 552',
-        'holographic',
+        '509 t',
+        'hs 503',
+        '503 cu',
+        '503 r',
+        'rmsc',
+        'rms c',
+        'shield rms',
+        'kingslayer',
+        'swampfox sentinel',
+        'swampfox justice',
+        'swampfox liberty',
+        'pa micro dot',
+        'slx md',
       ],
+    },
+    {
+      // EOTech sights are holographic, not red dots (a buyer of a red dot means a reflex / tube sight)
+      id: 'holographic',
+      names: ['holographic', 'holographic sight', 'holo sight', 'hws'],
+      members: ['exps 2', 'exps 3', 'xps 2', 'xps 3', 'eotech 512', 'eotech 518', 'eotech 552', 'eotech 558', 'eotech hhs', 'vudu holographic'],
     },
     {
       id: 'lpvo',
@@ -311,7 +337,36 @@ export const BUILTIN_DICTIONARY: Dictionary = {
     {
       id: 'gpu',
       names: ['gpu', 'graphics card', 'video card', 'graphic card'],
-      members: ['rtx #', 'gtx #', 'rx #', 'radeon', 'geforce', 'quadro', 'arc a #', 'titan rtx', 'titan x'],
+      // model numbers sellers write without "RTX" (not 1060/1070/1080: screen resolutions and the like)
+      members: [
+        ...['rtx #', 'gtx #', 'rx #', 'radeon', 'geforce', 'quadro', 'arc a #', 'titan rtx', 'titan x'],
+        ...['2060', '2070', '2080', '3050', '3060', '3070', '3080', '3090', '4060', '4070', '4080', '4090', '5070', '5080', '5090'],
+      ],
+    },
+    {
+      id: 'cpu',
+      names: ['cpu', 'processor'],
+      members: ['i 3 #', 'i 5 #', 'i 7 #', 'i 9 #', 'core i 3', 'core i 5', 'core i 7', 'core i 9', 'ryzen', 'threadripper', 'xeon', 'athlon', 'pentium'],
+    },
+    {
+      id: 'laptop',
+      names: ['laptop', 'notebook'],
+      members: [
+        ...['macbook', 'thinkpad', 'chromebook', 'zenbook', 'vivobook', 'ideapad', 'zephyrus', 'razer blade', 'surface laptop', 'surface book'],
+        ...['asus g 14', 'asus g 15', 'rog strix g', 'legion 5', 'legion 7', 'yoga', 'dell xps', 'latitude', 'inspiron', 'spectre x 360', 'envy x 360'],
+        ...['alienware m', 'alienware x', 'framework laptop', 'asus ux #'],
+      ],
+    },
+    {
+      id: 'motherboard',
+      names: ['motherboard'],
+      // chipsets name boards: "MSI B550 Tomahawk", "ASUS X570-E"
+      members: ['b 450', 'b 550', 'b 650', 'x 470', 'x 570', 'x 670', 'z 390', 'z 490', 'z 590', 'z 690', 'z 790', 'b 460', 'b 560', 'b 660', 'b 760'],
+    },
+    {
+      id: 'aio',
+      names: ['aio', 'aio cooler', 'liquid cooler'],
+      members: ['masterliquid', 'kraken', 'liquid freezer', 'galahad', 'h 100 i', 'h 115 i', 'h 150 i', 'h 170 i', 'ml 240', 'ml 360', 'ek aio'],
     },
     {
       id: 'pmag',

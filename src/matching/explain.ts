@@ -5,6 +5,7 @@
 
 import type { Category } from '../access/categories'
 import {
+  ALL_MARKS,
   ANYWHERE,
   checkAlternative,
   firstItem,
@@ -20,6 +21,7 @@ import {
   type PreparedPost,
 } from './compile'
 import type { UnitBound } from './parse'
+import { MARK_ACCESSORY, MARK_REPLICA, MARK_SOLD } from './post-model'
 import type { PriceBound } from './price'
 
 export type ReasonCode =
@@ -32,6 +34,8 @@ export type ReasonCode =
   | 'missing'
   | 'not-in-title'
   | 'accessory-for'
+  | 'replica'
+  | 'sold-item'
   | 'other-side'
   | 'different-items'
   | 'no-price'
@@ -104,34 +108,43 @@ export function alternativeText(alt: CompiledAlternative): string {
   ].join(' ')
 }
 
-/** The accessory-for mention around position p ("T2 cut"), as the post's tokens. */
-function mentionAt(post: PreparedPost, p: number): string {
+/** The marked run (same mark bit) around position p ("T2 cut"), as the post's tokens. */
+function mentionAt(post: PreparedPost, p: number, bit: number): string {
   let a = p
   let b = p
-  while (a > 0 && post.fits[a - 1] === 1 && post.tokens[a - 1] !== '') a--
-  while (b + 1 < post.tokens.length && post.fits[b + 1] === 1 && post.tokens[b + 1] !== '') b++
+  while (a > 0 && (post.fits[a - 1]! & bit) !== 0 && post.tokens[a - 1] !== '') a--
+  while (b + 1 < post.tokens.length && (post.fits[b + 1]! & bit) !== 0 && post.tokens[b + 1] !== '') b++
   return joined(post.tokens.slice(a, b + 1))
 }
 
-/** A position where the sequence starts among the accessory-for marks (for the quote). */
-function fitsPosition(seq: CompiledSequence, post: PreparedPost): number {
+/** A position where the sequence starts with a mark the alternative does not allow (for the quote). */
+function markedPosition(seq: CompiledSequence, post: PreparedPost, allow: number): number {
   const lists = [seq.category !== undefined ? post.positions.get(seq.category) : undefined, post.positions.get(seq.tokens[0]!)]
-  for (const at of lists) if (at) for (const p of at) if (post.fits[p] === 1) return p
+  for (const at of lists) if (at) for (const p of at) if ((post.fits[p]! & ~allow) !== 0) return p
   return -1
 }
+
+const MARK_TEXT: [number, string][] = [
+  [MARK_ACCESSORY, 'only appears as what an accessory fits'],
+  [MARK_REPLICA, 'only appears in an airsoft / replica item (add airsoft or replica to the term to include them)'],
+  [MARK_SOLD, 'only appears in an item marked sold'],
+]
 
 function missing(seq: CompiledSequence, alt: CompiledAlternative, post: PreparedPost, category: Category): Reason {
   const w = seqText(seq)
   const words = [w]
   const label = seq.category !== undefined ? `${quote(w)} (or a product of that category)` : quote(w)
-  if (!occurs(seq, post, ANYWHERE, 0, true)) return { code: 'missing', text: `needs the word ${label} — not in the title or body`, words }
-  if (seq.scope === 'title' && !occurs(seq, post, IN_TITLE, 0, true))
+  if (!occurs(seq, post, ANYWHERE, 0, ALL_MARKS)) return { code: 'missing', text: `needs the word ${label} — not in the title or body`, words }
+  if (seq.scope === 'title' && !occurs(seq, post, IN_TITLE, 0, ALL_MARKS))
     return { code: 'not-in-title', text: `${quote(w)} is not in the title (only in the body)`, words }
   const skip = seq.scope === undefined ? skippedSide(post, category) : 0
-  if (!alt.fitsOk && !occurs(seq, post, seq.scope === 'title' ? IN_TITLE : ANYWHERE, skip, false) && occurs(seq, post, ANYWHERE, skip, true)) {
-    const p = fitsPosition(seq, post)
-    const where = p >= 0 ? ` (${quote(mentionAt(post, p))})` : ''
-    return { code: 'accessory-for', text: `${quote(w)} only appears as what an accessory fits${where}`, words }
+  if (!occurs(seq, post, seq.scope === 'title' ? IN_TITLE : ANYWHERE, skip, alt.allow) && occurs(seq, post, ANYWHERE, skip, ALL_MARKS)) {
+    const p = markedPosition(seq, post, alt.allow)
+    const bits = p >= 0 ? post.fits[p]! & ~alt.allow : MARK_ACCESSORY
+    const [bit, text] = MARK_TEXT.find(([b]) => (bits & b) !== 0) ?? MARK_TEXT[0]!
+    const where = p >= 0 ? ` (${quote(mentionAt(post, p, bit))})` : ''
+    const code = bit === MARK_ACCESSORY ? 'accessory-for' : bit === MARK_REPLICA ? 'replica' : 'sold-item'
+    return { code, text: `${quote(w)} ${text}${where}`, words }
   }
   return { code: 'other-side', text: `${quote(w)} is on the poster's ${skip === 2 ? 'want' : 'have'} side`, words }
 }
@@ -144,8 +157,7 @@ function apart(alt: CompiledAlternative, post: PreparedPost, category: Category)
   for (let i = 0; i < item.length; i++)
     for (let j = i + 1; j < item.length; j++) {
       let together = false
-      for (let s = firstItem(post); s < n && !together; s++)
-        together = occurs(item[i]!, post, s, skip, alt.fitsOk) && occurs(item[j]!, post, s, skip, alt.fitsOk)
+      for (let s = firstItem(post); s < n && !together; s++) together = occurs(item[i]!, post, s, skip, alt.allow) && occurs(item[j]!, post, s, skip, alt.allow)
       if (!together) {
         const [a, b] = [seqText(item[i]!), seqText(item[j]!)]
         return { code: 'different-items', text: `${quote(a)} and ${quote(b)} are in different items (write ~${a} to allow that)`, words: [a, b] }

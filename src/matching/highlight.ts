@@ -4,7 +4,7 @@
 // phrase or prefix of every alternative is marked (an occurrence of a multi-token word like "p365"
 // covers "P-365" including the dash), as are alias hits ("G19" for `glock 19`) and category hits
 // ("507C" for `red dot`). Words that only appear as what an accessory fits ("holster for Glock 19")
-// are not marked unless the alternative asks for accessories. Exclusions, price bounds and field
+// (or only in a replica item, or an item marked sold) are not marked unless the alternative asks for them. Exclusions, price bounds and field
 // filters mark nothing. Segments concatenate back to the exact title.
 
 import { compileTerm, type CompiledSequence } from './compile'
@@ -32,9 +32,9 @@ function memberLength(post: PreparedPost, p: number, token: string, dict: Compil
 }
 
 /** Calls mark(from, to) with token positions [from, to) of each allowed occurrence. */
-function occurrences(seq: CompiledSequence, post: PreparedPost, fitsOk: boolean, dict: CompiledDictionary, mark: (from: number, to: number) => void): void {
+function occurrences(seq: CompiledSequence, post: PreparedPost, allow: number, dict: CompiledDictionary, mark: (from: number, to: number) => void): void {
   const ok = (p: number, n: number) => {
-    if (!fitsOk) for (let k = 0; k < n; k++) if (post.fits[p + k] === 1) return false
+    for (let k = 0; k < n; k++) if ((post.fits[p + k]! & ~allow) !== 0) return false
     return true
   }
   if (seq.category !== undefined)
@@ -66,7 +66,7 @@ export function highlight(title: string, terms: string[], dict: CompiledDictiona
     for (const text of terms) {
       const parsed = parseTerm(text)
       if (!parsed.ok) continue
-      for (const alt of compileTerm(parsed.query, dict).alternatives) for (const seq of alt.include) occurrences(seq, post, alt.fitsOk, dict, mark)
+      for (const alt of compileTerm(parsed.query, dict).alternatives) for (const seq of alt.include) occurrences(seq, post, alt.allow, dict, mark)
     }
   }
   const out: Segment[] = []

@@ -3,7 +3,8 @@
 //
 // Sides. "[H] … [W] …" (also "(H)", "{H}", "Have:", "Want:", "H:", "W:") split a title or body line
 // into a have part and a want part; text before the first marker (tags, location) is on no side.
-// In a body, a line that says what the poster wants ("looking to trade for", "WTT for", "want:",
+// In a body, a line that says what the poster wants ("looking to trade for", "looking for" — not before a
+// price, "offers" or "a quick sale" — "WTT for", "want:",
 // "trade for", "would take in trade", "ISO") is on the want side from those words to the line's end,
 // and a line that is only "Want:"/"Wants:" (or "Have:") puts the next lines on that side until a blank line.
 //
@@ -23,12 +24,16 @@
 // Marked: "for X" / "fits X" / "fit X" / "compatible with X" / "made for X" (X = up to 4 words after,
 // ending at a separator, a price or a small word), and the word(s) before "style", "cut",
 // "footprint", "pattern", "compatible", "strap", "bracelet", "band", "holster", "buckle", "clasp"
-// ("RMR-style", "T2 cut", "Glock 19 holster", "Speedmaster strap"). "for" after
+// ("RMR-style", "T2 cut", "Glock 19 holster", "Speedmaster strap"), and before a part named after what it
+// fits: "mount", "plate", "adapter", "riser", "spacer", "shroud", "protector", "cover", "cap", "killflash",
+// "mag", "magazine", "barrel", "loader" ("T2 mount", "RMR plate", "P365 mags") when the word before names a
+// model — it has a digit or is a short word in capitals — not a maker ("Trijicon mount" is Trijicon's mount);
+// for mags and barrels only the model number is marked ("Glock 19 mags" may be OEM Glock mags). "for" after
 // looking/trade/sale/sell… ("looking for an RMR", "trade for a T2") and before sale/trade/cash/a price
-// is not a mention. "X mount" is not one ("Aimpoint T2 with mount" sells a T2).
+// is not a mention. "with mount" is not one ("Aimpoint T2 with mount" sells a T2: "with" stops the scan).
 // All scans are single passes with bounded look-around: linear in the text length.
 
-import type { Price, Side } from './post-model'
+import { MARK_ACCESSORY, type Price, type Side } from './post-model'
 import { readPrices, type FoundPrice } from './price'
 
 /** A character range of a text belonging to one item segment (local id, 1-based within the result). */
@@ -308,7 +313,7 @@ function finish(us: Unit[], sides: SideRange[], loose: Price[], found: FoundPric
 }
 
 const WANT_LINE =
-  /(looking to trade for|looking for in trade|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
+  /(looking to trade for|looking for in trade|looking for (?!\s*(\$|\d|offers?\b|a (quick|fast) sale))|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
 const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:\-]?\s*[*_]*\s*$/i
 function hasSideMarker(line: string): boolean {
   return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
@@ -318,7 +323,7 @@ function hasSideMarker(line: string): boolean {
 function mayWant(line: string): boolean {
   return MAY_WANT.test(line)
 }
-const MAY_WANT = /trade|want|iso|search|wtt|\[w|\(w/i
+const MAY_WANT = /trade|want|iso|search|wtt|looking|\[w|\(w/i
 const BULLET = /^\s*([-*•+]|\d{1,2}[.)])\s+/
 
 /** A body: line items as segments, want lines, loose prices. Reads at most BODY_STRUCTURE_MAX characters. */
@@ -395,14 +400,36 @@ const FOR_BLOCKED_AFTER = new Set(
     'week day day while the'
   ).split(' '),
 )
+/** Parts named after the product they fit, directly before the word ("T2 mount", "Glock 19 mags"). */
+const PART_MARKERS = ['mount', 'plate', 'adapter', 'riser', 'spacer', 'shroud', 'protector', 'cover', 'cap', 'killflash', 'mag', 'magazine', 'barrel', 'loader']
+/** Parts the maker of the product also makes (OEM mags, barrels): "Glock 19 mags" marks the model "19", not the brand "Glock". */
+const MAKER_PARTS = new Set(['mag', 'magazine', 'barrel'])
+const PART_SET = new Set(PART_MARKERS)
+/** Words that describe the fit itself: what comes before them is always a mention. */
+const DESCRIPTORS = new Set(['style', 'cut', 'footprint', 'pattern', 'compatible'])
 const ARTICLES = new Set(['the', 'a', 'an', 'your', 'my', 'use', 'any', 'most', 'all', 'standard'])
 const STOP = new Set(
   (
     'and or with w in on only plus but will obo shipped sold by from to at is are new used lnib nib bnib condition price asking for mount ' +
-    'holster strap bracelet band case slide optic plate adapter cut style footprint pattern compatible fit'
+    'holster strap bracelet band case slide optic plate adapter cut style footprint pattern compatible fit free oem extra spare'
   ).split(' '),
 )
-const AFTER_MARKERS = new Set(['style', 'cut', 'footprint', 'pattern', 'compatible', 'strap', 'bracelet', 'band', 'holster', 'buckle', 'clasp', 'endlink'])
+const AFTER_MARKERS = new Set([
+  'style',
+  'cut',
+  'footprint',
+  'pattern',
+  'compatible',
+  'strap',
+  'bracelet',
+  'band',
+  'holster',
+  'buckle',
+  'clasp',
+  'endlink',
+  // parts and covers named after what they fit ("T2 mount", "RMR plate", "P365 mags", "507C shroud")
+  ...PART_MARKERS,
+])
 
 export type TokenTrack = {
   tokens: string[]
@@ -410,6 +437,8 @@ export type TokenTrack = {
   ends: number[]
   /** segment id per position (0 = context) */
   seg: Uint16Array
+  /** 1 where a product or category the dictionary knows starts ("Acro", "Romeo", "suppressor"): a model, not a maker */
+  product?: Uint8Array
 }
 
 /** Is the text between two tokens nothing but spaces (and at most one '-'/'.')? Then they read as one phrase. */
@@ -434,26 +463,35 @@ function isNum(t: string): boolean {
 export function markFits(text: string, track: TokenTrack, from: number, to: number, fits: Uint8Array, found: FoundPrice[]) {
   const { tokens, starts, ends, seg } = track
   // positions inside a price, found by one merge of the sorted tokens and prices
-  const priceTok = new Uint8Array(to - from)
-  for (let k = from, q = 0; k < to && q < found.length;) {
-    const p = found[q]!
-    if (starts[k]! >= p.end) q++
-    else {
-      if (starts[k]! >= p.start) priceTok[k - from] = 1
-      k++
-    }
-  }
+  const priceTok = tokensInPrices(track, from, to, found)
   const isPrice = (k: number) => priceTok[k - from] === 1
   const markAfter = (k: number) => {
     // k = first candidate position; up to 4 words, joined, same segment
     let j = k
     while (j < to && ARTICLES.has(tokens[j]!) && joined(text, ends[j - 1]!, starts[j]!)) j++
     if (j >= to || !joined(text, ends[j - 1]!, starts[j]!) || FOR_BLOCKED_AFTER.has(tokens[j]!) || isPrice(j)) return
-    for (let n = 0; n < 4 && j < to; n++, j++) {
-      const t = tokens[j]!
-      if (t === '' || seg[j] !== seg[k - 1] || STOP.has(t) || isPrice(j)) break
-      if (n > 0 && !joined(text, ends[j - 1]!, starts[j]!)) break
-      fits[j] = 1
+    let segment = seg[k - 1]!
+    // a list of models goes on: "fits RMR / 507C / SRO", "fits Glock 17, 19 or 26" (at most 6 members)
+    for (let member = 0; member < 6; member++) {
+      for (let n = 0; n < 4 && j < to; n++, j++) {
+        const t = tokens[j]!
+        if (t === '' || seg[j] !== segment || STOP.has(t) || isPrice(j)) break
+        if (n > 0 && !joined(text, ends[j - 1]!, starts[j]!)) break
+        fits[j] = fits[j]! | MARK_ACCESSORY
+      }
+      if (j >= to || j === k) return
+      let next = j
+      if (tokens[next] === 'or' || tokens[next] === 'and') next++
+      if (next >= to || tokens[next] === '' || isPrice(next) || !modelLike(text, track, next, from)) return
+      const gap = text.slice(ends[j - 1]!, starts[j]!)
+      const slash = /^\s*\/\s*$/.test(gap)
+      if (!(slash || /^\s*,?\s*$/.test(gap))) return
+      // a title splits items at " / ": the list may cross into the next segment there, not at a comma
+      if (seg[next] !== segment) {
+        if (!slash) return
+        segment = seg[next]!
+      }
+      j = next
     }
   }
   for (let i = from; i < to; i++) {
@@ -466,10 +504,31 @@ export function markFits(text: string, track: TokenTrack, from: number, to: numb
     }
     if (AFTER_MARKERS.has(t) && i > from) {
       // "holster for Glock 19": the for-rule marks what it fits, not the holster's own brand
-      if (i + 1 < to && tokens[i + 1] === 'for') continue
+      // (a part after a model still marks it: "RMR mount for AR"; and "RMR footprint for a Glock" is a mention)
+      if (i + 1 < to && tokens[i + 1] === 'for' && !DESCRIPTORS.has(t) && !(PART_SET.has(t) && i > from && modelLike(text, track, i - 1, from))) continue
       markBefore(text, track, i, from, fits)
     }
   }
+}
+
+/**
+ * Does the word run ending at position k name a product model rather than a maker: a digit in the run
+ * ("T2", "507C", "Glock 19"), a short word written in capitals ("RMR", "SRO", "ACOG"), or the start of a
+ * product or category of the dictionary ("Acro plate", "suppressor mount")? A part is
+ * named after the model it fits ("T2 mount"); before a maker's name it is that maker's part ("Trijicon mount").
+ */
+function modelLike(text: string, track: TokenTrack, k: number, from: number): boolean {
+  const { tokens, starts, ends } = track
+  if (isNum(tokens[k]!) || track.product?.[k] === 1) return true
+  if (k > from && ends[k - 1] === starts[k] && isNum(tokens[k - 1]!)) return true
+  if (k + 1 < tokens.length && starts[k + 1] === ends[k] && isNum(tokens[k + 1]!)) return true
+  const w = text.slice(starts[k]!, ends[k]!)
+  if (w.length < 2 || w.length > 5) return false
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (!(c >= 65 && c <= 90) && !(c >= 48 && c <= 57)) return false
+  }
+  return true
 }
 
 /** The word run before position m ("RMR" in "RMR-style", "glock 19" in "Glock 19 holster"). */
@@ -477,17 +536,84 @@ function markBefore(text: string, track: TokenTrack, m: number, from: number, fi
   const { tokens, starts, ends, seg } = track
   let k = m - 1
   if (k < from || tokens[k] === '' || seg[k] !== seg[m] || !joined(text, ends[k]!, starts[m]!) || STOP.has(tokens[k]!)) return
-  // first word: tokens glued together ("t2", "507c", "rmr")
-  const glued = (a: number) => a > from && tokens[a - 1] !== '' && ends[a - 1] === starts[a]
+  if (PART_SET.has(tokens[m]!) && !modelLike(text, track, k, from)) return
+  // first word: tokens glued together ("t2", "507c", "rmr"), or model codes joined by one "/" ("T2/H2 mount")
+  const glued = (a: number) =>
+    a > from && tokens[a - 1] !== '' && (ends[a - 1] === starts[a] || (starts[a]! - ends[a - 1]! === 1 && text.charCodeAt(ends[a - 1]!) === 47))
   let allDigits = true
   for (;;) {
-    fits[k] = 1
+    fits[k] = fits[k]! | MARK_ACCESSORY
     if (!isNum(tokens[k]!)) allDigits = false
     if (!glued(k)) break
     k--
   }
   // a bare number names its product with the word before it ("glock 19", "bay 36")
-  if (allDigits && k - 1 >= from && tokens[k - 1] !== '' && seg[k - 1] === seg[m] && !STOP.has(tokens[k - 1]!) && joined(text, ends[k - 1]!, starts[k]!)) {
-    fits[k - 1] = 1
+  if (
+    allDigits &&
+    !MAKER_PARTS.has(tokens[m]!) &&
+    k - 1 >= from &&
+    tokens[k - 1] !== '' &&
+    seg[k - 1] === seg[m] &&
+    !STOP.has(tokens[k - 1]!) &&
+    joined(text, ends[k - 1]!, starts[k]!)
+  ) {
+    fits[k - 1] = fits[k - 1]! | MARK_ACCESSORY
   }
+}
+
+/** Head nouns that make an item a part or an accessory of the model named before them. */
+const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band'])
+/** Words after the head noun that still leave it the item's last word ("Glock 19 mags (3) - $60 shipped"). */
+const TAIL = new Set(['x', 'ea', 'each', 'pair', 'set', 'pack', 'lot', 'only', 'new', 'used', 'lnib', 'nib', 'bnib', 'obo', 'shipped', 'ship', 'firm', 'oem'])
+/** Words that start another thing within an item: what comes before them is not the part's model. */
+const JOINERS = new Set(['and', 'with', 'w', 'plus', 'or'])
+
+/**
+ * An item whose last word (before prices, counts and condition words) is a part or an accessory —
+ * "Glock 19 Gen 5 OEM barrel - $80", "RMR top plate $30", "Glock 19 slide parts kit" — marks the model
+ * words before it (a digit in the word, or a short word in capitals; for mags and barrels only words with
+ * a digit) as accessory-for, back to the nearest "and"/"with"/"w/". A head noun that is an extra ("w/ mount",
+ * MARK_EXTRA, set before) is not the item's. One pass over the runs of each segment.
+ */
+export function markHeadParts(text: string, track: TokenTrack, from: number, to: number, marks: Uint8Array, found: FoundPrice[], extra: number) {
+  const { tokens, starts, ends, seg } = track
+  const priceTok = tokensInPrices(track, from, to, found)
+  let a = from
+  while (a < to) {
+    let b = a + 1
+    while (b < to && seg[b] === seg[a] && tokens[b] !== '') b++
+    if (seg[a] !== 0) {
+      // the head: the last word of the run that is not a price, a number or a tail word
+      let h = b - 1
+      while (h > a && (priceTok[h - from] === 1 || isNum(tokens[h]!) || TAIL.has(tokens[h]!) || tokens[h] === '')) h--
+      const head = tokens[h]!
+      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0) {
+        const digitsOnly = MAKER_PARTS.has(head)
+        for (let k = h - 1; k >= a && !JOINERS.has(tokens[k]!); k--) {
+          if ((marks[k]! & extra) !== 0 || priceTok[k - from] === 1) continue
+          const digit =
+            isNum(tokens[k]!) ||
+            (k > a && starts[k] === ends[k - 1] && isNum(tokens[k - 1]!)) ||
+            (k + 1 < b && starts[k + 1] === ends[k] && isNum(tokens[k + 1]!))
+          if (digitsOnly ? digit : modelLike(text, track, k, from)) marks[k] = marks[k]! | MARK_ACCESSORY
+        }
+      }
+    }
+    a = b
+  }
+}
+
+/** 1 for each position of [from, to) inside a price: one merge of the sorted tokens and prices. */
+function tokensInPrices(track: TokenTrack, from: number, to: number, found: FoundPrice[]): Uint8Array {
+  const { starts } = track
+  const out = new Uint8Array(to - from)
+  for (let k = from, q = 0; k < to && q < found.length;) {
+    const p = found[q]!
+    if (starts[k]! >= p.end) q++
+    else {
+      if (starts[k]! >= p.start) out[k - from] = 1
+      k++
+    }
+  }
+  return out
 }

@@ -40,7 +40,8 @@ export type PreparedPost = {
   positions: Map<string, number[]>
   /** position → segment id (0 = shared context) */
   seg: Uint16Array
-  /** position → 1 when the token is part of an accessory-for mention ("holster for Glock 19", "RMR-style") */
+  /** position → marks (bits, MARK_*): an accessory-for mention ("holster for Glock 19", "RMR-style"), a replica item
+   *  ("Glock 19 airsoft GBB"), an item marked sold inside a multi-item listing, an extra sold with the item ("w/ mount") */
   fits: Uint8Array
   /** index = segment id; segments[0] is the shared context */
   segments: ItemSegment[]
@@ -68,3 +69,14 @@ export type PostInput = {
   /** the author's user flair, where the forum shows confirmed trades ("Trades: 12") */
   authorFlair?: string | null
 }
+
+/** Bits of `PreparedPost.fits`. A word at a marked position counts for a term only when the term allows that mark. */
+/** the product an accessory fits ("holster for Glock 19", "RMR-style", "P365 mags") */
+export const MARK_ACCESSORY = 1
+/** an airsoft / replica / gel-blaster item ("Glock 17 GBB", "[Airsoft] …") */
+export const MARK_REPLICA = 2
+/** an item marked sold inside a multi-item listing ("~~RMR~~ SOLD", "T2 (sold)") */
+export const MARK_SOLD = 4
+/** an extra that comes with the item ("w/ mount", "comes on a Unity mount", "+ free holster"): counts for words,
+ *  never for an item exclusion (`rmr -mount` still finds "RMR w/ mount") */
+export const MARK_EXTRA = 8

@@ -1,13 +1,15 @@
 // A post read once per scan into the PreparedPost of post-model.ts: tokens (title, '' seam, body)
 // after aliases, category tokens, and per position the item segment, the trade side and whether it is
-// an accessory-for mention; segments with their prices; author, flair and confirmed trades.
+// an accessory-for mention, a replica, a sold item or an extra (item-marks.ts); segments with their prices;
+// author, flair and confirmed trades.
 // The reading rules are in listing-structure.ts (segments, sides, accessory-for), price.ts (figures)
 // and dictionary.ts (aliases, categories).
 
 import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
-import { markFits, readBody, readTitle, type TextStructure } from './listing-structure'
+import { isReplicaWord, markExtras, markItemState, markSoldSentences } from './item-marks'
+import { markFits, markHeadParts, readBody, readTitle, type TextStructure } from './listing-structure'
 import { normalize, normalizeWithOffsets } from './normalize'
-import type { ItemSegment, PostInput, PreparedPost, Side } from './post-model'
+import { MARK_EXTRA, MARK_REPLICA, type ItemSegment, type PostInput, type PreparedPost, type Side } from './post-model'
 
 const SIDE_CODE: Record<Side, number> = { have: 1, want: 2 }
 
@@ -91,12 +93,31 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   }
 
   // each text on its own: typed-array views share the post's arrays, so marks land in place
+  // dictionary products and categories, found once: their positions, and a mark where each starts (a model for the part rules)
+  const cats = findCategories(tokens, dict)
+  const product = new Uint8Array(n)
+  for (const c of cats) product[c.pos] = 1
   const tn = t.tokens.length
-  markFits(titleText, { tokens: t.tokens, starts: t.starts, ends: t.ends, seg: seg.subarray(0, tn) }, 0, tn, fits.subarray(0, tn), ts.found)
+  const titleTrack = { tokens: t.tokens, starts: t.starts, ends: t.ends, seg: seg.subarray(0, tn), product: product.subarray(0, tn) }
+  const titleMarks = fits.subarray(0, tn)
+  markFits(titleText, titleTrack, 0, tn, titleMarks, ts.found)
+  markExtras(titleText, titleTrack, 0, tn, titleMarks, ts.found)
+  markHeadParts(titleText, titleTrack, 0, tn, titleMarks, ts.found, MARK_EXTRA)
+  // a replica word in the title's shared context ("[Airsoft] …") or the flair: the whole post is a replica
+  let replicaPost = markItemState(titleText, titleTrack, 0, tn, titleMarks, ts.segments.length)
   if (bs) {
     const bn = b.tokens.length
-    markFits(bodyText, { tokens: b.tokens, starts: b.starts, ends: b.ends, seg: seg.subarray(bodyStart) }, 0, bn, fits.subarray(bodyStart), bs.found)
+    const bodyTrack = { tokens: b.tokens, starts: b.starts, ends: b.ends, seg: seg.subarray(bodyStart), product: product.subarray(bodyStart) }
+    const bodyMarks = fits.subarray(bodyStart)
+    markFits(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found)
+    markExtras(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found)
+    markHeadParts(bodyText, bodyTrack, 0, bn, bodyMarks, bs.found, MARK_EXTRA)
+    markItemState(bodyText, bodyTrack, 0, bn, bodyMarks, bs.segments.length)
+    if (ts.segments.length >= 2) markSoldSentences(bodyText, bodyTrack, 0, bn, bodyMarks)
   }
+  const flairTokens = post.flair ? canonical(normalize(post.flair), dict) : []
+  if (!replicaPost && flairTokens.length > 0 && isReplicaWord(flairTokens)) replicaPost = true
+  if (replicaPost) for (let i = 0; i < n; i++) fits[i] = fits[i]! | MARK_REPLICA
 
   const positions = new Map<string, number[]>()
   const distinct: string[] = []
@@ -110,7 +131,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
       distinct.push(tok)
     }
   }
-  for (const c of findCategories(tokens, dict)) {
+  for (const c of cats) {
     const list = positions.get(c.token)
     if (!list) {
       positions.set(c.token, [c.pos])
@@ -133,7 +154,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     side,
     prices,
     author: normalizeAuthor(post.author),
-    flair: post.flair ? canonical(normalize(post.flair), dict) : [],
+    flair: flairTokens,
     trades: readTrades(post.authorFlair),
     bodyStart,
   }

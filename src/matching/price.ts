@@ -7,7 +7,7 @@
 // "asking 300", "price: 300"; a bare "1.2k" (a decimal before k) counts too. Never a price: a number
 // glued to letters ("p365", "9mm", "1000rd", "g19"), "1000 rounds", "10k gold".
 // Roles, read from the words right around the figure (same line):
-//   was       "was $420", "MSRP $500", "retails for $500", "paid $500", "$500 new", "~~$500~~"
+//   was       "was $420", "MSRP $500", "retails for $500", "paid $500", "$500 new", "~~$500~~", "$430 after $50 rebate" / "after MIR" (a mail-in rebate price is not paid)
 //   shipping  "$20 shipping", "shipping $20", "+ $20 shipped" / "+ $20" after an earlier price;
 //             "$450 shipped" is the item's price (shipping included)
 //   discount  "$20 off", "save $50", "$10 rebate", "get $25 back"
@@ -106,6 +106,9 @@ const BEFORE_BARE = /(asking|ask|price|priced at|sell for|selling for|sale price
 const BEFORE_WAS =
   /(\bwas|\bwere|msrp|\bretails?( for| at)?|\brrp|\boriginally|\borig|\bpaid|\blist( price)?|\breg(ular)?( price)?|\bnormally|\bcompare( at)?|\bvalued? at|\bbought( it)? (for|at)|(^|[^a-z])(?<!brand |like )new( for| at| is|:)?)\s*:?\s*[-=]?\s*(~~)?$/
 const AFTER_WAS = /^ ?(msrp|retail|rrp|new\s*($|[,;)|.]))/
+// "$429.99 after $50 rebate", "$89 after MIR": a price after a mail-in rebate is not what the buyer pays (an
+// instant rebate's or a code's price is)
+const AFTER_REBATE_PRICE = /^ ?(after|w\/|with)\s+(an?\s+)?(\$?\d[\d.,]*\s+)?(mail.?in\s+)?(rebate|mir)\b/
 const AFTER_SHIPPING = /^ ?(\+ ?)?(shipping|ship\b|s\/h|sh\b|to ship|for ship|postage|delivery)/
 const BEFORE_SHIPPING = /(shipping|ships? (for|at)|s\/h|postage|delivery)\s*(is|:|=|of|for)?\s*(~|about|around)?\s*$/
 const BEFORE_PLUS = /(\+|\bplus)\s*$/
@@ -196,7 +199,7 @@ function classify(s: string, num: Num, prior: FoundPrice[]): FoundPrice[] | null
   let role: PriceRole = 'item'
   const fullBefore = s.slice(Math.max(0, from - WINDOW), from)
   if (fullBefore.endsWith('~~') && after.includes('~~')) role = 'was'
-  else if (BEFORE_WAS.test(fullBefore) || AFTER_WAS.test(stripCurrency(after))) role = 'was'
+  else if (BEFORE_WAS.test(fullBefore) || AFTER_WAS.test(stripCurrency(after)) || AFTER_REBATE_PRICE.test(stripCurrency(after))) role = 'was'
   else if (AFTER_GIFT.test(stripCurrency(after))) role = 'giftcard'
   else if (AFTER_SHIPPING.test(stripCurrency(after)) || BEFORE_SHIPPING.test(fullBefore)) role = 'shipping'
   else if (BEFORE_PLUS.test(fullBefore) && itemJustBefore(s, prior, from)) role = 'shipping'

@@ -22,6 +22,7 @@ import {
   checkAlternative,
   compileTerm,
   segmentPrices,
+  flairHas,
   sequenceOccurs,
   skippedSide,
   type CompiledAlternative,
@@ -29,6 +30,7 @@ import {
   type PreparedPost,
 } from './compile'
 import { BUILTIN, type CompiledDictionary } from './dictionary'
+import { MARK_EXTRA } from './post-model'
 import { parseTerm } from './parse'
 import type { Category } from '../access/categories'
 
@@ -53,6 +55,11 @@ type Group = {
   alt: CompiledAlternative
   simple: boolean
   scopeFree: boolean
+  /** extras change its verdict — an item-scope exclusion (`-word`, blind to extras: "w/ mount") or words that do not
+   *  count at extras (a term naming an accessory) — so a post with extras goes through the reference */
+  extrasMatter: boolean
+  /** the words of a simple group (what the inline decision needs to be untouched by marks); null: a prefix word */
+  touch: string[] | null
   // Inline checks, cheapest first; on any post they are necessary conditions (whole-post forms of
   // the reference's checks). The key token itself is not re-checked.
   priced: boolean
@@ -102,15 +109,34 @@ function newShelf(): Shelf {
 }
 
 /**
- * What a post offers every candidate: whether the inline checks decide (`flat`: no sides for this
- * category and no accessory marks; `plain`: flat and one item scope), the item total prices.
+ * What a post offers every candidate: whether the inline checks can decide — `open`: no sides for this
+ * category; `oneScope`: one item scope; `marked`: the tokens at a marked position other than an extra
+ * (accessory-for, replica, sold), null when none: a group none of whose words is marked reads the post as
+ * unmarked; `extras`: the post has extras, where groups whose verdict extras change go through the reference
+ * — and the item total prices.
  */
-type PostView = { post: PreparedPost; category: Category; flat: boolean; plain: boolean; prices: number[] }
+type PostView = { post: PreparedPost; category: Category; open: boolean; oneScope: boolean; marked: Set<string> | null; extras: boolean; prices: number[] }
 
-function isFlat(post: PreparedPost, category: Category): boolean {
-  if (skippedSide(post, category) !== 0) return false
-  const fits = post.fits
-  for (let i = 0; i < fits.length; i++) if (fits[i] !== 0) return false
+function viewOf(post: PreparedPost, category: Category): PostView {
+  const open = skippedSide(post, category) === 0
+  let marked: Set<string> | null = null
+  let extras = false
+  if (open) {
+    const fits = post.fits
+    for (let i = 0; i < fits.length; i++) {
+      const f = fits[i]!
+      if (f === 0) continue
+      if ((f & MARK_EXTRA) !== 0) extras = true
+      if ((f & ~MARK_EXTRA) !== 0) (marked ??= new Set()).add(post.tokens[i]!)
+    }
+  }
+  return { post, category, open, oneScope: post.segments.length <= 2, marked, extras, prices: allItemPrices(post) }
+}
+
+/** No word of the group sits at a marked position of the post (a prefix word may: then it is touched). */
+function untouched(g: Group, marked: Set<string>): boolean {
+  if (g.touch === null) return false
+  for (let i = 0; i < g.touch.length; i++) if (marked.has(g.touch[i]!)) return false
   return true
 }
 
@@ -140,11 +166,16 @@ function verify(g: Group, view: PostView): boolean {
   if (req !== null) for (let i = 0; i < req.length; i++) if (!post.tokenSet.has(req[i]!)) return false
   const seqs = g.seqs
   if (seqs !== null) for (let i = 0; i < seqs.length; i++) if (!sequenceOccurs(seqs[i]!, post)) return false
-  if (!(g.simple && (view.plain || (g.scopeFree && view.flat)))) return checkAlternative(g.alt, post, view.category) === null
+  const flat = view.open && (view.marked === null || untouched(g, view.marked))
+  if (!(g.simple && flat && (view.oneScope || g.scopeFree)) || (view.extras && g.extrasMatter)) return checkAlternative(g.alt, post, view.category) === null
   // A plain post is one scope with no sides or accessory marks: exclusions are post-wide. A
   // scope-free group (one item word, no bounds, exclusions only post-wide) needs no scope at all.
   const exc = g.exc
-  if (exc !== null) for (let i = 0; i < exc.length; i++) if (sequenceOccurs(exc[i]!, post)) return false
+  if (exc !== null)
+    for (let i = 0; i < exc.length; i++) {
+      const e = exc[i]!
+      if (sequenceOccurs(e, post) || (e.scope === 'post' && post.flair.length > 0 && flairHas(e, post.flair))) return false
+    }
   return true
 }
 
@@ -287,8 +318,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     const out: R[] = []
     if (!shelf || this.count === 0) return out
     const stamp = ++this.stamp
-    const flat = isFlat(post, category)
-    const view: PostView = { post, category, flat, plain: flat && post.segments.length <= 2, prices: allItemPrices(post) }
+    const view = viewOf(post, category)
     const distinct = post.distinct
     const { exact, prefix, prefixLengths } = shelf
     for (let i = 0; i < distinct.length; i++) {
@@ -431,6 +461,8 @@ export class TermIndex<R extends TermRef = TermRef> {
       alt,
       simple: alt.simple,
       scopeFree: alt.scopeFree,
+      extrasMatter: alt.exclude.some((e) => e.scope === undefined) || (alt.allow & MARK_EXTRA) === 0,
+      touch: !alt.simple || alt.include.some((s) => s.prefix) ? null : alt.include.flatMap((s) => s.tokens),
       priced: alt.prices.length > 0,
       lo,
       loIncl,

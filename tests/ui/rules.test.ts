@@ -144,7 +144,8 @@ describe('matched words are highlighted in the title', () => {
       .map((s) => s.text)
   test.each([
     ['[WTS] Trijicon RMR Type 2', ['rmr'], ['RMR']],
-    ['[WTS] Sig P-365 XL mags', ['p365'], ['P-365']],
+    ['[WTS] Sig P-365 XL w/ 3 mags', ['p365'], ['P-365']],
+    ['[WTS] Sig P-365 XL mags', ['p365'], []], // mags named after the pistol they fit: an accessory, not the pistol
     ['[WTS] Trijicon RMR', ['trij*'], ['Trijicon']],
     ['[WTS] Aimpoint T2', ['"red dot"'], ['T2']], // a category term marks the product that belongs to it
     ['[WTS] Aimpoint T2', ['"blue dot"'], []],

@@ -25,7 +25,7 @@ describe('highlight marks the title words a term looks for', () => {
     expect(hits('Trijicon mags', ['trij* mag'])).toEqual(['Trijicon', 'mags'])
   })
   test('exclusions, price bounds and invalid terms mark nothing', () => {
-    expect(hits('RMR airsoft $450', ['-airsoft rmr <$500', '"unbalanced'])).toEqual(['RMR'])
+    expect(hits('RMR used $450', ['-airsoft rmr <$500', '"unbalanced'])).toEqual(['RMR'])
   })
   test('phrases are marked only where adjacent', () => {
     expect(hits('red holo, red dot', ['"red dot"'])).toEqual(['red dot'])

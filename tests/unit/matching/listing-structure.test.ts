@@ -3,11 +3,14 @@ import { readBody, readTitle } from '../../../src/matching/listing-structure'
 import { preparePost } from '../../../src/matching/prepare'
 
 // Renders a prepared post as text: each token with /segment, H or W for its side, ! when it is an
-// accessory-for mention; then each item segment with its prices.
+// accessory-for mention (% replica item, × item marked sold, + an extra sold with the item); then each
+// item segment with its prices.
+const marks = (f: number) => (f & 1 ? '!' : '') + (f & 2 ? '%' : '') + (f & 4 ? '×' : '') + (f & 8 ? '+' : '')
+
 function render(title: string, content?: string) {
   const p = preparePost({ title, content })
   const words = p.tokens
-    .map((t, i) => (t === '' ? '‖' : `${t}${p.seg[i] ? '/' + p.seg[i] : ''}${p.side[i] === 1 ? 'H' : p.side[i] === 2 ? 'W' : ''}${p.fits[i] ? '!' : ''}`))
+    .map((t, i) => (t === '' ? '‖' : `${t}${p.seg[i] ? '/' + p.seg[i] : ''}${p.side[i] === 1 ? 'H' : p.side[i] === 2 ? 'W' : ''}${marks(p.fits[i]!)}`))
     .join(' ')
   const segs = p.segments
     .slice(1)
@@ -34,7 +37,7 @@ describe('item segments and their prices (titles)', () => {
     ['Glock 19 - Gen 5 - $450', 'glock/1 19/1 gen/1 5/1 450/1', '1[450]'],
     // " + " / " & " / " / " / ";" / "|" split; glued "/" and "&" do not
     ['RMR $400 + SRO $500', 'rmr/1 400/1 sro/2 500/2', '1[400] 2[500]'],
-    ['T2/H2 mount $50', 't/1 2/1 h/1 2/1 mount/1 50/1', '1[50]'],
+    ['T2/H2 mount $50', 't/1! 2/1! h/1! 2/1! mount/1 50/1', '1[50]'],
     ['S&B PMII $2k; NF ATACR $2.2k', 'schmidt/1 bender/1 pmii/1 2/1 k/1 nightforce/2 atacr/2 2/2 2/2 k/2', '1[2000] 2[2200]'],
     ['Holosun 507C | Trijicon RMR', 'holosun/1 507/1 c/1 trijicon/2 rmr/2', '1[] 2[]'],
     ['Mount / Riser / Rings', 'mount/1 riser/2 ring/3', '1[] 2[] 3[]'],
@@ -84,6 +87,15 @@ describe('sides: [H]/[W] and want lines', () => {
     ],
     ['[WTS] RMR', 'Looking to trade for a Holosun 507C', 'wts rmr/1 ‖ lookingW toW tradeW forW a/2W holosun/2W 507/2W c/2W', '1[] 2w[]', true],
     ['[WTS] RMR $400', 'No trades please', 'wts rmr/1 400/1 ‖ no trade please', '1[400]', false],
+    // "looking for" is a want line, but not before a price, "offers" or "a quick sale"
+    [
+      '[H] Leupold VX-3 [W] cash',
+      'Mostly looking for an EOTech G33',
+      'hH leupold/1H vx/1H 3/1H wW cash/2W ‖ mostly lookingW forW an/3W eotech/3W g/3W 33/3W',
+      '1h[] 2w[] 3w[]',
+      true,
+    ],
+    ['[WTS] Leupold VX-3', 'Looking for $350 shipped', 'wts leupold/1 vx/1 3/1 ‖ looking/2 for/2 350/2 shipped/2', '1[] 2[350]', false],
   ]
   for (const [title, body, words, segs, sided] of cases) {
     test(`${title}${body ? ' | ' + body.replace(/\n/g, '⏎') : ''}`, () => {
@@ -120,17 +132,35 @@ describe('accessory-for mentions', () => {
     ['Glock 19 holster', 'glock/1! 19/1! holster/1'],
     ['Fits P365', 'fit/1 p/1! 365/1!'],
     ['T2 cut slide', 't/1! 2/1! cut/1 slide/1'],
-    ['Slide with RMR footprint', 'slide/1 with/1 rmr/1! footprint/1'],
+    ['Slide with RMR footprint', 'slide/1 with/1 rmr/1!+ footprint/1+'],
     ['Mount compatible with Aimpoint T2', 'mount/1 compatible/1 with/1 aimpoint/1! t/1! 2/1!'],
     ['Bracelet for the Tudor Black Bay 36 $150', 'bracelet/1 for/1 the/1 tudor/1! black/1! bay/1! 36/1! 150/1'],
     ['Omega Speedmaster strap', 'omega/1 speedmaster/1! strap/1'],
+    // a part named after the model it fits (a digit, or a short word in capitals)
+    ['T2 mount', 't/1! 2/1! mount/1'],
+    ['EOTech EXPS2 riser $40', 'eotech/1 exp/1! 2/1! riser/1 40/1'],
+    ['SRO adapter plate', 'sro/1! adapter/1 plate/1'],
+    ['Kimber K6 killflash', 'kimber/1 k/1! 6/1! killflash/1'],
+    ['T1/H1 spacer', 't/1! 1/1! h/1! 1/1! spacer/1'],
+    // a product or category the dictionary knows is a model too
+    ['Venom riser', 'venom/1! riser/1'],
+    ['Suppressor mount, QD', 'suppressor/1! mount/1 qd/1'],
+    // mags and barrels: the model number only (the maker may be the gun's)
+    ['Sig 320 mags', 'sig/1 320/1! mag/1'],
+    ['Glock 26 OEM barrel', 'glock/1 26/1! oem/1 barrel/1'],
+    // the item's last word is a part: the model words before it (back to "and" / "with")
+    ['CZ P10C trigger kit - $90 shipped', 'cz/1! p/1! 10/1! c/1! trigger/1 kit/1 90/1 shipped/1'],
+    ['HK VP9 Gen 2 OEM mags x3', 'hk/1 vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
+    ['Sig P226 and P226 mags', 'sig/1 p/1 226/1 and/1 p/1! 226/1! mag/1'],
+    ['Vortex Razor w/ Geissele mount $1500', 'vortex/1 razor/1 w/1 geissele/1+ mount/1+ 1500/1'],
     // not mentions
-    ['Aimpoint T2 with mount', 'aimpoint/1 t/1 2/1 with/1 mount/1'],
+    ['Aimpoint T2 with mount', 'aimpoint/1 t/1 2/1 with/1 mount/1+'],
+    ['Geissele mount', 'geissele/1 mount/1'],
+    ['Scalarworks LEAP mount', 'scalarwork/1 leap/1! mount/1'],
     ['[WTB] Looking for an RMR', 'wtb looking/1 for/1 an/1 rmr/1'],
     ['Glock 19 for $450', 'glock/1 19/1 for/1 450/1'],
     ['Trijicon RMR for sale', 'trijicon/1 rmr/1 for/1 sale/1'],
     ['Glock 19 for trade', 'glock/1 19/1 for/1 trade/1'],
-    ['T2 mount', 't/1 2/1 mount/1'],
   ]
   for (const [title, words] of cases) test(title, () => expect(render(title).words).toBe(words))
 
@@ -139,11 +169,49 @@ describe('accessory-for mentions', () => {
   })
 })
 
+describe('replica items, items marked sold, extras (item-marks.ts)', () => {
+  const cases: [string, string | undefined, string][] = [
+    // a replica word marks its item; the other items of the listing are not replicas
+    ['Tokyo Marui Hi-Capa GBB $180, Holosun 407K $230', undefined, 'tokyo/1% marui/1% hi/1% capa/1% gbb/1% 180/1% holosun/2 407/2 k/2 230/2'],
+    ['M4 AEG replica', undefined, 'm/1% 4/1% aeg/1% replica/1%'],
+    ['Gel blaster MP5', undefined, 'gel/1% blaster/1% mp/1% 5/1%'],
+    // in the title's shared context: the whole post
+    ['[Airsoft] KWA M9 - $120', 'Green gas', 'airsoft% kwa/1% m/1% 9/1% 120/1% ‖ green% gas%'],
+    // negated: no mark
+    ['Real steel Sig P226, not airsoft', undefined, 'real/1 steel/1 sig/1 p/1 226/1 not/2 airsoft/2'],
+    // sold inside a multi-item listing: that item only; "sold as a set" is no mark
+    ['Vortex Venom $150 SOLD, Holosun 403B $120', undefined, 'vortex/1× venom/1× 150/1× sold/1× holosun/2 403/2 b/2 120/2'],
+    ['~~Streamlight TLR-1~~, Modlite OKW $250', undefined, 'streamlight/1× tlr/1× 1/1× modlite/2 okw/2 250/2'],
+    ['Scope and rings sold as a set $900', undefined, 'scope/1 and/1 ring/1 sold/1 as/1 a/1 set/1 900/1'],
+    // extras: after w/, with, includes, comes on, + free; before "included"
+    ['Leupold Mark 4 w/ Badger rings $700', undefined, 'leupold/1 mark/1 4/1 w/1 badger/1+ ring/1+ 700/1'],
+    ['Vortex Razor 1-6 comes on a Geissele mount', undefined, 'vortex/1 razor/1 1/1 6/1 come/1 on/1 a/1 geissele/1+ mount/1+'],
+    ['Sig P229 $700 + free holster', undefined, 'sig/1 p/1 229/1 700/1 free/2 holster/2+'],
+    ['Tudor Pelagos on rubber strap $3500', undefined, 'tudor/1 pelago/1 on/1 rubber/1!+ strap/1+ 3500/1'],
+    ['Seiko SPB143 on Uncle Seiko tropic strap', undefined, 'seiko/1 spb/1 143/1 on/1 uncle/1+ seiko/1+ tropic/1!+ strap/1+'],
+    ['Dan Henry 1970 with extra leather strap', undefined, 'dan/1 henry/1 1970/1 with/1 extra/1 leather/1!+ strap/1+'],
+    ['Holosun 509T, shroud included', undefined, 'holosun/1 509/1 t/1 shroud/2+ included/2'],
+    // a body sentence that says sold, in a listing of several items
+    [
+      '[WTS] Vortex Venom $150, Holosun 403B $120',
+      'Venom sold to a friend. 403B still here.',
+      'wts vortex/1 venom/1 150/1 holosun/2 403/2 b/2 120/2 ‖ venom× sold× to× a× friend× 403 b still here',
+    ],
+    ['Federal 9mm 500 rds $150 free shipping', undefined, 'federal/1 9/1 mm/1 500/1 rds/1 150/1 free/1 shipping/1'],
+  ]
+  for (const [title, body, words] of cases) test(title, () => expect(render(title, body).words).toBe(words))
+})
+
 describe('guards: linear in the text length', () => {
   const adversarial = [
     '$1,'.repeat(35_000),
     'for '.repeat(25_000),
     'rmr style '.repeat(10_000),
+    'airsoft sold w/ '.repeat(6_000),
+    '~~a, '.repeat(20_000),
+    'T2 mount w/ a '.repeat(7_000),
+    'Glock 19 mags 3 '.repeat(6_000),
+    'RMR sold. fits T2 / '.repeat(5_000),
     '[h] [w] '.repeat(12_500),
     'a - $5 - '.repeat(11_000),
     'a, '.repeat(33_000),

@@ -6,6 +6,7 @@ import type { Category } from '../../../src/access/categories'
 import { compileTerm, matchesPost, type PreparedPost } from '../../../src/matching/compile'
 import { explainTerm } from '../../../src/matching/explain'
 import { parseTerm } from '../../../src/matching/parse'
+import { MARK_EXTRA, MARK_REPLICA, MARK_SOLD } from '../../../src/matching/post-model'
 import { TermIndex } from '../../../src/matching/term-index'
 import { fixture } from './post-fixture'
 
@@ -66,6 +67,21 @@ const byBob = fixture(
   },
 )
 
+// "[WTS] Springfield Hellcat GBB $150, Shield RMSc $220": the first item a replica (item-marks.ts)
+const replica = fixture([
+  { text: '[WTS]' },
+  { text: 'Springfield Hellcat GBB $150', seg: 1, prices: [150], mark: MARK_REPLICA },
+  { text: 'Shield RMSc $220', seg: 2, prices: [220] },
+])
+// "[WTS] ~~Romeo Zero~~ SOLD, Holosun 407K $200": the first item sold
+const soldItem = fixture([{ text: '[WTS]' }, { text: 'Romeo Zero SOLD', seg: 1, mark: MARK_SOLD }, { text: 'Holosun 407K $200', seg: 2, prices: [200] }])
+// "[WTS] Leupold Mark 5 w/ Spuhr mount $2000": the mount an extra
+const withMount = fixture([
+  { text: '[WTS] Leupold Mark 5 w/', seg: 1, prices: [2000] },
+  { text: 'Spuhr mount', seg: 1, mark: MARK_EXTRA },
+])
+const wttFlair = fixture([{ text: '[WTS] Holosun 508T $300', seg: 1, prices: [300] }], { flair: 'WTT' })
+
 // A long body of line items (more segments than the bit masks hold): "item 1" … "item 34", then an RMR
 const long = fixture([
   { text: '[WTS] lot' },
@@ -104,6 +120,18 @@ const cases: [string, string, PreparedPost, Category, boolean][] = [
   ['a cut asked for', 'rmr cut', riser, 'wts', true],
   ['the accessory itself matches', 'holster', holster, 'wts', true],
   ['an exclusion still sees an accessory-for word', 'holster -glock', holster, 'wts', false],
+  // replica items, items marked sold, extras (item-marks.ts)
+  ['a replica item does not match its model', 'hellcat', replica, 'wts', false],
+  ['the other item of the listing still matches', 'rmsc <$250', replica, 'wts', true],
+  ['a term naming airsoft / gbb asks for replicas', 'hellcat gbb', replica, 'wts', true],
+  ['an item marked sold does not match', 'romeo zero', soldItem, 'wts', false],
+  ['the unsold item still matches', '407k', soldItem, 'wts', true],
+  ['an extra counts for the words', 'spuhr', withMount, 'wts', true],
+  ['an item exclusion does not see an extra', 'leupold -mount', withMount, 'wts', true],
+  ['a post-wide exclusion does', 'leupold -~mount', withMount, 'wts', false],
+  ['a term naming an accessory does not read an extra', 'mount', withMount, 'wts', false],
+  ['-~word also reads the flair', 'holosun -~wtt', wttFlair, 'wts', false],
+  ['a plain exclusion does not read the flair', 'holosun -wtt', wttFlair, 'wts', true],
   // categories and aliases
   ['red dot finds a 507C', 'red dot', multi, 'wts', true],
   ['"red dot" quoted finds a T2', '"red dot" <$600', multi, 'wts', true],

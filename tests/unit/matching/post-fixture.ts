@@ -12,6 +12,8 @@ export type Part = {
   side?: 'have' | 'want'
   /** an accessory-for mention ("holster for glock 19") */
   fits?: boolean
+  /** other marks of item-marks.ts (MARK_REPLICA, MARK_SOLD, MARK_EXTRA; bits, added to `fits`) */
+  mark?: number
   /** prices of this part's segment: a number is an item total */
   prices?: (number | Price)[]
   /** in the body (after the title) */
@@ -44,7 +46,7 @@ export function fixture(parts: Part[], opts: { author?: string; flair?: string; 
     for (const t of toks) {
       tokens.push(t)
       seg.push(part.seg ?? 0)
-      fits.push(part.fits ? 1 : 0)
+      fits.push((part.fits ? 1 : 0) | (part.mark ?? 0))
       side.push(part.side === 'have' ? 1 : part.side === 'want' ? 2 : 0)
     }
     const s = segments[part.seg ?? 0]!

@@ -73,6 +73,10 @@ describe('readPrices: every figure with its role and unit', () => {
     ['$20 off', '20:discount'],
     ['save $50 on an RMR', '50:discount'],
     ['$10 rebate', '10:discount'],
+    ['$279 after $30 mail-in rebate', '279:was 30:discount'],
+    ['$64.99 after MIR', '64.99:was'],
+    ['$64.99 after instant rebate', '64.99'],
+    ['$199 after code SAVE20', '199'],
     ['$25 gift card with purchase', '25:giftcard'],
     ['$50 GC', '50:giftcard'],
     // units

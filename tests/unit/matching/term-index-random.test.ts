@@ -7,6 +7,7 @@ import { TermIndex, type TermRef } from '../../../src/matching/term-index'
 import { explainTerm } from '../../../src/matching/explain'
 import type { Price } from '../../../src/matching/post-model'
 import { fixture, type Part } from './post-fixture'
+import { MARK_EXTRA, MARK_REPLICA, MARK_SOLD } from '../../../src/matching/post-model'
 
 test('after random adds and removes, the index returns exactly what matchesPost accepts', () => {
   const r = rng(7)
@@ -116,6 +117,8 @@ const WORDS = [
   '1-6',
   'airsoft',
   'sold',
+  'gbb',
+  'wtt',
   'g19',
   'pmag',
   '9mm',
@@ -155,11 +158,13 @@ function randomListing(r: () => number) {
       seg: r() < 0.2 ? 0 : 1 + Math.floor(r() * 4),
       side: sidedPost ? (r() < 0.5 ? 'have' : 'want') : undefined,
       fits: r() < 0.15,
+      // replica, sold and extra marks (item-marks.ts); extras often, alone, so plain posts with extras occur
+      mark: r() < 0.2 ? MARK_EXTRA : r() < 0.06 ? MARK_REPLICA : r() < 0.05 ? MARK_SOLD : 0,
       prices,
       body: r() < 0.25,
     })
   }
-  return fixture(parts, { author: pickR(r, ['bob', 'alice', '']), flair: pickR(r, ['WTS', 'Trades: 12', '']), trades: pickR(r, [null, 0, 3, 12, 50]) })
+  return fixture(parts, { author: pickR(r, ['bob', 'alice', '']), flair: pickR(r, ['WTS', 'WTT', 'Trades: 12', '']), trades: pickR(r, [null, 0, 3, 12, 50]) })
 }
 
 function randomTerm(r: () => number): string {
