@@ -49,15 +49,16 @@ async function setup() {
 const OPEN = '[WTS] Trijicon RMR RM06 - $420'
 const SOLD = '[WTS] Trijicon RMR Type 2 - $400 [SOLD]'
 const PENDING = '[WTS] Trijicon RMR RM07, green - $380'
-const AIRSOFT = '[WTS] Airsoft RMR replica w/ riser - $40'
-const PHRASE = '[WTS] Trijicon RMR for a gel blaster build - $350'
+// (an airsoft replica no longer matches `rmr` at all: the matcher reads replica items, so the excluded word here is another)
+const AIRSOFT = '[WTS] RMR RM06 in FDE cerakote - $300'
+const PHRASE = '[WTS] Trijicon RMR RM06 with range bag - $350'
 
 function publishAll(fake: FakeReddit) {
   fake.publish({ title: OPEN, author_flair_text: 'Trades: 12' })
   fake.publish({ title: SOLD })
   fake.publish({ title: PENDING, link_flair_text: 'Pending' })
   fake.publish({ title: AIRSOFT })
-  fake.publish({ title: PHRASE, selftext: 'Blaster gel? No: the words of a phrase must be next to each other.' })
+  fake.publish({ title: PHRASE, selftext: 'Bag range? No: the words of a phrase must be next to each other.' })
 }
 
 describe('GET/PUT /api/match-defaults', () => {
@@ -115,7 +116,7 @@ describe('defaults applied to matching', () => {
     const allStates = await t.user()
     const excluding = await t.user()
     expect((await allStates.put({ skipSold: false })).status).toBe(200)
-    expect((await excluding.put({ excludeWords: ['airsoft', 'gel blaster'] })).status).toBe(200)
+    expect((await excluding.put({ excludeWords: ['cerakote', 'range bag'] })).status).toBe(200)
     for (const u of [byDefault, allStates, excluding]) expect((await t.http('POST', '/api/terms', u.cookie, { category: 'wts', term: 'rmr' })).status).toBe(201)
     await Bun.sleep(5) // posts created after the terms
     publishAll(t.fake)
@@ -134,14 +135,14 @@ describe('defaults applied to matching', () => {
     publishAll(t.fake)
     await t.scan() // stored, nobody has terms yet
     const u = await t.user()
-    await u.put({ excludeWords: ['airsoft'] })
+    await u.put({ excludeWords: ['cerakote'] })
     const added = await t.http('POST', '/api/terms', u.cookie, { category: 'wts', term: 'trijicon' })
-    expect(added.body.backfilled).toBe(2) // OPEN, PHRASE: not SOLD, not PENDING, not airsoft (no "trijicon" in AIRSOFT anyway)
+    expect(added.body.backfilled).toBe(2) // OPEN, PHRASE: not SOLD, not PENDING, not cerakote (no "trijicon" in it anyway)
     expect(t.titlesOf(u.userId)).toEqual([PHRASE, OPEN].sort())
 
     // batch: the matches are gone (e.g. restored terms), the defaults changed in between
     t.s.deps.sqlite.run('DELETE FROM matches WHERE user_id = ?', [u.userId])
-    await u.put({ skipSold: false, excludeWords: ['gel blaster'] })
+    await u.put({ skipSold: false, excludeWords: ['range bag'] })
     const batch = runBatchMatch(t.s.deps, { sinceMs: 3600_000 })
     expect(batch.matches_created).toBe(3)
     expect(t.titlesOf(u.userId)).toEqual([OPEN, PENDING, SOLD].sort())

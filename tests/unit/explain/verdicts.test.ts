@@ -121,7 +121,7 @@ describe('matcher reasons the explainer passes on (field filters, per-unit price
   const cases: [string, string, Parameters<typeof explain>[1], RegExp][] = [
     ['missing word', 'rmr', { title: '[WTS] Aimpoint T2 $500' }, /needs the word 'rmr' — not in the title or body/],
     ['price', 'rmr <$500', { title: '[WTS] Trijicon RMR $520' }, /price \$520 is above <\$500/],
-    ['excluded', 'rmr -airsoft', { title: '[WTS] airsoft RMR $40' }, /excluded by -airsoft/],
+    ['excluded', 'rmr -cerakote', { title: '[WTS] RMR in FDE cerakote $40' }, /excluded by -cerakote/],
     ['author', 'rmr author:bob', { title: '[WTS] RMR $400', author: 'alice' }, /author is not 'bob'/],
     ['flair', 'rmr flair:optics', { title: '[WTS] RMR $400', flair: 'Parts' }, /flair has no 'optic/],
     ['trades', 'rmr trades>=10', { title: '[WTS] RMR $400', authorFlair: 'Trades: 3' }, /3 confirmed trades, fewer than trades>=10/],
