@@ -481,14 +481,18 @@ export function markFits(text: string, track: TokenTrack, from: number, to: numb
       }
       if (j >= to || j === k) return
       let next = j
-      if (tokens[next] === 'or' || tokens[next] === 'and') next++
+      // what the accessory fits goes on with what is mounted on it: "holster for Glock 19 w/ TLR-7",
+      // "fits Glock 17/19 with X300", "for G19 + X300" (the light is part of the fit, not a second item)
+      const mounted = tokens[next] === 'with' || tokens[next] === 'w'
+      if (mounted || tokens[next] === 'or' || tokens[next] === 'and') next++
       if (next >= to || tokens[next] === '' || isPrice(next) || !modelLike(text, track, next, from)) return
       const gap = text.slice(ends[j - 1]!, starts[j]!)
       const slash = /^\s*\/\s*$/.test(gap)
-      if (!(slash || /^\s*,?\s*$/.test(gap))) return
-      // a title splits items at " / ": the list may cross into the next segment there, not at a comma
+      const plus = /^\s*\+\s*$/.test(gap)
+      if (!(slash || plus || /^\s*,?\s*$/.test(gap))) return
+      // a title splits items at " / " and "+": the list may cross into the next segment there, not at a comma
       if (seg[next] !== segment) {
-        if (!slash) return
+        if (!slash && !plus) return
         segment = seg[next]!
       }
       j = next

@@ -153,6 +153,11 @@ describe('accessory-for mentions', () => {
     ['HK VP9 Gen 2 OEM mags x3', 'hk/1 vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
     ['Sig P226 and P226 mags', 'sig/1 p/1 226/1 and/1 p/1! 226/1! mag/1'],
     ['Vortex Razor w/ Geissele mount $1500', 'vortex/1 razor/1 w/1 geissele/1+ mount/1+ 1500/1'],
+    // what is mounted on the fitted product is part of the fit ("w/", "with", "+")
+    ['Kydex holster for Sig P320 w/ TLR-1', 'kydex/1 holster/1 for/1 sig/1! p/1! 320/1! w/1 tlr/1!+ 1/1!+'],
+    ['Holster (fits Walther PDP with X400)', 'holster/1 fit/1 walther/1! pdp/1! with/1 x/1!+ 400/1!+'],
+    ['OWB holster for P365 + TLR-6 $45', 'owb/1 holster/1 for/1 p/1! 365/1! tlr/2! 6/2! 45/2'],
+    ['Holster for Glock 17 with manual safety', 'holster/1 for/1 glock/1! 17/1! with/1 manual/1+ safety/1+'],
     // not mentions
     ['Aimpoint T2 with mount', 'aimpoint/1 t/1 2/1 with/1 mount/1+'],
     ['Geissele mount', 'geissele/1 mount/1'],

@@ -47,6 +47,10 @@ const cases: [string, string, string, string, boolean][] = [
   ['split prefix: the leading token must be exact', 'p365*', '[WTS] Sig XP365', '', false],
   ['prefix of a plural word matches', 'mags*', '[WTS] Magpul mags', '', true],
   ['prefix phrase: "trijicon rm*"', '"trijicon rm*"', '[WTS] Trijicon RMR', '', true],
+  // a light mounted on the gun a holster fits is part of the fit
+  ['a light the holster fits is not the light for sale', 'tlr 1', '[WTS] Kydex holster for Sig P320 w/ TLR-1 $55', '', false],
+  ['a light the holster fits: a holster term still matches', 'holster', '[WTS] Kydex holster for Sig P320 w/ TLR-1 $55', '', true],
+  ['a light sold with a gun is still an extra', 'tlr 1', '[WTS] Sig P320 w/ TLR-1 $550', '', true],
   // exclusions
   ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
   ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
