@@ -569,6 +569,24 @@ function markBefore(text: string, track: TokenTrack, m: number, from: number, fi
 const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band'])
 /** Words after the head noun that still leave it the item's last word ("Glock 19 mags (3) - $60 shipped"). */
 const TAIL = new Set(['x', 'ea', 'each', 'pair', 'set', 'pack', 'lot', 'only', 'new', 'used', 'lnib', 'nib', 'bnib', 'obo', 'shipped', 'ship', 'firm', 'oem'])
+/** Words before a gun's brand that say the mags are the gun maker's own, not another maker's. */
+const FACTORY = new Set([
+  'genuine',
+  'factory',
+  'original',
+  'official',
+  'stock',
+  'brand',
+  'authentic',
+  'real',
+  'spare',
+  'extra',
+  'gen',
+  'x',
+  'all',
+  'some',
+  'few',
+])
 /** Words that start another thing within an item: what comes before them is not the part's model. */
 const JOINERS = new Set(['and', 'with', 'w', 'plus', 'or'])
 
@@ -593,13 +611,26 @@ export function markHeadParts(text: string, track: TokenTrack, from: number, to:
       const head = tokens[h]!
       if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0) {
         const digitsOnly = MAKER_PARTS.has(head)
-        for (let k = h - 1; k >= a && !JOINERS.has(tokens[k]!); k--) {
+        let first = -1 // the first model word of the run, for the maker rule below
+        let k = h - 1
+        for (; k >= a && !JOINERS.has(tokens[k]!); k--) {
           if ((marks[k]! & extra) !== 0 || priceTok[k - from] === 1) continue
           const digit =
             isNum(tokens[k]!) ||
             (k > a && starts[k] === ends[k - 1] && isNum(tokens[k - 1]!)) ||
             (k + 1 < b && starts[k + 1] === ends[k] && isNum(tokens[k + 1]!))
-          if (digitsOnly ? digit : modelLike(text, track, k, from)) marks[k] = marks[k]! | MARK_ACCESSORY
+          if (digitsOnly ? digit : modelLike(text, track, k, from)) {
+            marks[k] = marks[k]! | MARK_ACCESSORY
+            first = k
+          }
+        }
+        // mags and barrels by another maker: a name before the gun's brand makes them that maker's
+        // ("ETS Glock 19 mags", "KCI Glock 17 mags"): the brand is marked too ("Glock 19 mags", "OEM Glock 19 mags" keep it)
+        const brand = first - 1
+        if (digitsOnly && brand - 1 > k && !isNum(tokens[brand]!) && (marks[brand]! & MARK_ACCESSORY) === 0) {
+          const maker = tokens[brand - 1]!
+          if (maker !== '' && !isNum(maker) && !STOP.has(maker) && !TAIL.has(maker) && !FACTORY.has(maker) && priceTok[brand - 1 - from] !== 1)
+            marks[brand] = marks[brand]! | MARK_ACCESSORY
         }
       }
     }

@@ -148,6 +148,11 @@ describe('accessory-for mentions', () => {
     // mags and barrels: the model number only (the maker may be the gun's)
     ['Sig 320 mags', 'sig/1 320/1! mag/1'],
     ['Glock 26 OEM barrel', 'glock/1 26/1! oem/1 barrel/1'],
+    // … unless another maker's name comes before the gun's brand: then the mags are that maker's
+    ['KCI Glock 17 mags x2', 'kci/1 glock/1! 17/1! mag/1 x/1 2/1'],
+    ['Faxon Sig 320 barrel $150', 'faxon/1 sig/1! 320/1! barrel/1 150/1'],
+    ['OEM Glock 17 mags', 'oem/1 glock/1 17/1! mag/1'],
+    ['Factory Glock 17 mags', 'factory/1 glock/1 17/1! mag/1'],
     // the item's last word is a part: the model words before it (back to "and" / "with")
     ['CZ P10C trigger kit - $90 shipped', 'cz/1! p/1! 10/1! c/1! trigger/1 kit/1 90/1 shipped/1'],
     ['HK VP9 Gen 2 OEM mags x3', 'hk/1 vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],

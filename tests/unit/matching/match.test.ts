@@ -51,6 +51,9 @@ const cases: [string, string, string, string, boolean][] = [
   ['a light the holster fits is not the light for sale', 'tlr 1', '[WTS] Kydex holster for Sig P320 w/ TLR-1 $55', '', false],
   ['a light the holster fits: a holster term still matches', 'holster', '[WTS] Kydex holster for Sig P320 w/ TLR-1 $55', '', true],
   ['a light sold with a gun is still an extra', 'tlr 1', '[WTS] Sig P320 w/ TLR-1 $550', '', true],
+  // mags by another maker are not the gun maker's
+  ['mags by another maker do not match the gun brand', 'glock <$100', '[WTS] KCI Glock 17 mags x2 $30', '', false],
+  ['the gun maker’s own mags still match the brand', 'glock <$100', '[WTS] Glock 17 mags x2 $50', '', true],
   // exclusions
   ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
   ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
