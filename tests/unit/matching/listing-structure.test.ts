@@ -182,6 +182,10 @@ describe('accessory-for mentions', () => {
 describe('replica items, items marked sold, extras (item-marks.ts)', () => {
   const cases: [string, string | undefined, string][] = [
     // a replica word marks its item; the other items of the listing are not replicas
+    // a watch sold with its papers / warranty card / full set: its bracelet or strap is what it is worn on
+    ['Tudor Pelagos 25600 Bracelet, box + papers $3900', undefined, 'tudor/1 pelago/1 25600/1 bracelet/1+ box/1 paper/2 3900/2'],
+    ['Seiko SPB143 full set, NATO strap', undefined, 'seiko/1 spb/1 143/1 full/1 set/1 nato/2 strap/2+'],
+    ['Tudor Pelagos bracelet 22mm $300', undefined, 'tudor/1 pelago/1! bracelet/1 22/1 mm/1 300/1'],
     ['Tokyo Marui Hi-Capa GBB $180, Holosun 407K $230', undefined, 'tokyo/1% marui/1% hi/1% capa/1% gbb/1% 180/1% holosun/2 407/2 k/2 230/2'],
     ['M4 AEG replica', undefined, 'm/1% 4/1% aeg/1% replica/1%'],
     ['Gel blaster MP5', undefined, 'gel/1% blaster/1% mp/1% 5/1%'],

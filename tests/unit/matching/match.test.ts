@@ -54,6 +54,10 @@ const cases: [string, string, string, string, boolean][] = [
   // mags by another maker are not the gun maker's
   ['mags by another maker do not match the gun brand', 'glock <$100', '[WTS] KCI Glock 17 mags x2 $30', '', false],
   ['the gun maker’s own mags still match the brand', 'glock <$100', '[WTS] Glock 17 mags x2 $50', '', true],
+  // a watch sold with its papers is a watch, not its bracelet
+  ['a watch with box and papers is not a bracelet for sale', 'bracelet', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', false],
+  ['… but it is the watch', 'tudor pelagos', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', true],
+  ['a bracelet alone is still a bracelet', 'bracelet', '[WTS] Tudor Pelagos bracelet 22mm $300', '', true],
   // exclusions
   ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
   ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
