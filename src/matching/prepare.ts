@@ -79,10 +79,13 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   const segments: ItemSegment[] = [{ id: 0, side: null, prices: [], ranges: [] }]
   for (const s of [...ts.segments, ...(bs?.segments ?? [])]) segments.push({ id: segments.length, side: s.side, prices: s.prices, ranges: [] })
   // A title without an item price takes the item prices of body text that is not a line item
-  // ("Asking $400 shipped") when it is one item (or none: then the context holds them).
+  // ("Asking $400 shipped") when it is one item (or none: then the context holds them). Among priced line
+  // items a per-round or per-each price line ("9mm 115gr - 1000 rds - $0.27/rd") is one more line's price, not the title's.
   const titleSegs = segments.slice(1, 1 + ts.segments.length)
-  if (bs && bs.loosePrices.length > 0 && titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))) {
-    ;(titleSegs[0] ?? segments[0]!).prices.push(...bs.loosePrices)
+  const pricedLines = bs !== null && bs.segments.some((s) => s.prices.some((p) => p.role === 'item'))
+  const loose = bs ? (pricedLines ? bs.loosePrices.filter((p) => p.unit === 'total') : bs.loosePrices) : []
+  if (loose.length > 0 && titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))) {
+    ;(titleSegs[0] ?? segments[0]!).prices.push(...loose)
   }
   for (let i = 0; i < n;) {
     const id = seg[i]!

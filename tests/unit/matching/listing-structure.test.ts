@@ -115,6 +115,10 @@ describe('body line items and the post’s price', () => {
   test('a title with its own price keeps it; body prose prices do not add to it', () => {
     expect(render('[WTS] RMR $400', 'Paid $500 last year. Asking 400 shipped').segs).toBe('1[400]')
   })
+  test('a per-round price line among priced line items is not the title’s price', () => {
+    expect(render('[WTS] Ammo lot', '7.62x39 Wolf - 500 rds - $0.35/rd\n45 230gr - 200 rds - $0.52/rd').segs).toBe('1[] 2[0.35/round]')
+    expect(render('[WTS] Ammo lot', '45 230gr - 200 rds - $0.52/rd').segs).toBe('1[0.52/round]')
+  })
   test('numbered lines are items', () => {
     expect(render('[WTS] optics', '1. RMR $400\n2) SRO $500').segs).toBe('1[] 2[400] 3[500]')
   })
