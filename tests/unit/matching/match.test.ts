@@ -58,6 +58,15 @@ const cases: [string, string, string, string, boolean][] = [
   ['a watch with box and papers is not a bracelet for sale', 'bracelet', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', false],
   ['… but it is the watch', 'tudor pelagos', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', true],
   ['a bracelet alone is still a bracelet', 'bracelet', '[WTS] Tudor Pelagos bracelet 22mm $300', '', true],
+  // a price on the side the category does not read is not the item's
+  [
+    'a WTS term does not take the want side’s price',
+    '507c <$150',
+    '[H] Holosun 507C [W] Trijicon RMR',
+    '507C on a plate. Looking for an RMR plus $100 your side.',
+    false,
+  ],
+  ['a WTS term takes the have side’s price', '507c <$300', '[H] Holosun 507C $250 [W] Trijicon RMR', '', true],
   // exclusions
   ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
   ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
