@@ -67,6 +67,11 @@ const cases: [string, string, string, string, boolean][] = [
     false,
   ],
   ['a WTS term takes the have side’s price', '507c <$300', '[H] Holosun 507C $250 [W] Trijicon RMR', '', true],
+  // a CPU inside a whole computer is a spec, not a CPU for sale (the words still count)
+  ['a computer with its CPU is not a cpu', 'cpu', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', false],
+  ['a laptop with its CPU is not a cpu', 'cpu', '[USA-CA] [H] ThinkPad T480 i7-8650U [W] PayPal', '', false],
+  ['the CPU’s own words still find the computer', 'i5 7500', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', true],
+  ['a CPU sold with RAM is a cpu', 'cpu', '[USA-CA] [H] i5-7500, 16GB DDR4 [W] PayPal', '', true],
   // exclusions
   ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
   ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
