@@ -46,7 +46,7 @@ function replicaAt(tokens: string[], i: number, from: number): boolean {
 
 /**
  * Replica and sold marks of positions [from, to). Returns true when a replica word sits in the
- * shared context (segment 0): the caller marks the whole post when that text is the title.
+ * shared context (segment 0) or every item is a replica: the caller marks the whole post when that text is the title.
  */
 export function markItemState(text: string, track: TokenTrack, from: number, to: number, marks: Uint8Array, itemCount: number): boolean {
   const { tokens, starts, seg } = track
@@ -67,7 +67,8 @@ export function markItemState(text: string, track: TokenTrack, from: number, to:
       if (soldSegs.has(seg[i]!)) marks[i] = marks[i]! | MARK_SOLD
     }
   if (itemCount >= 2 && text.includes('~~')) markStruck(text, starts, from, to, marks)
-  return contextReplica
+  // every item a replica ("Airsoft Glock 19, airsoft RMR"): so is the whole post, its body lines included
+  return contextReplica || (itemCount > 0 && replicaSegs.size >= itemCount)
 }
 
 /**

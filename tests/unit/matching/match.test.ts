@@ -72,6 +72,15 @@ const cases: [string, string, string, string, boolean][] = [
   ['a laptop with its CPU is not a cpu', 'cpu', '[USA-CA] [H] ThinkPad T480 i7-8650U [W] PayPal', '', false],
   ['the CPU’s own words still find the computer', 'i5 7500', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', true],
   ['a CPU sold with RAM is a cpu', 'cpu', '[USA-CA] [H] i5-7500, 16GB DDR4 [W] PayPal', '', true],
+  // every title item a replica: the body's lines are the same replicas
+  [
+    'a post whose title items are all replicas is a replica post',
+    'glock 17 <$200',
+    '[WTS] Airsoft Glock 17 (KWA), airsoft Holosun',
+    'KWA G17 $100, Holosun $30.',
+    false,
+  ],
+  ['one real item keeps the post real', 'holosun 407c', '[WTS] Airsoft Glock 17 (KWA), Holosun 407C', 'G17 $100, 407C $200.', true],
   // exclusions
   ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
   ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
