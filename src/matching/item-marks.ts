@@ -134,14 +134,15 @@ function near(text: string, a: number, b: number): boolean {
   return true
 }
 
-/** Words only a whole watch is sold with: "box and papers", "B&P", "warranty card", "full set / kit". */
-const WATCH_SET = new Set(['paper', 'warranty'])
+/** Words only a whole watch is sold with or described by: "box and papers", "B&P", "warranty card", "full set / kit", its dial, movement, bezel, calibre. */
+const WATCH_SET = new Set(['paper', 'warranty', 'dial', 'movement', 'automatic', 'chronograph', 'bezel', 'caliber', 'cal'])
 const FULL_WHAT = new Set(['set', 'kit'])
 const BANDS = new Set(['bracelet', 'strap', 'band'])
 
 /**
  * A text that sells a watch with its papers or warranty card ("Sinn 556 on H-link bracelet, box + papers",
- * "full set") sells the watch: its bracelet, strap or band is what it is worn on — an extra, not the item. Two passes.
+ * "full set") or describes its dial, movement or calibre sells the watch: its bracelet, strap or band is what it is
+ * worn on — an extra, not the item (unless the band is "for" a watch). Two passes.
  */
 function markWatchSet(tokens: string[], from: number, to: number, marks: Uint8Array) {
   let set = false
@@ -152,6 +153,8 @@ function markWatchSet(tokens: string[], from: number, to: number, marks: Uint8Ar
   if (!set) return
   for (let i = from; i < to; i++) {
     if (!BANDS.has(tokens[i]!)) continue
+    // "bracelet for the Seiko SKX007 automatic" sells the bracelet
+    if (i + 1 < to && (tokens[i + 1] === 'for' || tokens[i + 1] === 'fit')) continue
     marks[i] = marks[i]! | MARK_EXTRA
     // "Pelagos 25600 bracelet": the model before the band is the watch for sale, not what the band fits
     for (let k = i - 1; k >= from && (marks[k]! & MARK_ACCESSORY) !== 0; k--) marks[k] = marks[k]! & ~MARK_ACCESSORY

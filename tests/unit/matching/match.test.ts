@@ -58,6 +58,14 @@ const cases: [string, string, string, string, boolean][] = [
   ['a watch with box and papers is not a bracelet for sale', 'bracelet', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', false],
   ['… but it is the watch', 'tudor pelagos', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', true],
   ['a bracelet alone is still a bracelet', 'bracelet', '[WTS] Tudor Pelagos bracelet 22mm $300', '', true],
+  [
+    'a watch described by its dial and movement is not its strap',
+    'strap',
+    '[WTS] Oris Divers 65, blue dial, automatic movement, tropic strap $1400',
+    '',
+    false,
+  ],
+  ['a band for a watch is the band, whatever the title describes', 'bracelet', '[WTS] Jubilee bracelet for Seiko SKX007 automatic, 22mm $90', '', true],
   // a price on the side the category does not read is not the item's
   [
     'a WTS term does not take the want side’s price',
