@@ -7,7 +7,8 @@
 //            (author "[deleted]") — a removed post is gone whatever its flair says;
 //   sold:    flair, title tag or a body line marked SOLD / CLOSED ("[SOLD]", "Sold", "~~…~~ SOLD",
 //            "CLOSED");
-//   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up").
+//   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up"); a title tag or
+//            flair RESERVED / ON HOLD (held for a buyer: "Seiko SKX007 (reserved)", "[On Hold]").
 
 import { extractPrices } from '../matching/price'
 import { titlePrice } from './reposts'
@@ -27,9 +28,9 @@ export type StateInput = {
 }
 
 const TITLE_SOLD = /[[({]\s*(sold|closed)\s*[\])}]|^\s*(sold|closed)\b\s*[:\-–—]/i
-const TITLE_PENDING = /[[({]\s*(pending|sale pending|ppu)\s*[\])}]|^\s*pending\b\s*[:\-–—]/i
+const TITLE_PENDING = /[[({]\s*(pending|sale pending|ppu|reserved|on hold)\s*[\])}]|^\s*pending\b\s*[:\-–—]/i
 const FLAIR_SOLD = /^\s*(sold|closed|complete|completed|sold out|expired)\s*$/i
-const FLAIR_PENDING = /^\s*(pending|sale pending|ppu)\s*$/i
+const FLAIR_PENDING = /^\s*(pending|sale pending|ppu|reserved|on hold)\s*$/i
 // A body line that is only the marker, or starts with it in capitals ("SOLD - thanks all")
 const BODY_SOLD = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(?:all\s+)?(sold|closed)\b(?!\s+(?:at|by)\b)/im
 const BODY_PENDING = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(sale\s+)?pending\b/im

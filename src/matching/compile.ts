@@ -438,6 +438,9 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
   let first: Check | null = null
   for (let s = firstItem(post); s < n; s++) {
     if (masks && ((cand >>> s) & 1) === 0) continue
+    // an item on the side the category does not read is never the match, even through words of the shared
+    // context: a WTS term does not take the price of what the poster wants ("… plus $200 your side")
+    if (skip !== 0 && post.segments[s]!.side === (skip === 2 ? 'want' : 'have')) continue
     if (n > 2 && (perSegment > 0 || !masks)) {
       let all = true
       for (const seq of alt.include) if (seq.scope === undefined && (!masks || !seq.single) && !occurs(seq, post, s, skip, allow)) all = false

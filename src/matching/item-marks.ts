@@ -16,7 +16,7 @@
 // words, but an item exclusion does not see them ("rmr -mount" still finds "RMR w/ Unity mount").
 
 import type { FoundPrice } from './price'
-import { MARK_EXTRA, MARK_REPLICA, MARK_SOLD } from './post-model'
+import { MARK_ACCESSORY, MARK_EXTRA, MARK_REPLICA, MARK_SOLD } from './post-model'
 import type { TokenTrack } from './listing-structure'
 
 const REPLICA_WORDS = new Set(['airsoft', 'replica', 'gbb', 'aeg', 'gelblaster', 'gelsoft'])
@@ -46,7 +46,7 @@ function replicaAt(tokens: string[], i: number, from: number): boolean {
 
 /**
  * Replica and sold marks of positions [from, to). Returns true when a replica word sits in the
- * shared context (segment 0): the caller marks the whole post when that text is the title.
+ * shared context (segment 0) or every item is a replica: the caller marks the whole post when that text is the title.
  */
 export function markItemState(text: string, track: TokenTrack, from: number, to: number, marks: Uint8Array, itemCount: number): boolean {
   const { tokens, starts, seg } = track
@@ -67,7 +67,8 @@ export function markItemState(text: string, track: TokenTrack, from: number, to:
       if (soldSegs.has(seg[i]!)) marks[i] = marks[i]! | MARK_SOLD
     }
   if (itemCount >= 2 && text.includes('~~')) markStruck(text, starts, from, to, marks)
-  return contextReplica
+  // every item a replica ("Airsoft Glock 19, airsoft RMR"): so is the whole post, its body lines included
+  return contextReplica || (itemCount > 0 && replicaSegs.size >= itemCount)
 }
 
 /**
@@ -133,6 +134,33 @@ function near(text: string, a: number, b: number): boolean {
   return true
 }
 
+/** Words only a whole watch is sold with or described by: "box and papers", "B&P", "warranty card", "full set / kit", its dial, movement, bezel, calibre. */
+const WATCH_SET = new Set(['paper', 'warranty', 'dial', 'movement', 'automatic', 'chronograph', 'bezel', 'caliber', 'cal'])
+const FULL_WHAT = new Set(['set', 'kit'])
+const BANDS = new Set(['bracelet', 'strap', 'band'])
+
+/**
+ * A text that sells a watch with its papers or warranty card ("Sinn 556 on H-link bracelet, box + papers",
+ * "full set") or describes its dial, movement or calibre sells the watch: its bracelet, strap or band is what it is
+ * worn on — an extra, not the item (unless the band is "for" a watch). Two passes.
+ */
+function markWatchSet(tokens: string[], from: number, to: number, marks: Uint8Array) {
+  let set = false
+  for (let i = from; i < to && !set; i++) {
+    const t = tokens[i]!
+    set = WATCH_SET.has(t) || (t === 'full' && i + 1 < to && FULL_WHAT.has(tokens[i + 1]!)) || (t === 'b' && i + 1 < to && tokens[i + 1] === 'p')
+  }
+  if (!set) return
+  for (let i = from; i < to; i++) {
+    if (!BANDS.has(tokens[i]!)) continue
+    // "bracelet for the Seiko SKX007 automatic" sells the bracelet
+    if (i + 1 < to && (tokens[i + 1] === 'for' || tokens[i + 1] === 'fit')) continue
+    marks[i] = marks[i]! | MARK_EXTRA
+    // "Pelagos 25600 bracelet": the model before the band is the watch for sale, not what the band fits
+    for (let k = i - 1; k >= from && (marks[k]! & MARK_ACCESSORY) !== 0; k--) marks[k] = marks[k]! & ~MARK_ACCESSORY
+  }
+}
+
 /** Extra marks of positions [from, to); `found` are the text's prices (a price ends an extra). */
 export function markExtras(text: string, track: TokenTrack, from: number, to: number, marks: Uint8Array, found: FoundPrice[]) {
   const { tokens, starts, ends, seg } = track
@@ -141,6 +169,7 @@ export function markExtras(text: string, track: TokenTrack, from: number, to: nu
     while (q < found.length && found[q]!.end <= starts[k]!) q++
     return q < found.length && found[q]!.start <= starts[k]!
   }
+  markWatchSet(tokens, from, to, marks)
   let until = from // positions before this are already scanned as part of an extra
   for (let i = from; i < to; i++) {
     const t = tokens[i]!

@@ -481,14 +481,18 @@ export function markFits(text: string, track: TokenTrack, from: number, to: numb
       }
       if (j >= to || j === k) return
       let next = j
-      if (tokens[next] === 'or' || tokens[next] === 'and') next++
+      // what the accessory fits goes on with what is mounted on it: "holster for Glock 19 w/ TLR-7",
+      // "fits Glock 17/19 with X300", "for G19 + X300" (the light is part of the fit, not a second item)
+      const mounted = tokens[next] === 'with' || tokens[next] === 'w'
+      if (mounted || tokens[next] === 'or' || tokens[next] === 'and') next++
       if (next >= to || tokens[next] === '' || isPrice(next) || !modelLike(text, track, next, from)) return
       const gap = text.slice(ends[j - 1]!, starts[j]!)
       const slash = /^\s*\/\s*$/.test(gap)
-      if (!(slash || /^\s*,?\s*$/.test(gap))) return
-      // a title splits items at " / ": the list may cross into the next segment there, not at a comma
+      const plus = /^\s*\+\s*$/.test(gap)
+      if (!(slash || plus || /^\s*,?\s*$/.test(gap))) return
+      // a title splits items at " / " and "+": the list may cross into the next segment there, not at a comma
       if (seg[next] !== segment) {
-        if (!slash) return
+        if (!slash && !plus) return
         segment = seg[next]!
       }
       j = next
@@ -565,6 +569,24 @@ function markBefore(text: string, track: TokenTrack, m: number, from: number, fi
 const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band'])
 /** Words after the head noun that still leave it the item's last word ("Glock 19 mags (3) - $60 shipped"). */
 const TAIL = new Set(['x', 'ea', 'each', 'pair', 'set', 'pack', 'lot', 'only', 'new', 'used', 'lnib', 'nib', 'bnib', 'obo', 'shipped', 'ship', 'firm', 'oem'])
+/** Words before a gun's brand that say the mags are the gun maker's own, not another maker's. */
+const FACTORY = new Set([
+  'genuine',
+  'factory',
+  'original',
+  'official',
+  'stock',
+  'brand',
+  'authentic',
+  'real',
+  'spare',
+  'extra',
+  'gen',
+  'x',
+  'all',
+  'some',
+  'few',
+])
 /** Words that start another thing within an item: what comes before them is not the part's model. */
 const JOINERS = new Set(['and', 'with', 'w', 'plus', 'or'])
 
@@ -589,13 +611,26 @@ export function markHeadParts(text: string, track: TokenTrack, from: number, to:
       const head = tokens[h]!
       if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0) {
         const digitsOnly = MAKER_PARTS.has(head)
-        for (let k = h - 1; k >= a && !JOINERS.has(tokens[k]!); k--) {
+        let first = -1 // the first model word of the run, for the maker rule below
+        let k = h - 1
+        for (; k >= a && !JOINERS.has(tokens[k]!); k--) {
           if ((marks[k]! & extra) !== 0 || priceTok[k - from] === 1) continue
           const digit =
             isNum(tokens[k]!) ||
             (k > a && starts[k] === ends[k - 1] && isNum(tokens[k - 1]!)) ||
             (k + 1 < b && starts[k + 1] === ends[k] && isNum(tokens[k + 1]!))
-          if (digitsOnly ? digit : modelLike(text, track, k, from)) marks[k] = marks[k]! | MARK_ACCESSORY
+          if (digitsOnly ? digit : modelLike(text, track, k, from)) {
+            marks[k] = marks[k]! | MARK_ACCESSORY
+            first = k
+          }
+        }
+        // mags and barrels by another maker: a name before the gun's brand makes them that maker's
+        // ("ETS Glock 19 mags", "KCI Glock 17 mags"): the brand is marked too ("Glock 19 mags", "OEM Glock 19 mags" keep it)
+        const brand = first - 1
+        if (digitsOnly && brand - 1 > k && !isNum(tokens[brand]!) && (marks[brand]! & MARK_ACCESSORY) === 0) {
+          const maker = tokens[brand - 1]!
+          if (maker !== '' && !isNum(maker) && !STOP.has(maker) && !TAIL.has(maker) && !FACTORY.has(maker) && priceTok[brand - 1 - from] !== 1)
+            marks[brand] = marks[brand]! | MARK_ACCESSORY
         }
       }
     }

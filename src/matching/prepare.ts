@@ -5,7 +5,7 @@
 // The reading rules are in listing-structure.ts (segments, sides, accessory-for), price.ts (figures)
 // and dictionary.ts (aliases, categories).
 
-import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
+import { BUILTIN, canonical, canonicalWithOffsets, categoryToken, findCategories, type CompiledDictionary } from './dictionary'
 import { isReplicaWord, markExtras, markItemState, markSoldSentences } from './item-marks'
 import { markFits, markHeadParts, readBody, readTitle, type TextStructure } from './listing-structure'
 import { normalize, normalizeWithOffsets } from './normalize'
@@ -79,10 +79,13 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   const segments: ItemSegment[] = [{ id: 0, side: null, prices: [], ranges: [] }]
   for (const s of [...ts.segments, ...(bs?.segments ?? [])]) segments.push({ id: segments.length, side: s.side, prices: s.prices, ranges: [] })
   // A title without an item price takes the item prices of body text that is not a line item
-  // ("Asking $400 shipped") when it is one item (or none: then the context holds them).
+  // ("Asking $400 shipped") when it is one item (or none: then the context holds them). Among priced line
+  // items a per-round or per-each price line ("9mm 115gr - 1000 rds - $0.27/rd") is one more line's price, not the title's.
   const titleSegs = segments.slice(1, 1 + ts.segments.length)
-  if (bs && bs.loosePrices.length > 0 && titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))) {
-    ;(titleSegs[0] ?? segments[0]!).prices.push(...bs.loosePrices)
+  const pricedLines = bs !== null && bs.segments.some((s) => s.prices.some((p) => p.role === 'item'))
+  const loose = bs ? (pricedLines ? bs.loosePrices.filter((p) => p.unit === 'total') : bs.loosePrices) : []
+  if (loose.length > 0 && titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))) {
+    ;(titleSegs[0] ?? segments[0]!).prices.push(...loose)
   }
   for (let i = 0; i < n;) {
     const id = seg[i]!
@@ -131,7 +134,7 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
       distinct.push(tok)
     }
   }
-  for (const c of cats) {
+  for (const c of inWholeComputer(cats, tokens, seg, bodyStart)) {
     const list = positions.get(c.token)
     if (!list) {
       positions.set(c.token, [c.pos])
@@ -169,4 +172,24 @@ export function distinctTokens(post: PostInput, dict: CompiledDictionary = BUILT
   for (const tok of tokens) if (tok !== '') seen.add(tok)
   for (const c of findCategories(tokens, dict)) seen.add(c.token)
   return [...seen]
+}
+
+/** Words naming a whole computer: a CPU written in its item is a spec of it ("ThinkCentre M73 i3-4130T 8GB/256GB"). */
+const COMPUTER_WORDS = new Set(['pc', 'desktop', 'computer', 'tower', 'prebuilt', 'optiplex', 'thinkcentre', 'prodesk', 'elitedesk', 'nuc', 'imac', 'mac'])
+const CPU = categoryToken('cpu')
+const LAPTOP = categoryToken('laptop')
+
+/**
+ * The category hits that count: a CPU (`cpu`) inside an item that names a whole computer (a laptop of the
+ * dictionary or a computer word, in the same item segment of the same text) is what the computer has, not a CPU
+ * for sale — the words themselves still count. Two passes.
+ */
+function inWholeComputer(cats: { token: string; pos: number }[], tokens: string[], seg: Uint16Array, bodyStart: number): { token: string; pos: number }[] {
+  if (!cats.some((c) => c.token === CPU)) return cats
+  const key = (p: number) => (p >= bodyStart ? 0x10000 : 0) + seg[p]!
+  const computers = new Set<number>()
+  for (let i = 0; i < tokens.length; i++) if (COMPUTER_WORDS.has(tokens[i]!)) computers.add(key(i))
+  for (const c of cats) if (c.token === LAPTOP) computers.add(key(c.pos))
+  if (computers.size === 0) return cats
+  return cats.filter((c) => c.token !== CPU || !computers.has(key(c.pos)))
 }

@@ -28,6 +28,10 @@ describe('detectPostState', () => {
     ['title tag [PENDING]', { title: '[WTS][PENDING] Trijicon RMR' }, 'pending'],
     ['flair Sale Pending', { title: T, flair: 'Sale Pending' }, 'pending'],
     ['flair PPU', { title: T, flair: 'PPU' }, 'pending'],
+    ['title tag (reserved): held for a buyer', { title: '[WTS] Seiko SKX007 on jubilee (Reserved)' }, 'pending'],
+    ['title tag [On Hold]', { title: '[WTS] [On Hold] Tudor BB58' }, 'pending'],
+    ['flair Reserved', { title: T, flair: 'Reserved' }, 'pending'],
+    ['reserved as a word of the title is not a tag', { title: '[WTS] Tudor BB58, reserved for local buyers first' }, 'open'],
     ['body line PENDING', { title: T, content: 'PENDING\n\nRMR' }, 'pending'],
     ['sold beats pending', { title: '[PENDING] RMR', flair: 'SOLD' }, 'sold'],
   ]

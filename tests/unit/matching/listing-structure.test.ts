@@ -115,6 +115,10 @@ describe('body line items and the post’s price', () => {
   test('a title with its own price keeps it; body prose prices do not add to it', () => {
     expect(render('[WTS] RMR $400', 'Paid $500 last year. Asking 400 shipped').segs).toBe('1[400]')
   })
+  test('a per-round price line among priced line items is not the title’s price', () => {
+    expect(render('[WTS] Ammo lot', '7.62x39 Wolf - 500 rds - $0.35/rd\n45 230gr - 200 rds - $0.52/rd').segs).toBe('1[] 2[0.35/round]')
+    expect(render('[WTS] Ammo lot', '45 230gr - 200 rds - $0.52/rd').segs).toBe('1[0.52/round]')
+  })
   test('numbered lines are items', () => {
     expect(render('[WTS] optics', '1. RMR $400\n2) SRO $500').segs).toBe('1[] 2[400] 3[500]')
   })
@@ -148,11 +152,21 @@ describe('accessory-for mentions', () => {
     // mags and barrels: the model number only (the maker may be the gun's)
     ['Sig 320 mags', 'sig/1 320/1! mag/1'],
     ['Glock 26 OEM barrel', 'glock/1 26/1! oem/1 barrel/1'],
+    // … unless another maker's name comes before the gun's brand: then the mags are that maker's
+    ['KCI Glock 17 mags x2', 'kci/1 glock/1! 17/1! mag/1 x/1 2/1'],
+    ['Faxon Sig 320 barrel $150', 'faxon/1 sig/1! 320/1! barrel/1 150/1'],
+    ['OEM Glock 17 mags', 'oem/1 glock/1 17/1! mag/1'],
+    ['Factory Glock 17 mags', 'factory/1 glock/1 17/1! mag/1'],
     // the item's last word is a part: the model words before it (back to "and" / "with")
     ['CZ P10C trigger kit - $90 shipped', 'cz/1! p/1! 10/1! c/1! trigger/1 kit/1 90/1 shipped/1'],
     ['HK VP9 Gen 2 OEM mags x3', 'hk/1 vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
     ['Sig P226 and P226 mags', 'sig/1 p/1 226/1 and/1 p/1! 226/1! mag/1'],
     ['Vortex Razor w/ Geissele mount $1500', 'vortex/1 razor/1 w/1 geissele/1+ mount/1+ 1500/1'],
+    // what is mounted on the fitted product is part of the fit ("w/", "with", "+")
+    ['Kydex holster for Sig P320 w/ TLR-1', 'kydex/1 holster/1 for/1 sig/1! p/1! 320/1! w/1 tlr/1!+ 1/1!+'],
+    ['Holster (fits Walther PDP with X400)', 'holster/1 fit/1 walther/1! pdp/1! with/1 x/1!+ 400/1!+'],
+    ['OWB holster for P365 + TLR-6 $45', 'owb/1 holster/1 for/1 p/1! 365/1! tlr/2! 6/2! 45/2'],
+    ['Holster for Glock 17 with manual safety', 'holster/1 for/1 glock/1! 17/1! with/1 manual/1+ safety/1+'],
     // not mentions
     ['Aimpoint T2 with mount', 'aimpoint/1 t/1 2/1 with/1 mount/1+'],
     ['Geissele mount', 'geissele/1 mount/1'],
@@ -172,6 +186,10 @@ describe('accessory-for mentions', () => {
 describe('replica items, items marked sold, extras (item-marks.ts)', () => {
   const cases: [string, string | undefined, string][] = [
     // a replica word marks its item; the other items of the listing are not replicas
+    // a watch sold with its papers / warranty card / full set: its bracelet or strap is what it is worn on
+    ['Tudor Pelagos 25600 Bracelet, box + papers $3900', undefined, 'tudor/1 pelago/1 25600/1 bracelet/1+ box/1 paper/2 3900/2'],
+    ['Seiko SPB143 full set, NATO strap', undefined, 'seiko/1 spb/1 143/1 full/1 set/1 nato/2 strap/2+'],
+    ['Tudor Pelagos bracelet 22mm $300', undefined, 'tudor/1 pelago/1! bracelet/1 22/1 mm/1 300/1'],
     ['Tokyo Marui Hi-Capa GBB $180, Holosun 407K $230', undefined, 'tokyo/1% marui/1% hi/1% capa/1% gbb/1% 180/1% holosun/2 407/2 k/2 230/2'],
     ['M4 AEG replica', undefined, 'm/1% 4/1% aeg/1% replica/1%'],
     ['Gel blaster MP5', undefined, 'gel/1% blaster/1% mp/1% 5/1%'],

@@ -47,6 +47,48 @@ const cases: [string, string, string, string, boolean][] = [
   ['split prefix: the leading token must be exact', 'p365*', '[WTS] Sig XP365', '', false],
   ['prefix of a plural word matches', 'mags*', '[WTS] Magpul mags', '', true],
   ['prefix phrase: "trijicon rm*"', '"trijicon rm*"', '[WTS] Trijicon RMR', '', true],
+  // a light mounted on the gun a holster fits is part of the fit
+  ['a light the holster fits is not the light for sale', 'tlr 1', '[WTS] Kydex holster for Sig P320 w/ TLR-1 $55', '', false],
+  ['a light the holster fits: a holster term still matches', 'holster', '[WTS] Kydex holster for Sig P320 w/ TLR-1 $55', '', true],
+  ['a light sold with a gun is still an extra', 'tlr 1', '[WTS] Sig P320 w/ TLR-1 $550', '', true],
+  // mags by another maker are not the gun maker's
+  ['mags by another maker do not match the gun brand', 'glock <$100', '[WTS] KCI Glock 17 mags x2 $30', '', false],
+  ['the gun maker’s own mags still match the brand', 'glock <$100', '[WTS] Glock 17 mags x2 $50', '', true],
+  // a watch sold with its papers is a watch, not its bracelet
+  ['a watch with box and papers is not a bracelet for sale', 'bracelet', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', false],
+  ['… but it is the watch', 'tudor pelagos', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', true],
+  ['a bracelet alone is still a bracelet', 'bracelet', '[WTS] Tudor Pelagos bracelet 22mm $300', '', true],
+  [
+    'a watch described by its dial and movement is not its strap',
+    'strap',
+    '[WTS] Oris Divers 65, blue dial, automatic movement, tropic strap $1400',
+    '',
+    false,
+  ],
+  ['a band for a watch is the band, whatever the title describes', 'bracelet', '[WTS] Jubilee bracelet for Seiko SKX007 automatic, 22mm $90', '', true],
+  // a price on the side the category does not read is not the item's
+  [
+    'a WTS term does not take the want side’s price',
+    '507c <$150',
+    '[H] Holosun 507C [W] Trijicon RMR',
+    '507C on a plate. Looking for an RMR plus $100 your side.',
+    false,
+  ],
+  ['a WTS term takes the have side’s price', '507c <$300', '[H] Holosun 507C $250 [W] Trijicon RMR', '', true],
+  // a CPU inside a whole computer is a spec, not a CPU for sale (the words still count)
+  ['a computer with its CPU is not a cpu', 'cpu', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', false],
+  ['a laptop with its CPU is not a cpu', 'cpu', '[USA-CA] [H] ThinkPad T480 i7-8650U [W] PayPal', '', false],
+  ['the CPU’s own words still find the computer', 'i5 7500', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', true],
+  ['a CPU sold with RAM is a cpu', 'cpu', '[USA-CA] [H] i5-7500, 16GB DDR4 [W] PayPal', '', true],
+  // every title item a replica: the body's lines are the same replicas
+  [
+    'a post whose title items are all replicas is a replica post',
+    'glock 17 <$200',
+    '[WTS] Airsoft Glock 17 (KWA), airsoft Holosun',
+    'KWA G17 $100, Holosun $30.',
+    false,
+  ],
+  ['one real item keeps the post real', 'holosun 407c', '[WTS] Airsoft Glock 17 (KWA), Holosun 407C', 'G17 $100, 407C $200.', true],
   // exclusions
   ['exclusion blocks a post containing the word', 'rmr -airsoft', '[WTS] RMR airsoft replica', '', false],
   ['exclusion allows a post without it', 'rmr -airsoft', '[WTS] RMR real deal', '', true],
