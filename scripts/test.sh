@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
 # `bun run test`: Chromium when missing (scripts/ensure-chromium.sh), then every suite as two
 # `bun test` processes side by side, so both cores work while the browser suites wait on Chromium
-# and their servers: the browser suites (tests/e2e) in one, tests/unit, tests/ui and tests/api in
-# the other. (Moving browser suites into the second half was measured no faster: two Chromiums at
-# once contend for the cores.) The second's report is printed after the first's; the exit code is
+# and their servers: most browser suites (tests/e2e) in one, tests/unit, tests/ui and tests/api and
+# the two admin browser suites in the other. The second's report is printed after the first's; the exit code is
 # non-zero when either fails. With arguments (`bun run test tests/api/terms.test.ts`) it runs just those.
 set -uo pipefail
 bash scripts/ensure-chromium.sh || exit 1
 if [ "$#" -gt 0 ]; then exec bun test --timeout 30000 "$@"; fi
+# Two browser suites ride with the second process, after its own files: it finishes minutes before the
+# browser half otherwise, and the browser suites mostly wait (on Chromium and their servers), not compute.
+late=(tests/e2e/admin-dashboard.test.ts tests/e2e/admin-data.test.ts)
+early=()
+for f in tests/e2e/*.test.ts; do [[ " ${late[*]} " == *" $f "* ]] || early+=("$f"); done
 report=$(mktemp)
-bun test --timeout 30000 tests/unit tests/ui tests/api >"$report" 2>&1 &
+bun test --timeout 30000 tests/unit tests/ui tests/api "${late[@]}" >"$report" 2>&1 &
 rest=$!
-bun test --timeout 30000 tests/e2e
+bun test --timeout 30000 "${early[@]}"
 browser=$?
 wait "$rest"
 others=$?
 echo
-echo "── tests/unit, tests/ui, tests/api ──"
+echo "── tests/unit, tests/ui, tests/api, ${late[*]} ──"
 cat "$report"
 rm -f "$report"
-echo "browser suites (tests/e2e): exit $browser · tests/unit, tests/ui, tests/api: exit $others"
+echo "browser suites (tests/e2e): exit $browser · tests/unit, tests/ui, tests/api and the admin browser suites: exit $others"
 [ "$browser" -eq 0 ] && [ "$others" -eq 0 ]
