@@ -242,6 +242,9 @@ describe('a subscriber in Chromium', () => {
     await dialog.getByRole('button', { name: 'Add airsoft' }).click()
     await dialog.getByRole('button', { name: 'Stop excluding airsoft' }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Add airsoft' }).count()).toBe(0)
+    // one save at a time (the controls are disabled while one runs): wait for this one to be saved
+    await page.getByText('Posts with "airsoft" are left out of every term.').waitFor()
+    await dialog.getByRole('button', { name: 'Stop excluding airsoft' }).and(page.locator(':enabled')).waitFor()
     const exclude = dialog.getByRole('textbox', { name: 'Always exclude these words' })
     await exclude.fill('-gel')
     await exclude.press('Enter')
