@@ -14,7 +14,7 @@ import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { classify } from '../forums/classify'
 import type { ForumPost } from '../forums/listing'
-import { detectPostState } from '../forums/post-state'
+import { asPostState, detectPostState, type PostState } from '../forums/post-state'
 import { RedditError } from '../forums/reddit-client'
 import { rowToPost, type PostRow } from '../forums/store'
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../lib/errors'
@@ -45,7 +45,7 @@ export type Explanation = {
     flair: string | null
     subreddit: string
     createdAt: string
-    state: string
+    state: PostState
     stored: boolean
     ingestedAt: string | null
     /** 'seen 6 s after it was posted' or why Dibs has no copy */
@@ -202,7 +202,7 @@ export async function explainPost(
       flair: post.flair,
       subreddit: post.subreddit,
       createdAt: post.createdAt.toISOString(),
-      state: post.state,
+      state: asPostState(post.state),
       stored: stored !== null,
       ingestedAt: stored ? stored.ingestedAt.toISOString() : null,
       seen,

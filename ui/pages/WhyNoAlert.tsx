@@ -3,34 +3,14 @@
 // matched — what each channel did (GET /api/explain, src/explain/). Admins may ask for another user.
 import { useEffect, useState, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import type { PostState } from '../../src/contract/events'
+import type { Explanation } from '../../src/explain/service'
 import { isAdmin } from '../account'
 import { api, ApiError } from '../api'
 import { AppShell } from '../components/AppShell'
 import { PostStateBadge, stateClass } from '../components/PostStateBadge'
 
-type TermVerdict = { id: number; term: string; matched: boolean; alerts: boolean; reasons: string[]; blockers: string[] }
-type Channel = { channel: string; label: string; status: string; text: string; at: string | null }
-export type Explanation = {
-  user: { id: number; email: string }
-  post: {
-    redditId: string
-    title: string
-    url: string
-    author: string
-    flair: string | null
-    subreddit: string
-    createdAt: string
-    state: PostState
-    stored: boolean
-    ingestedAt: string | null
-    seen: string
-  }
-  category: { value: string | null; label: string; reason: string | null }
-  terms: TermVerdict[]
-  otherTerms: string[]
-  match: { id: number; matchedAt: string; source: string; matchedTerms: string[]; channels: Channel[] } | null
-}
+// The answer's shape is the server's own (src/explain/service.ts), not a copy.
+export type { Explanation }
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
