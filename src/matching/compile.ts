@@ -21,7 +21,7 @@ import type { Category } from '../access/categories'
 import { BUILTIN, canonical, categoryNames, type CompiledDictionary } from './dictionary'
 import type { Alternative, Query, Sequence, UnitBound } from './parse'
 import { isReplicaWord } from './item-marks'
-import { MARK_ACCESSORY, MARK_EXTRA, MARK_REPLICA, MARK_SOLD, type PreparedPost } from './post-model'
+import { MARK_ACCESSORY, MARK_EXTRA, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD, type PreparedPost } from './post-model'
 import { satisfies, type PriceBound } from './price'
 
 export type { PreparedPost } from './post-model'
@@ -63,6 +63,8 @@ export const ACCESSORY_WORDS: readonly string[] = [
   'protector',
 ]
 const ACCESSORY = new Set(ACCESSORY_WORDS)
+/** An upper price bound above this, on a gun maker's name, is what a gun costs (`glock <$500`; `glock <$100` buys parts). */
+const GUN_PRICE_FLOOR = 200
 
 /** `category`: the category's virtual token (from dictionary.ts) that also satisfies the words. */
 export type CompiledSequence = Sequence & { single: boolean; category?: string }
@@ -177,8 +179,12 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
   // A term naming an accessory reads accessory-for mentions, but not an accessory that only comes with
   // another item ("Omega Speedmaster on bracelet", "P365 + free holster" are not bracelet / holster sales).
   const accessory = include.some((s) => s.tokens.some((t) => ACCESSORY.has(t)))
+  // A price bound on a gun maker's name alone that a gun could meet prices its guns: the maker's own parts ("Glock
+  // OEM trigger kit $49") count for `glock`, `glock <$100` and `glock mag <$30`, not for `glock <$500`.
+  const pricesGuns = !accessory && a.prices.some((b) => (b.op === '<' || b.op === '<=') && b.amount > GUN_PRICE_FLOOR)
   const allow =
     (accessory ? MARK_ACCESSORY : MARK_EXTRA) |
+    (pricesGuns ? 0 : MARK_MAKER_PART) |
     (include.some((s) => isReplicaWord(s.tokens)) ? MARK_REPLICA : 0) |
     (include.some((s) => s.tokens.includes('sold')) ? MARK_SOLD : 0)
   const flair = a.flair ? a.flair.map((s) => compileSequence(s, dict)) : null

@@ -21,7 +21,7 @@ import {
   type PreparedPost,
 } from './compile'
 import type { UnitBound } from './parse'
-import { MARK_ACCESSORY, MARK_REPLICA, MARK_SOLD } from './post-model'
+import { MARK_ACCESSORY, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD } from './post-model'
 import type { PriceBound } from './price'
 
 export type ReasonCode =
@@ -36,6 +36,7 @@ export type ReasonCode =
   | 'accessory-for'
   | 'replica'
   | 'sold-item'
+  | 'maker-part'
   | 'other-side'
   | 'different-items'
   | 'no-price'
@@ -128,6 +129,10 @@ const MARK_TEXT: [number, string][] = [
   [MARK_ACCESSORY, 'only appears as what an accessory fits'],
   [MARK_REPLICA, 'only appears in an airsoft / replica item (add airsoft or replica to the term to include them)'],
   [MARK_SOLD, 'only appears in an item marked sold'],
+  [
+    MARK_MAKER_PART,
+    "only appears as the maker of a part, and a price bound on a maker's name prices its guns (name the part to price it, like glock mag <$30)",
+  ],
 ]
 
 function missing(seq: CompiledSequence, alt: CompiledAlternative, post: PreparedPost, category: Category): Reason {
@@ -143,7 +148,7 @@ function missing(seq: CompiledSequence, alt: CompiledAlternative, post: Prepared
     const bits = p >= 0 ? post.fits[p]! & ~alt.allow : MARK_ACCESSORY
     const [bit, text] = MARK_TEXT.find(([b]) => (bits & b) !== 0) ?? MARK_TEXT[0]!
     const where = p >= 0 ? ` (${quote(mentionAt(post, p, bit))})` : ''
-    const code = bit === MARK_ACCESSORY ? 'accessory-for' : bit === MARK_REPLICA ? 'replica' : 'sold-item'
+    const code = bit === MARK_ACCESSORY ? 'accessory-for' : bit === MARK_REPLICA ? 'replica' : bit === MARK_SOLD ? 'sold-item' : 'maker-part'
     return { code, text: `${quote(w)} ${text}${where}`, words }
   }
   return { code: 'other-side', text: `${quote(w)} is on the poster's ${skip === 2 ? 'want' : 'have'} side`, words }

@@ -33,7 +33,7 @@
 // is not a mention. "with mount" is not one ("Aimpoint T2 with mount" sells a T2: "with" stops the scan).
 // All scans are single passes with bounded look-around: linear in the text length.
 
-import { MARK_ACCESSORY, type Price, type Side } from './post-model'
+import { MARK_ACCESSORY, MARK_MAKER_PART, type Price, type Side } from './post-model'
 import { readPrices, type FoundPrice } from './price'
 
 /** A character range of a text belonging to one item segment (local id, 1-based within the result). */
@@ -106,7 +106,13 @@ const FILLER = new Set(
     'x tyd ppff pp ff paypal shipped conus included incl msrp retail was now off save gc gift card cards sale trade ' +
     // prose around a price in a body ("Paid $500 last year. Asking 400 shipped.")
     'paid bought last year month week ago selling sell will can comes come includes include just also great works work ' +
-    'condition shape perfect excellent good lightly never fired through thru please thanks thank firm'
+    'condition shape perfect excellent good lightly never fired through thru please thanks thank firm ' +
+    // how to pay ("Asking $375 shipped, PayPal G&S + fees or Zelle.")
+    'fee fees zelle venmo cashapp emt ' +
+    // what an optic's dot is ("3.25 MOA LED")
+    'led reticle ' +
+    // how a seller states the price ("Looking for $350 shipped")
+    'looking'
   ).split(' '),
 )
 
@@ -268,7 +274,9 @@ function readLine(text: string, from: number, to: number, prices: FoundPrice[], 
   if (ms[0]!.at > start) all.push(...units(text, start, ms[0]!.at, fixedSide, prices))
   for (let k = 0; k < ms.length; k++) {
     const m = ms[k]!
-    const end = k + 1 < ms.length ? ms[k + 1]!.at : to
+    const next = k + 1 < ms.length ? ms[k + 1]!.at : to
+    // a want ends with its sentence ("Want: PVS-14 or nods. Otherwise 507C $240"): the rest is the line's own
+    const end = m.side === 'want' ? sentenceEnd(text, m.end, next) : next
     sides.push({ start: m.at, end, side: m.side })
     const us = units(text, m.end, end, m.side, prices)
     // "[W] $400 PayPal": the want side is payment, its item prices are the have side's price
@@ -281,6 +289,7 @@ function readLine(text: string, from: number, to: number, prices: FoundPrice[], 
       }
     }
     all.push(...us)
+    if (end < next) all.push(...units(text, end, next, fixedSide, prices))
   }
   return { units: all, sides }
 }
@@ -319,6 +328,18 @@ function hasSideMarker(line: string): boolean {
   return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
 }
 
+/** The end of the sentence that runs on from `from` (before `to`): a '.', '!' or '?' followed by a space and a capital. */
+function sentenceEnd(text: string, from: number, to: number): number {
+  for (let i = from; i < to - 2; i++) {
+    const c = text.charCodeAt(i)
+    if ((c === 46 || c === 33 || c === 63) && text.charCodeAt(i + 1) === 32) {
+      const d = text.charCodeAt(i + 2)
+      if (d >= 65 && d <= 90) return i + 1
+    }
+  }
+  return to
+}
+
 /** A cheap gate before WANT_LINE: every alternative contains one of these. */
 function mayWant(line: string): boolean {
   return MAY_WANT.test(line)
@@ -337,6 +358,26 @@ export function readBody(body: string): TextStructure {
   let block: Side | null = null
   let pos = 0
   let pi = 0 // cursor into found (prices are in text order)
+  // a line (or the rest of one) outside a header's block: line items, or the post's price
+  const plain = (from: number, to: number, prices: FoundPrice[]) => {
+    const line = text.slice(from, to)
+    const hasMarker = hasSideMarker(line)
+    if (!(BULLET.test(line) || prices.some((p) => p.role === 'item') || hasMarker)) {
+      for (const p of prices) if (p.role === 'item') loose.push(strip(p))
+      return
+    }
+    const r = readLine(text, from, to, prices, null)
+    // a price per round makes the line ammunition, an item even when calibre and grain are all it says
+    const ammo = prices.some((p) => p.role === 'item' && p.unit === 'round')
+    if (!hasMarker && !BULLET.test(line) && !ammo && !r.units.some((u) => u.item)) {
+      // "Asking $450 shipped.": a price line that names no item is the post's price, not an item
+      for (const p of prices) if (p.role === 'item') loose.push(strip(p))
+      return
+    }
+    shareBundlePrice(r.units)
+    all.push(...r.units)
+    sides.push(...r.sides)
+  }
   while (pos <= text.length) {
     let eol = text.indexOf('\n', pos)
     if (eol < 0) eol = text.length
@@ -355,27 +396,24 @@ export function readBody(body: string): TextStructure {
         sides.push({ start: pos, end: eol, side: block })
       } else {
         const wl = block === null && mayWant(line) ? WANT_LINE.exec(line) : null
-        const hasMarker = hasSideMarker(line)
-        const isItem = BULLET.test(line) || linePrices.some((p) => p.role === 'item') || hasMarker
-        if (wl && !hasMarker) {
-          // the want part of the line: from the words to the end of the line
+        if (wl && !hasSideMarker(line)) {
+          // the want part of the line: from the words to the end of their sentence ("Want: PVS-14 or nods.
+          // Otherwise 507C $240" — what follows is read as a line of its own)
           const at = pos + wl.index!
-          sides.push({ start: at, end: eol, side: 'want' })
-          all.push(...units(text, at + wl[0].length, eol, 'want', linePrices))
-        } else if (isItem || block) {
+          const end = sentenceEnd(text, at + wl[0].length, eol)
+          sides.push({ start: at, end, side: 'want' })
+          all.push(...units(text, at + wl[0].length, end, 'want', linePrices))
+          if (end < eol)
+            plain(
+              end,
+              eol,
+              linePrices.filter((p) => p.start >= end),
+            )
+        } else if (block) {
           const r = readLine(text, pos, eol, linePrices, block)
-          const lineUnits = r.units
-          if (!block && !hasMarker && !BULLET.test(line) && !lineUnits.some((u) => u.item)) {
-            // "Asking $450 shipped.": a price line that names no item is the post's price, not an item
-            for (const p of linePrices) if (p.role === 'item') loose.push(strip(p))
-            pos = eol + 1
-            continue
-          }
-          if (!block) shareBundlePrice(lineUnits)
-          all.push(...lineUnits)
-          sides.push(...r.sides)
-          if (block) sides.push({ start: pos, end: eol, side: block })
-        } else for (const p of linePrices) if (p.role === 'item') loose.push(strip(p))
+          all.push(...r.units)
+          sides.push(...r.sides, { start: pos, end: eol, side: block })
+        } else plain(pos, eol, linePrices)
       }
     }
     pos = eol + 1
@@ -587,6 +625,12 @@ const FACTORY = new Set([
   'some',
   'few',
 ])
+/** Gun makers (normalised tokens): their name on one of their own parts is MARK_MAKER_PART. */
+const GUN_MAKERS = new Set(
+  'glock sig sauer ruger smith wesson cz springfield canik walther beretta colt taurus kimber staccato hk fn psa shadow zev'.split(' '),
+)
+/** Words before a head noun that say the item comes without it. */
+const NEGATIONS = new Set(['no', 'without', 'wo', 'sans'])
 /** Words that start another thing within an item: what comes before them is not the part's model. */
 const JOINERS = new Set(['and', 'with', 'w', 'plus', 'or'])
 
@@ -595,7 +639,8 @@ const JOINERS = new Set(['and', 'with', 'w', 'plus', 'or'])
  * "Glock 19 Gen 5 OEM barrel - $80", "RMR top plate $30", "Glock 19 slide parts kit" — marks the model
  * words before it (a digit in the word, or a short word in capitals; for mags and barrels only words with
  * a digit) as accessory-for, back to the nearest "and"/"with"/"w/". A head noun that is an extra ("w/ mount",
- * MARK_EXTRA, set before) is not the item's. One pass over the runs of each segment.
+ * MARK_EXTRA, set before) is not the item's. A gun maker's name left unmarked there is its own part
+ * (MARK_MAKER_PART: "Glock OEM trigger kit"). One pass over the runs of each segment.
  */
 export function markHeadParts(text: string, track: TokenTrack, from: number, to: number, marks: Uint8Array, found: FoundPrice[], extra: number) {
   const { tokens, starts, ends, seg } = track
@@ -609,7 +654,9 @@ export function markHeadParts(text: string, track: TokenTrack, from: number, to:
       let h = b - 1
       while (h > a && (priceTok[h - from] === 1 || isNum(tokens[h]!) || TAIL.has(tokens[h]!) || tokens[h] === '')) h--
       const head = tokens[h]!
-      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0) {
+      // "Aimpoint T-2, no mount": a part the item comes without is not its head
+      const without = h > a && NEGATIONS.has(tokens[h - 1]!)
+      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0 && !without) {
         const digitsOnly = MAKER_PARTS.has(head)
         let first = -1 // the first model word of the run, for the maker rule below
         let k = h - 1
@@ -632,6 +679,7 @@ export function markHeadParts(text: string, track: TokenTrack, from: number, to:
           if (maker !== '' && !isNum(maker) && !STOP.has(maker) && !TAIL.has(maker) && !FACTORY.has(maker) && priceTok[brand - 1 - from] !== 1)
             marks[brand] = marks[brand]! | MARK_ACCESSORY
         }
+        for (let m = h - 1; m > k; m--) if (GUN_MAKERS.has(tokens[m]!) && (marks[m]! & (MARK_ACCESSORY | extra)) === 0) marks[m] = marks[m]! | MARK_MAKER_PART
       }
     }
     a = b

@@ -80,3 +80,6 @@ export const MARK_SOLD = 4
 /** an extra that comes with the item ("w/ mount", "comes on a Unity mount", "+ free holster"): counts for words,
  *  never for an item exclusion (`rmr -mount` still finds "RMR w/ mount") */
 export const MARK_EXTRA = 8
+/** a gun maker's name in an item that is one of its own parts ("Glock OEM trigger kit", "Sig P365 mags"): counts for
+ *  the name (`glock` wants the maker's parts), but not under a price bound on the name alone (`glock <$500` prices guns) */
+export const MARK_MAKER_PART = 16

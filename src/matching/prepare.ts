@@ -84,8 +84,12 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   const titleSegs = segments.slice(1, 1 + ts.segments.length)
   const pricedLines = bs !== null && bs.segments.some((s) => s.prices.some((p) => p.role === 'item'))
   const loose = bs ? (pricedLines ? bs.loosePrices.filter((p) => p.unit === 'total') : bs.loosePrices) : []
-  if (loose.length > 0 && titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))) {
+  const titleUnpriced = titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))
+  if (loose.length > 0 && titleUnpriced) {
     ;(titleSegs[0] ?? segments[0]!).prices.push(...loose)
+  } else if (titleUnpriced && bs && bs.segments.length === 1 && pricedLines && !bs.segments[0]!.side) {
+    // one item in the title, one priced line in the body ("[WTS] Ammo lot" + "45 230gr - 200 rds - $0.52/rd"): the same item
+    ;(titleSegs[0] ?? segments[0]!).prices.push(...bs.segments[0]!.prices.filter((p) => p.role === 'item'))
   }
   for (let i = 0; i < n;) {
     const id = seg[i]!

@@ -4,8 +4,10 @@
 // A number is a price when a currency is written with it — "$450", "$ 450", "450$", "$1,200.50",
 // "$.40", "$1.2k", "75 USD", "75 dollars", "€85,00", "85€", "40¢" (= 0.40), "28 cpr" (= 0.28 a round) —
 // or, without one, when a price word follows or precedes it: "420 shipped", "300 obo", "300 firm",
-// "asking 300", "price: 300"; a bare "1.2k" (a decimal before k) counts too. Never a price: a number
-// glued to letters ("p365", "9mm", "1000rd", "g19"), "1000 rounds", "10k gold".
+// "asking 300", "price: 300"; a bare "1.2k" (a decimal before k) counts too; so does a bare number after a
+// spaced dash that ends its item ("Holosun 507C - 240", "- 629.00, shipped") unless it could be a range ("size 9 -
+// 10") or a year, and a small decimal before "/rd" ("(.22/rd)"). Styled digits ("𝟒𝟕𝟓") read as digits. Never a
+// price: a number glued to letters ("p365", "9mm", "1000rd", "g19"), "1000 rounds", "10k gold".
 // Roles, read from the words right around the figure (same line):
 //   was       "was $420", "MSRP $500", "retails for $500", "paid $500", "$500 new", "~~$500~~", "$430 after $50 rebate" / "after MIR" (a mail-in rebate price is not paid)
 //   shipping  "$20 shipping", "shipping $20", "+ $20 shipped" / "+ $20" after an earlier price;
@@ -15,7 +17,8 @@
 //   item      everything else
 // Units: "$0.25/rd", "28 cpr", "28¢/rd" are per round; "$12 each", "$12/ea", "$12 a piece" each;
 // "$280/1000" and "$6.36/box of 20" are totals that also give a per-round figure (280/1000 = 0.28);
-// "5 for $50" is a total of 50 and 10 each.
+// "5 for $50" is a total of 50 and 10 each; a round count before a total on its line ("1000rd - $239",
+// "1k rds, 280 shipped") gives its per-round figure too, and a pack ("5-pack - $59.95", "mags x5 $60") its price each.
 // Everything is a single left-to-right scan; the words around a figure are read from windows of at
 // most 48 characters, so the cost is linear in the text length whatever the text.
 
@@ -24,28 +27,56 @@ import type { Price, PriceRole, PriceUnit } from './post-model'
 export type FoundPrice = Price & { start: number; end: number }
 
 const WINDOW = 48
-const HAS_DIGIT = /[0-9\uff10-\uff19]/
+const HAS_DIGIT = /[0-9\uff10-\uff19]|\ud835[\udfce-\udfff]/
 
-/** The text with full-width ASCII forms ("＄５００") folded to ASCII and A–Z lowercased; same length. */
-function flatten(text: string): string {
+/**
+ * The text with full-width ASCII forms ("＄５００") folded to ASCII and A–Z lowercased, same length; styled
+ * letters and digits ("𝟒𝟕𝟓", "𝗥𝗠𝗥": Mathematical Alphanumeric Symbols, two UTF-16 units each) fold to one
+ * ASCII character each, and `at` then maps every index of the folded text (and its end) back to the text.
+ */
+function flatten(text: string): { s: string; at: Int32Array | null } {
   let ascii = true
+  let styled = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c >= 0xff01 && c <= 0xff5e) {
-      ascii = false
-      break
-    }
+    if (c >= 0xff01 && c <= 0xff5e) ascii = false
+    else if (c === 0xd835) styled = true
   }
+  if (styled) return unstyle(text)
   if (ascii) {
     const low = text.toLowerCase()
-    return low.length === text.length ? low : lowerAscii(text)
+    return { s: low.length === text.length ? low : lowerAscii(text), at: null }
   }
   let out = ''
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     out += String.fromCharCode(c >= 0xff01 && c <= 0xff5e ? c - 0xfee0 : c)
   }
-  return lowerAscii(out)
+  return { s: lowerAscii(out), at: null }
+}
+
+function unstyle(text: string): { s: string; at: Int32Array | null } {
+  let out = ''
+  const at = new Int32Array(text.length + 1)
+  let n = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    let ch = String.fromCharCode(c >= 0xff01 && c <= 0xff5e ? c - 0xfee0 : c)
+    const cp = c === 0xd835 ? text.codePointAt(i)! : 0
+    if (cp >= 0x1d400 && cp <= 0x1d7ff) {
+      // digits: five styles of 0–9 from U+1D7CE; letters: NFKD gives the plain letter (Greek ones stay as they are)
+      const folded = cp >= 0x1d7ce ? String.fromCharCode(48 + ((cp - 0x1d7ce) % 10)) : String.fromCodePoint(cp).normalize('NFKD')
+      ch = folded.length === 1 ? folded : '\ufffd'
+      at[n++] = i
+      out += ch
+      i++
+      continue
+    }
+    at[n++] = i
+    out += ch
+  }
+  at[n] = text.length
+  return { s: lowerAscii(out), at: at.subarray(0, n + 1) }
 }
 
 function lowerAscii(s: string): string {
@@ -103,6 +134,12 @@ const AFTER_CENTS = /^ ?(¢|cents?\b|c(?=\s*\/\s*(rd|round)))/
 const AFTER_CPR = /^ ?(cpr|cents? ?(per|\/) ?(rd|round))\b/
 const AFTER_BARE = /^ ?(shipped|obo|ono|otbo|firm|shipped\b|ship(ped)? ?(to|conus)|tyd|ppff|pp ?ff|plus ship|\+ ?ship|or best)/
 const BEFORE_BARE = /(asking|ask|price|priced at|sell for|selling for|sale price)\s*:?\s*(is\s*)?$/
+// "Holosun 507C - 240", "Glock 19 Gen 5 - 475, ships free": a bare number after a spaced dash that ends its item
+// (not "size 9 - 10" or "20 - 30": after a number the figure must be ten times it; not a year; not "17 + 1")
+const BEFORE_DASH = /(\S)\s+[-–—]\s*$/
+const AFTER_DASH_END = /^\s*($|[\n,;|(]|\+(?!\s*\d)|\/\s|\.(\s|$)|or\b|each\b|ea\b)/
+// "(.22/rd)", "0.27/rd": a small decimal per round is a price without its sign
+const AFTER_ROUND_BARE = /^ ?\/ ?(rd|rnd|round)s?\b/
 const BEFORE_WAS =
   /(\bwas|\bwere|msrp|\bretails?( for| at)?|\brrp|\boriginally|\borig|\bpaid|\blist( price)?|\breg(ular)?( price)?|\bnormally|\bcompare( at)?|\bvalued? at|\bbought( it)? (for|at)|(^|[^a-z])(?<!brand |like )new( for| at| is|:)?)\s*:?\s*[-=]?\s*(~~)?$/
 const AFTER_WAS = /^ ?(msrp|retail|rrp|new\s*($|[,;)|.]))/
@@ -119,19 +156,25 @@ const AFTER_ROUND = /^ ?(\/ ?|per |a |an )(rd|rnd|round|shot|shell)s?\b/
 const AFTER_EACH = /^ ?(\/ ?|per )?(ea|each|pc|pcs|piece|apiece|unit)\b|^ ?a piece\b/
 const AFTER_PER_N = /^ ?(\/|per|for)\s*((box|case|can|pack|bag|tin)( of)?\s*)?(\d{1,5})(\s*(rd|rnd|round|ct|count|shell)s?)?\b/
 const BEFORE_N_FOR = /(^|[^a-z0-9.])(\d{1,2}) ?(for|\/)\s*$/
+// A count of rounds before a total on its line ("9mm 115gr 1000rd - $239", "1k rds, 280 shipped"): the last one,
+// with nothing but separators and words (no other figure) between it and the price
+const BEFORE_ROUNDS = /(?:^|[^a-z0-9.,])(\d{1,2}(?:,\d{3})|\d{2,5}|\d(?:\.\d)?k) ?(?:rd|rds|rnd|rnds|rounds?|ct|count)\b[^0-9$\n]{0,24}$/
+// A pack before a total ("5-pack - $59.95", "mags x5 $60", "pack of 3 $36"): the total is also a price each
+const BEFORE_PACK = /(?:\b(\d{1,2}) ?-? ?(?:pack|pk)\b|\b(?:pack|set|lot|bundle) of (\d{1,2})\b|(?:^|\s)x ?(\d{1,2})\b)[^0-9$\n]{0,12}$/
 const BEFORE_MODEL = /(gen|type|mk|mark|mod|model|version|v|series|size|no|#)\s+\d{1,2} ?(for|\/)\s*$/
 
 /** Every price in the text (in order), with role and unit. */
 export function readPrices(text: string): FoundPrice[] {
   const out: FoundPrice[] = []
   if (!text || !HAS_DIGIT.test(text)) return out
-  const s = flatten(text)
+  const { s, at } = flatten(text)
   const n = s.length
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i)
     let startsNumber = isDigit(c) && !isDigit(s.charCodeAt(i - 1))
-    // "$.40": a '.' starting a number right after a currency sign
-    if (!startsNumber && c === 46 && isDigit(s.charCodeAt(i + 1)) && isCurrencyBefore(s, i)) startsNumber = true
+    // "$.40": a '.' starting a number right after a currency sign, or before "/rd" ("(.22/rd)")
+    if (!startsNumber && c === 46 && isDigit(s.charCodeAt(i + 1)) && !isDigit(s.charCodeAt(i - 1)) && (isCurrencyBefore(s, i) || decimalPerRound(s, i)))
+      startsNumber = true
     if (!startsNumber) continue
     if (i > 0 && s.charCodeAt(i - 1) === 46 && isDigit(s.charCodeAt(i - 2))) continue // the decimals of "5.56"
     const num = readNumber(s, i)
@@ -140,7 +183,27 @@ export function readPrices(text: string): FoundPrice[] {
     if (p) out.push(...p)
     i = Math.max(i, next - 1)
   }
+  if (at) for (const p of out) ((p.start = at[p.start]!), (p.end = at[p.end]!))
   return out
+}
+
+/** "… 507C - 240": a spaced dash before the figure, not after a number it could be a range with, and not a year. */
+function dashPrice(before: string, value: number, decimals: boolean): boolean {
+  const m = BEFORE_DASH.exec(before)
+  if (!m) return false
+  if (!decimals && value >= 1950 && value <= 2035) return false
+  if (isDigit(m[1]!.charCodeAt(0))) {
+    const prev = /(?:^|[^a-z0-9.])(\d+)\s+[-–—]\s*$/.exec(before) // a model number ("X300 - 150") is no range
+    if (prev && value < 10 * Number(prev[1])) return false
+  }
+  return true
+}
+
+/** ".22/rd" at i: a decimal of at most 2 digits right before "/rd" (".22 LR" is a calibre, not this). */
+function decimalPerRound(s: string, i: number): boolean {
+  let j = i + 1
+  while (j < s.length && j - i <= 3 && isDigit(s.charCodeAt(j))) j++
+  return j - i <= 3 && AFTER_ROUND_BARE.test(s.slice(j, j + 12))
 }
 
 function isDigitOrDot(s: string, i: number): boolean {
@@ -169,7 +232,8 @@ function classify(s: string, num: Num, prior: FoundPrice[]): FoundPrice[] | null
       let b = start - 1
       while (b >= 0 && s.charCodeAt(b) === 32) b--
       const bc = s.charCodeAt(b)
-      if (b < 0 || (!isLetter(bc) && bc !== 58)) return null
+      const dash = bc === 45 || bc === 0x2013 || bc === 0x2014 // "… - 240": read on below
+      if (b < 0 || (!isLetter(bc) && bc !== 58 && !dash && a !== 47)) return null
     }
   }
   const after = s.slice(end, end + WINDOW)
@@ -191,7 +255,12 @@ function classify(s: string, num: Num, prior: FoundPrice[]): FoundPrice[] | null
   const gluedAfter = isLetter(a0) && !currency
   if (!currency) {
     if (prevGlued || gluedAfter) return null
-    const bare = AFTER_BARE.test(after) || BEFORE_BARE.test(before) || (num.decimals && s.charCodeAt(end - 1) === 107 && !/^ ?[a-z]/.test(after))
+    const bare =
+      AFTER_BARE.test(after) ||
+      BEFORE_BARE.test(before) ||
+      (num.decimals && s.charCodeAt(end - 1) === 107 && !/^ ?[a-z]/.test(after)) ||
+      (value >= 10 && AFTER_DASH_END.test(after) && dashPrice(before, value, num.decimals)) ||
+      (num.decimals && value < 5 && AFTER_ROUND_BARE.test(after))
     if (!bare) return null
   } else if (prevGlued && !currencyBefore) return null
   if (cents) value = Math.round(value) / 100
@@ -218,6 +287,14 @@ function classify(s: string, num: Num, prior: FoundPrice[]): FoundPrice[] | null
     if (nFor && !BEFORE_MODEL.test(fullBefore)) {
       const k = Number(nFor[2])
       if (k >= 2 && k <= 12) found.push({ amount: round4(value / k), role, unit: 'each', start: from, end: spanEnd })
+    } else if (role === 'item') {
+      const line = fullBefore.slice(fullBefore.lastIndexOf('\n') + 1)
+      const rounds = per ? null : BEFORE_ROUNDS.exec(line)
+      const count = rounds ? readCount(rounds[1]!) : 0
+      if (count >= 50) found.push({ amount: round4(value / count), role, unit: 'round', start: from, end: spanEnd })
+      const pack = BEFORE_PACK.exec(line)
+      const k = pack ? Number(pack[1] ?? pack[2] ?? pack[3]) : 0
+      if (k >= 2 && k <= 50) found.push({ amount: round4(value / k), role, unit: 'each', start: from, end: spanEnd })
     }
   }
   return found
@@ -240,6 +317,13 @@ function itemJustBefore(s: string, prior: FoundPrice[], from: number): boolean {
     if (p.role === 'item') return s.slice(p.end, from).indexOf('\n') < 0
   }
   return false
+}
+
+/** "1000", "1,000", "1k", "1.5k" → the number. */
+function readCount(text: string): number {
+  const k = text.endsWith('k')
+  const n = Number((k ? text.slice(0, -1) : text).replace(/,/g, ''))
+  return k ? n * 1000 : n
 }
 
 function round4(x: number): number {

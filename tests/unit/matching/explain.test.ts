@@ -5,7 +5,7 @@ import type { Category } from '../../../src/access/categories'
 import { compileTerm, type PreparedPost } from '../../../src/matching/compile'
 import { explainTerm } from '../../../src/matching/explain'
 import { parseTerm } from '../../../src/matching/parse'
-import { MARK_REPLICA, MARK_SOLD } from '../../../src/matching/post-model'
+import { MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD } from '../../../src/matching/post-model'
 import { fixture } from './post-fixture'
 
 function explain(term: string, post: PreparedPost, category: Category = 'wts') {
@@ -29,6 +29,7 @@ const sided = fixture([
 ])
 const gbb = fixture([{ text: '[WTS]' }, { text: 'Beretta M9 GBB', seg: 1, mark: MARK_REPLICA }, { text: 'Holosun 403B', seg: 2 }])
 const soldOne = fixture([{ text: '[WTS]' }, { text: 'Beretta M9 SOLD', seg: 1, mark: MARK_SOLD }, { text: 'Holosun 403B', seg: 2 }])
+const oemKit = fixture([{ text: '[Parts]' }, { text: 'Glock OEM trigger kit', seg: 1, mark: MARK_MAKER_PART, prices: [49] }])
 const bob = fixture([{ text: '[WTS] RMR', prices: [400] }], { author: 'bob', trades: 3 })
 
 // [term, post, category, matched, the one reason]
@@ -42,6 +43,14 @@ const cases: [string, PreparedPost, Category, boolean, string][] = [
   ['t2', riser, 'wts', false, "'t2' only appears as what an accessory fits ('t2 cut')"],
   ['m9', gbb, 'wts', false, "'m9' only appears in an airsoft / replica item (add airsoft or replica to the term to include them) ('beretta m9 gbb')"],
   ['m9', soldOne, 'wts', false, "'m9' only appears in an item marked sold ('beretta m9 sold')"],
+  [
+    'glock <$500',
+    oemKit,
+    'gd',
+    false,
+    "'glock' only appears as the maker of a part, and a price bound on a maker's name prices its guns (name the part to price it, like glock mag <$30) ('glock oem trigger kit')",
+  ],
+  ['glock <$100', oemKit, 'gd', true, "matched 'glock'"],
   ['trijicon t2', multi, 'wts', false, "'trijicon' and 't2' are in different items (write ~trijicon to allow that)"],
   ['t2', sided, 'wts', false, "'t2' is on the poster's want side"],
   ['rmr', sided, 'wtb', false, "'rmr' is on the poster's have side"],

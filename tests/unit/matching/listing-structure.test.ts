@@ -3,9 +3,10 @@ import { readBody, readTitle } from '../../../src/matching/listing-structure'
 import { preparePost } from '../../../src/matching/prepare'
 
 // Renders a prepared post as text: each token with /segment, H or W for its side, ! when it is an
-// accessory-for mention (% replica item, × item marked sold, + an extra sold with the item); then each
+// accessory-for mention (% replica item, × item marked sold, + an extra sold with the item, ^ a gun maker's name on
+// its own part); then each
 // item segment with its prices.
-const marks = (f: number) => (f & 1 ? '!' : '') + (f & 2 ? '%' : '') + (f & 4 ? '×' : '') + (f & 8 ? '+' : '')
+const marks = (f: number) => (f & 1 ? '!' : '') + (f & 2 ? '%' : '') + (f & 4 ? '×' : '') + (f & 8 ? '+' : '') + (f & 16 ? '^' : '')
 
 function render(title: string, content?: string) {
   const p = preparePost({ title, content })
@@ -95,7 +96,7 @@ describe('sides: [H]/[W] and want lines', () => {
       '1h[] 2w[] 3w[]',
       true,
     ],
-    ['[WTS] Leupold VX-3', 'Looking for $350 shipped', 'wts leupold/1 vx/1 3/1 ‖ looking/2 for/2 350/2 shipped/2', '1[] 2[350]', false],
+    ['[WTS] Leupold VX-3', 'Looking for $350 shipped', 'wts leupold/1 vx/1 3/1 ‖ looking for 350 shipped', '1[350]', false],
   ]
   for (const [title, body, words, segs, sided] of cases) {
     test(`${title}${body ? ' | ' + body.replace(/\n/g, '⏎') : ''}`, () => {
@@ -112,12 +113,23 @@ describe('body line items and the post’s price', () => {
     const r = render('[WTS] Glock 19 Gen 5', 'Asking $450 shipped.\n\n- mags $20 each\n- holster $40')
     expect(r.segs).toBe('1[450] 2[20/each] 3[40]')
   })
+  test('how to pay is no item: the price line is the title item’s price', () => {
+    expect(render('[WTS] Trijicon RMR Type 2', 'Asking $375 shipped, PayPal G&S + fees or Zelle. 3.25 MOA LED.').segs).toBe('1[375]')
+  })
+  test('one title item and one priced body line are the same item', () => {
+    expect(render('[WTS] Trijicon RMR', 'RMR Type 2 RM06, 3.25 MOA - $375 shipped').segs).toBe('1[375] 2[375]')
+  })
+  test('a want line ends with its sentence; the rest of the line is read on its own', () => {
+    const r = render('[H] Holosun 507C, Romeo Zero [W] PVS-14, or PayPal', 'Want: PVS-14 or any decent nods. Otherwise 507C $240 / Romeo Zero $110 shipped.')
+    expect(r.words).toContain('nod/4W otherwise/5 507/5 c/5 240/5 romeo/6 zero/6 110/6')
+    expect(r.segs).toBe('1h[] 2h[] 3w[] 4w[] 5[240] 6[110]')
+  })
   test('a title with its own price keeps it; body prose prices do not add to it', () => {
     expect(render('[WTS] RMR $400', 'Paid $500 last year. Asking 400 shipped').segs).toBe('1[400]')
   })
-  test('a per-round price line among priced line items is not the title’s price', () => {
-    expect(render('[WTS] Ammo lot', '7.62x39 Wolf - 500 rds - $0.35/rd\n45 230gr - 200 rds - $0.52/rd').segs).toBe('1[] 2[0.35/round]')
-    expect(render('[WTS] Ammo lot', '45 230gr - 200 rds - $0.52/rd').segs).toBe('1[0.52/round]')
+  test('a per-round price line among priced line items is an item of its own (ammunition), not the title’s price', () => {
+    expect(render('[WTS] Ammo lot', '7.62x39 Wolf - 500 rds - $0.35/rd\n45 230gr - 200 rds - $0.52/rd').segs).toBe('1[] 2[0.35/round] 3[0.52/round]')
+    expect(render('[WTS] Ammo lot', '45 230gr - 200 rds - $0.52/rd').segs).toBe('1[0.52/round] 2[0.52/round]')
   })
   test('numbered lines are items', () => {
     expect(render('[WTS] optics', '1. RMR $400\n2) SRO $500').segs).toBe('1[] 2[400] 3[500]')
@@ -144,22 +156,22 @@ describe('accessory-for mentions', () => {
     ['T2 mount', 't/1! 2/1! mount/1'],
     ['EOTech EXPS2 riser $40', 'eotech/1 exp/1! 2/1! riser/1 40/1'],
     ['SRO adapter plate', 'sro/1! adapter/1 plate/1'],
-    ['Kimber K6 killflash', 'kimber/1 k/1! 6/1! killflash/1'],
+    ['Kimber K6 killflash', 'kimber/1^ k/1! 6/1! killflash/1'],
     ['T1/H1 spacer', 't/1! 1/1! h/1! 1/1! spacer/1'],
     // a product or category the dictionary knows is a model too
     ['Venom riser', 'venom/1! riser/1'],
     ['Suppressor mount, QD', 'suppressor/1! mount/1 qd/1'],
-    // mags and barrels: the model number only (the maker may be the gun's)
-    ['Sig 320 mags', 'sig/1 320/1! mag/1'],
-    ['Glock 26 OEM barrel', 'glock/1 26/1! oem/1 barrel/1'],
+    // mags and barrels: the model number only (the maker may be the gun's: its name is marked ^, a maker's own part)
+    ['Sig 320 mags', 'sig/1^ 320/1! mag/1'],
+    ['Glock 26 OEM barrel', 'glock/1^ 26/1! oem/1 barrel/1'],
     // … unless another maker's name comes before the gun's brand: then the mags are that maker's
     ['KCI Glock 17 mags x2', 'kci/1 glock/1! 17/1! mag/1 x/1 2/1'],
     ['Faxon Sig 320 barrel $150', 'faxon/1 sig/1! 320/1! barrel/1 150/1'],
-    ['OEM Glock 17 mags', 'oem/1 glock/1 17/1! mag/1'],
-    ['Factory Glock 17 mags', 'factory/1 glock/1 17/1! mag/1'],
+    ['OEM Glock 17 mags', 'oem/1 glock/1^ 17/1! mag/1'],
+    ['Factory Glock 17 mags', 'factory/1 glock/1^ 17/1! mag/1'],
     // the item's last word is a part: the model words before it (back to "and" / "with")
     ['CZ P10C trigger kit - $90 shipped', 'cz/1! p/1! 10/1! c/1! trigger/1 kit/1 90/1 shipped/1'],
-    ['HK VP9 Gen 2 OEM mags x3', 'hk/1 vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
+    ['HK VP9 Gen 2 OEM mags x3', 'hk/1^ vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
     ['Sig P226 and P226 mags', 'sig/1 p/1 226/1 and/1 p/1! 226/1! mag/1'],
     ['Vortex Razor w/ Geissele mount $1500', 'vortex/1 razor/1 w/1 geissele/1+ mount/1+ 1500/1'],
     // what is mounted on the fitted product is part of the fit ("w/", "with", "+")
@@ -170,6 +182,7 @@ describe('accessory-for mentions', () => {
     // not mentions
     ['Aimpoint T2 with mount', 'aimpoint/1 t/1 2/1 with/1 mount/1+'],
     ['Geissele mount', 'geissele/1 mount/1'],
+    ['Aimpoint Micro T-2 2MOA no mount - 629.00', 'aimpoint/1 micro/1 t/1 2/1 2/1 moa/1 no/1 mount/1 629/1 00/1'],
     ['Scalarworks LEAP mount', 'scalarwork/1 leap/1! mount/1'],
     ['[WTB] Looking for an RMR', 'wtb looking/1 for/1 an/1 rmr/1'],
     ['Glock 19 for $450', 'glock/1 19/1 for/1 450/1'],

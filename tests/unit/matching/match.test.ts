@@ -54,6 +54,13 @@ const cases: [string, string, string, string, boolean][] = [
   // mags by another maker are not the gun maker's
   ['mags by another maker do not match the gun brand', 'glock <$100', '[WTS] KCI Glock 17 mags x2 $30', '', false],
   ['the gun maker’s own mags still match the brand', 'glock <$100', '[WTS] Glock 17 mags x2 $50', '', true],
+  // a price bound on a gun maker alone that a gun could meet prices its guns, not the maker's parts
+  ['a gun-priced bound on the maker skips its parts', 'glock <$500', '[Parts] Glock OEM trigger kit, Glock 19 slide parts kit - $49', '', false],
+  ['… and its mags', 'glock <$500', '[WTS] Glock 17 mags x2 $50', '', false],
+  ['… but finds its guns', 'glock <$500', '[Handgun] Glock 19 Gen 3 - $449.99, MSRP $599', '', true],
+  ['… and the parts when the term names them', 'glock mag <$500', '[WTS] Glock 17 mags x2 $50', '', true],
+  ['without a bound the maker’s parts are its products', 'glock', '[Parts] Glock OEM trigger kit - $49', '', true],
+  ['another maker’s name on its part is its product', 'magpul <$500', '[WTS] Magpul PMAG 30rd mags x5 $60', '', true],
   // a watch sold with its papers is a watch, not its bracelet
   ['a watch with box and papers is not a bracelet for sale', 'bracelet', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', false],
   ['… but it is the watch', 'tudor pelagos', '[WTS] Tudor Pelagos 25600 Bracelet, box + papers $3900', '', true],

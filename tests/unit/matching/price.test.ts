@@ -50,6 +50,18 @@ describe('readPrices: every figure with its role and unit', () => {
     ['300 firm', '300'],
     ['asking 300', '300'],
     ['Price: 300', '300'],
+    // a bare number after a spaced dash that ends its item
+    ['Holosun 507C, RMR-style - 240', '240'],
+    ['Aimpoint Micro T-2 no mount - 629.00', '629'],
+    ['Glock 19 Gen 5 - 475, ships free', '475'],
+    ['X300 - 150 / TLR-1 - 90', '150 90'],
+    ['RMR - 350 + $20 shipping', '350 20:shipping'],
+    ['𝘎𝘭𝘰𝘤𝘬 19 𝘎𝘦𝘯 5 - 𝟒𝟕𝟓', '475'],
+    ['Glock 19 - 3 mags', ''],
+    ['size 9 - 10', ''],
+    ['Sig P320 - 9mm - 17 + 1', ''],
+    ['Tikka T3x - 2019', ''],
+    ['P365 - 10/15rd mags', ''],
     // not prices
     ['P365 9mm 1000rd', ''],
     ['9mm 124gr 1000 rounds', ''],
@@ -90,6 +102,14 @@ describe('readPrices: every figure with its role and unit', () => {
     ['$12/ea', '12:each'],
     ['$12 a piece', '12:each'],
     ['5 for $50', '50 10:each'],
+    ['(.22/rd)', '0.22:round'],
+    ['.22 LR 500 rds $45', '45 0.09:round'],
+    ['9mm 115gr 1000rd - $239.00', '239 0.239:round'],
+    ['1k rds, 280 shipped', '280 0.28:round'],
+    ['Glock 17 mags 17rd $25', '25'],
+    ['Magpul MOE 5-pack - $59.95', '59.95 11.99:each'],
+    ['Magpul 30rd window mags x5 $60', '60 12:each'],
+    ['pack of 3 $36', '36 12:each'],
     ['Glock 19 for $450', '450'],
     ['Gen 5 for $500', '500'],
   ]
@@ -102,6 +122,8 @@ describe('readPrices: every figure with its role and unit', () => {
   test('spans point at the figure in the original text', () => {
     const text = 'RMR $450 + $20 shipping'
     expect(readPrices(text).map((p) => text.slice(p.start, p.end))).toEqual(['$450', '$20'])
+    const styled = '𝗥𝗠𝗥 $𝟰𝟱𝟬 + $20 shipping'
+    expect(readPrices(styled).map((p) => styled.slice(p.start, p.end))).toEqual(['$𝟰𝟱𝟬', '$20'])
   })
 
   test('linear: 100 kB adversarial texts are read quickly', () => {
