@@ -2,7 +2,8 @@
 // SOLD or PENDING' (on unless the user unticks it) and 'Always exclude these words' (chips; airsoft
 // offered with one click). Each change saves at once (PUT /api/match-defaults), optimistically: the
 // UI changes, and goes back with an error toast if the save fails; a refused word is explained
-// inline with the server's message. One save at a time.
+// inline with the server's message. Saves go one after another in the order of the changes: the
+// controls stay usable while one runs (a change made meanwhile is shown at once and sent next).
 import { useEffect, useRef, useState } from 'react'
 import { api, ApiError } from '../api'
 import { errorToast, toast } from '../toast'
@@ -33,13 +34,17 @@ export function MatchDefaults() {
   const [view, setView] = useState<MatchDefaultsView | null>(null)
   const [word, setWord] = useState('')
   const [inline, setInline] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const busyRef = useRef(false)
+  // the saves in flight, chained; the last view the server confirmed (what a failed save goes back to)
+  const queue = useRef<Promise<unknown>>(Promise.resolve())
+  const confirmed = useRef<MatchDefaultsView | null>(null)
+  const pending = useRef(0)
 
   useEffect(() => {
     let live = true
     api<MatchDefaultsView>('/api/match-defaults')
-      .then((v) => live && Array.isArray(v?.excludeWords) && setView(v))
+      .then((v) => {
+        if (live && Array.isArray(v?.excludeWords)) ((confirmed.current = v), setView(v))
+      })
       .catch((err) => live && !(err instanceof ApiError && err.status === 401) && errorToast(DEFAULTS_TEXTS.loadFailed))
     return () => {
       live = false
@@ -48,26 +53,29 @@ export function MatchDefaults() {
 
   if (view === null) return null
 
-  /** Saves a change; the view shows it at once and goes back if the server refuses. */
-  async function save(change: Partial<Pick<MatchDefaultsView, 'skipSold' | 'excludeWords'>>, done: string): Promise<boolean> {
-    if (busyRef.current || view === null) return false
-    busyRef.current = true
-    setBusy(true)
-    const before = view
-    setView({ ...view, ...change })
-    try {
-      setView(await api<MatchDefaultsView>('/api/match-defaults', { method: 'PUT', json: change }))
-      toast({ title: 'Search defaults saved', description: done })
-      return true
-    } catch (err) {
-      setView(before)
-      if (err instanceof ApiError && err.code === 'INVALID_DEFAULTS') setInline(err.message)
-      else errorToast(DEFAULTS_TEXTS.saveFailed)
-      return false
-    } finally {
-      busyRef.current = false
-      setBusy(false)
-    }
+  /** Saves a change after the ones before it; the view shows it at once and goes back if the server refuses. */
+  function save(change: Partial<Pick<MatchDefaultsView, 'skipSold' | 'excludeWords'>>, done: string): Promise<boolean> {
+    setView((v) => (v === null ? v : { ...v, ...change }))
+    pending.current++
+    const run = queue.current.then(async () => {
+      try {
+        const saved = await api<MatchDefaultsView>('/api/match-defaults', { method: 'PUT', json: change })
+        confirmed.current = saved
+        // the server's answer is the view unless later changes, already shown, are still on their way
+        if (pending.current === 1) setView(saved)
+        toast({ title: 'Search defaults saved', description: done })
+        return true
+      } catch (err) {
+        if (confirmed.current) setView(confirmed.current)
+        if (err instanceof ApiError && err.code === 'INVALID_DEFAULTS') setInline(err.message)
+        else errorToast(DEFAULTS_TEXTS.saveFailed)
+        return false
+      } finally {
+        pending.current--
+      }
+    })
+    queue.current = run
+    return run
   }
 
   const addWords = async (raw: string) => {
@@ -95,7 +103,6 @@ export function MatchDefaults() {
           type="checkbox"
           name="skip-sold"
           checked={view.skipSold}
-          disabled={busy}
           onChange={(e) =>
             void save(
               { skipSold: e.target.checked },
@@ -124,7 +131,7 @@ export function MatchDefaults() {
             aria-describedby="exclude-error"
             onChange={(e) => (setWord(e.target.value), setInline(null))}
           />
-          <button type="submit" className="secondary" disabled={busy || !word.trim()}>
+          <button type="submit" className="secondary" disabled={!word.trim()}>
             Exclude
           </button>
         </fieldset>
@@ -142,7 +149,6 @@ export function MatchDefaults() {
               type="button"
               aria-label={`Stop excluding ${w}`}
               title="Stop excluding"
-              disabled={busy}
               onClick={() => void save({ excludeWords: view.excludeWords.filter((x) => x !== w) }, `Posts with "${w}" can match again.`)}
             >
               ×
@@ -151,7 +157,7 @@ export function MatchDefaults() {
         ))}
       </ul>
       {suggestions.map((s) => (
-        <button key={s} type="button" className="secondary outline suggestion" disabled={busy} onClick={() => void addWords(s)}>
+        <button key={s} type="button" className="secondary outline suggestion" onClick={() => void addWords(s)}>
           Add {s}
         </button>
       ))}
