@@ -164,6 +164,9 @@ describe('per-term alerts and external channels', () => {
       await page.getByRole('button', { name: 'Alert settings for rmr' }).click()
       const settings = page.getByTestId('term-delivery')
       await settings.getByRole('heading', { name: 'Alerts for “rmr”' }).waitFor()
+      // the dialog lives outside the chip, so it does not take the chip's small, borderless button style
+      expect(await page.locator('li.chip [data-testid="term-delivery"]').count()).toBe(0)
+      expect(await settings.getByRole('button', { name: '8 hours' }).evaluate((b) => getComputedStyle(b).borderStyle)).not.toBe('none')
       await settings.getByRole('combobox', { name: /^Email/ }).selectOption('off')
       await settings.getByRole('button', { name: '8 hours' }).click()
       await settings.getByText(/^Muted until/).waitFor()

@@ -4,6 +4,7 @@
 // (through quiet hours). Every control saves at once (PATCH /api/terms/:id/delivery); in-app
 // alerts always stay on.
 import { useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
 import type { Category } from '../../src/access/categories'
 import { api } from '../api'
 import { replaceTerm, type Term } from '../terms'
@@ -38,7 +39,8 @@ export function TermDeliveryButton({ category, term, busy }: { category: Categor
       >
         {muted ? '🔕' : '🔔'}
       </button>
-      {open ? <TermDeliveryDialog category={category} term={term} onClose={() => setOpen(false)} /> : null}
+      {/* outside the chip's <li>: the dialog must not inherit the chip's look (small, italic when paused, its button style) */}
+      {open ? createPortal(<TermDeliveryDialog category={category} term={term} onClose={() => setOpen(false)} />, document.body) : null}
     </>
   )
 }
