@@ -50,6 +50,11 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
 
 export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; skipped?: string }
 
+/** The listing price stored with the post (posts.price: its title's item price, or a price edit in the body). */
+function storedPrice(deps: Pick<Deps, 'sqlite'>, postId: number): number | null {
+  return deps.sqlite.query<{ price: number | null }, [number]>('SELECT price FROM posts WHERE id = ?').get(postId)?.price ?? null
+}
+
 export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): DispatchResult {
   const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
   if (isPaused(deps)) return none('paused')
@@ -86,6 +91,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       result.push++
     }
   }
+  const price = endpoints.length > 0 && m.postId !== null ? storedPrice(deps, m.postId) : null
   for (const ep of endpoints) {
     if (!plan.endpoints.has(ep.id)) continue
     const kind = ep.kind as 'webhook' | 'ntfy' | 'discord'
@@ -94,7 +100,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       kind: 'match',
       userId,
       dedupeKey: `match:${m.id}:${kind}:${ep.id}`,
-      payload: { endpointId: ep.id, alert: externalAlert(deps.config, m) },
+      payload: { endpointId: ep.id, alert: externalAlert(deps.config, m, 'match', price) },
     })
     result.external++
   }

@@ -1,5 +1,6 @@
 // The alert external channels carry (src/outbox/channels/types.ts ExternalAlert): the match and
-// its post, with the first price of the title when it names one. Also the sample 'Send test' sends.
+// its post, with the listing's price — the one stored with the post (its title's item price, or a price
+// edit in the body), else the first item price of the title. Also the sample 'Send test' sends.
 import type { Config } from '../config'
 import type { MatchItem } from '../contract/events'
 import type { ExternalAlert } from '../outbox/channels/types'
@@ -8,7 +9,7 @@ import { categoryLabel, matchPageUrl } from './templates'
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
-export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['type'] = 'match'): ExternalAlert {
+export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['type'] = 'match', storedPrice: number | null = null): ExternalAlert {
   return {
     type,
     match: {
@@ -26,7 +27,7 @@ export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['t
       url: m.url,
       linkUrl: m.linkUrl,
       author: m.author,
-      price: extractPrices(m.title)[0] ?? null,
+      price: storedPrice ?? extractPrices(m.title)[0] ?? null,
       createdAt: m.postCreatedAt,
     },
   }

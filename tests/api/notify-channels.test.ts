@@ -51,6 +51,30 @@ function liveMatchFor(userId: number, term = 'trijicon') {
 }
 
 describe('webhook', () => {
+  test("the payload's price is the listing price stored with the post (a body price edit), else the title's", async () => {
+    const u = await createUserWithSession(server.deps, { emailFrequency: 'none' })
+    const add = await api('POST', '/api/notifications/channels', u.cookie, { kind: 'webhook', url: hook.hookUrl })
+    hook.setSecret(add.body.secret)
+    const post = server.deps.sqlite
+      .query<{ id: number }, []>(
+        `INSERT INTO posts (reddit_id, forum, subreddit, title, url, content, created_at, price)
+         VALUES ('pr1', 'product', 'GunAccessoriesForSale', '[WTS] Trijicon RMR Type 2', 'https://www.reddit.com/r/x/comments/pr1/', 'Price drop: $380 shipped', 0, 380) RETURNING id`,
+      )
+      .get()!
+    const t = server.deps.db.insert(searchTerms).values({ userId: u.userId, category: 'wts', term: 'trijicon' }).returning().get()
+    const withPost = { ...makeMatch(server.deps, u.userId, { title: '[WTS] Trijicon RMR Type 2' }), postId: post.id }
+    const titleOnly = makeMatch(server.deps, u.userId, { title: '[WTS] Trijicon RMR Type 2 - $450' })
+    for (const m of [withPost, titleOnly]) {
+      server.deps.db.insert(matchTerms).values({ matchId: m.id, termId: t.id }).run()
+      server.deps.dispatcher.add({ userId: u.userId, match: m, notify: true })
+    }
+    server.deps.dispatcher.flush()
+    const before = hook.received.length
+    await deliver()
+    const prices = hook.received.slice(before).map((r) => JSON.parse(r.body) as { match: { id: number }; post: { price: number | null } })
+    expect(Object.fromEntries(prices.map((p) => [p.match.id, p.post.price]))).toEqual({ [withPost.id]: 380, [titleOnly.id]: 450 })
+  })
+
   test('add → secret shown once; Send test signs; a live match is POSTed as signed JSON; a 500 is retried', async () => {
     const u = await createUserWithSession(server.deps, { emailFrequency: 'none' })
     const add = await api('POST', '/api/notifications/channels', u.cookie, { kind: 'webhook', name: 'My script', url: hook.hookUrl })
