@@ -239,16 +239,25 @@ describe('a subscriber in Chromium', () => {
     await dialog.getByText('Defaults for all your terms', { exact: true }).click()
     const skip = dialog.getByRole('checkbox', { name: 'Skip posts marked SOLD or PENDING' })
     expect(await skip.isChecked()).toBe(true)
+    // the airsoft save is held until the user has typed: it must not wipe what they typed, and what they
+    // submit meanwhile is queued behind it
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/api/match-defaults', async (route) => {
+      if (route.request().method() === 'PUT') await held
+      await route.continue()
+    })
     await dialog.getByRole('button', { name: 'Add airsoft' }).click()
     await dialog.getByRole('button', { name: 'Stop excluding airsoft' }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Add airsoft' }).count()).toBe(0)
-    // changes made while a save runs are queued and sent in order (no waiting for the airsoft save here)
     const exclude = dialog.getByRole('textbox', { name: 'Always exclude these words' })
     await exclude.fill('-gel')
     await exclude.press('Enter')
-    await dialog.getByText('"-gel" contains "-": write the plain word or phrase to exclude, like airsoft').waitFor()
-    await skip.uncheck()
+    release()
     await page.getByText('Posts with "airsoft" are left out of every term.').waitFor()
+    await dialog.getByText('"-gel" contains "-": write the plain word or phrase to exclude, like airsoft').waitFor()
+    expect(await exclude.inputValue()).toBe('-gel')
+    await skip.uncheck()
     await page.getByText('Posts marked SOLD or PENDING are matched too.').waitFor()
     expect(world.server.deps.sqlite.query('SELECT skip_sold, exclude_words FROM match_defaults WHERE user_id = ?').get(userId)).toEqual({
       skip_sold: 0,

@@ -78,7 +78,8 @@ export function MatchDefaults() {
     return run
   }
 
-  const addWords = async (raw: string) => {
+  /** `typed`: the words come from the input, which empties once they are saved (if it still holds them). */
+  const addWords = async (raw: string, typed: boolean) => {
     const words = raw
       .split(',')
       .map((w) => w.trim().toLowerCase().replace(/\s+/g, ' '))
@@ -87,7 +88,9 @@ export function MatchDefaults() {
     const fresh = words.filter((w) => !view.excludeWords.includes(w))
     if (fresh.length === 0) return setInline(`"${words[0]}" is already excluded`)
     const quoted = fresh.map((w) => `"${w}"`).join(', ')
-    if (await save({ excludeWords: [...view.excludeWords, ...fresh] }, `Posts with ${quoted} are left out of every term.`)) setWord('')
+    const saved = await save({ excludeWords: [...view.excludeWords, ...fresh] }, `Posts with ${quoted} are left out of every term.`)
+    // a suggestion saved while the user types must not wipe what they are typing
+    if (saved && typed) setWord((w) => (w === raw ? '' : w))
   }
 
   const suggestions = view.suggestions.filter((s) => !view.excludeWords.includes(s))
@@ -116,7 +119,7 @@ export function MatchDefaults() {
         className="term-add"
         onSubmit={(e) => {
           e.preventDefault()
-          void addWords(word)
+          void addWords(word, true)
         }}
       >
         <label htmlFor="exclude-word">{DEFAULTS_TEXTS.exclude}</label>
@@ -157,7 +160,7 @@ export function MatchDefaults() {
         ))}
       </ul>
       {suggestions.map((s) => (
-        <button key={s} type="button" className="secondary outline suggestion" onClick={() => void addWords(s)}>
+        <button key={s} type="button" className="secondary outline suggestion" onClick={() => void addWords(s, false)}>
           Add {s}
         </button>
       ))}

@@ -27,12 +27,12 @@ describe('normalize: tokens of a post or term', () => {
     test(name, () => expect(normalize(input)).toEqual(want))
   }
 
-  test('a 10k-character body normalises quickly and fully', () => {
+  // (its speed is measured in bench/matcher.ts, 'prepare post': a timed assertion here flaked on a loaded CI machine)
+  test('a 10k-character body normalises fully', () => {
     const body = 'trijicon rmr '.repeat(800)
-    const t0 = performance.now()
     const toks = normalize(body)
     expect(toks.length).toBe(1600)
-    expect(performance.now() - t0).toBeLessThan(50)
+    expect(toks.slice(-2)).toEqual(['trijicon', 'rmr'])
   })
 })
 
