@@ -2,7 +2,7 @@
 // the emergency pause or maintenance mode is on (kept live from the admin socket topic), and the
 // section menu (spec §2 Admin: Dashboard, Users, Logs, Database, Trends, Alerts, Revenue, Tools,
 // Feedback). At 390 px the menu scrolls sideways and the heading wraps.
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useSignals } from '@preact/signals-react/runtime'
 import { AppShell } from '../../components/AppShell'
@@ -13,9 +13,13 @@ import { loadSystemSettings, systemSettings, wireSystemSettings } from '../../ad
 export const PAUSED_BANNER = 'Emergency pause is on: scanning, matching and alerting are stopped.'
 export const MAINTENANCE_BANNER = 'Maintenance mode is on: signed-in users see the maintenance page; scanning and alerts go on.'
 
+// Subscribed to the signal directly rather than through useSignals' render tracking: one CI run saw the
+// dashboard's badge turn PAUSED live while this banner never appeared (not reproduced since).
+const subscribeSettings = (changed: () => void) => systemSettings.subscribe(() => changed())
+const settingsNow = () => systemSettings.value
+
 export function SystemBanners() {
-  useSignals()
-  const s = systemSettings.value
+  const s = useSyncExternalStore(subscribeSettings, settingsNow)
   if (!s) return null
   return (
     <>
