@@ -19,7 +19,7 @@ const subscribeSettings = (changed: () => void) => systemSettings.subscribe(() =
 const settingsNow = () => systemSettings.value
 
 export function SystemBanners() {
-  const s = useSyncExternalStore(subscribeSettings, settingsNow)
+  const s = useSyncExternalStore(subscribeSettings, settingsNow, settingsNow)
   if (!s) return null
   return (
     <>
