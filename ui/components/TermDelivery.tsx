@@ -113,22 +113,22 @@ function TermDeliveryDialog({ category, term, onClose }: { category: Category; t
           {muted ? (
             <p role="status">
               {mutedText(term)}{' '}
-              <button type="button" className="secondary" onClick={() => void save({ mute: null })}>
+              <button type="button" className="secondary outline" onClick={() => void save({ mute: null })}>
                 Unmute
               </button>
             </p>
           ) : (
             <div role="group" aria-label="Mute for" className="mute-choices">
-              <button type="button" className="secondary" onClick={() => void save({ mute: '1h' })}>
+              <button type="button" className="secondary outline" onClick={() => void save({ mute: '1h' })}>
                 1 hour
               </button>
-              <button type="button" className="secondary" onClick={() => void save({ mute: '8h' })}>
+              <button type="button" className="secondary outline" onClick={() => void save({ mute: '8h' })}>
                 8 hours
               </button>
-              <button type="button" className="secondary" onClick={() => void save({ mute: '24h' })}>
+              <button type="button" className="secondary outline" onClick={() => void save({ mute: '24h' })}>
                 24 hours
               </button>
-              <button type="button" className="secondary" onClick={() => void save({ mute: 'forever' })}>
+              <button type="button" className="secondary outline" onClick={() => void save({ mute: 'forever' })}>
                 Until I unmute
               </button>
             </div>
