@@ -5,15 +5,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { eq } from 'drizzle-orm'
 import { outbox, pushSubscriptions } from '../../src/db/schema'
 import { BOUNCES_TEXT, FAILED_PAGE_SIZE } from '../../src/admin/alerts'
-import { createChannels } from '../../src/outbox/channels'
-import { webpushChannel } from '../../src/outbox/channels/webpush'
 import { enqueue, enqueueEmail } from '../../src/outbox/queue'
-import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
+import type { OutboxWorker } from '../../src/outbox/worker'
 import { attachListeners } from '../../src/services'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { call } from '../helpers'
 import { adminWorld, auditRows, expectAdminOnly, type AdminWorld } from './admin-data-helpers'
+import { outboxWithPush } from './notify-helpers'
 
 let smtp: FakeSmtp
 let push: FakePushService
@@ -31,7 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   smtp.messages.length = 0
   w = await adminWorld({ SMTP_URL: smtp.url })
-  worker = outboxWorker(w.deps, createChannels(w.deps, { push: webpushChannel(w.deps, { transport: { tls: { ca: push.cert } } }) }))
+  worker = outboxWithPush(w.deps, push)
   attachListeners(w.deps, { outbox: worker })
 })
 afterEach(async () => {

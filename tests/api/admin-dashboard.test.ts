@@ -2,12 +2,11 @@
 // created with active false, audited, broadcast on the admin topic), maintenance mode's 503 for
 // signed-in non-admins while scanning goes on, and health / KPIs / resources / activity from real data.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { RedditClient } from '../../src/forums/reddit-client'
 import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from '../../src/admin/maintenance'
 import { runScan } from '../../src/scanner/scan'
 import { setSetting } from '../../src/settings/service'
 import { addTerm } from '../../src/terms/service'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, startTestServer, testClock, type TestDeps } from '../helpers'
 
 let deps: TestDeps | null = null
@@ -21,14 +20,7 @@ afterEach(async () => {
 
 async function setup(clock = testClock(Date.UTC(2026, 0, 15, 12, 0))) {
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
-  const source = new RedditClient({
-    baseUrl: fake.url,
-    authUrl: fake.authUrl,
-    userAgent: 'linux:dibs:test (admin tests)',
-    subreddits: ['GunAccessoriesForSale', 'gundeals'],
-    now: () => clock.now().getTime(),
-    sleep: async (ms) => clock.advance(ms),
-  })
+  const source = fakeRedditClient(fake, { clock })
   deps = makeDeps({}, clock, { source })
   const app = makeApp(deps)
   const admin = await createUserWithSession(deps, { role: 'admin', email: 'root@example.com' })

@@ -4,10 +4,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { applyStoredScanSettings } from '../../src/admin/scan-settings'
 import { SCRAPER_DENIED } from '../../src/admin/tools'
-import { RedditClient } from '../../src/forums/reddit-client'
 import { log, setLogLevel } from '../../src/lib/log'
 import { runScan } from '../../src/scanner/scan'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
 
 let deps: TestDeps | null = null
@@ -23,16 +22,7 @@ async function setup(opts: { timeoutDelayMs?: number } = {}) {
   const clock = testClock(Date.UTC(2026, 0, 15, 12, 0))
   fake = await startFakeReddit({ now: () => clock.now().getTime(), timeoutDelayMs: opts.timeoutDelayMs })
   const f = fake
-  const client = () =>
-    new RedditClient({
-      baseUrl: f.url,
-      authUrl: f.authUrl,
-      userAgent: 'linux:dibs:test (admin logs)',
-      subreddits: ['GunAccessoriesForSale', 'gundeals'],
-      timeoutMs: 3000,
-      now: () => clock.now().getTime(),
-      sleep: async (ms) => clock.advance(ms),
-    })
+  const client = () => fakeRedditClient(f, { clock, timeoutMs: 3000 })
   deps = makeDeps({}, clock, { source: client() })
   const app = makeApp(deps)
   const admin = await createUserWithSession(deps, { role: 'admin', email: 'root@example.com' })

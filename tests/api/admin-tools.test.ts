@@ -2,10 +2,9 @@
 // maintenance logs, post-type backfill and archive — who may call them, what they do, audit rows.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { BATCH_DENIED, PAUSED_MESSAGE, SCRAPER_DENIED } from '../../src/admin/tools'
-import { RedditClient } from '../../src/forums/reddit-client'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
 
 let deps: TestDeps | null = null
@@ -22,14 +21,7 @@ const H = 3_600_000
 async function setup() {
   const clock = testClock(Date.UTC(2026, 0, 15, 12, 0))
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
-  const source = new RedditClient({
-    baseUrl: fake.url,
-    authUrl: fake.authUrl,
-    userAgent: 'linux:dibs:test (admin tools)',
-    subreddits: ['GunAccessoriesForSale', 'gundeals'],
-    now: () => clock.now().getTime(),
-    sleep: async (ms) => clock.advance(ms),
-  })
+  const source = fakeRedditClient(fake, { clock })
   deps = makeDeps({}, clock, { source })
   const app = makeApp(deps)
   const admin = await createUserWithSession(deps, { role: 'admin', email: 'root@example.com' })

@@ -3,20 +3,16 @@
 // 'Wait before email and push' (a post removed 30 s after posting never reaches the push service).
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { AccessState } from '../../src/access/rules'
-import { RedditClient } from '../../src/forums/reddit-client'
 import { runDigests } from '../../src/notify/digest'
-import { createChannels } from '../../src/outbox/channels'
-import { webpushChannel } from '../../src/outbox/channels/webpush'
-import { outboxWorker } from '../../src/outbox/worker'
 import { runRecheck } from '../../src/scanner/recheck'
 import { nextScanAt, runScan } from '../../src/scanner/scan'
 import { attachListeners } from '../../src/services'
 import { addTerm } from '../../src/terms/service'
 import { startFakePushService } from '../fakes/push-service'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, startTestServer, testClock, wire } from '../helpers'
+import { outboxWithPush } from './notify-helpers'
 
-const SUBS = ['GunAccessoriesForSale', 'gundeals']
 const FULL: AccessState = { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }
 const cleanup: (() => unknown)[] = []
 afterEach(async () => {
@@ -52,12 +48,9 @@ async function onFakeReddit(opts: { oauth?: boolean; env?: Record<string, string
   cleanup.push(() => fake.stop())
   const deps = makeDeps(opts.env ?? {}, clock)
   cleanup.push(() => deps.close())
-  const client = new RedditClient({
-    baseUrl: opts.oauth ? fake.oauthUrl : fake.url,
-    authUrl: fake.authUrl,
+  const client = fakeRedditClient(fake, {
+    ...(opts.oauth ? { baseUrl: fake.oauthUrl } : {}),
     ...creds,
-    userAgent: 'linux:dibs:test',
-    subreddits: SUBS,
     now: () => clock.now().getTime(),
     recheckShare: opts.share,
   })
@@ -212,7 +205,7 @@ describe('Wait before email and push', () => {
     const push = await startFakePushService()
     cleanup.push(() => push.stop())
     wire(deps)
-    const worker = outboxWorker(deps, createChannels(deps, { push: webpushChannel(deps, { transport: { tls: { ca: push.cert } } }) }))
+    const worker = outboxWithPush(deps, push)
     cleanup.push(() => worker.stop())
     attachListeners(deps, { dispatcher: deps.dispatcher, outbox: worker })
     const app = makeApp(deps)

@@ -2,10 +2,9 @@
 // default) and always-excluded words — applied to live scans (fake Reddit → runScan), the 7-day
 // backfill of a new term and batch matching; GET/PUT /api/match-defaults with validation.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { RedditClient } from '../../src/forums/reddit-client'
 import { runBatchMatch } from '../../src/matches/batch'
 import { runScan } from '../../src/scanner/scan'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { createUserWithSession, startTestServer } from '../helpers'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -21,13 +20,7 @@ async function setup() {
   server = await startTestServer()
   fake = await startFakeReddit()
   const s = server
-  const client = new RedditClient({
-    baseUrl: fake.url,
-    authUrl: fake.authUrl,
-    userAgent: 'linux:dibs:test (match defaults)',
-    subreddits: ['GunAccessoriesForSale', 'gundeals'],
-    timeoutMs: 2000,
-  })
+  const client = fakeRedditClient(fake, { timeoutMs: 2000 })
   const http = async (method: string, path: string, cookie?: string, json?: unknown) => {
     const headers: Record<string, string> = { origin: s.deps.config.appUrl }
     if (cookie) headers.cookie = cookie

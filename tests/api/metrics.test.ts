@@ -4,9 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { AccessState } from '../../src/access/rules'
 import { enqueueEmail } from '../../src/outbox/queue'
-import { createChannels } from '../../src/outbox/channels'
-import { webpushChannel } from '../../src/outbox/channels/webpush'
-import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
+import type { OutboxWorker } from '../../src/outbox/worker'
 import { runScan } from '../../src/scanner/scan'
 import { attachListeners } from '../../src/services'
 import { addTerm } from '../../src/terms/service'
@@ -14,6 +12,7 @@ import { startFakePushService, type FakePushService } from '../fakes/push-servic
 import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { createUserWithSession, startTestServer } from '../helpers'
+import { outboxWithPush } from './notify-helpers'
 
 const TOKEN = 'metrics-token-0123456789abcdef'
 const FULL: AccessState = { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }
@@ -58,7 +57,7 @@ beforeAll(async () => {
   push = await startFakePushService()
   server = await startTestServer({ REDDIT_BASE_URL: reddit.url, SMTP_URL: smtp.url, METRICS_TOKEN: TOKEN })
   const d = server.deps
-  worker = outboxWorker(d, createChannels(d, { push: webpushChannel(d, { transport: { tls: { ca: push.cert } } }) }), d.metrics.delivered)
+  worker = outboxWithPush(d, push, d.metrics.delivered)
   attachListeners(d, { outbox: worker })
   admin = await createUserWithSession(d, { role: 'admin' })
   user = await createUserWithSession(d, { emailFrequency: 'instant' })

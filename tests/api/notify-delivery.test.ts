@@ -5,19 +5,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { eq } from 'drizzle-orm'
 import { setSetting } from '../../src/settings/service'
 import { notificationPrefs, outbox, pushSubscriptions, userAccess } from '../../src/db/schema'
-import { createChannels } from '../../src/outbox/channels'
 import { runDigests } from '../../src/notify/digest'
-import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
+import type { OutboxWorker } from '../../src/outbox/worker'
 import { attachListeners } from '../../src/services'
 import type { MatchItem } from '../../src/contract/events'
 import { MAX_ATTEMPTS, outboxCounts, processOutbox } from '../../src/outbox/queue'
-import { webpushChannel } from '../../src/outbox/channels/webpush'
 import { runTrialEmails } from '../../src/notify/trial'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { expectAutoSubmitted, expectMailClientLayout, expectTextLikeHtml } from './mail-checks'
-import { makeMatch } from './notify-helpers'
+import { makeMatch, outboxWithPush } from './notify-helpers'
 
 let smtp: FakeSmtp
 let push: FakePushService
@@ -38,7 +36,7 @@ beforeEach(() => {
   push.received.length = 0
   deps = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', DIGEST_INTERVAL_MINUTES: '15' }, clock)
   wire(deps)
-  worker = outboxWorker(deps, createChannels(deps, { push: webpushChannel(deps, { transport: { tls: { ca: push.cert } } }) }))
+  worker = outboxWithPush(deps, push)
   attachListeners(deps, { outbox: worker })
 })
 afterEach(async () => {

@@ -2,6 +2,15 @@
 import type { MatchItem } from '../../src/contract/events'
 import { matches } from '../../src/db/schema'
 import type { Deps } from '../../src/deps'
+import { createChannels } from '../../src/outbox/channels'
+import { webpushChannel } from '../../src/outbox/channels/webpush'
+import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
+import type { FakePushService } from '../fakes/push-service'
+
+/** The outbox worker over the real channels, web push trusting the fake push service's certificate. */
+export function outboxWithPush(deps: Deps, push: Pick<FakePushService, 'cert'>, onDone?: Parameters<typeof outboxWorker>[2]): OutboxWorker {
+  return outboxWorker(deps, createChannels(deps, { push: webpushChannel(deps, { transport: { tls: { ca: push.cert } } }) }), onDone)
+}
 
 let n = 0
 export function makeMatch(

@@ -4,17 +4,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import type { AccessState } from '../../src/access/rules'
 import type { BusEvents, MatchItem } from '../../src/contract/events'
-import { RedditClient } from '../../src/forums/reddit-client'
-import { createChannels } from '../../src/outbox/channels'
-import { webpushChannel } from '../../src/outbox/channels/webpush'
-import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
+import type { OutboxWorker } from '../../src/outbox/worker'
 import { runScan } from '../../src/scanner/scan'
 import { attachListeners } from '../../src/services'
 import { addTerm } from '../../src/terms/service'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
+import { outboxWithPush } from './notify-helpers'
 
 const DAY = 24 * 3600_000
 const FULL: AccessState = { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }
@@ -50,17 +48,9 @@ async function setup() {
   const d = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, clock)
   deps = d
   const app = makeApp(d)
-  worker = outboxWorker(d, createChannels(d, { push: webpushChannel(d, { transport: { tls: { ca: push.cert } } }) }))
+  worker = outboxWithPush(d, push)
   attachListeners(d, { outbox: worker })
-  const client = new RedditClient({
-    baseUrl: fake.url,
-    authUrl: fake.authUrl,
-    userAgent: 'linux:dibs:test (repost tests)',
-    subreddits: ['GunAccessoriesForSale', 'gundeals'],
-    timeoutMs: 2000,
-    now: () => clock.now().getTime(),
-    sleep: async (ms) => clock.advance(ms),
-  })
+  const client = fakeRedditClient(fake, { clock, timeoutMs: 2000 })
   const events: { name: string; data: any }[] = []
   d.bus.on('match.new', (e: BusEvents['match.new']) => void events.push({ name: 'match.new', data: e }))
   d.bus.on('match.updated', (e: BusEvents['match.updated']) => void events.push({ name: 'match.updated', data: e }))

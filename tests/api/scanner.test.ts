@@ -3,10 +3,9 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { setSetting } from '../../src/settings/service'
 import type { AccessState } from '../../src/access/rules'
 import type { BusEventName, BusEvents } from '../../src/contract/events'
-import { RedditClient } from '../../src/forums/reddit-client'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { createUserWithSession, makeDeps, testClock, type TestDeps } from '../helpers'
 
 const SUBS = ['GunAccessoriesForSale', 'gundeals']
@@ -25,15 +24,7 @@ async function setup(opts: { timeoutMs?: number } = {}) {
   const clock = testClock(1_763_640_000_000)
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
   deps = makeDeps({}, clock)
-  const client = new RedditClient({
-    baseUrl: fake.url,
-    authUrl: fake.authUrl,
-    userAgent: 'linux:dibs:test (scanner tests)',
-    subreddits: SUBS,
-    timeoutMs: opts.timeoutMs ?? 2000,
-    now: () => clock.now().getTime(),
-    sleep: async (ms) => clock.advance(ms),
-  })
+  const client = fakeRedditClient(fake, { clock, subreddits: SUBS, timeoutMs: opts.timeoutMs ?? 2000 })
   const events: { name: BusEventName; data: any }[] = []
   for (const name of ['post.new', 'match.new', 'unread', 'scan.metric', 'scan.next'] as BusEventName[])
     deps.bus.on(name, (data: BusEvents[typeof name]) => void events.push({ name, data }))

@@ -1,11 +1,10 @@
 // Shared plumbing for the subscriber and landing journeys: a real server whose scanner reads the
 // fake Reddit, a browser, and a signed-in browser context for a freshly created subscriber.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { RedditClient } from '../../src/forums/reddit-client'
 import { runRecheck } from '../../src/scanner/recheck'
 import { runScan } from '../../src/scanner/scan'
 import { SESSION_COOKIE } from '../../src/auth/session'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { createUserWithSession, startTestServer } from '../helpers'
 import { launchBrowser, newPage } from './browser'
 
@@ -30,14 +29,7 @@ export async function startWorld(): Promise<World> {
   const reddit = await startFakeReddit()
   const server = await startTestServer({ REDDIT_BASE_URL: reddit.url })
   const browser = await launchBrowser()
-  const client = new RedditClient({
-    baseUrl: reddit.url,
-    authUrl: reddit.authUrl,
-    userAgent: 'linux:dibs:test (e2e)',
-    subreddits: ['GunAccessoriesForSale', 'gundeals'],
-    timeoutMs: 3000,
-    sleep: async () => {},
-  })
+  const client = fakeRedditClient(reddit, { timeoutMs: 3000, sleep: async () => {} })
   const contextFor = async (opts: ContextOpts = {}) => {
     const made = await newPage(browser, {
       viewport: opts.viewport ?? { width: 1280, height: 900 },
@@ -52,8 +44,7 @@ export async function startWorld(): Promise<World> {
     reddit,
     browser,
     scan: () => runScan(server.deps, client),
-    recheck: () =>
-      runRecheck(server.deps, new RedditClient({ baseUrl: reddit.url, userAgent: 'linux:dibs:test (e2e)', subreddits: ['GunAccessoriesForSale', 'gundeals'] })),
+    recheck: () => runRecheck(server.deps, fakeRedditClient(reddit)),
     async subscriber(opts = {}) {
       const user = await createUserWithSession(server.deps, { role: opts.role ?? 'product+gd', name: 'Sam Subscriber' })
       const made = await contextFor(opts)

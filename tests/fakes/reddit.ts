@@ -6,6 +6,9 @@
 //   reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Aimpoint T2 - $650' })
 //   reddit.publish({ title: '[H] RMR [W] PayPal', author_flair_text: 'Trades: 12', url: '/r/x/comments/abc/' })
 //   new RedditClient({ baseUrl: reddit.oauthUrl, authUrl: reddit.authUrl, ... })
+//   fakeRedditClient(reddit, { clock })   (public mode, both forums: the usual test client)
+
+import { RedditClient } from '../../src/forums/reddit-client'
 
 export type FakePost = Record<string, unknown> & {
   id: string
@@ -398,4 +401,23 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       await Promise.all([www.stop(true), oauth.stop(true)])
     },
   }
+}
+
+/**
+ * A RedditClient against this fake in public mode, reading both forums. `clock`: its time and its
+ * waits come from a test clock (a wait moves the clock). Anything else given overrides the defaults.
+ */
+export function fakeRedditClient(
+  fake: Pick<FakeReddit, 'url' | 'authUrl'>,
+  opts: Partial<ConstructorParameters<typeof RedditClient>[0]> & { clock?: { now(): Date; advance(ms: number): void } } = {},
+): RedditClient {
+  const { clock, ...rest } = opts
+  return new RedditClient({
+    baseUrl: fake.url,
+    authUrl: fake.authUrl,
+    userAgent: 'linux:dibs:test',
+    subreddits: ['GunAccessoriesForSale', 'gundeals'],
+    ...(clock ? { now: () => clock.now().getTime(), sleep: async (ms: number) => clock.advance(ms) } : {}),
+    ...rest,
+  })
 }
