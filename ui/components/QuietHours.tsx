@@ -91,7 +91,7 @@ export function QuietHours({ initial, summary }: { initial: QuietValue; summary:
       ) : null}
       <small id="quiet-hours-summary" role="status">
         {on ? sentence : 'No quiet hours: alerts arrive at any time.'}
-      </small>
+      </small>{' '}
       {on ? <small>Terms marked “Always notify” still alert at once.</small> : null}
     </fieldset>
   )
