@@ -17,7 +17,6 @@ import { applySecurityHeaders, headerSets } from './web/security-headers'
 import { pwaRoutes } from './web/pwa'
 import { vendorRoutes } from './web/vendor'
 import { notifyRoutes } from './notify'
-import { holdRoutes } from './notify/hold'
 import { authRoutes } from './auth'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
@@ -162,7 +161,6 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(postRoutes(deps))
     .use(relayRoutes(deps, scannerTasks(deps)))
     .use(notifyRoutes(deps))
-    .use(holdRoutes(deps))
     .use(pwaRoutes(shell))
     .use(vendorRoutes())
     .use(apiDocsRoutes(deps, () => readSpec()))

@@ -98,8 +98,8 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
  * scan has its own precise timer (`nextAt`: the budget's pacing); the others ride the cron tick.
  * Two timers stand outside this list: `expiry` (Services, event-driven), armed by src/server.ts at
  * start and by every access.changed (attachListeners), fires when access ends; and the event-loop
- * lag probe (src/admin/resources.ts), a 500 ms measurement src/server.ts starts.
- * `database-backup` (src/db/backups.ts) looks each minute and writes a verified copy to DATA_DIR/backups when one is due.
+ * lag probe (src/lib/event-loop-lag.ts), a 500 ms measurement src/server.ts starts.
+ * `database-backup` (src/ops/backups.ts) looks each minute and writes a verified copy to DATA_DIR/backups when one is due.
  * Billing's jobs (Stripe catalog sync at start, retried; hourly reconcile) exist only while billing is on.
  */
 export function jobList(ctx: AppContext): Job[] {

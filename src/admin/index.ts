@@ -12,10 +12,12 @@ import { alertsRoutes } from './alerts'
 import { revenueRoutes } from './revenue'
 import { toolsRoutes } from './tools'
 import { feedbackRoutes } from './feedback'
+import { latencyRoutes } from './latency'
 
 export const adminRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin' })
     .use(dashboardRoutes(deps))
+    .use(latencyRoutes(deps))
     .use(usersRoutes(deps))
     .use(logsRoutes(deps))
     .use(databaseRoutes(deps))

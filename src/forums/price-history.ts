@@ -7,14 +7,14 @@ export type PriceDrop = { from: number; to: number }
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
-/** "$450", "$1,200", "$19.99": cents only when the amount is not whole. */
-export function formatPrice(amount: number): string {
+/** A listing price in dollars — "$450", "$1,200", "$19.99": cents only when the amount is not whole (plans.ts formatPrice reads cents). */
+export function formatDollars(amount: number): string {
   return `$${Number.isInteger(amount) ? WHOLE.format(amount) : CENTS.format(amount)}`
 }
 
 /** The alert text of a price drop: 'Price drop: $450 → $400'. */
 export function priceDropText(drop: PriceDrop): string {
-  return `Price drop: ${formatPrice(drop.from)} → ${formatPrice(drop.to)}`
+  return `Price drop: ${formatDollars(drop.from)} → ${formatDollars(drop.to)}`
 }
 
 /**
@@ -39,5 +39,5 @@ export function lastDrop(history: PricePoint[]): PriceDrop | null {
 
 /** '$450 (Nov 20) → $400 (Nov 22)', the dates written by `date`. */
 export function historyText(history: PricePoint[], date: (iso: string) => string): string {
-  return history.map((p) => `${formatPrice(p.price)} (${date(p.at)})`).join(' → ')
+  return history.map((p) => `${formatDollars(p.price)} (${date(p.at)})`).join(' → ')
 }

@@ -1,13 +1,12 @@
-// GET /metrics (Prometheus text format) and GET /api/admin/latency (alert latency percentiles).
+// GET /metrics (Prometheus text format; the alert latency percentiles are GET /api/admin/latency, src/admin/latency.ts).
 // /metrics answers a bearer METRICS_TOKEN (compared in constant time) or an admin session; without
 // METRICS_TOKEN only admin sessions can read it. Anything else: 401 (no or wrong credentials) or
 // 403 (signed in, not an admin).
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
 import { adminSession, authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
 import { unauthorized } from '../lib/errors'
 import { hashToken, safeEqual } from '../lib/tokens'
-import { latencyReport, type LatencyWindow } from './latency-stats'
 import type { Metrics } from './registry'
 
 /** A bearer token equal to METRICS_TOKEN: both are hashed first, so the comparison takes the same time whatever their lengths. */
@@ -17,32 +16,21 @@ export function bearerMatches(header: string | null, token: string | null): bool
 }
 
 export const metricsRoutes = (deps: Deps & { metrics: Metrics }) =>
-  new Elysia({ name: 'metrics' })
-    .use(authPlugin(deps))
-    .get(
-      '/metrics',
-      async ({ request, set }) => {
-        const auth = request.headers.get('authorization')
-        if (auth !== null) {
-          if (!bearerMatches(auth, deps.config.metricsToken)) {
-            set.headers['www-authenticate'] = 'Bearer realm="metrics"'
-            throw unauthorized(
-              deps.config.metricsToken === null ? 'METRICS_TOKEN is not set: only an admin session can read /metrics.' : 'Wrong metrics token.',
-              'BAD_TOKEN',
-            )
-          }
-        } else adminSession(deps, request)
-        set.headers['content-type'] = deps.metrics.contentType
-        return deps.metrics.scrape()
-      },
-      { detail: { summary: 'Prometheus metrics (text format): Authorization: Bearer METRICS_TOKEN, or an admin session', tags: ['system'] } },
-    )
-    .get('/api/admin/latency', ({ query }) => latencyReport(deps.sqlite, deps.now().getTime(), (query.window ?? '24h') as LatencyWindow), {
-      admin: true,
-      query: t.Object({ window: t.Optional(t.UnionEnum(['1h', '24h', '7d'])) }),
-      detail: {
-        summary:
-          'Alert latency p50/p95/p99 (ms) per stage (Reddit → received → stored → matched → socket / push / email) and end to end, over 1h, 24h (default) or 7d',
-        tags: ['admin'],
-      },
-    })
+  new Elysia({ name: 'metrics' }).use(authPlugin(deps)).get(
+    '/metrics',
+    async ({ request, set }) => {
+      const auth = request.headers.get('authorization')
+      if (auth !== null) {
+        if (!bearerMatches(auth, deps.config.metricsToken)) {
+          set.headers['www-authenticate'] = 'Bearer realm="metrics"'
+          throw unauthorized(
+            deps.config.metricsToken === null ? 'METRICS_TOKEN is not set: only an admin session can read /metrics.' : 'Wrong metrics token.',
+            'BAD_TOKEN',
+          )
+        }
+      } else adminSession(deps, request)
+      set.headers['content-type'] = deps.metrics.contentType
+      return deps.metrics.scrape()
+    },
+    { detail: { summary: 'Prometheus metrics (text format): Authorization: Bearer METRICS_TOKEN, or an admin session', tags: ['system'] } },
+  )

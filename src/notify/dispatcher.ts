@@ -104,7 +104,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     })
     result.external++
   }
-  holdAlerts(deps, userId, m.id) // 'Wait before email and push': src/notify/hold.ts
+  if (result.email || result.push > 0) holdAlerts(deps, userId, m.id, prefs.holdSeconds) // 'Wait before email and push': src/notify/hold.ts
   return result
 }
 

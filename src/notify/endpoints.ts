@@ -51,7 +51,6 @@ export function endpointView(r: Row) {
     lastResultAt: r.lastResultAt?.toISOString() ?? null,
   }
 }
-export type EndpointView = ReturnType<typeof endpointView>
 
 export const externalGate = (access: AccessState, now: Date) => {
   const allowed = notificationGate(access, now).webPush.allowed

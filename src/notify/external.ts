@@ -1,10 +1,10 @@
 // The alert external channels carry (src/outbox/channels/types.ts ExternalAlert): the match and
 // its post, with the listing's price — the one stored with the post (its title's item price, or a price
-// edit in the body), else the first item price of the title. Also the sample 'Send test' sends.
+// edit in the body), else the title's (`titlePrice`, as posts.price reads it). Also the sample 'Send test' sends.
 import type { Config } from '../config'
 import type { MatchItem } from '../contract/events'
 import type { ExternalAlert } from '../outbox/channels/types'
-import { extractPrices } from '../matching/price'
+import { titlePrice } from '../forums/reposts'
 import { categoryLabel, matchPageUrl } from './templates'
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
@@ -27,7 +27,7 @@ export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['t
       url: m.url,
       linkUrl: m.linkUrl,
       author: m.author,
-      price: storedPrice ?? extractPrices(m.title)[0] ?? null,
+      price: storedPrice ?? titlePrice(m.title),
       createdAt: m.postCreatedAt,
     },
   }

@@ -65,9 +65,8 @@ export const holdRoutes = (deps: Deps) =>
       detail: { summary: 'Set the wait before email and push, 0–120 s', tags },
     })
 
-/** Called by the dispatcher after it queued a match's rows: holds them when the user asked for a wait. */
-export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, matchId: number): void {
-  const hold = getHoldSeconds(deps, userId)
+/** Called by the dispatcher after it queued a match's rows: holds them for the user's wait (`hold`, seconds; getPrefs reads it). */
+export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, matchId: number, hold: number): void {
   if (hold <= 0) return
   deps.db.$client
     .query(

@@ -1,5 +1,5 @@
-// Notification routes: preferences (with quiet hours), external channels (webhook, ntfy,
-// Discord), push subscriptions, VAPID key, unsubscribe, contact form.
+// Notification routes: preferences (with quiet hours), the wait before email and push (./hold.ts),
+// external channels (webhook, ntfy, Discord), push subscriptions, VAPID key, unsubscribe, contact form.
 // Services (prefs, push-subscriptions, unsubscribe, contact) never see Elysia's Context.
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
@@ -9,6 +9,7 @@ import type { Deps } from '../deps'
 import { tooMany } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
 import { submitContact } from './contact'
+import { holdRoutes } from './hold'
 import { addEndpoint, ENDPOINT_KINDS, listEndpoints, regenerateSecret, removeEndpoint, testEndpoint } from './endpoints'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
@@ -21,6 +22,7 @@ export const notifyRoutes = (deps: Deps) => {
   return (
     new Elysia({ name: 'notify' })
       .use(authPlugin(deps))
+      .use(holdRoutes(deps)) // GET/PUT /api/notifications/hold: 'Wait before email and push'
       .get('/api/notifications/preferences', ({ user, access }) => prefsView(deps, user.id, access), {
         auth: true,
         detail: { summary: 'Notification preferences (defaults: email as the batched digest, push off), the digest interval and channel gates', tags },

@@ -69,10 +69,11 @@ export function writeBackup(deps: Pick<Deps, 'config' | 'sqlite' | 'now'>, onSte
     const file = join(dir, name)
     renameSync(partial, file)
     onStep?.('removing old backups', 1, 2)
-    const deleted = toDelete(listBackups(dir), config.backupKeep)
+    const all = listBackups(dir)
+    const deleted = toDelete(all, config.backupKeep)
     for (const old of deleted) rmSync(join(dir, old), { force: true })
     onStep?.('done', 2, 2)
-    const result = { file, bytes: r.bytes, integrity: r.integrity, deleted, kept: Math.min(config.backupKeep, listBackups(dir).length) }
+    const result = { file, bytes: r.bytes, integrity: r.integrity, deleted, kept: all.length - deleted.length }
     logJob(deps, JOB.backup, 'success', Math.round(performance.now() - t0), { file: name, bytes: r.bytes, deleted: deleted.length, kept: result.kept })
     return result
   } catch (err) {

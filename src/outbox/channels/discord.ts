@@ -3,7 +3,7 @@
 // Discord answers 204; a 429 carries `retry_after` (seconds, in the JSON body) and Retry-After:
 // the row waits at least that long. Other 4xx (a deleted webhook: 404) fail for good.
 import type { Deps } from '../../deps'
-import { priceDropText } from '../../forums/price-history'
+import { formatDollars, priceDropText } from '../../forums/price-history'
 import { judge, postTo, readEndpoint, recording, retryAfterHeaderMs, type HttpOpts, type PostResult } from './http'
 import type { Channel, ExternalAlert } from './types'
 
@@ -11,7 +11,7 @@ const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
 
 export function discordBody(alert: ExternalAlert, appName: string) {
   const fields = [
-    ...(alert.post.price === null ? [] : [{ name: 'Price', value: `$${alert.post.price}`, inline: true }]),
+    ...(alert.post.price === null ? [] : [{ name: 'Price', value: formatDollars(alert.post.price), inline: true }]),
     { name: 'Matched', value: cut(alert.match.matchedTerms.join(', ') || 'Term', 1024), inline: true },
     { name: 'Forum', value: alert.match.categoryLabel, inline: true },
   ]

@@ -4,7 +4,7 @@
 // short codes show as emoji), Click (opened when the notification is tapped: the post) — and
 // an optional access token as `Authorization: Bearer tk_…`. Retry rules in http.ts.
 import type { Deps } from '../../deps'
-import { priceDropText } from '../../forums/price-history'
+import { formatDollars, priceDropText } from '../../forums/price-history'
 import { judge, postTo, readEndpoint, recording, type HttpOpts } from './http'
 import type { Channel, ExternalAlert } from './types'
 
@@ -12,7 +12,7 @@ import type { Channel, ExternalAlert } from './types'
 const latin1 = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '').slice(0, 250)
 
 export function ntfyRequest(alert: ExternalAlert, options: { priority?: number; tags?: string }, token: string | null) {
-  const price = alert.post.price === null ? '' : ` · $${alert.post.price}`
+  const price = alert.post.price === null ? '' : ` · ${formatDollars(alert.post.price)}`
   const drop = alert.match.priceDrop ? priceDropText(alert.match.priceDrop) : null
   const headers: Record<string, string> = {
     'content-type': 'text/plain; charset=utf-8',

@@ -1,6 +1,6 @@
 // Reposts and bumps (src/forums/reposts.ts) and the price-drop texts (src/forums/price-history.ts).
 import { describe, expect, test } from 'bun:test'
-import { formatPrice, historyText, lastDrop, priceDropText, priceHistory } from '../../../src/forums/price-history'
+import { formatDollars, historyText, lastDrop, priceDropText, priceHistory } from '../../../src/forums/price-history'
 import { isSameListing, listingWords, REPOST_WINDOW_MS, titlePrice, titleSimilarity } from '../../../src/forums/reposts'
 
 const DAY = 24 * 3600_000
@@ -96,9 +96,9 @@ describe('price drop texts and history', () => {
   })
 
   test('amounts without cents when whole', () => {
-    expect(formatPrice(400)).toBe('$400')
-    expect(formatPrice(400.0)).toBe('$400')
-    expect(formatPrice(0.4)).toBe('$0.40')
+    expect(formatDollars(400)).toBe('$400')
+    expect(formatDollars(400.0)).toBe('$400')
+    expect(formatDollars(0.4)).toBe('$0.40')
   })
 
   test('history keeps each change once and ends in a drop only when the last change was down', () => {
