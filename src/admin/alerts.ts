@@ -14,6 +14,9 @@ import { rangeDays, rangeQuery } from './trends'
 /** The queued channels (in-app alerts go over the socket and are never queued). */
 export const OUTBOX_CHANNELS = ['email', 'push'] as const
 export const STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
+/** Rows parked outside the worker's queue: held for quiet hours, waiting for a re-check of the post
+ *  ('Wait before email and push'), skipped because the post was removed or sold before delivery. */
+export const PARKED = ['held', 'waiting', 'skipped'] as const
 export const FAILED_PAGE_SIZE = 20
 export const BOUNCES_TEXT = 'Not known: Dibs hands email to your SMTP server and does not receive bounces, so it cannot count them.'
 
@@ -28,7 +31,13 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
        WHERE created_at >= ?2 GROUP BY day, channel, status`,
     )
     .all(DAY_MS, window.startMs)
-  const channels = [...new Set([...OUTBOX_CHANNELS, ...rows.map((r) => r.channel)])]
+  const current = deps.sqlite
+    .query<{ channel: string; status: string; n: number; oldest: number | null; due: number }, [number]>(
+      `SELECT channel, status, count(*) AS n, min(created_at) AS oldest, sum(next_attempt_at <= ?1) AS due FROM outbox GROUP BY channel, status`,
+    )
+    .all(now)
+  // email and push always; webhook, ntfy and Discord once they have rows (in the window or queued now)
+  const channels = [...new Set([...OUTBOX_CHANNELS, ...rows.map((r) => r.channel), ...current.map((r) => r.channel)])]
   // Per channel: rows queued on each day, split by the status they have now.
   const perDay = Object.fromEntries(
     channels.map((c) => [
@@ -40,11 +49,8 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
       ),
     ]),
   )
-  const current = deps.sqlite
-    .query<{ channel: string; status: string; n: number; oldest: number | null; due: number }, [number]>(
-      `SELECT channel, status, count(*) AS n, min(created_at) AS oldest, sum(next_attempt_at <= ?1) AS due FROM outbox GROUP BY channel, status`,
-    )
-    .all(now)
+  const count = (c: string, s: string) => current.find((r) => r.channel === c && r.status === s)?.n ?? 0
+  const parked = Object.fromEntries(channels.map((c) => [c, Object.fromEntries(PARKED.map((s) => [s, count(c, s)]))]))
   const queue = Object.fromEntries(
     channels.map((c) => {
       const of = (s: string) => current.find((r) => r.channel === c && r.status === s)
@@ -77,6 +83,7 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
     channels,
     perDay,
     queue,
+    parked,
     pushGone: {
       count: gone.length,
       perDay: fillSeries(gonePerDay, window, ['gone']).gone!,

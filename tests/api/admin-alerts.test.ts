@@ -114,6 +114,28 @@ describe('overview', () => {
     const quarter = await call(w.app, 'GET', '/api/admin/alerts?days=90', { cookie: w.admin.cookie })
     expect(quarter.body.perDay.email.sent.reduce((a: number, b: number) => a + b, 0)).toBe(2)
   })
+
+  test('rows parked outside the queue (quiet hours, a re-check, skipped) are counted; an external channel shows once it has rows', async () => {
+    await worker.stop()
+    email({ status: 'held' })
+    email({ status: 'waiting' })
+    email({ status: 'skipped' })
+    email({ status: 'skipped' })
+    const hook = enqueue(w.deps, { channel: 'webhook', kind: 'match', payload: { endpointId: 1, alert: {} } })!
+    w.deps.db
+      .update(outbox)
+      .set({ createdAt: T('2026-01-01T00:00:00Z'), status: 'waiting' })
+      .where(eq(outbox.id, hook))
+      .run() // before the window
+    const r = await call(w.app, 'GET', '/api/admin/alerts?days=7', { cookie: w.admin.cookie })
+    expect(r.body.channels).toEqual(['email', 'push', 'webhook'])
+    expect(r.body.parked).toEqual({
+      email: { held: 1, waiting: 1, skipped: 2 },
+      push: { held: 0, waiting: 0, skipped: 0 },
+      webhook: { held: 0, waiting: 1, skipped: 0 },
+    })
+    expect(r.body.queue.email).toMatchObject({ pending: 0, sent: 0, failed: 0 })
+  })
 })
 
 describe('failed messages', () => {

@@ -1,4 +1,5 @@
-// /admin/alerts: the outbox (GET /api/admin/alerts) — the queue per channel now, messages queued per
+// /admin/alerts: the outbox (GET /api/admin/alerts) — the queue per channel now (with the rows parked
+// for quiet hours, waiting for a re-check, or skipped), messages queued per
 // day by their status, failed messages with their last error and Retry one / Retry all, push
 // subscriptions removed as gone, and email bounces (not known: Dibs receives none).
 import { useMemo, useState } from 'react'
@@ -14,7 +15,7 @@ import { LoadError, RangePicker, useAdminData, type Range } from './RangePicker'
 type Overview = ReturnType<typeof outboxOverview>
 type FailedPage = { rows: FailedRow[]; page: number; pages: number; total: number; pageSize: number }
 
-const CHANNEL_NAMES: Record<string, string> = { email: 'Email', push: 'Web push' }
+const CHANNEL_NAMES: Record<string, string> = { email: 'Email', push: 'Web push', webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
 const channelName = (c: string) => CHANNEL_NAMES[c] ?? c
 
 export function AdminAlerts() {
@@ -114,7 +115,8 @@ function QueueCard({ data }: { data: Overview }) {
   return (
     <section className="ad-card ad-wide" aria-labelledby="queue-now">
       <h2 id="queue-now">Queue now</h2>
-      <div className="ad-table-scroll">
+      {/* focusable: the table is wider than a phone, and a keyboard user scrolls it */}
+      <div className="ad-table-scroll" tabIndex={0} role="region" aria-labelledby="queue-now">
         <table className="striped">
           <thead>
             <tr>
@@ -125,6 +127,9 @@ function QueueCard({ data }: { data: Overview }) {
               <th scope="col">Sent</th>
               <th scope="col">Failed</th>
               <th scope="col">Oldest pending</th>
+              <th scope="col">Held (quiet hours)</th>
+              <th scope="col">Waiting (re-check)</th>
+              <th scope="col">Skipped (post gone)</th>
             </tr>
           </thead>
           <tbody>
@@ -139,6 +144,9 @@ function QueueCard({ data }: { data: Overview }) {
                   <td>{formatCount(Number(q.sent))}</td>
                   <td>{formatCount(Number(q.failed))}</td>
                   <td>{q.oldestPendingAgeSeconds === null ? 'none' : `${formatSeconds(Number(q.oldestPendingAgeSeconds))} ago`}</td>
+                  <td>{formatCount(data.parked[c]?.held ?? 0)}</td>
+                  <td>{formatCount(data.parked[c]?.waiting ?? 0)}</td>
+                  <td>{formatCount(data.parked[c]?.skipped ?? 0)}</td>
                 </tr>
               )
             })}
