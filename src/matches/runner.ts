@@ -110,6 +110,8 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   const setTerms = deps.sqlite.query('UPDATE matches SET matched_terms = ? WHERE id = ?')
   const link = deps.sqlite.query('INSERT OR IGNORE INTO match_terms (match_id, term_id) VALUES (?, ?)')
 
+  // a repost's price drop depends on the post alone: read once, whatever the number of users it reaches
+  const drops = new Map<number, PriceDrop | null>()
   deps.sqlite.transaction(() => {
     for (const hit of hits) {
       const { post, userId } = hit
@@ -130,7 +132,8 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       if (known !== null && known.post_id !== post.id) {
         if ((known.post_created_at ?? 0) > postTime) continue // a newer post of the listing is matched already
         const merged = [...new Set([...(JSON.parse(known.matched_terms) as string[]), ...texts])]
-        drop = dropAt(deps.sqlite, post)
+        if (!drops.has(post.id)) drops.set(post.id, dropAt(deps.sqlite, post))
+        drop = drops.get(post.id) ?? null
         if (drop === null) {
           moveToRepost(deps.sqlite, known.id, post, merged)
           const pending = result.created.find((c) => c.item.id === known.id)
