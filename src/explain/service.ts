@@ -32,6 +32,7 @@ import { notificationGate } from '../access/rules'
 import type { WithSource } from '../scanner/source'
 import { parsePostRef } from './post-ref'
 import { otherCategoryLines, REASON_TEXTS, termVerdict, unclassifiedReason, type TermVerdict } from './verdicts'
+import type { EndpointKind } from '../notify/endpoints'
 
 export type ExplainDeps = Deps & WithMatcher & WithSource
 
@@ -249,7 +250,7 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
   const latency = deps.sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(m.id)
   const devices = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').get(userId)!.n
   const endpoints = externalGate(access, now).allowed
-    ? userEndpoints(deps, userId).map((e) => ({ id: e.id, kind: e.kind as 'webhook' | 'ntfy' | 'discord', name: e.name, createdAt: e.createdAt.getTime() }))
+    ? userEndpoints(deps, userId).map((e) => ({ id: e.id, kind: e.kind as EndpointKind, name: e.name, createdAt: e.createdAt.getTime() }))
     : []
   const channels = channelOutcomes({
     now: now.getTime(),

@@ -24,7 +24,7 @@ import { log } from '../lib/log'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
 import { deliveryPlan, matchTermSettings } from './delivery'
-import { externalGate, userEndpoints } from './endpoints'
+import { externalGate, userEndpoints, type EndpointKind } from './endpoints'
 import { externalAlert } from './external'
 import { holdAlerts } from './hold'
 import { getPrefs } from './prefs'
@@ -94,7 +94,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   const price = endpoints.length > 0 && m.postId !== null ? storedPrice(deps, m.postId) : null
   for (const ep of endpoints) {
     if (!plan.endpoints.has(ep.id)) continue
-    const kind = ep.kind as 'webhook' | 'ntfy' | 'discord'
+    const kind = ep.kind as EndpointKind
     enqueue(deps, {
       channel: kind,
       kind: 'match',

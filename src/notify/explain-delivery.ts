@@ -8,6 +8,7 @@ import type { Deps } from '../deps'
 import { deliveryPlan, isMuted, MUTED_FOREVER, type TermSettings } from './delivery'
 import type { EmailFrequency } from './prefs'
 import { SUMMARY_NOTE } from './quiet-summary'
+import type { EndpointKind } from './endpoints'
 
 export type OutcomeStatus = 'sent' | 'queued' | 'held' | 'waiting' | 'skipped' | 'failed' | 'off'
 export type ChannelOutcome = { channel: string; label: string; status: OutcomeStatus; text: string; at: string | null }
@@ -21,7 +22,7 @@ export type OutboxFact = {
   lastError: string | null
   sentAt: number | null
 }
-export type EndpointFact = { id: number; kind: 'webhook' | 'ntfy' | 'discord'; name: string; createdAt: number }
+export type EndpointFact = { id: number; kind: EndpointKind; name: string; createdAt: number }
 
 export type DeliveryFacts = {
   now: number

@@ -11,13 +11,15 @@ import { outbox, type OutboxRow } from '../db/schema'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import type { MailMessage } from './mailer'
+import type { ChannelName } from './channels/types'
 
 /** 15 attempts with backoff 5 s doubling to a 1 h cap: about 6.5 hours before a row fails for good. */
 export const MAX_ATTEMPTS = 15
 const BASE_BACKOFF_MS = 5_000
 const MAX_BACKOFF_MS = 60 * 60_000
 
-export type OutboxChannel = 'email' | 'push' | 'webhook' | 'ntfy' | 'discord'
+/** The channels that queue rows (in-app alerts go over the socket). */
+export type OutboxChannel = Exclude<ChannelName, 'inapp'>
 export type Sender = (row: OutboxRow) => Promise<void>
 /** Told each row's result after it is recorded (the metrics: deliveries, alert latency). */
 export type OnDelivered = (row: OutboxRow, result: 'sent' | 'retry' | 'failed') => void

@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react'
 import { api, ApiError } from '../api'
 import { errorToast } from '../toast'
 import { channelLabel } from './TermDelivery'
+import type { EndpointKind } from '../../src/notify/endpoints'
 
-type Kind = 'webhook' | 'ntfy' | 'discord'
+type Kind = EndpointKind
 type Channel = { id: number; kind: Kind; name: string; url: string; lastResult: string | null; lastResultAt: string | null; hasToken: boolean }
 type Gate = { allowed: boolean; message: string | null }
 

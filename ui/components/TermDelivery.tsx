@@ -10,8 +10,9 @@ import { api } from '../api'
 import { replaceTerm, type Term } from '../terms'
 import { errorToast } from '../toast'
 import { Modal } from './Modal'
+import type { EndpointKind } from '../../src/notify/endpoints'
 
-type Channel = { id: number; kind: 'webhook' | 'ntfy' | 'discord'; name: string; url: string }
+type Channel = { id: number; kind: EndpointKind; name: string; url: string }
 type Change = { email?: string; push?: boolean; endpoints?: Record<string, boolean>; mute?: string | null; always_notify?: boolean }
 
 const KIND_LABEL: Record<Channel['kind'], string> = { webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
