@@ -15,13 +15,13 @@
 // sold, its matches' `pending`, `waiting` and quiet-hours `held` email/push rows become `skipped` (cancelAlertsForPost). A
 // row already sent is never sent again (its dedupe key stays).
 import { Elysia, t } from 'elysia'
-import { eq } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
 import { authPlugin } from '../auth/plugin'
 import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 import type { PostState } from '../forums/post-state'
+import { getPrefs } from './prefs'
 
 export const HOLD_MAX_SECONDS = 120
 /** How long past its hold a row may wait for the one re-check before it goes by the stored state. */
@@ -34,7 +34,7 @@ const MATCH_ID_OF_KEY = `CAST(substr(o.dedupe_key, 7, instr(substr(o.dedupe_key,
 const KEYS_OF_MATCH = `o.dedupe_key >= 'match:' || m.id || ':' AND o.dedupe_key < 'match:' || m.id || ';'`
 
 export function getHoldSeconds(deps: Pick<Deps, 'db'>, userId: number): number {
-  return deps.db.select({ hold: notificationPrefs.holdSeconds }).from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()?.hold ?? 0
+  return getPrefs(deps, userId).holdSeconds
 }
 
 export function setHoldSeconds(deps: Pick<Deps, 'db' | 'now'>, userId: number, seconds: unknown): { hold_seconds: number } {
