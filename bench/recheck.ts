@@ -21,12 +21,13 @@ import type { Deps } from '../src/deps'
 import { toForumPost } from '../src/forums/listing'
 import { storePosts } from '../src/forums/store'
 import { JOB } from '../src/jobs/log'
-import { startJobs, type Timers } from '../src/jobs/schedule'
+import { startJobs } from '../src/jobs/schedule'
 import { EventBus } from '../src/lib/bus'
 import { setLogLevel } from '../src/lib/log'
 import { createServices, jobList, type AppContext } from '../src/services'
 import { startFakeReddit } from '../tests/fakes/reddit'
 import { benchOptions } from './ingest-setup'
+import { virtualClock } from './virtual-clock'
 
 const o = benchOptions({ intervals: 24, 'real-interval-ms': 1000, due: 3000 })
 const loadBefore = loadavg()[0]!
@@ -44,11 +45,8 @@ const VARIANTS: Variant[] = [
 const maxIn60s = (times: number[]) => Math.max(0, ...times.map((s) => times.filter((t) => t > s - 60_000 && t <= s).length))
 
 async function run(v: Variant) {
-  let scale = 1
-  let origin = Date.now()
-  let p0 = performance.now()
-  const vnow = () => origin + (performance.now() - p0) * scale
-  const timers: Timers = { now: vnow, setTimeout: (fn, ms) => setTimeout(fn, ms / scale), clearTimeout: (h) => clearTimeout(h as Timer) }
+  const clock = virtualClock()
+  const { now: vnow, timers } = clock
   const fake = await startFakeReddit({ now: vnow })
   const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-recheck-'))
   const reddit =
@@ -78,7 +76,7 @@ async function run(v: Variant) {
   const [note, noteSide] = [budget.noteRequest.bind(budget), budget.noteSideRequest.bind(budget)]
   budget.noteRequest = (t) => (sent.push({ at: t, side: false }), note(t))
   budget.noteSideRequest = (t) => (sent.push({ at: t, side: true }), noteSide(t))
-  ;[origin, p0, scale] = [vnow(), performance.now(), Math.max(1, interval / o['real-interval-ms'])]
+  clock.speedUp(Math.max(1, interval / o['real-interval-ms']))
   const jobs = startJobs(
     ctx,
     jobList(ctx).filter((j) => j.name === JOB.scan || j.name === JOB.recheck),
@@ -105,7 +103,7 @@ async function run(v: Variant) {
     mode: v.mode,
     share: v.share,
     intervalMs: interval,
-    scale: +scale.toFixed(2),
+    scale: +clock.scale.toFixed(2),
     listingRequests: listing.length,
     infoRequests: infoServed,
     gapMs: { mean: Math.round(gaps.reduce((a, b) => a + b, 0) / gaps.length), max: Math.round(Math.max(...gaps)) },

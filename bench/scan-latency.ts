@@ -20,13 +20,14 @@ import { loadConfig } from '../src/config'
 import { openDb } from '../src/db/client'
 import type { Deps } from '../src/deps'
 import { JOB } from '../src/jobs/log'
-import { startJobs, type Timers } from '../src/jobs/schedule'
+import { startJobs } from '../src/jobs/schedule'
 import { EventBus } from '../src/lib/bus'
 import { log, setLogLevel } from '../src/lib/log'
 import { createServices, jobList, type AppContext } from '../src/services'
 import { startFakeReddit } from '../tests/fakes/reddit'
 import { benchOptions, pct, seedSubscribers } from './ingest-setup'
 import { rng } from './vocabulary'
+import { virtualClock } from './virtual-clock'
 
 const o = benchOptions({ intervals: 30, posts: 4, 'real-interval-ms': 1000, users: 200, seed: 7, realtime: 0 })
 const loadBefore = loadavg()[0]!
@@ -42,12 +43,8 @@ const VARIANTS: Variant[] = [
 
 async function run(v: Variant) {
   // One virtual clock for the scanner, its timers, its budget and the fake Reddit.
-  let scale = 1
-  let origin = Date.now()
-  let p0 = performance.now()
-  const vnow = () => origin + (performance.now() - p0) * scale
-  const timers: Timers = { now: vnow, setTimeout: (fn, ms) => setTimeout(fn, ms / scale), clearTimeout: (h) => clearTimeout(h as Timer) }
-  const sleepVirtual = (ms: number) => Bun.sleep(Math.max(0, ms) / scale)
+  const clock = virtualClock()
+  const { now: vnow, timers } = clock
 
   const fake = await startFakeReddit({ now: vnow })
   const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-scan-'))
@@ -64,7 +61,7 @@ async function run(v: Variant) {
   deps.sqlite.query("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', 'latency probe', ?)").run(ids[0]!, vnow() - 3600_000)
   const ctx: AppContext = { ...deps, ...createServices(deps) }
   const interval = ctx.source.budget!.recommendedIntervalMs()
-  ;[origin, p0, scale] = [vnow(), performance.now(), o.realtime ? 1 : Math.max(1, interval / o['real-interval-ms'])]
+  clock.speedUp(o.realtime ? 1 : Math.max(1, interval / o['real-interval-ms']))
 
   const matchedAt = new Map<string, number>()
   deps.bus.on('match.new', ({ match }) => void matchedAt.set(match.title, vnow()))
@@ -86,19 +83,19 @@ async function run(v: Variant) {
   const times = Array.from({ length: o.intervals * o.posts }, () => from + r() * span).sort((a, b) => a - b)
   const publishedAt = new Map<string, number>()
   for (const [i, at] of times.entries()) {
-    await sleepVirtual(at - vnow())
+    await clock.sleep(at - vnow())
     const title = `[WTS] latency probe ${i} - $${100 + i}`
     fake.publish({ title })
     publishedAt.set(title, vnow())
   }
-  await sleepVirtual(from + span + 2 * interval - vnow())
+  await clock.sleep(from + span + 2 * interval - vnow())
   await jobs.stop()
 
   const all = [...publishedAt].map(([title, at]) => (matchedAt.get(title) ?? NaN) - at)
   const waits = all.filter((w) => !Number.isNaN(w)).sort((a, b) => a - b)
   const missed = all.length - waits.length
   const scans = deps.sqlite.query<{ d: number }, []>("SELECT duration_ms AS d FROM scan_metrics WHERE status = 'success' ORDER BY d").all()
-  const processing = scans.map((s) => s.d * scale)
+  const processing = scans.map((s) => s.d * clock.scale)
   const requests = fake.listingRequests().map((q) => q.at)
   // the same posts under an ideal scanner: a request exactly every interval from the first, no processing
   const ideal = [...publishedAt.values()].map((at) => Math.ceil((at - requests[0]!) / interval) * interval + requests[0]! - at).sort((a, b) => a - b)
@@ -118,7 +115,7 @@ async function run(v: Variant) {
     mode: v.mode,
     configuredSeconds: config.scanIntervalSeconds,
     intervalMs: interval,
-    scale: +scale.toFixed(2),
+    scale: +clock.scale.toFixed(2),
     posts: all.length,
     missed,
     latencyMs: { p50: Math.round(pct(waits, 50)), p95: Math.round(p95), max: Math.round(waits.at(-1)!) },
