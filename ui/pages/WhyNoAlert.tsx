@@ -133,7 +133,7 @@ function Answer({ a }: { a: Explanation }) {
               {t.alerts ? '✓' : '✗'}
             </span>
             <div>
-              <code>{t.term}</code> <span className="why-hidden">{t.alerts ? 'alerts' : 'does not alert'}</span>
+              <code>{t.term}</code> <span className="visually-hidden">{t.alerts ? 'alerts' : 'does not alert'}</span>
               <ul className="why-reasons">
                 {(t.matched ? t.reasons.slice(0, 1) : t.reasons).map((r) => (
                   <li key={r}>{r}</li>

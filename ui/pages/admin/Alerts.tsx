@@ -197,7 +197,7 @@ function FailedCard({
                   <th scope="col">Last error</th>
                   <th scope="col">Queued</th>
                   <th scope="col">
-                    <span className="ad-visually-hidden">Action</span>
+                    <span className="visually-hidden">Action</span>
                   </th>
                 </tr>
               </thead>
@@ -213,7 +213,7 @@ function FailedCard({
                     <td>{formatDate(r.createdAt)}</td>
                     <td>
                       <button type="button" className="secondary small" disabled={busy !== null} aria-busy={busy === r.id} onClick={() => onRetry(r.id)}>
-                        Retry<span className="ad-visually-hidden"> message {r.id}</span>
+                        Retry<span className="visually-hidden"> message {r.id}</span>
                       </button>
                     </td>
                   </tr>

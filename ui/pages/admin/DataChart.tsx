@@ -118,7 +118,7 @@ export function DataChart({
         <summary>Data table</summary>
         <div className="ad-table-scroll">
           <table className="striped">
-            <caption className="ad-visually-hidden">{title}, per day (UTC)</caption>
+            <caption className="visually-hidden">{title}, per day (UTC)</caption>
             <thead>
               <tr>
                 <th scope="col">Day (UTC)</th>

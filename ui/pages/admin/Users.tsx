@@ -125,7 +125,7 @@ export function AdminUsers() {
         <p className="muted">No accounts match.</p>
       ) : (
         <table className="users-table">
-          <caption className="users-vh">Accounts, newest first</caption>
+          <caption className="visually-hidden">Accounts, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Account</th>
@@ -134,7 +134,7 @@ export function AdminUsers() {
               <th scope="col">Access until</th>
               <th scope="col">Last sign-in</th>
               <th scope="col">
-                <span className="users-vh">Actions</span>
+                <span className="visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>
