@@ -12,8 +12,8 @@ RUN bun run compile
 # Stripe, SMTP and push services); tini is PID 1 and forwards SIGTERM/SIGINT to dibs, which shuts
 # down within 10 s. apt's lists, caches and docs are removed in the same layer.
 FROM debian:bookworm-slim
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends ca-certificates tini \
+RUN apt-get -o DPkg::Lock::Timeout=600 update \
+  && apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends ca-certificates tini \
   && apt-get clean \
   && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log /usr/share/doc/* /usr/share/man/* /usr/share/info/* \
   && useradd --system --uid 10001 --home /data dibs \
