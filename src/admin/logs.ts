@@ -87,7 +87,7 @@ export const logsRoutes = (deps: AdminDeps) => {
       admin: true,
       detail: {
         summary:
-          "Scanner status: state 'running' | 'paused' | 'waiting' (rate budget) | 'failing' (since …) | 'idle', next scan, and the scan settings in force",
+          "Scanner status: state 'running' | 'paused' | 'waiting' (rate budget) | 'failing' (since …) | 'idle', next scan, posts of the last 24 h that could not be read (`unparsed`), and the scan settings in force",
         tags,
       },
     })

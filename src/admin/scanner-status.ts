@@ -39,5 +39,23 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now'> & WithSo
     lastSuccessAt: lastOk ? new Date(lastOk.at).toISOString() : null,
     nextScanAt: paused ? null : nextAt,
     mode: deps.source.mode ?? null,
+    unparsed: unparsedPosts(deps, now),
+  }
+}
+
+export type UnparsedPost = { redditId: string; title: string; error: string; at: string }
+
+/** Posts of the last 24 hours that could not be read (stored unparsed, never matched), newest first. */
+export function unparsedPosts(deps: Pick<Deps, 'sqlite'>, now: number): { last24h: number; recent: UnparsedPost[] } {
+  const since = now - 24 * 3600_000
+  const count = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ?').get(since)!.n
+  const recent = deps.sqlite
+    .query<{ reddit_id: string; title: string; parse_error: string; ingested_at: number }, [number]>(
+      'SELECT reddit_id, title, parse_error, ingested_at FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ? ORDER BY ingested_at DESC, id DESC LIMIT 5',
+    )
+    .all(since)
+  return {
+    last24h: count,
+    recent: recent.map((r) => ({ redditId: r.reddit_id, title: r.title, error: r.parse_error, at: new Date(r.ingested_at).toISOString() })),
   }
 }

@@ -173,6 +173,8 @@ export const posts = sqliteTable(
     recheckCount: integer('recheck_count').notNull().default(0),
     /** reposts (src/forums/reposts.ts): the first post of the same listing; null for a listing's first post */
     listingId: integer('listing_id'),
+    /** why the post could not be read (classified, priced or matched): stored unclassified and shown to admins, never matched */
+    parseError: text('parse_error'),
   },
   (t) => [
     index('posts_type_created').on(t.postType, t.createdAt),

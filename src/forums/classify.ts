@@ -31,39 +31,35 @@ export type Classification = {
 }
 export type ForumNames = { accessories: string; deals: string }
 
-const CODES: Record<string, TradeTag> = {
-  wts: 'wts',
-  fs: 'wts',
-  'for sale': 'wts',
-  selling: 'wts',
-  'want to sell': 'wts',
-  wtb: 'wtb',
-  iso: 'wtb',
-  lf: 'wtb',
-  'looking for': 'wtb',
-  buying: 'wtb',
-  'want to buy': 'wtb',
-  wtt: 'wtt',
-  ft: 'wtt',
-  'for trade': 'wtt',
-  trade: 'wtt',
-  trading: 'wtt',
-  'want to trade': 'wtt',
-}
+const CODES = new Map<string, TradeTag>(
+  Object.entries({
+    wts: 'wts',
+    fs: 'wts',
+    'for sale': 'wts',
+    selling: 'wts',
+    'want to sell': 'wts',
+    wtb: 'wtb',
+    iso: 'wtb',
+    lf: 'wtb',
+    'looking for': 'wtb',
+    buying: 'wtb',
+    'want to buy': 'wtb',
+    wtt: 'wtt',
+    ft: 'wtt',
+    'for trade': 'wtt',
+    trade: 'wtt',
+    trading: 'wtt',
+    'want to trade': 'wtt',
+  } satisfies Record<string, TradeTag>),
+)
 
-const FLAIRS: Record<string, TradeTag> = {
-  ...CODES,
-  sell: 'wts',
-  'for sale': 'wts',
-  buy: 'wtb',
-  wanted: 'wtb',
-}
+const FLAIRS = new Map<string, TradeTag>([...CODES, ['sell', 'wts'], ['for sale', 'wts'], ['buy', 'wtb'], ['wanted', 'wtb']])
 
 const LEADING = /^\s*(wts|wtb|wtt|fs|iso|lf)(?=\s*[:\-–—]|\s)/i
 const GROUP = /[[({]([^\])}[({]{1,40})[\])}]/g
 
-function lookup(table: Record<string, TradeTag>, text: string): TradeTag | null {
-  return table[text.toLowerCase().replace(/\s+/g, ' ').trim()] ?? null
+function lookup(table: ReadonlyMap<string, TradeTag>, text: string): TradeTag | null {
+  return table.get(text.toLowerCase().replace(/\s+/g, ' ').trim()) ?? null
 }
 
 /** Codes in one bracket group: "WTS/WTT" → [wts, wtt]; "For Sale" → [wts]; "TX" → []. */
@@ -90,7 +86,7 @@ function groupCodes(content: string): TradeTag[] {
 export function titleCodes(title: string): TradeTag[] {
   const codes: TradeTag[] = []
   const lead = LEADING.exec(title)
-  if (lead) codes.push(CODES[lead[1]!.toLowerCase()]!)
+  if (lead) codes.push(CODES.get(lead[1]!.toLowerCase())!)
   for (const m of title.matchAll(GROUP)) codes.push(...groupCodes(m[1]!))
   return codes
 }

@@ -8,7 +8,8 @@ import type { Post } from '../db/schema'
 import { isCategory, type Category } from '../access/categories'
 import type { FeedItem } from '../contract/events'
 import type { Deps } from '../deps'
-import { classify, type ForumNames } from './classify'
+import { classify, sameSubreddit, type Classification, type ForumNames } from './classify'
+import { log } from '../lib/log'
 import { linkReposts } from './repost-links'
 import type { ForumPost } from './listing'
 import { httpUrl } from '../lib/urls'
@@ -39,6 +40,7 @@ type PostRow = {
   rechecked_at: number | null
   recheck_count: number
   listing_id: number | null
+  parse_error: string | null
 }
 
 export type { PostRow }
@@ -66,12 +68,34 @@ export function rowToPost(r: PostRow): Post {
     recheckedAt: r.rechecked_at === null ? null : new Date(r.rechecked_at),
     recheckCount: r.recheck_count,
     listingId: r.listing_id,
+    parseError: r.parse_error,
   }
 }
 
 // A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
-const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price, parse_error)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+
+/** Reading a post (classification, state, price) threw: it is stored unclassified with the reason, never matched. */
+type Read = { c: Classification; state: string; price: number | null; error: string | null }
+
+function readPost(p: ForumPost, forums: ForumNames): Read | null {
+  try {
+    const c = classify(p, forums)
+    if (c === null) return null
+    return { c, state: detectPostState(p), price: detectPrice(p.title, p.content), error: null }
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err)
+    log.error('post could not be read: stored unparsed', { redditId: p.redditId, error })
+    const forum = sameSubreddit(p.subreddit, forums.deals) ? 'gd' : 'product'
+    return { c: { forum, postType: null, classification: null }, state: 'open', price: null, error }
+  }
+}
+
+/** Marks a stored post unparsed (matching it threw): it leaves the feed and is never matched again. */
+export function markUnparsed(sqlite: Database, postId: number, error: string): void {
+  sqlite.query('UPDATE posts SET parse_error = ?, post_type = NULL WHERE id = ?').run(error.slice(0, 500), postId)
+}
 
 /** Stores the posts not seen before (one transaction) and returns those rows, oldest first. */
 export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts: ForumPost[]): Post[] {
@@ -82,9 +106,9 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
   const inserted: Post[] = []
   deps.sqlite.transaction(() => {
     for (const p of posts) {
-      const c = classify(p, forums)
-      if (c === null) continue
-      const state = detectPostState(p)
+      const read = readPost(p, forums)
+      if (read === null) continue
+      const { c, state } = read
       const row = stmt.get(
         p.redditId,
         c.forum,
@@ -102,7 +126,8 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
         ingestedAt,
         state,
         state === 'open' ? null : ingestedAt,
-        detectPrice(p.title, p.content),
+        read.price,
+        read.error,
       )
       if (row) inserted.push(rowToPost(row))
     }

@@ -65,8 +65,13 @@ export class MatchingService {
       .query<{ title: string; content: string; author: string | null; flair: string | null }, [number, number]>(
         'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
       )
-      .iterate(since, OBSERVE_POSTS))
-      this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
+      .iterate(since, OBSERVE_POSTS)) {
+      try {
+        this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
+      } catch {
+        // a post that cannot be read only leaves the rarity counts: the scan marks it unparsed
+      }
+    }
     // Sorted by text, so the many rows of one text come in a run: the index files them into the
     // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
     // categories are the literals, so each row's own strings die young instead of being kept.

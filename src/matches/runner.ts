@@ -31,6 +31,9 @@ import { attachListing, dropAt, listingMatchOf, moveToRepost } from './listing'
 import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
 import { insertAlertRows, type Stamps } from '../metrics/latency'
+import { markUnparsed } from '../forums/store'
+import { log } from '../lib/log'
+import type { TermRef } from '../matching/term-index'
 
 export type MatchSource = 'live' | 'backfill' | 'batch'
 export type HitTerm = { id: number; text: string; createdAt: number }
@@ -50,9 +53,18 @@ export function findHits(deps: Pick<Deps, 'sqlite'> & WithMatcher, posts: Post[]
   const hits: Hit[] = []
   for (const post of posts) {
     if (!isCategory(post.postType)) continue
-    const prepared = matcher.prepare(post)
-    if (opts.observe) matcher.index.observe(prepared)
-    const refs = matcher.match(prepared, post.postType)
+    let refs: TermRef[]
+    try {
+      const prepared = matcher.prepare(post)
+      if (opts.observe) matcher.index.observe(prepared)
+      refs = matcher.match(prepared, post.postType)
+    } catch (err) {
+      // One post must never stop the scan: it is marked unparsed (admins see it on the Logs page), the rest go on.
+      const error = err instanceof Error ? err.message : String(err)
+      log.error('post could not be matched: marked unparsed', { redditId: post.redditId, error })
+      markUnparsed(deps.sqlite, post.id, error)
+      continue
+    }
     if (refs.length === 0) continue
     const byUser = new Map<number, HitTerm[]>()
     for (const r of refs) {

@@ -21,7 +21,10 @@ import type { TokenTrack } from './listing-structure'
 
 const REPLICA_WORDS = new Set(['airsoft', 'replica', 'gbb', 'aeg', 'gelblaster', 'gelsoft'])
 /** a pair that names a replica: "gel blaster", "bb gun" */
-const REPLICA_PAIRS: Record<string, Set<string>> = { gel: new Set(['blaster', 'ball']), bb: new Set(['gun', 'pistol', 'rifle']) }
+const REPLICA_PAIRS = new Map<string, Set<string>>([
+  ['gel', new Set(['blaster', 'ball'])],
+  ['bb', new Set(['gun', 'pistol', 'rifle'])],
+])
 const NEGATION = new Set(['not', 'no', 'non'])
 
 /** Words of a term that ask for replicas: with one of them, replica items count. */
@@ -29,7 +32,7 @@ export function isReplicaWord(tokens: string[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     if (REPLICA_WORDS.has(t) || t === 'blaster') return true
-    if (REPLICA_PAIRS[t] && i + 1 < tokens.length && REPLICA_PAIRS[t]!.has(tokens[i + 1]!)) return true
+    if (i + 1 < tokens.length && REPLICA_PAIRS.get(t)?.has(tokens[i + 1]!)) return true
   }
   return false
 }
@@ -39,7 +42,7 @@ const SOLD_NOT = new Set(['as', 'together', 'separately', 'separate', 'individua
 /** True when position i is a replica word (not negated). */
 function replicaAt(tokens: string[], i: number, from: number): boolean {
   const t = tokens[i]!
-  const pair = REPLICA_PAIRS[t]
+  const pair = REPLICA_PAIRS.get(t)
   const hit = REPLICA_WORDS.has(t) || (pair !== undefined && i + 1 < tokens.length && pair.has(tokens[i + 1]!))
   return hit && !(i > from && NEGATION.has(tokens[i - 1]!))
 }

@@ -57,7 +57,14 @@ export const TITLE_STRUCTURE_MAX = 1_000
 export const BODY_STRUCTURE_MAX = 20_000
 
 const MAX_MARKERS = 8
-const SIDE_WORDS: Record<string, Side> = { have: 'have', has: 'have', h: 'have', want: 'want', wants: 'want', w: 'want' }
+const SIDE_WORDS = new Map<string, Side>([
+  ['have', 'have'],
+  ['has', 'have'],
+  ['h', 'have'],
+  ['want', 'want'],
+  ['wants', 'want'],
+  ['w', 'want'],
+])
 
 const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c)
 const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
@@ -88,7 +95,7 @@ function markers(text: string): { at: number; end: number; side: Side }[] {
       if (b === e || (b > 0 && isAsciiLetter(text.charCodeAt(b - 1)))) continue
       const before = b > 0 ? text.charCodeAt(b - 1) : 32
       if (before !== 32 && before !== 93 && before !== 41 && before !== 10) continue
-      const side = SIDE_WORDS[text.slice(b, e).toLowerCase()]
+      const side = SIDE_WORDS.get(text.slice(b, e).toLowerCase())
       if (side) out.push({ at: b, end: i + 1, side })
     }
   }

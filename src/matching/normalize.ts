@@ -19,20 +19,20 @@ export function fold(text: string): string {
 }
 
 // -ves plurals that come from -f/-fe (the rest, "sleeves", "gloves", "valves", just lose the s).
-const VES: Record<string, string> = {
-  knives: 'knife',
-  wives: 'wife',
-  lives: 'life',
-  halves: 'half',
-  shelves: 'shelf',
-  wolves: 'wolf',
-  leaves: 'leaf',
-  thieves: 'thief',
-  calves: 'calf',
-  scarves: 'scarf',
-  loaves: 'loaf',
-  elves: 'elf',
-}
+const VES = new Map<string, string>([
+  ['knives', 'knife'],
+  ['wives', 'wife'],
+  ['lives', 'life'],
+  ['halves', 'half'],
+  ['shelves', 'shelf'],
+  ['wolves', 'wolf'],
+  ['leaves', 'leaf'],
+  ['thieves', 'thief'],
+  ['calves', 'calf'],
+  ['scarves', 'scarf'],
+  ['loaves', 'loaf'],
+  ['elves', 'elf'],
+])
 
 /**
  * The plural rule, applied to one already-folded letter token (digit runs never end in a letter).
@@ -59,7 +59,7 @@ export function foldPlural(token: string): string {
   if (p !== 101 /* e */ || n < 5) return token.slice(0, n - 1)
   const q = token.charCodeAt(n - 3)
   if (q === 105 /* i */) return token.slice(0, n - 3) + 'y' // ies
-  if (q === 118 /* v */) return VES[token] ?? token.slice(0, n - 1)
+  if (q === 118 /* v */) return VES.get(token) ?? token.slice(0, n - 1)
   if (q === 120 /* x */) return token.slice(0, n - 2)
   if (q === 115 /* s */) return token.charCodeAt(n - 4) === 115 ? token.slice(0, n - 2) : token.slice(0, n - 1)
   if (q === 122 /* z */) return token.charCodeAt(n - 4) === 122 ? token.slice(0, n - 2) : token.slice(0, n - 1)

@@ -11,7 +11,7 @@ import type { AccessState } from '../access/rules'
 import { canUseCategory, termLimit } from '../access/rules'
 import type { Category } from '../access/categories'
 import type { Deps } from '../deps'
-import { LIVE_WINDOW_MS, recentPosts } from '../forums/store'
+import { LIVE_WINDOW_MS, markUnparsed, recentPosts } from '../forums/store'
 import { AppError } from '../lib/errors'
 import type { WithMatcher } from '../matches/matcher'
 import { announceMatches, recordMatches, type Hit } from '../matches/runner'
@@ -120,8 +120,15 @@ function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'> & WithMat
   const hits: Hit[] = []
   const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
   for (const post of recentPosts(deps.sqlite, since, row.category as Category)) {
-    if (matchesPost(compiled, deps.matcher.prepare(post), row.category as Category))
-      hits.push({ userId: row.user_id, post, terms: [{ id: row.id, text: row.term, createdAt: row.created_at }] })
+    let hit: boolean
+    try {
+      hit = matchesPost(compiled, deps.matcher.prepare(post), row.category as Category)
+    } catch (err) {
+      // a post that cannot be read never fails a term's save: it is marked unparsed and skipped
+      markUnparsed(deps.sqlite, post.id, err instanceof Error ? err.message : String(err))
+      continue
+    }
+    if (hit) hits.push({ userId: row.user_id, post, terms: [{ id: row.id, text: row.term, createdAt: row.created_at }] })
   }
   return recordMatches(deps, hits, 'backfill')
 }

@@ -38,7 +38,7 @@ export const pwaRoutes = (shell: AppShell) =>
     .get(
       '/icons/:file',
       ({ params, set }) => {
-        const icon = ICONS[params.file]
+        const icon = Object.hasOwn(ICONS, params.file) ? ICONS[params.file] : undefined
         if (!icon) {
           set.status = 404
           return 'Not found'

@@ -34,6 +34,7 @@ type Status = {
   lastSuccessAt: string | null
   nextScanAt: string | null
   mode: string | null
+  unparsed?: { last24h: number; recent: { redditId: string; title: string; error: string; at: string }[] }
   settings: Settings
 }
 type ScanOutcome = { status: string; postsNew: number; matchesCreated: number; error: string | null; nextAt: string }
@@ -118,6 +119,21 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
             <dt>Source</dt>
             <dd>{status.mode ?? '—'}</dd>
           </dl>
+          {status.unparsed && status.unparsed.last24h > 0 ? (
+            <div className="text-danger" data-testid="unparsed-posts">
+              <p>
+                {status.unparsed.last24h === 1 ? '1 post' : `${status.unparsed.last24h} posts`} could not be read in the last 24 hours: stored unparsed and
+                never matched; the rest of each scan went on.
+              </p>
+              <ul>
+                {status.unparsed.recent.map((p) => (
+                  <li key={p.redditId}>
+                    {p.redditId} “{p.title}”: {p.error}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </>
       ) : (
         <p aria-busy="true">Loading…</p>

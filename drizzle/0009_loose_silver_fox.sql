@@ -1,0 +1,1 @@
+ALTER TABLE `posts` ADD `parse_error` text;
