@@ -41,7 +41,7 @@ function parseV6(s: string): bigint | null {
 }
 
 /** An address as (v6, 128- or 32-bit number); IPv4-mapped IPv6 (::ffff:1.2.3.4) reads as IPv4. */
-function parseAddress(raw: string): { v6: boolean; n: bigint } | null {
+export function parseAddress(raw: string): { v6: boolean; n: bigint } | null {
   const s = raw.trim().replace(/^\[|\]$/g, '')
   const v4 = parseV4(s)
   if (v4 !== null) return { v6: false, n: v4 }
