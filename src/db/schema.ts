@@ -64,17 +64,19 @@ export const authFactors = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     factorType: text('factor_type').notNull(), // 'totp'
-    /** base32 TOTP secret (RFC 6238, SHA-1, 6 digits, 30 s) */
+    /** the base32 TOTP secret (RFC 6238, SHA-1, 6 digits, 30 s), sealed with AES-256-GCM (src/auth/totp-secret.ts) */
     secret: text('secret').notNull(),
     verifiedAt: ms('verified_at'),
     /** the last 30-second step whose code was accepted: each code signs in once */
     lastUsedStep: integer('last_used_step'),
+    /** when the owner was last emailed about a reused code (one email per burst) */
+    replayAlertedAt: ms('replay_alerted_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('auth_factors_user_type').on(t.userId, t.factorType)],
 )
 
-/** One-time recovery codes of a two-factor account, stored as SHA-256 only. */
+/** One-time recovery codes of a two-factor account, stored hashed only (`scheme`: src/auth/recovery-codes.ts). */
 export const recoveryCodes = sqliteTable(
   'recovery_codes',
   {
@@ -83,6 +85,8 @@ export const recoveryCodes = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
+    /** how code_hash was made; rows from before it existed are 'short-sha256', upgraded at startup */
+    scheme: text('scheme').notNull().default('short-sha256'),
     usedAt: ms('used_at'),
     createdAt: createdAt(),
   },
@@ -101,6 +105,8 @@ export const sessions = sqliteTable(
     lastSeenAt: ms('last_seen_at'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** set when the sign-in presented a two-factor code (or recovery code): the admin gate asks for it */
+    secondFactorAt: ms('second_factor_at'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 )
