@@ -81,12 +81,11 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
       if (path === '/healthz' || path === '/api/admin/logs/app') log.debug(`${request.method} ${path}`, fields)
       else log.info(`${request.method} ${path}`, fields)
     })
-    // Oversize bodies are refused before parsing. (Not onRequest: a request-level hook would
-    // switch off Bun's static routes that serve the bundled UI.)
-    .onParse({ as: 'global' }, ({ request }) => {
-      const length = Number(request.headers.get('content-length') ?? 0)
-      if (length > config.maxBodyBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${config.maxBodyBytes} bytes.`)
-    })
+    // Oversize bodies are refused before parsing, by the bytes read: a declared Content-Length
+    // (Bun holds the body to it) is judged at once, a body without one (chunked) is counted as it
+    // arrives. (Not onRequest: a request-level hook would switch off Bun's static routes that serve
+    // the bundled UI.)
+    .onParse({ as: 'global' }, ({ request }) => assertBodyWithin(request, config.maxBodyBytes))
     // State-changing API requests must come from our own origin (CSRF defence beside SameSite).
     .onBeforeHandle({ as: 'global' }, ({ request }) => {
       if (!STATE_CHANGING.has(request.method)) return
@@ -180,6 +179,33 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   const handle = (r: Request) => app.handle(r)
   readSpec = async () => (await handle(new Request(new URL('/api/docs/json', config.appUrl)))).json()
   return app
+}
+
+const tooLarge = (max: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${max} bytes.`)
+
+/**
+ * Throws 413 for a body over `max` bytes. Without Content-Length the bytes of a copy of the body
+ * are counted as they arrive, and reading stops at the first byte over; the parser then reads the
+ * original (buffered meanwhile up to that point, never past Bun's maxRequestBodySize).
+ */
+async function assertBodyWithin(request: Request, max: number): Promise<void> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null) {
+    if (Number(declared) > max) throw tooLarge(max)
+    return
+  }
+  const reader = request.clone().body?.getReader()
+  if (!reader) return
+  let read = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return
+    read += value.byteLength
+    if (read > max) {
+      void reader.cancel().catch(() => {}) // not awaited: cancelling one branch of a clone waits for the other
+      throw tooLarge(max)
+    }
+  }
 }
 
 function refererOrigin(referer: string | null): string | null {
