@@ -24,3 +24,7 @@ declare module '*.min.css' {
   const source: string
   export default source
 }
+declare module '*.txt' {
+  const text: string
+  export default text
+}

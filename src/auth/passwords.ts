@@ -1,5 +1,7 @@
 // Password hashing with Bun.password (argon2id). Unknown accounts still pay for one verify
 // against a dummy hash, so response time does not reveal whether an email has an account.
+import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords'
+
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 256
 
@@ -36,10 +38,14 @@ export async function verifyPassword(password: string, hash: string | null | und
   }
 }
 
-/** The spec's text, or null when the password is acceptable. */
+/**
+ * The spec's text, or null when the password is acceptable. Every place a password is chosen calls
+ * it: sign-up, reset, change and `dibs users create`.
+ */
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 8 characters long'
   if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`
   if (!password.trim()) return 'Password cannot be only spaces'
+  if (isCommonPassword(password)) return COMMON_PASSWORD_TEXT
   return null
 }

@@ -33,7 +33,7 @@ const access = (email: string) =>
 describe('POST /api/auth/signup', () => {
   const cases: { name: string; body: Record<string, unknown>; status: number; code?: string; message?: string }[] = [
     { name: 'all fields missing', body: {}, status: 400, message: 'All fields are required' },
-    { name: 'name missing', body: { email: 'a@example.com', password: 'password1' }, status: 400, message: 'All fields are required' },
+    { name: 'name missing', body: { email: 'a@example.com', password: 'pass-word-1' }, status: 400, message: 'All fields are required' },
     { name: 'password blank', body: { name: 'A', email: 'a@example.com', password: '' }, status: 400, message: 'All fields are required' },
     {
       name: 'short password',
@@ -42,8 +42,8 @@ describe('POST /api/auth/signup', () => {
       code: 'WEAK_PASSWORD',
       message: 'Password must be at least 8 characters long',
     },
-    { name: 'not an email', body: { name: 'A', email: 'not-an-email', password: 'password1' }, status: 400, code: 'INVALID_EMAIL' },
-    { name: 'valid', body: { name: 'A', email: 'A@Example.com ', password: 'password1' }, status: 201 },
+    { name: 'not an email', body: { name: 'A', email: 'not-an-email', password: 'pass-word-1' }, status: 400, code: 'INVALID_EMAIL' },
+    { name: 'valid', body: { name: 'A', email: 'A@Example.com ', password: 'pass-word-1' }, status: 201 },
   ]
   for (const c of cases)
     test(`${c.name} → ${c.status}${c.message ? ` '${c.message}'` : ''}`, async () => {
@@ -54,7 +54,7 @@ describe('POST /api/auth/signup', () => {
     })
 
   test('sends a confirmation email (HTML + text) with a single-use link stored only hashed', async () => {
-    await call(app, 'POST', '/api/auth/signup', { json: { name: 'Pat <b>', email: 'pat@example.com', password: 'password1' } })
+    await call(app, 'POST', '/api/auth/signup', { json: { name: 'Pat <b>', email: 'pat@example.com', password: 'pass-word-1' } })
     const mail = lastEmail(deps, 'pat@example.com', 'confirm')!
     expect(mail.subject).toContain('Confirm')
     expect(mail.text).toContain('http://localhost:3000/api/auth/confirm?token=')
@@ -71,7 +71,7 @@ describe('POST /api/auth/signup', () => {
 
   test('an email that already has an account gets the same 201 answer, and its owner a notice instead of a second account', async () => {
     await signupAndConfirm(app, deps, 'taken@example.com')
-    const fresh = await call(app, 'POST', '/api/auth/signup', { json: { name: 'X', email: 'new@example.com', password: 'password1' } })
+    const fresh = await call(app, 'POST', '/api/auth/signup', { json: { name: 'X', email: 'new@example.com', password: 'pass-word-1' } })
     const again = await call(app, 'POST', '/api/auth/signup', { json: { name: 'X', email: 'taken@example.com', password: 'other-password' } })
     expect(again.status).toBe(fresh.status)
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort())
@@ -83,8 +83,8 @@ describe('POST /api/auth/signup', () => {
   })
 
   test('signing up again before confirming re-sends the confirmation', async () => {
-    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'password1' } })
-    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'password1' } })
+    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'pass-word-1' } })
+    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'pass-word-1' } })
     expect(emails(deps, 'again@example.com').filter((m) => m.kind === 'confirm')).toHaveLength(2)
   })
 })
@@ -101,11 +101,11 @@ describe('GET /api/auth/confirm', () => {
   })
 
   test('login CSRF: a link clicked in a browser that did not sign up confirms but does not sign in', async () => {
-    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Mallory', email: 'attacker@example.com', password: 'password1' } })
+    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Mallory', email: 'attacker@example.com', password: 'pass-word-1' } })
     expect(signupCookieFrom(s)).toBeDefined()
     const link = linkIn(lastEmail(deps, 'attacker@example.com', 'confirm')!.text)
     // the victim's browser: no signup cookie, or one for another address
-    const other = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Vic', email: 'victim2@example.com', password: 'password1' } })
+    const other = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Vic', email: 'victim2@example.com', password: 'pass-word-1' } })
     const victim = await call(app, 'GET', link, { cookie: signupCookieFrom(other) })
     expect(victim.headers.get('location')).toBe('/email-confirmation?status=success')
     expect(cookieFrom(victim)).toBeNull()
@@ -115,7 +115,7 @@ describe('GET /api/auth/confirm', () => {
   })
 
   test('a forged or expired signup cookie does not sign in', async () => {
-    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'P', email: 'p2@example.com', password: 'password1' } })
+    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'P', email: 'p2@example.com', password: 'pass-word-1' } })
     const link = linkIn(lastEmail(deps, 'p2@example.com', 'confirm')!.text)
     const real = signupCookieFrom(s)!
     const forged = real.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
@@ -128,14 +128,14 @@ describe('GET /api/auth/confirm', () => {
   })
 
   test('resend from this browser lets its link sign in', async () => {
-    await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'r2@example.com', password: 'password1' } })
+    await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'r2@example.com', password: 'pass-word-1' } })
     const again = await call(app, 'POST', '/api/auth/resend', { json: { email: 'r2@example.com' } })
     const confirmed = await call(app, 'GET', linkIn(lastEmail(deps, 'r2@example.com', 'confirm')!.text), { cookie: signupCookieFrom(again) })
     expect(cookieFrom(confirmed)).not.toBeNull()
   })
 
   test('pressing Resend keeps the first link valid; once one link is used, the others read as success without signing in', async () => {
-    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'both@example.com', password: 'password1' } })
+    const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'both@example.com', password: 'pass-word-1' } })
     const first = linkIn(lastEmail(deps, 'both@example.com', 'confirm')!.text)
     await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
     await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
@@ -194,7 +194,7 @@ describe('GET /api/auth/confirm', () => {
     {
       name: 'link older than 24 h',
       setup: async () => {
-        await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'old@example.com', password: 'password1' } })
+        await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'old@example.com', password: 'pass-word-1' } })
         clock.advance(24 * HOUR + 1000)
         return linkIn(lastEmail(deps, 'old@example.com')!.text)
       },
@@ -204,7 +204,7 @@ describe('GET /api/auth/confirm', () => {
     {
       name: 'second click of a used link',
       setup: async () => {
-        await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'twice@example.com', password: 'password1' } })
+        await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'twice@example.com', password: 'pass-word-1' } })
         const link = linkIn(lastEmail(deps, 'twice@example.com')!.text)
         await call(app, 'GET', link)
         return link
@@ -215,7 +215,7 @@ describe('GET /api/auth/confirm', () => {
     {
       name: 'the first link after a resend (no cookie)',
       setup: async () => {
-        await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'sup@example.com', password: 'password1' } })
+        await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'sup@example.com', password: 'pass-word-1' } })
         const link = linkIn(lastEmail(deps, 'sup@example.com')!.text)
         await call(app, 'POST', '/api/auth/resend', { json: { email: 'sup@example.com' } })
         return link
@@ -241,7 +241,7 @@ describe('POST /api/auth/resend', () => {
   })
 
   test("a pending account gets a fresh link and 'Confirmation email resent' / 'Please check your inbox and spam folder.'", async () => {
-    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'r@example.com', password: 'password1' } })
+    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'r@example.com', password: 'pass-word-1' } })
     const r = await call(app, 'POST', '/api/auth/resend', { json: { email: 'R@example.com' } })
     expect(r.status).toBe(200)
     expect(r.body).toEqual({ title: 'Confirmation email resent', message: 'Please check your inbox and spam folder.' })
@@ -259,7 +259,7 @@ describe('POST /api/auth/resend', () => {
   })
 
   test('is rate limited per email (3 per 15 minutes) with Retry-After, so probing addresses is slow', async () => {
-    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'rl@example.com', password: 'password1' } })
+    await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'rl@example.com', password: 'pass-word-1' } })
     for (let i = 0; i < 3; i++) expect((await call(app, 'POST', '/api/auth/resend', { json: { email: 'rl@example.com' } })).status).toBe(200)
     const r = await call(app, 'POST', '/api/auth/resend', { json: { email: 'rl@example.com' } })
     expect(r.status).toBe(429)
@@ -327,7 +327,7 @@ describe('POST /api/auth/login', () => {
   test('with an https APP_URL the cookie is Secure', async () => {
     fresh({ APP_URL: 'https://dibs.example.com' })
     const s = await call(app, 'POST', '/api/auth/signup', {
-      json: { name: 'S', email: 's@example.com', password: 'password1' },
+      json: { name: 'S', email: 's@example.com', password: 'pass-word-1' },
       headers: { origin: 'https://dibs.example.com' },
     })
     expect(s.status).toBe(201)
@@ -505,7 +505,7 @@ describe('forgot and reset password', () => {
     {
       name: 'a confirmation token used as a reset token',
       token: async () => {
-        await call(app, 'POST', '/api/auth/signup', { json: { name: 'B', email: 'b@example.com', password: 'password1' } })
+        await call(app, 'POST', '/api/auth/signup', { json: { name: 'B', email: 'b@example.com', password: 'pass-word-1' } })
         return new URL('http://x' + linkIn(lastEmail(deps, 'b@example.com')!.text)).searchParams.get('token')!
       },
     },

@@ -15,7 +15,9 @@ describe('passwordProblem', () => {
   const cases: [string, string | null][] = [
     ['', 'Password must be at least 8 characters long'],
     ['1234567', 'Password must be at least 8 characters long'],
-    ['12345678', null],
+    ['12345678', 'This password is too common: choose one that is harder to guess.'],
+    ['QwertyUI', 'This password is too common: choose one that is harder to guess.'],
+    ['7 blue herons', null],
     ['x'.repeat(256), null],
     ['x'.repeat(257), 'Password must be at most 256 characters long'],
     [' '.repeat(8), 'Password cannot be only spaces'],
