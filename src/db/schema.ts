@@ -239,6 +239,19 @@ export const matchTerms = sqliteTable(
 )
 
 /**
+ * Matches whose alerts are owed: written in the match runner's transaction for every match that
+ * alerts, removed in the dispatcher's transaction that queues its email, push and channel rows.
+ * A row left here means the process stopped in between; the server re-dispatches it at start
+ * (src/matches/owed.ts, src/notify/dispatcher.ts dispatchOwed), idempotently by the dedupe keys.
+ */
+export const alertsOwed = sqliteTable('alerts_owed', {
+  matchId: integer('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+})
+
+/**
  * Per-user matching defaults (issue 15 item 16): no row = skip SOLD/PENDING posts, no excluded words.
  * exclude_words: JSON array of lowercased words/phrases, applied to every term (src/matches/defaults.ts).
  */
