@@ -5,7 +5,7 @@ import { sessions } from '../db/schema'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import { authPlugin } from './plugin'
-import { authLimiters, limit, loginGuard } from './limits'
+import { authLimiters, limit, loginGuard, strangerMailGate } from './limits'
 import { deviceCookie, knownDevice, pendingTwoFactor, readCookie, signedUpHere, signupCookie, twoFactorCookie } from './cookies'
 import { checkSecondFactor, hasTwoFactor, secondFactorInvalid, secondFactorRequired } from './two-factor'
 import { confirmEmail, forgotPassword, login, normaliseEmail, resendConfirmation, resetPassword, signup, TEXT } from './service'
@@ -34,13 +34,14 @@ const tags = ['auth']
 export const authRoutes = (deps: Deps) => {
   const limits = authLimiters(deps)
   const guard = loginGuard(deps)
+  const mayMail = strangerMailGate(limits)
   return new Elysia({ name: 'auth-routes' })
     .use(authPlugin(deps))
     .post(
       '/api/auth/signup',
       async ({ body, request, server, set }) => {
         limit([[limits.signupIp, clientIp(deps.config, server, request)]], 'sign-up attempts')
-        await signup(deps, body as Record<string, unknown>)
+        await signup(deps, body as Record<string, unknown>, mayMail)
         set.status = 201
         // Only this browser's click on the emailed link signs in (no login CSRF through a forwarded link).
         set.headers['set-cookie'] = signupCookie(deps, normaliseEmail((body as { email?: unknown }).email))
@@ -173,7 +174,7 @@ export const authRoutes = (deps: Deps) => {
           ],
           'requests',
         )
-        const answer = resendConfirmation(deps, email)
+        const answer = resendConfirmation(deps, email, mayMail)
         set.headers['set-cookie'] = signupCookie(deps, email)
         return answer
       },

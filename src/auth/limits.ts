@@ -16,7 +16,19 @@ export function authLimiters(deps: Pick<Deps, 'now'>) {
     forgotIp: new RateLimiter(10, 15 * MIN, now),
     forgotEmail: new RateLimiter(3, 60 * MIN, now),
     passwordUser: new RateLimiter(10, 15 * MIN, now),
+    /** emails a stranger can cause to one recipient (sign-up's and the re-send's), as forgotEmail caps resets */
+    strangerMail: new RateLimiter(3, 60 * MIN, now),
   }
+}
+
+/**
+ * Whether one more email a stranger caused may go to this recipient (it counts when it may). Over the
+ * cap the mail is skipped, never the answer: the route says the same either way (no enumeration).
+ */
+export type MailGate = (recipient: string) => boolean
+
+export function strangerMailGate(limits: ReturnType<typeof authLimiters>): MailGate {
+  return (recipient) => limits.strangerMail.hit(recipient) === 0
 }
 
 export function rateLimited(seconds: number, what = 'attempts'): AppError {

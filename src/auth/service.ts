@@ -13,6 +13,7 @@ import { isRole } from '../access/rules'
 import { accountExistsEmail, confirmationEmail, resetEmail } from './emails'
 import { consumeToken, issueToken } from './one-time-tokens'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
+import type { MailGate } from './limits'
 import { invalidateUserSessions } from './session'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -59,7 +60,16 @@ function sendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, use
   enqueueEmail(deps, 'confirm', confirmationEmail(deps.config, user.email, user.name, url), { userId: user.id })
 }
 
-export async function signup(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, input: { name?: unknown; email?: unknown; password?: unknown }) {
+/**
+ * Creates the account and emails its confirmation link. An address that already has an account gets
+ * the same answer, and its owner an email (a new confirmation link, or "You already have an account").
+ * `mayMail` caps those emails per recipient: over the cap nothing is sent and the answer is the same.
+ */
+export async function signup(
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>,
+  input: { name?: unknown; email?: unknown; password?: unknown },
+  mayMail: MailGate,
+) {
   const name = typeof input.name === 'string' ? input.name.trim() : ''
   const email = normaliseEmail(input.email)
   const password = typeof input.password === 'string' ? input.password : ''
@@ -73,7 +83,8 @@ export async function signup(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
   const passwordHash = await hashPassword(password)
   const existing = findUserByEmail(deps, email)
   if (existing !== undefined) {
-    // Same answer as a new account; the owner hears about it by email instead.
+    // Same answer as a new account; the owner hears about it by email instead (within the cap).
+    if (!mayMail(existing.email)) return
     if (existing.emailConfirmedAt === null) sendConfirmation(deps, existing)
     else
       enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), {
@@ -83,7 +94,7 @@ export async function signup(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
   }
   const user = deps.db.insert(users).values({ email, name, passwordHash, createdAt: deps.now(), updatedAt: deps.now() }).onConflictDoNothing().returning().get()
   if (user === undefined) return // a concurrent signup with the same email won the race
-  sendConfirmation(deps, user)
+  if (mayMail(user.email)) sendConfirmation(deps, user)
   log.info('account created', { userId: user.id })
 }
 
@@ -105,14 +116,15 @@ export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
 
 /**
  * Resend (spec §5): an unknown email gets 'Email address unknown'. That names which addresses have
- * accounts, so the route is rate limited tightly; a confirmed account answers like a resend.
+ * accounts, so the route is rate limited tightly; a confirmed account answers like a resend. The
+ * email itself shares sign-up's cap per recipient (`mayMail`); over it, the answer is the same.
  */
-export function resendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, emailInput: unknown) {
+export function resendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, emailInput: unknown, mayMail: MailGate) {
   const email = normaliseEmail(emailInput)
   if (!email) throw badRequest('Email is required', 'VALIDATION')
   const user = findUserByEmail(deps, email)
   if (user === undefined) throw new AppError(404, 'EMAIL_UNKNOWN', TEXT.unknownEmail, { title: TEXT.unknownEmailTitle })
-  if (user.emailConfirmedAt === null && user.bannedAt === null) sendConfirmation(deps, user)
+  if (user.emailConfirmedAt === null && user.bannedAt === null && mayMail(user.email)) sendConfirmation(deps, user)
   return { title: TEXT.resentTitle, message: TEXT.resent }
 }
 
