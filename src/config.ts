@@ -28,6 +28,11 @@ export type Config = {
     authUrl: string
     clientId: string | null
     clientSecret: string | null
+    /** REDDIT_USERNAME + REDDIT_PASSWORD: the password grant for a personal "script" app */
+    username: string | null
+    password: string | null
+    /** REDDIT_MODE without a key: 'atom' (default, the www Atom feed) or 'json' (logged-out JSON, closed since May 2026) */
+    mode: 'atom' | 'json'
     userAgent: string
   }
   /** null = adaptive within Reddit's rate limit */
@@ -79,6 +84,12 @@ export type Config = {
   supportEmail: string | null
   /** CHANNELS_ALLOW_PRIVATE: webhook/ntfy/Discord URLs may be http and reach loopback/private addresses (tests, LAN-only setups) */
   channelsAllowPrivate: boolean
+  /**
+   * DIBS_TEST_HOLD_DISPATCH_MS, TEST-ONLY: the dispatcher waits this long (logging 'test hook: dispatch
+   * held') between storing live matches and queueing their alerts, so a crash test can kill the process
+   * in that window (tests/api/alerts-owed.test.ts). 0, the default, in every real setup.
+   */
+  testHoldDispatchMs: number
   secrets: Secrets
   /** set when other users can open DATA_DIR; src/main.ts logs it once the log level is known */
   dataDirWarning: string | null
@@ -89,6 +100,8 @@ export type Dkim = { domain: string; selector: string; privateKey: string }
 export type Secrets = {
   sessionSecret: string
   unsubscribeSecret: string
+  /** TOTP_ENCRYPTION_KEY: the AES-256 key that seals two-factor secrets in the database (src/auth/totp-secret.ts) */
+  totpKey: Buffer
   vapid: { publicKey: string; privateKey: string; subject: string }
 }
 
@@ -209,7 +222,17 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const clientSecret = str(env, 'REDDIT_CLIENT_SECRET')
   if ((clientId === null) !== (clientSecret === null))
     throw new ConfigError(clientId ? 'REDDIT_CLIENT_SECRET' : 'REDDIT_CLIENT_ID', 'to be set together with its pair')
+  const username = str(env, 'REDDIT_USERNAME')
+  const password = str(env, 'REDDIT_PASSWORD')
+  if ((username === null) !== (password === null)) throw new ConfigError(username ? 'REDDIT_PASSWORD' : 'REDDIT_USERNAME', 'to be set together with its pair')
+  if (username !== null && clientId === null)
+    throw new ConfigError('REDDIT_USERNAME', 'REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET as well (the password grant needs the app key)')
+  const modeRaw = (str(env, 'REDDIT_MODE') ?? 'atom').toLowerCase()
+  if (modeRaw !== 'atom' && modeRaw !== 'json') throw new ConfigError('REDDIT_MODE', "'atom' or 'json'", modeRaw)
   const reddit = {
+    username,
+    password,
+    mode: modeRaw as 'atom' | 'json',
     baseUrl: url(env, 'REDDIT_BASE_URL', clientId ? 'https://oauth.reddit.com' : 'https://www.reddit.com'),
     authUrl: url(env, 'REDDIT_AUTH_URL', 'https://www.reddit.com/api/v1/access_token'),
     clientId,
@@ -318,13 +341,14 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),
     supportEmail,
     channelsAllowPrivate: bool(env, 'CHANNELS_ALLOW_PRIVATE'),
+    testHoldDispatchMs: int(env, 'DIBS_TEST_HOLD_DISPATCH_MS', 0, 0, 10 * 60_000),
   }
 }
 
 /** Unset secrets are generated once into DATA_DIR/secrets.json (mode 600) and reused on the next start. */
 export function loadSecrets(env: Env, dataDir: string, appUrl: string): Secrets {
   const file = join(dataDir, 'secrets.json')
-  let stored: Partial<{ sessionSecret: string; unsubscribeSecret: string; vapidPublicKey: string; vapidPrivateKey: string }> = {}
+  let stored: Partial<{ sessionSecret: string; unsubscribeSecret: string; totpEncryptionKey: string; vapidPublicKey: string; vapidPrivateKey: string }> = {}
   if (existsSync(file)) {
     try {
       stored = JSON.parse(readFileSync(file, 'utf8'))
@@ -342,6 +366,12 @@ export function loadSecrets(env: Env, dataDir: string, appUrl: string): Secrets 
   }
   const sessionSecret = str(env, 'SESSION_SECRET') ?? take('sessionSecret', () => randomBytes(32).toString('base64url'))
   const unsubscribeSecret = str(env, 'UNSUBSCRIBE_SECRET') ?? take('unsubscribeSecret', () => randomBytes(32).toString('base64url'))
+  const totpKeyText = str(env, 'TOTP_ENCRYPTION_KEY')
+  const totpKey = aesKey(totpKeyText ?? take('totpEncryptionKey', () => randomBytes(32).toString('base64url')))
+  if (totpKey === null) {
+    if (totpKeyText !== null) throw new ConfigError('TOTP_ENCRYPTION_KEY', '32 bytes as 64 hex digits or base64 (openssl rand -base64 32)')
+    throw new ConfigError('DATA_DIR', `a valid totpEncryptionKey in ${file} (32 bytes in base64url)`)
+  }
   let publicKey = str(env, 'VAPID_PUBLIC_KEY')
   let privateKey = str(env, 'VAPID_PRIVATE_KEY')
   if (publicKey === null || privateKey === null) {
@@ -360,7 +390,13 @@ export function loadSecrets(env: Env, dataDir: string, appUrl: string): Secrets 
   }
   const subject = str(env, 'VAPID_SUBJECT') ?? `mailto:admin@${new URL(appUrl).hostname}`
   if (!/^(mailto:|https:)/.test(subject)) throw new ConfigError('VAPID_SUBJECT', 'a mailto: or https: URL', subject)
-  return { sessionSecret, unsubscribeSecret, vapid: { publicKey: publicKey!, privateKey: privateKey!, subject } }
+  return { sessionSecret, unsubscribeSecret, totpKey, vapid: { publicKey: publicKey!, privateKey: privateKey!, subject } }
+}
+
+/** A 256-bit key written as 64 hex digits or base64/base64url, or null. */
+function aesKey(text: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, 'base64url') : null
+  return key !== null && key.length === 32 ? key : null
 }
 
 /** The files of DATA_DIR that must stay readable and writable by the service user. */

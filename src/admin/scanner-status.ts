@@ -40,6 +40,13 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now'> & WithSo
     nextScanAt: paused ? null : nextAt,
     mode: deps.source.mode ?? null,
     unparsed: unparsedPosts(deps, now),
+    /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
+    health: deps.source.healthReport?.() ?? null,
+    /** per subreddit, the newest post stored: a forum that went quiet (banned, dropped from a multireddit) shows here */
+    lastPostPerForum: deps.sqlite
+      .query<{ subreddit: string; at: number }, []>('SELECT subreddit, max(created_at) AS at FROM posts GROUP BY lower(subreddit) ORDER BY at DESC')
+      .all()
+      .map((r) => ({ subreddit: r.subreddit, at: new Date(r.at).toISOString() })),
   }
 }
 

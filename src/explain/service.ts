@@ -103,7 +103,14 @@ export const READS_PER_USER = { limit: 5, windowMs: 10 * 60_000 }
 /** A post Dibs never stored, read by id within the budget's side share. */
 async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => number): Promise<ForumPost> {
   const { source } = deps
-  if (!source.fetchInfo) throw new AppError(503, 'REDDIT_UNAVAILABLE', 'Dibs has no copy of this post and cannot read posts by id from this forum source.')
+  if (!source.fetchInfo)
+    throw new AppError(
+      503,
+      'REDDIT_UNAVAILABLE',
+      source.mode === 'atom'
+        ? 'Dibs has no copy of this post, and without a Reddit key it cannot read posts by id (Reddit closed logged-out JSON in May 2026; the Atom feed shows only the newest posts).'
+        : 'Dibs has no copy of this post and cannot read posts by id from this forum source.',
+    )
   const now = deps.now().getTime()
   const busy = (at: number) =>
     Number.isFinite(at)

@@ -30,7 +30,12 @@
 // remaining requests (when known) still cover the scan's cadence until the reset after it. Their
 // failures back off only the side requests, except a 429 (Reddit's limit is shared).
 
-export type FailureReason = 'rate_limited' | 'server' | 'timeout' | 'malformed' | 'auth' | 'network'
+/**
+ * Why a request failed. Beyond the transport and HTTP classes: 'blocked' (Reddit's 403 block page for this
+ * address), 'closed' (403 on logged-out JSON, closed since May 2026), 'login_required' (a redirect to the
+ * login page), 'forum_missing' (a subreddit banned, private or not found).
+ */
+export type FailureReason = 'rate_limited' | 'server' | 'timeout' | 'malformed' | 'auth' | 'network' | 'blocked' | 'closed' | 'login_required' | 'forum_missing'
 
 export type RateBudgetOptions = {
   /** requests per minute we allow ourselves: 10 public, 100 OAuth */

@@ -1,8 +1,17 @@
-// Talks to Reddit: one multireddit listing request per scan, app-only OAuth when credentials
-// are configured, every request gated by the RateBudget. See README.md beside this file.
+// Talks to Reddit: one multireddit request per scan, every request gated by the RateBudget, in one of
+// three modes (README.md beside this file):
+//   atom   — no key (the default): the www Atom feed `/r/A+B/new/.rss`; no flair, no /api/info re-checks
+//   oauth  — REDDIT_CLIENT_ID/SECRET (app-only, or the password grant with REDDIT_USERNAME/PASSWORD):
+//            `oauth.reddit.com/r/A+B/new`, flairs, /api/info
+//   public — logged-out JSON (`/r/A+B/new.json`, REDDIT_MODE=json): closed by Reddit since May 2026 (403)
+// Every answer that is not a listing is named: a 403 block page, closed JSON, a login redirect, a banned or
+// missing subreddit (probed one by one, then left out while the others are read), a 429 with its wait.
 import { MalformedListingError, parseListingText, type FetchNewResult, type FetchSinceResult, type ForumPost, type ForumSource } from './listing.ts'
 import { infoQuery, parseInfoText, type PostSnapshot } from './info.ts'
 import { OAUTH_CAP_PER_MINUTE, PUBLIC_CAP_PER_MINUTE, RateBudget, type FailureReason } from './rate-budget.ts'
+import { parseRedditAtom } from './reddit-atom.ts'
+import { HealthTracker, type SourceHealth } from './source-health.ts'
+import { FeedFormatError } from './xml.ts'
 
 export type RedditErrorKind = FailureReason
 
@@ -39,7 +48,14 @@ export type RedditClientOptions = {
   /** fetchSince waits for the budget between pages up to this long, else throws */
   maxWaitMs?: number
   sleep?: (ms: number) => Promise<void>
+  /** without credentials: 'atom' (default) or 'json' (logged-out JSON, closed since May 2026) */
+  mode?: 'atom' | 'json'
+  /** the password grant for a personal "script" app (with clientId/clientSecret) */
+  username?: string | null
+  password?: string | null
 }
+
+export type RedditMode = 'atom' | 'public' | 'oauth'
 
 type Token = { value: string; expiresAt: number }
 
@@ -50,13 +66,27 @@ const DEFAULT_AUTH = 'https://www.reddit.com/api/v1/access_token'
 export const LISTING_DEPTH = 1000
 /** Rotated `limit` values: a different query string misses Reddit's ~30 s edge cache (as PRAW does). */
 const LIMITS = [100, 99, 98]
+/** The most bytes one answer may have (a 100-entry feed is well under 2 MB). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024
+/** A subreddit left out as missing is tried again with the others after this long. */
+const MISSING_RETRY_MS = 30 * 60_000
+
+export const CLOSED_JSON = 'Reddit closed logged-out JSON in May 2026: use the Atom feed (unset REDDIT_MODE) or an approved key (REDDIT_CLIENT_ID/SECRET)'
+export const BLOCK_PAGE =
+  'this address is blocked by Reddit (403 "whoa there, pardner!" block page, common for cloud address ranges): run Dibs from another network, or use an approved key'
+export const LOGIN_REDIRECT = 'Reddit sent this request to its login page (logged-out reading refused): use the Atom feed on www.reddit.com, or an approved key'
 
 export class RedditClient implements ForumSource {
   readonly budget: RateBudget
-  readonly mode: 'public' | 'oauth'
+  readonly mode: RedditMode
+  readonly health: HealthTracker
+  /** /api/info (re-checks, the explainer); absent in Atom mode, where Reddit offers no way to read posts by id */
+  readonly fetchInfo?: (redditIds: string[]) => Promise<PostSnapshot[]>
   private readonly base: string
   private readonly authUrl: string
-  private readonly multi: string
+  private readonly subreddits: string[]
+  /** subreddit → when it answered missing; left out of the multireddit until MISSING_RETRY_MS later */
+  private readonly missing = new Map<string, number>()
   private readonly doFetch: typeof fetch
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
@@ -66,10 +96,12 @@ export class RedditClient implements ForumSource {
   constructor(private readonly opts: RedditClientOptions) {
     if (opts.subreddits.length === 0) throw new Error('RedditClient needs at least one subreddit')
     if (!opts.userAgent.trim()) throw new Error('RedditClient needs a descriptive User-Agent')
-    this.mode = opts.clientId && opts.clientSecret ? 'oauth' : 'public'
+    this.mode = opts.clientId && opts.clientSecret ? 'oauth' : opts.mode === 'json' ? 'public' : 'atom'
     this.base = (opts.baseUrl ?? (this.mode === 'oauth' ? DEFAULT_OAUTH : DEFAULT_WEB)).replace(/\/+$/, '')
     this.authUrl = opts.authUrl ?? DEFAULT_AUTH
-    this.multi = opts.subreddits.map((s) => s.replace(/^\/?r\//i, '')).join('+')
+    this.subreddits = opts.subreddits.map((s) => s.replace(/^\/?r\//i, ''))
+    this.health = new HealthTracker(`reddit ${this.mode} r/${this.subreddits.join('+')}`)
+    if (this.mode !== 'atom') this.fetchInfo = (ids) => this.readInfo(ids)
     this.doFetch = opts.fetch ?? fetch
     this.now = opts.now ?? Date.now
     this.sleep = opts.sleep ?? ((ms) => Bun.sleep(ms))
@@ -87,7 +119,7 @@ export class RedditClient implements ForumSource {
    * share, never the live scan's (rate-budget.ts). Throws RedditError like fetchNew; a request the
    * side share does not allow now throws 'rate_limited' with sent === false, sending nothing.
    */
-  async fetchInfo(redditIds: string[]): Promise<PostSnapshot[]> {
+  private async readInfo(redditIds: string[]): Promise<PostSnapshot[]> {
     const query = new URLSearchParams({ id: infoQuery(redditIds), raw_json: '1' })
     const path = this.mode === 'oauth' ? '/api/info' : '/api/info.json'
     const text = await this.get(`${this.base}${path}?${query}`, true)
@@ -108,19 +140,65 @@ export class RedditClient implements ForumSource {
    */
   async fetchNew(opts: { after?: string; limit?: number } = {}): Promise<FetchNewResult & { skipped: number }> {
     const limit = opts.limit ?? LIMITS[this.limitTurn++ % LIMITS.length]!
-    const query = new URLSearchParams({ limit: String(Math.max(1, Math.min(100, limit))), raw_json: '1' })
+    const subs = this.readable()
+    try {
+      return await this.listing(subs, { ...opts, limit })
+    } catch (e) {
+      // One dead subreddit must not stop the others: find which answers missing, leave it out, read the rest.
+      if (!(e instanceof RedditError) || e.kind !== 'forum_missing' || subs.length < 2) throw e
+      const alive: string[] = []
+      for (const sub of subs) {
+        await this.waitForBudget()
+        try {
+          await this.listing([sub], { limit: 1 }, true)
+          alive.push(sub)
+        } catch (probe) {
+          if (!(probe instanceof RedditError) || probe.kind !== 'forum_missing') throw probe
+          this.missing.set(sub, this.now())
+        }
+      }
+      if (alive.length === 0) throw e
+      await this.waitForBudget()
+      return await this.listing(alive, { ...opts, limit })
+    }
+  }
+
+  /** The health of this source (Admin → Logs and Dashboard, /metrics, /readyz, doctor). */
+  healthReport(): SourceHealth {
+    const now = this.now()
+    const next = this.budget.nextAllowedAt(now)
+    return this.health.report(now, next > now ? next : null)
+  }
+
+  /** The subreddits read now: all but those that answered missing within MISSING_RETRY_MS. */
+  private readable(): string[] {
+    const now = this.now()
+    for (const [sub, at] of this.missing) if (now - at >= MISSING_RETRY_MS) this.missing.delete(sub)
+    const subs = this.subreddits.filter((s) => !this.missing.has(s))
+    return subs.length > 0 ? subs : this.subreddits
+  }
+
+  /** One request for the newest posts of `subs`, newest first. */
+  private async listing(subs: string[], opts: { after?: string; limit: number }, probe = false): Promise<FetchNewResult & { skipped: number }> {
+    const multi = subs.join('+')
+    const query = new URLSearchParams({ limit: String(Math.max(1, Math.min(100, opts.limit))) })
+    if (this.mode !== 'atom') query.set('raw_json', '1')
     if (opts.after) query.set('after', opts.after)
-    // OAuth host: /r/A+B/new (what PRAW sends); public host: /r/A+B/new.json
-    const path = `/r/${this.multi}/new${this.mode === 'oauth' ? '' : '.json'}`
+    // OAuth host: /r/A+B/new (what PRAW sends); www: /r/A+B/new/.rss (Atom) or /r/A+B/new.json (closed)
+    const path = `/r/${multi}/new${this.mode === 'oauth' ? '' : this.mode === 'atom' ? '/.rss' : '.json'}`
+    const started = this.now()
     const text = await this.get(`${this.base}${path}?${query}`)
     try {
-      const listing = parseListingText(text)
+      const listing = this.mode === 'atom' ? atomListing(text, this.now()) : parseListingText(text)
       this.budget.succeeded()
+      if (!probe) this.health.ok(this.now(), this.now() - started, [...this.missing.keys()])
       return { posts: listing.posts, after: listing.after, skipped: listing.skipped }
     } catch (e) {
-      if (!(e instanceof MalformedListingError)) throw e
+      if (!(e instanceof MalformedListingError) && !(e instanceof FeedFormatError)) throw e
       this.budget.backoff('malformed', this.now())
-      throw new RedditError('malformed', e.message, { sent: true }, e)
+      const err = new RedditError('malformed', `Reddit's answer could not be read: ${e.message}`, { sent: true }, e)
+      this.health.failed(this.now(), 'malformed', err.message)
+      throw err
     }
   }
 
@@ -184,21 +262,40 @@ export class RedditClient implements ForumSource {
       if (this.mode === 'oauth') headers.Authorization = `bearer ${await this.accessToken()}`
       if (side) this.budget.noteSideRequest(this.now())
       else this.budget.noteRequest(this.now())
-      const res = await this.send(url, { headers }, side)
+      if (this.mode === 'atom') headers.Accept = 'application/atom+xml'
+      const res = await this.send(url, { headers, redirect: 'manual' }, side)
       this.budget.record(res.headers, this.now())
+      this.health.noteRequest(this.now(), res.status)
       if (res.status === 200) return this.readBody(res, side)
-      await res.body?.cancel().catch(() => {})
       if (res.status === 401 && this.mode === 'oauth' && attempt === 0) {
+        await res.body?.cancel().catch(() => {})
         this.token = null // expired or revoked early: fetch a new one, retry once
         continue
       }
-      throw this.failure(res, side)
+      const err = await this.failure(res, side)
+      if (!side) this.health.failed(this.now(), err.kind, err.message)
+      throw err
     }
   }
 
-  private failure(res: Response, side = false): RedditError {
-    const now = this.now()
+  private async failure(res: Response, side = false): Promise<RedditError> {
     const status = res.status
+    const body = status === 403 || status === 404 ? await readCapped(res, 64 * 1024).catch(() => '') : (await res.body?.cancel().catch(() => {}), '')
+    const now = this.now()
+    const named = (kind: FailureReason, message: string) => {
+      const retryAt = side ? this.budget.sideBackoff(now) : this.budget.backoff(kind, now)
+      return new RedditError(kind, message, { status, retryAt, sent: true })
+    }
+    if (status >= 300 && status < 400) {
+      const to = res.headers.get('location') ?? ''
+      if (/\/(login|register|account\/login)\b/i.test(to)) return named('login_required', LOGIN_REDIRECT)
+      return named('server', `Reddit redirected the request to ${to.slice(0, 200) || 'nowhere'} (HTTP ${status})`)
+    }
+    if (status === 403 && /whoa there|blocked due to a network policy|<title>\s*blocked/i.test(body)) return named('blocked', BLOCK_PAGE)
+    const reason = /"reason"\s*:\s*"(\w+)"/.exec(body)?.[1]
+    if (status === 404 || (status === 403 && (reason === 'private' || reason === 'banned' || reason === 'quarantined')))
+      return named('forum_missing', `a subreddit of the request answered ${reason ?? 'not found'} (HTTP ${status})`)
+    if (status === 403 && this.mode === 'public') return named('closed', CLOSED_JSON)
     if (status === 429) {
       const reset = num(res.headers.get('retry-after')) ?? num(res.headers.get('x-ratelimit-reset'))
       const retryAt = this.budget.backoff('rate_limited', now, reset)
@@ -209,15 +306,26 @@ export class RedditClient implements ForumSource {
         sent: true,
       })
     }
-    const kind: FailureReason = status === 401 || status === 403 ? 'auth' : 'server'
-    const retryAt = side ? this.budget.sideBackoff(now) : this.budget.backoff(kind, now)
-    return new RedditError(kind, `Reddit answered HTTP ${status}`, { status, retryAt, sent: true })
+    if (status === 401 || status === 403)
+      return named(
+        'auth',
+        this.mode === 'oauth'
+          ? `Reddit refused the key (HTTP ${status}): check REDDIT_CLIENT_ID/SECRET, and that the app is approved`
+          : `Reddit refused the request (HTTP ${status})`,
+      )
+    return named('server', `Reddit answered HTTP ${status}`)
   }
 
   private async readBody(res: Response, side = false): Promise<string> {
     try {
-      return await res.text()
+      return await readCapped(res, MAX_BODY_BYTES)
     } catch (e) {
+      if (e instanceof FeedFormatError) {
+        const retryAt = side ? this.budget.sideBackoff(this.now()) : this.budget.backoff('malformed', this.now())
+        const err = new RedditError('malformed', `Reddit's answer could not be read: ${e.message}`, { retryAt, sent: true }, e)
+        if (!side) this.health.failed(this.now(), 'malformed', err.message)
+        throw err
+      }
       throw this.transportError(e, side)
     }
   }
@@ -235,6 +343,10 @@ export class RedditClient implements ForumSource {
     const kind = timeout ? 'timeout' : 'network'
     const retryAt = side ? this.budget.sideBackoff(this.now()) : this.budget.backoff(kind, this.now())
     const msg = timeout ? `Reddit did not answer within ${this.opts.timeoutMs ?? 15_000} ms` : `Reddit unreachable: ${String(e)}`
+    if (!side) {
+      this.health.noteRequest(this.now(), 0)
+      this.health.failed(this.now(), kind, msg)
+    }
     return new RedditError(kind, msg, { retryAt, sent: true }, e)
   }
 
@@ -250,7 +362,10 @@ export class RedditClient implements ForumSource {
         'User-Agent': this.opts.userAgent,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
-      body: 'grant_type=client_credentials',
+      body:
+        this.opts.username && this.opts.password
+          ? new URLSearchParams({ grant_type: 'password', username: this.opts.username, password: this.opts.password }).toString()
+          : 'grant_type=client_credentials',
     })
     let body: Record<string, unknown> | null = null
     try {
@@ -263,11 +378,45 @@ export class RedditClient implements ForumSource {
       const kind: FailureReason = res.status >= 500 ? 'server' : 'auth'
       const retryAt = this.budget.backoff(kind, this.now())
       const why = body?.error ?? body?.message ?? `HTTP ${res.status}`
-      throw new RedditError(kind, `Reddit token request failed: ${String(why)}`, { status: res.status, retryAt, sent: true })
+      const err = new RedditError(kind, `Reddit token request failed: ${String(why)}`, { status: res.status, retryAt, sent: true })
+      this.health.failed(this.now(), kind, `${err.message}: check REDDIT_CLIENT_ID/SECRET (and REDDIT_USERNAME/PASSWORD for a script app)`)
+      throw err
     }
     const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 3600
     this.token = { value: body.access_token, expiresAt: this.now() + expiresIn * 1000 }
     return this.token.value
+  }
+}
+
+/** An Atom page as a listing: `after` is the oldest entry's fullname (Reddit pages its feeds with ?after=). */
+function atomListing(text: string, now: number): { posts: ForumPost[]; after: string | null; skipped: number } {
+  const { posts, skipped } = parseRedditAtom(text, now)
+  return { posts, after: posts.at(-1)?.name ?? null, skipped }
+}
+
+/**
+ * The body as UTF-8 text, read up to `max` bytes: a larger body is cancelled and refused (whatever
+ * Content-Length said, chunked included), and bytes that are not UTF-8 are refused, both as FeedFormatError.
+ */
+export async function readCapped(res: Response, max: number): Promise<string> {
+  const reader = res.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => {})
+      throw new FeedFormatError(`the answer is larger than ${Math.round(max / 1024 / 1024)} MB`)
+    }
+    chunks.push(value)
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
+  } catch {
+    throw new FeedFormatError('the answer is not valid UTF-8')
   }
 }
 

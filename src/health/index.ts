@@ -1,6 +1,7 @@
 // GET /healthz: liveness, a database round trip, storage (full or not) and the age of the last
 // successful scan. Any trouble answers 503 so a container health check notices. It stays cheap.
 // GET /readyz: readiness for orchestrators (a rolled-back write, migrations, term index, scan age).
+import type { ScanSource } from '../scanner/source'
 import { statfsSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
@@ -30,7 +31,7 @@ export function storageState(deps: Pick<Deps, 'sqlite' | 'config'>): 'ok' | 'ful
   return 'ok'
 }
 
-export function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>) {
+export function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { source?: Partial<Pick<ScanSource, 'healthReport'>> }) {
   let dbOk = false
   try {
     dbOk = deps.sqlite.query('SELECT 1 AS ok').get() !== null
@@ -45,6 +46,8 @@ export function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>) {
     storage,
     lastScanAt: last?.toISOString() ?? null,
     lastScanAgeSeconds: last ? Math.max(0, Math.round((deps.now().getTime() - last.getTime()) / 1000)) : null,
+    /** the forum source's trouble in words (liveness stays ok: /readyz fails after 10 minutes without a scan) */
+    source: sourceTrouble(deps),
     uptimeSeconds: Math.round(process.uptime()),
   }
 }
@@ -64,7 +67,13 @@ export const healthRoutes = (deps: Deps) =>
 export const READY_SCAN_MAX_AGE_MS = 10 * 60_000
 
 type Check = { ok: boolean; detail: string }
-type ReadyDeps = Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { matcher?: { size: number } | null }
+type ReadyDeps = Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { matcher?: { size: number } | null; source?: Partial<Pick<ScanSource, 'healthReport'>> }
+
+/** The forum source's health in one line ("blocked: this address is blocked by Reddit …"), or null when it is ok or unknown. */
+function sourceTrouble(deps: { source?: Partial<Pick<ScanSource, 'healthReport'>> }): string | null {
+  const h = deps.source?.healthReport?.()
+  return h && h.state !== 'ok' ? `${h.state.replace('_', ' ')}: ${h.reason ?? 'no reason given'}` : null
+}
 
 /** A write the database must accept, rolled back: proves the file, the lock and the disk, changes nothing. */
 function databaseWritable(sqlite: Deps['sqlite']): Check {
@@ -116,7 +125,9 @@ export function readiness(deps: ReadyDeps, startedAt: number) {
       ? { ok: true, detail: last ? `last successful scan ${minutes(now - last.getTime())} ago` : 'no scan yet; started less than 10 min ago' }
       : {
           ok: false,
-          detail: last ? `last successful scan ${minutes(now - last.getTime())} ago (limit 10 min)` : 'no successful scan since the start over 10 min ago',
+          detail:
+            (last ? `last successful scan ${minutes(now - last.getTime())} ago (limit 10 min)` : 'no successful scan since the start over 10 min ago') +
+            (sourceTrouble(deps) ? `; the forum source is ${sourceTrouble(deps)}` : ''),
         }
   const failing = Object.keys(checks).filter((k) => !checks[k]!.ok)
   return { ready: failing.length === 0, failing, checks }

@@ -7,12 +7,15 @@ import type { PostSnapshot } from '../forums/info'
 import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
+import type { SourceHealth } from '../forums/source-health'
 
 export type ScanSource = ForumSource & {
   /** the current state of up to 100 stored posts (the re-check, src/forums/recheck.ts); on the budget's side share */
   fetchInfo?(redditIds: string[]): Promise<PostSnapshot[]>
   budget?: RateBudget
   mode?: string
+  /** the source's health in words (src/forums/source-health.ts); absent for the demo forum */
+  healthReport?(): SourceHealth
   /** the scan running on this source now: a second caller waits for it instead of overlapping */
   running?: Promise<unknown> | null
 }
@@ -29,6 +32,9 @@ export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource
     authUrl: config.reddit.authUrl,
     clientId: config.reddit.clientId,
     clientSecret: config.reddit.clientSecret,
+    username: config.reddit.username,
+    password: config.reddit.password,
+    mode: config.reddit.mode,
     userAgent: config.reddit.userAgent,
     subreddits: [config.forums.accessories, config.forums.deals],
     intervalSeconds: config.scanIntervalSeconds,

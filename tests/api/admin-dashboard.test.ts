@@ -209,7 +209,7 @@ describe('health, KPIs, resources and activity from the data', () => {
     expect(r.database.fileBytes).toBeGreaterThan(0)
     expect(r.openSockets).toBe(0)
     expect(r.outbox).toEqual({ pending: 1, sending: 0 })
-    expect(r.reddit).toMatchObject({ mode: 'public', requestsLastMinute: 0, allowedPerMinute: 10, last429At: null })
+    expect(r.reddit).toMatchObject({ mode: 'atom', requestsLastMinute: 0, allowedPerMinute: 10, last429At: null })
     expect(r.scanInterval).toEqual({ ms: 7500, adaptive: true })
     expect(r.alertLatency24h).toEqual({ samples: 0, p50Ms: null, p95Ms: null })
     const a = (await call(s.app, 'GET', '/api/admin/activity', { cookie: s.admin.cookie })).body

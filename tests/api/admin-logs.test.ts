@@ -69,7 +69,7 @@ describe('scanner status and control', () => {
   test('idle → failing since the first failure after the last success → paused; force run reports the outcome', async () => {
     const s = await setup()
     const status = async () => (await s.as('admin', 'GET', '/api/admin/scanner')).body
-    expect(await status()).toMatchObject({ state: 'idle', lastScanAt: null, failingSince: null, mode: 'public' })
+    expect(await status()).toMatchObject({ state: 'idle', lastScanAt: null, failingSince: null, mode: 'atom' })
 
     const ok = await s.as('admin', 'POST', '/api/admin/scanner/run', {})
     expect(ok.body).toMatchObject({ status: 'success', scanType: 'manual' })
@@ -176,7 +176,7 @@ describe('runtime scan settings', () => {
       intervalSeconds: null,
       maxRequestsPerMinute: 10,
       source: 'environment',
-      mode: 'public',
+      mode: 'atom',
       modeCapPerMinute: 10,
       minIntervalSeconds: 7.5,
     })
@@ -194,7 +194,7 @@ describe('runtime scan settings', () => {
 
     const tooMany = await s.as('admin', 'PUT', '/api/admin/scan-settings', { intervalSeconds: null, maxRequestsPerMinute: 50 })
     expect(tooMany.status).toBe(400)
-    expect(tooMany.body.error.message).toBe('Max Reddit requests per minute must be a whole number from 1 to 10 (public mode allows 10).')
+    expect(tooMany.body.error.message).toBe('Max Reddit requests per minute must be a whole number from 1 to 10 (atom mode allows 10).')
     const tooFast = await s.as('admin', 'PUT', '/api/admin/scan-settings', { intervalSeconds: 5, maxRequestsPerMinute: 10 })
     expect(tooFast.status).toBe(400)
     expect(tooFast.body.error.message).toBe('Scan interval must be between 7.5 and 3600 seconds at 10 requests per minute, or adaptive.')

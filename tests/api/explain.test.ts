@@ -6,7 +6,7 @@ import type { AccessState } from '../../src/access/rules'
 import { REF_MESSAGE } from '../../src/explain/post-ref'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
-import { startFakeReddit } from '../fakes/reddit'
+import { fakeOauthEnv, startFakeReddit } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, startTestServer, testClock } from '../helpers'
 
 const FULL: AccessState = { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }
@@ -19,7 +19,7 @@ describe('GET /api/explain', () => {
   test('stored post, unknown id read by id (not stored), budget full, other subreddit, admin on behalf, 403, 400', async () => {
     const fake = await startFakeReddit()
     cleanup.push(() => fake.stop())
-    const server = await startTestServer({ REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl })
+    const server = await startTestServer(fakeOauthEnv(fake))
     cleanup.push(() => server.stop())
     const d = server.deps
     const user = await createUserWithSession(d)

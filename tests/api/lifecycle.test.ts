@@ -9,7 +9,7 @@ import { nextScanAt, runScan } from '../../src/scanner/scan'
 import { attachListeners } from '../../src/services'
 import { addTerm } from '../../src/terms/service'
 import { startFakePushService } from '../fakes/push-service'
-import { startFakeReddit, fakeRedditClient } from '../fakes/reddit'
+import { fakeOauthEnv, startFakeReddit, fakeRedditClient } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, startTestServer, testClock, wire } from '../helpers'
 import { outboxWithPush } from './notify-helpers'
 
@@ -40,16 +40,19 @@ function connect(url: string, headers: Record<string, string>) {
   return { ws, messages, opened, next }
 }
 
-/** A test clock, the fake Reddit on it, test deps and a client (public, or OAuth with `oauth`). */
+/**
+ * A test clock, the fake Reddit on it, test deps and a client: OAuth with `oauth`, else logged-out JSON
+ * (REDDIT_MODE=json, against a fake that still serves it: the re-check's 10-a-minute budget share).
+ */
 async function onFakeReddit(opts: { oauth?: boolean; env?: Record<string, string>; share?: number } = {}) {
   const clock = testClock(1_763_640_000_000)
   const creds = opts.oauth ? { clientId: 'id', clientSecret: 'secret' } : {}
-  const fake = await startFakeReddit({ ...creds, now: () => clock.now().getTime() })
+  const fake = await startFakeReddit({ ...creds, now: () => clock.now().getTime(), ...(opts.oauth ? {} : { loggedOutJson: 'open' as const }) })
   cleanup.push(() => fake.stop())
   const deps = makeDeps(opts.env ?? {}, clock)
   cleanup.push(() => deps.close())
   const client = fakeRedditClient(fake, {
-    ...(opts.oauth ? { baseUrl: fake.oauthUrl } : {}),
+    ...(opts.oauth ? { baseUrl: fake.oauthUrl } : { mode: 'json' as const }),
     ...creds,
     now: () => clock.now().getTime(),
     recheckShare: opts.share,
@@ -65,7 +68,7 @@ describe('sold and removed tracking on a real server', () => {
   test('a post marked SOLD on Reddit → state stored, post.updated on the sockets, SOLD in the match list, left out of the digest', async () => {
     const fake = await startFakeReddit()
     cleanup.push(() => fake.stop())
-    const server = await startTestServer({ REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl })
+    const server = await startTestServer(fakeOauthEnv(fake))
     cleanup.push(() => server.stop())
     const d = server.deps
     const user = await createUserWithSession(d)
@@ -90,7 +93,7 @@ describe('sold and removed tracking on a real server', () => {
     expect(o).toMatchObject({ status: 'success', asked: 2 })
     expect(o.changes.map((c) => c.update.state)).toEqual(['sold'])
     expect(fake.infoRequests()).toHaveLength(1)
-    expect(fake.infoRequests()[0]!.path).toBe('/api/info.json')
+    expect(fake.infoRequests()[0]!.path).toBe('/api/info')
     expect(fake.infoRequests()[0]!.query.id!.split(',').sort()).toEqual(fake.posts.map((p) => p.name).sort())
 
     const row = d.sqlite.query('SELECT state, state_changed_at, recheck_count FROM posts WHERE reddit_id = ?').get(sold.id) as any

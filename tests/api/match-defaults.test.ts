@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { runBatchMatch } from '../../src/matches/batch'
 import { runScan } from '../../src/scanner/scan'
-import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient, fakeOauthClient } from '../fakes/reddit'
 import { createUserWithSession, startTestServer } from '../helpers'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -20,7 +20,7 @@ async function setup() {
   server = await startTestServer()
   fake = await startFakeReddit()
   const s = server
-  const client = fakeRedditClient(fake, { timeoutMs: 2000 })
+  const client = fakeOauthClient(fake, { timeoutMs: 2000 })
   const http = async (method: string, path: string, cookie?: string, json?: unknown) => {
     const headers: Record<string, string> = { origin: s.deps.config.appUrl }
     if (cookie) headers.cookie = cookie

@@ -16,7 +16,7 @@ import { EMAIL_MAYBE_SENT_DELAY_MS, enqueueEmail, processOutbox, recoverStuckSen
 import { pushMessage } from '../../src/notify/dispatcher'
 import { call, createUserWithSession, makeApp, makeDeps, tempDir, testClock } from '../helpers'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
-import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
+import { fakeOauthEnv, startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { makeMatch } from './notify-helpers'
 
@@ -74,7 +74,7 @@ const row = (dbPath: string, id: number) => {
 describe('SIGKILL while an email is being sent', () => {
   test('the restarted server does not send it again at once: it is maybe sent, due 10 minutes after the attempt started', async () => {
     const dataDir = tempDir()
-    const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', REDDIT_BASE_URL: reddit.url, REDDIT_AUTH_URL: reddit.authUrl }
+    const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', ...fakeOauthEnv(reddit) }
     const opened = openDb(join(dataDir, 'dibs.db'))
     const deps = { db: opened.db, now: () => new Date(), bus: { emit() {} } as never }
     const id = enqueueEmail(deps, 'confirm', {

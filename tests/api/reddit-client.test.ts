@@ -18,9 +18,14 @@ function clock(start = 1_763_640_000_000) {
   return c
 }
 
-async function setup(mode: 'public' | 'oauth', fakeOpts: FakeRedditOptions = {}, clientOpts: Partial<ConstructorParameters<typeof RedditClient>[0]> = {}) {
+async function setup(
+  mode: 'public' | 'oauth' | 'atom',
+  fakeOpts: FakeRedditOptions = {},
+  clientOpts: Partial<ConstructorParameters<typeof RedditClient>[0]> = {},
+) {
   const c = clock()
-  fake = await startFakeReddit({ now: c.now, ...fakeOpts })
+  // 'public': logged-out JSON as it answered before May 2026 (REDDIT_MODE=json against a fake that still serves it)
+  fake = await startFakeReddit({ now: c.now, ...(mode === 'public' ? { loggedOutJson: 'open' as const } : {}), ...fakeOpts })
   const client = new RedditClient({
     baseUrl: mode === 'oauth' ? fake.oauthUrl : fake.url,
     authUrl: fake.authUrl,
@@ -31,6 +36,7 @@ async function setup(mode: 'public' | 'oauth', fakeOpts: FakeRedditOptions = {},
     timeoutMs: 2000,
     now: c.now,
     sleep: async (ms) => c.advance(ms),
+    ...(mode === 'public' ? { mode: 'json' as const } : {}),
     ...clientOpts,
   })
   return { fake, client, clock: c }

@@ -138,7 +138,7 @@ describe('a SCAN_INTERVAL_SECONDS faster than the mode allows', () => {
       const calls = intervalWarnings(warn)
       expect(calls).toHaveLength(1)
       const [msg, fields] = calls[0]!
-      expect(msg).toBe('SCAN_INTERVAL_SECONDS is faster than public mode allows: scanning every 7.5 s instead of 2 s')
+      expect(msg).toBe('SCAN_INTERVAL_SECONDS is faster than atom mode allows: scanning every 7.5 s instead of 2 s')
       expect(fields).toMatchObject({ configured: '2 s', used: '7.5 s' })
       expect(String((fields as { why: string }).why)).toContain('10 requests/min')
     } finally {
@@ -166,7 +166,7 @@ describe('a SCAN_INTERVAL_SECONDS faster than the mode allows', () => {
       const server = await startTestServer({ REDDIT_BASE_URL: fake.url, SCAN_INTERVAL_SECONDS: '3' }, { jobs: true })
       await server.stop()
       expect(intervalWarnings(warn).map((call) => call[0])).toEqual([
-        'SCAN_INTERVAL_SECONDS is faster than public mode allows: scanning every 7.5 s instead of 3 s',
+        'SCAN_INTERVAL_SECONDS is faster than atom mode allows: scanning every 7.5 s instead of 3 s',
       ])
     } finally {
       warn.mockRestore()

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { runRecheck } from '../../src/scanner/recheck'
 import { runScan } from '../../src/scanner/scan'
 import { SESSION_COOKIE } from '../../src/auth/session'
-import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeRedditClient, fakeOauthClient } from '../fakes/reddit'
 import { createUserWithSession, startTestServer } from '../helpers'
 import { launchBrowser, newPage } from './browser'
 
@@ -44,7 +44,7 @@ export async function startWorld(): Promise<World> {
     reddit,
     browser,
     scan: () => runScan(server.deps, client),
-    recheck: () => runRecheck(server.deps, fakeRedditClient(reddit)),
+    recheck: () => runRecheck(server.deps, fakeOauthClient(reddit)),
     async subscriber(opts = {}) {
       const user = await createUserWithSession(server.deps, { role: opts.role ?? 'product+gd', name: 'Sam Subscriber' })
       const made = await contextFor(opts)

@@ -1,6 +1,11 @@
 // A faithful local Reddit for tests: two Bun servers on 127.0.0.1 standing in for
-// www.reddit.com (public JSON listings + /api/v1/access_token) and oauth.reddit.com
-// (bearer-only listings). Listings, headers and error bodies follow what Reddit sends.
+// www.reddit.com (the Atom feeds `/r/A+B/new/.rss`, logged-out JSON listings + /api/v1/access_token)
+// and oauth.reddit.com (bearer-only listings). Listings, headers and error bodies follow what Reddit
+// sends in 2026: logged-out JSON answers 403 (closed since May 2026; `loggedOutJson: 'open'` for the
+// old world), the Atom feed has the shape of the real samples in ../shared/feeds (one line, SC_OFF
+// wrapper, "submitted by" trailer, relative [link] for crossposts, no flair), `block()` serves the 403
+// "whoa there, pardner!" block page, `loginRedirect()` sends www requests to the login page, and
+// `ban(sub)` makes a subreddit answer 404 (alone or inside a multireddit; OAuth leaves it out silently).
 //
 //   const reddit = await startFakeReddit({ clientId: 'id', clientSecret: 'secret' })
 //   reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Aimpoint T2 - $650' })
@@ -40,6 +45,8 @@ export type FakeRedditOptions = {
   /** default subreddit for publish() */
   subreddit?: string
   now?: () => number
+  /** logged-out JSON on www: 'closed' (403, as since May 2026; the default) or 'open' (before) */
+  loggedOutJson?: 'closed' | 'open'
 }
 
 export type FakeReddit = Awaited<ReturnType<typeof startFakeReddit>>
@@ -63,6 +70,11 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
   let fault: { kind: FakeFault; times: number } = { kind: 'none', times: 0 }
   let nextId = 36 ** 6 + 1234567 // seven base-36 digits, like current Reddit ids
   let timeoutDelayMs = opts.timeoutDelayMs ?? 5_000
+  let loggedOutJson = opts.loggedOutJson ?? 'closed'
+  let blocked = false
+  let toLogin = false
+  let retryAfter: number | null = null
+  const banned = new Map<string, 'banned' | 'private'>()
   const stalled = new Set<() => void>()
 
   function rateHeaders(): Record<string, string> {
@@ -118,6 +130,17 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
 
     const m = /^\/r\/([^/]+)\/new(\.json)?\/?$/.exec(decodeURIComponent(url.pathname))
     const subs = new Set(m![1]!.split('+').map((s) => s.toLowerCase()))
+    // a banned or private subreddit: alone it answers 404/403 with its reason; in a multireddit www
+    // answers 404 too, while OAuth leaves it out silently (why Dibs shows the last post per forum)
+    const gone = missingSub(subs)
+    if (gone && (host === 'www' || subs.size === 1)) {
+      const reason = banned.get(gone)!
+      return Response.json(
+        { reason, message: reason === 'private' ? 'Forbidden' : 'Not Found', error: reason === 'private' ? 403 : 404 },
+        { status: reason === 'private' ? 403 : 404, headers },
+      )
+    }
+    for (const s of banned.keys()) subs.delete(s)
     const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase()))
     const limit = Math.max(1, Math.min(100, Number(url.searchParams.get('limit') ?? 25) || 25))
     const after = url.searchParams.get('after')
@@ -159,7 +182,74 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
   }
 
   function tooMany(headers: Record<string, string>): Response {
-    return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429, headers })
+    const h = retryAfter === null ? headers : { ...headers, 'retry-after': String(retryAfter) }
+    return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429, headers: h })
+  }
+
+  /** www's refusals before any listing: the block page, the login redirect, closed logged-out JSON. */
+  function wwwRefusal(url: URL): Response | null {
+    if (blocked) return blockPage()
+    if (toLogin) return new Response(null, { status: 302, headers: { location: `https://www.reddit.com/login/?dest=${encodeURIComponent(url.href)}` } })
+    if (loggedOutJson === 'closed' && url.pathname.endsWith('.json'))
+      return Response.json({ message: 'Forbidden', error: 403 }, { status: 403, headers: { 'cache-control': 'private, no-store', server: 'snooserv' } })
+    return null
+  }
+
+  /** Reddit's 403 block page, headers and body as in ../shared/feeds (Reddit-RSS-Tracker's log). */
+  function blockPage(): Response {
+    const body = `<!doctype html>
+     <html>
+  <head>
+    <title>Blocked</title>
+  </head>
+  <body>
+    <h1>whoa there, pardner!</h1>
+
+<p>Your request has been blocked due to a network policy.</p>
+
+<p>Try logging in or creating an account <a href=https://www.reddit.com/login/>here</a> to get back to browsing.</p>
+  </body>
+</html>`
+    return new Response(body, {
+      status: 403,
+      headers: { 'retry-after': '0', 'content-type': 'text/html', 'cache-control': 'private, no-store', server: 'snooserv', via: '1.1 varnish' },
+    })
+  }
+
+  function missingSub(subs: Set<string>): string | null {
+    for (const s of subs) if (banned.has(s)) return s
+    return null
+  }
+
+  // GET /r/A+B/new/.rss: the newest entries as Atom, shaped like the real 2026 feed (one line).
+  async function atom(url: URL): Promise<Response> {
+    const headers = await gate()
+    if (headers instanceof Response) return headers
+    const m = /^\/r\/([^/]+)\/new\/?\.rss$/.exec(decodeURIComponent(url.pathname))
+    const names = m![1]!.split('+')
+    const subs = new Set(names.map((s) => s.toLowerCase()))
+    if (missingSub(subs)) return html(404, 'page not found', headers)
+    const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase()))
+    const limit = Math.max(1, Math.min(100, Number(url.searchParams.get('limit') ?? 25) || 25))
+    const after = url.searchParams.get('after')
+    let start = 0
+    if (after) {
+      const i = matching.findIndex((p) => p.name === after)
+      start = i === -1 ? matching.length : i + 1
+    }
+    const page = matching.slice(start, start + limit)
+    const self = `https://www.reddit.com/r/${names.join('+')}/new/.rss`
+    const feedCategory = names.length === 1 ? `<category term="${names[0]}" label="r/${names[0]}"/>` : ''
+    const body =
+      `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">${feedCategory}` +
+      `<updated>${iso(now() / 1000)}</updated><icon>https://www.redditstatic.com/icon.png/</icon><id>/r/${names.join('+')}/new/.rss</id>` +
+      `<link rel="self" href="${self}" type="application/atom+xml" /><link rel="alternate" href="https://www.reddit.com/r/${names.join('+')}/new/" type="text/html" />` +
+      `<title>newest submissions : ${escapeXml(names.join('+'))}</title>` +
+      page.map(atomEntry).join('') +
+      '</feed>'
+    return new Response(body, {
+      headers: { ...headers, 'content-type': 'application/atom+xml; charset=UTF-8', 'cache-control': 'private, max-age=3600', server: 'snooserv' },
+    })
   }
 
   function html(status: number, text: string, headers: Record<string, string>): Response {
@@ -202,6 +292,22 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     return Response.json({ access_token: token, token_type: 'bearer', expires_in: opts.tokenExpiresIn ?? 86400, scope: '*' })
   }
 
+  function atomEntry(p: FakePost): string {
+    const permalink = `https://www.reddit.com${p.permalink}`
+    const user = `https://www.reddit.com/user/${p.author}`
+    const link = p.is_self ? permalink : String(p.url)
+    const md = p.selftext ? `<!-- SC_OFF --><div class="md">${markdownHtml(String(p.selftext))}</div><!-- SC_ON --> ` : ''
+    const content =
+      `${md}&#32; submitted by &#32; <a href="${user}"> /u/${p.author} </a> <br/> <span><a href="${escapeXml(link)}">[link]</a></span> &#32; ` +
+      `<span><a href="${permalink}">[comments]</a></span>`
+    return (
+      `<entry><author><name>/u/${escapeXml(String(p.author))}</name><uri>${escapeXml(user)}</uri></author>` +
+      `<category term="${escapeXml(p.subreddit)}" label="r/${escapeXml(p.subreddit)}"/>` +
+      `<content type="html">${escapeXml(content)}</content><id>t3_${p.id}</id><link href="${escapeXml(permalink)}" />` +
+      `<updated>${iso(p.created_utc)}</updated><published>${iso(p.created_utc)}</published><title>${escapeXml(p.title)}</title></entry>`
+    )
+  }
+
   const www = Bun.serve({
     port: opts.port ?? 0,
     hostname: '127.0.0.1',
@@ -210,6 +316,9 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       const url = new URL(req.url)
       record('www', req, url)
       if (req.method === 'POST' && url.pathname === '/api/v1/access_token') return accessToken(req)
+      const refused = wwwRefusal(url)
+      if (refused) return refused
+      if (req.method === 'GET' && /^\/r\/[^/]+\/new\/?\.rss$/.test(url.pathname)) return atom(url)
       if (req.method === 'GET' && /^\/r\/[^/]+\/new\.json$/.test(url.pathname)) return listing(req, url, 'www')
       if (req.method === 'GET' && url.pathname === '/api/info.json') return info(url)
       return html(404, 'page not found', {})
@@ -392,6 +501,27 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     setTimeoutDelay(ms: number) {
       timeoutDelayMs = ms
     },
+    /** the 403 "whoa there, pardner!" block page for every www request (some cloud address ranges) */
+    block(on = true) {
+      blocked = on
+    },
+    /** www requests are sent to the login page (302), as old.reddit.com does for logged-out visitors */
+    loginRedirect(on = true) {
+      toLogin = on
+    },
+    /** logged-out JSON closed (403, since May 2026) or open */
+    setLoggedOutJson(state: 'closed' | 'open') {
+      loggedOutJson = state
+    },
+    /** a 429's Retry-After in seconds (null: none) */
+    setRetryAfter(seconds: number | null) {
+      retryAfter = seconds
+    },
+    /** the subreddit is banned (404) or private (403) from now on; null lifts it */
+    ban(subreddit: string, reason: 'banned' | 'private' | null = 'banned') {
+      if (reason === null) banned.delete(subreddit.toLowerCase())
+      else banned.set(subreddit.toLowerCase(), reason)
+    },
     /** invalidate every issued token (next bearer request gets 401) */
     revokeTokens() {
       tokens.clear()
@@ -403,8 +533,24 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
   }
 }
 
+function iso(seconds: number): string {
+  return new Date(Math.floor(seconds) * 1000).toISOString().replace('.000Z', '+00:00')
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** Reddit's selftext_html for plain markdown: paragraphs on blank lines, a single line break kept as is inside one, HTML escaped. */
+function markdownHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</p>`)
+    .join(' ')
+}
+
 /**
- * A RedditClient against this fake in public mode, reading both forums. `clock`: its time and its
+ * A RedditClient against this fake (Atom mode, as without a key since May 2026), reading both forums. `clock`: its time and its
  * waits come from a test clock (a wait moves the clock). Anything else given overrides the defaults.
  */
 export function fakeRedditClient(
@@ -420,4 +566,20 @@ export function fakeRedditClient(
     ...(clock ? { now: () => clock.now().getTime(), sleep: async (ms: number) => clock.advance(ms) } : {}),
     ...rest,
   })
+}
+
+/**
+ * The environment of a Dibs server reading this fake with a key (OAuth: flairs, /api/info re-checks), the
+ * path that keeps those features since Reddit closed logged-out JSON.
+ */
+export function fakeOauthEnv(fake: Pick<FakeReddit, 'oauthUrl' | 'authUrl' | 'clientId' | 'clientSecret'>): Record<string, string> {
+  return { REDDIT_BASE_URL: fake.oauthUrl, REDDIT_AUTH_URL: fake.authUrl, REDDIT_CLIENT_ID: fake.clientId, REDDIT_CLIENT_SECRET: fake.clientSecret }
+}
+
+/** fakeRedditClient with a key (OAuth mode). */
+export function fakeOauthClient(
+  fake: Pick<FakeReddit, 'url' | 'oauthUrl' | 'authUrl' | 'clientId' | 'clientSecret'>,
+  opts: Parameters<typeof fakeRedditClient>[1] = {},
+): RedditClient {
+  return fakeRedditClient(fake, { baseUrl: fake.oauthUrl, clientId: fake.clientId, clientSecret: fake.clientSecret, ...opts })
 }

@@ -2,7 +2,7 @@
 // run, the runtime scan settings (stored in system_settings, applied without a restart), the scan
 // log with a status filter, and the last 500 application log lines with a level filter and a live
 // tail (polling ?after=). Server end: src/admin/logs.ts.
-import { useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { api, ApiError } from '../../api'
 import { formatMs, formatWhen, putSystemSetting, systemSettings, usePolling } from '../../admin'
@@ -35,6 +35,17 @@ type Status = {
   nextScanAt: string | null
   mode: string | null
   unparsed?: { last24h: number; recent: { redditId: string; title: string; error: string; at: string }[] }
+  health?: {
+    state: 'ok' | 'slow' | 'failing' | 'forum_missing' | 'blocked' | 'login_required'
+    reason: string | null
+    since: string | null
+    lastSuccessAt: string | null
+    requestsLastHour: number
+    rateLimitedLastHour: number
+    forbiddenLastHour: number
+    nextTryAt: string | null
+  } | null
+  lastPostPerForum?: { subreddit: string; at: string }[]
   settings: Settings
 }
 type ScanOutcome = { status: string; postsNew: number; matchesCreated: number; error: string | null; nextAt: string }
@@ -118,7 +129,29 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
             <dd>{formatWhen(status.lastSuccessAt)}</dd>
             <dt>Source</dt>
             <dd>{status.mode ?? '—'}</dd>
+            {status.health ? (
+              <>
+                <dt>Source health</dt>
+                <dd data-testid="source-health">
+                  {status.health.state.replace('_', ' ')}
+                  {status.health.since ? ` since ${formatWhen(status.health.since)}` : ''} · {status.health.requestsLastHour} requests,{' '}
+                  {status.health.rateLimitedLastHour} × 429, {status.health.forbiddenLastHour} × 403 in the last hour
+                  {status.health.nextTryAt ? ` · next try ${formatWhen(status.health.nextTryAt)}` : ''}
+                </dd>
+              </>
+            ) : null}
+            {(status.lastPostPerForum ?? []).map((f) => (
+              <Fragment key={f.subreddit}>
+                <dt>Last post in r/{f.subreddit}</dt>
+                <dd>{formatWhen(f.at)}</dd>
+              </Fragment>
+            ))}
           </dl>
+          {status.health?.reason ? (
+            <p className={status.health.state === 'slow' ? '' : 'text-danger'} data-testid="source-health-reason">
+              {status.health.reason}
+            </p>
+          ) : null}
           {status.unparsed && status.unparsed.last24h > 0 ? (
             <div className="text-danger" data-testid="unparsed-posts">
               <p>
