@@ -11,6 +11,7 @@ import { startJobs, type RunningJobs } from './jobs/schedule'
 import { EventBus } from './lib/bus'
 import { log } from './lib/log'
 import { MAIL_FROM_FIX, mailFromProblem } from './lib/mail-domain'
+import { dispatchOwed } from './notify/dispatcher'
 import { recoverStuckSending } from './outbox/queue'
 import { startLagMonitor } from './lib/event-loop-lag'
 import { clearServerFile } from './realtime/relay'
@@ -58,6 +59,10 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
     const maybeSent = recoverStuckSending(deps)
     if (maybeSent > 0)
       log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
+    services.metrics.maybeSentRecovered(maybeSent)
+    // Matches stored by a process that stopped before queueing their alerts (src/matches/owed.ts).
+    const owed = dispatchOwed(ctx)
+    if (owed > 0) log.warn(`alerts: ${owed} match(es) were stored but their alerts not queued when the process stopped; queued now`)
     jobs = startJobs(ctx, jobList(ctx))
     services.expiry.rearm()
     if (bundle) void warmAssets(shell, base).catch(() => {})

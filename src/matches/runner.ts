@@ -28,6 +28,7 @@ import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { applyMatchDefaults } from './defaults'
 import { attachListing, dropAt, listingMatchOf, moveToRepost } from './listing'
+import { oweAlerts } from './owed'
 import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
 import { insertAlertRows, type Stamps } from '../metrics/latency'
@@ -204,6 +205,12 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     )
     // Alert latency rows (src/metrics/latency.ts) in the same transaction: one prepared insert per alert.
     if (stamps) insertAlertRows(deps.sqlite, result.created, stamps, now.getTime())
+    // The alerts these matches owe, settled by the dispatcher's transaction that queues them (owed.ts).
+    oweAlerts(
+      deps.sqlite,
+      result.created.filter((c) => c.notify).map((c) => c.item.id),
+      now.getTime(),
+    )
   })()
   return result
 }

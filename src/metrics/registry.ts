@@ -43,6 +43,15 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
   const stage = histogram('dibs_alert_stage_seconds', 'Alert latency of one stage of the path (see src/metrics/README.md)', ['stage'], STAGE_BUCKETS)
   const endToEnd = histogram('dibs_alert_end_to_end_seconds', "Alert latency from the post's Reddit time to each channel", ['channel'], E2E_BUCKETS)
   const deliveries = counter('dibs_deliveries_total', 'Outbox deliveries by channel and result (sent, retry, failed)', ['channel', 'result'])
+  const maybeSent = counter(
+    'dibs_outbox_maybe_sent_recovered_total',
+    'Outbox rows found sending at start (the process stopped mid-send): maybe sent, so sent again later',
+  )
+  const maybeDuplicates = counter(
+    'dibs_outbox_maybe_duplicate_sends_total',
+    'Outbox rows recovered from sending and sent again, by channel: each may have reached its receiver twice (at-least-once)',
+    ['channel'],
+  )
   const httpRequests = counter('dibs_http_requests_total', 'HTTP requests by method, route pattern and status', ['method', 'route', 'status'])
   const httpSeconds = histogram('dibs_http_request_duration_seconds', 'HTTP request duration by method and route pattern', ['method', 'route'], HTTP_BUCKETS)
 
@@ -146,15 +155,20 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
       ]
     },
     /** The outbox worker's result for one row (src/outbox/queue.ts processOutbox). */
-    delivered(row: { kind: string; dedupeKey: string | null; channel: string }, result: DeliveryResult) {
+    delivered(row: { kind: string; dedupeKey: string | null; channel: string }, result: DeliveryResult, info?: { afterMaybeSent: boolean }) {
       deliveries.inc({ channel: row.channel, result })
       if (result !== 'sent') return
+      if (info?.afterMaybeSent) maybeDuplicates.inc({ channel: row.channel })
       try {
         const l = stampDelivery(sqlite, row, deps.now().getTime())
         if (l) landed(l)
       } catch {
         // a closed database at shutdown: only the figure is lost
       }
+    },
+    /** Rows recoverStuckSending reset at start (src/server.ts). */
+    maybeSentRecovered(count: number) {
+      maybeSent.inc(count)
     },
     http(method: string, route: string, status: number, seconds: number) {
       httpRequests.inc({ method, route, status: String(status) })

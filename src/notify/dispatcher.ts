@@ -13,6 +13,9 @@
 // The in-app channel needs nothing: the socket hub listens to the same event.
 // Enqueueing is synchronous SQLite work; delivery happens in the outbox worker, so a slow SMTP
 // server never slows the matcher and a failure of one channel never stops another.
+// The match runner records each alerting match as owed (src/matches/owed.ts) in the match's own
+// transaction; the transaction that queues its rows settles it. What a killed process left owed
+// is dispatched at the next start (dispatchOwed), so no stored match loses its alerts.
 import { eq } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { userWithAccess } from '../access/state'
@@ -21,6 +24,7 @@ import { pushSubscriptions } from '../db/schema'
 import type { Deps } from '../deps'
 import { priceDropText } from '../forums/price-history'
 import { log } from '../lib/log'
+import { owedAlerts, settleOwed } from '../matches/owed'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
 import { deliveryPlan, matchTermSettings } from './delivery'
@@ -108,6 +112,40 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   return result
 }
 
+/**
+ * Queues the alerts of a batch of live matches in one transaction, and in the same transaction
+ * settles what they owed (src/matches/owed.ts). A match whose dispatch throws stays owed: the next
+ * start tries it again, idempotently by the dedupe keys.
+ */
+function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>, batch: { userId: number; match: MatchItem }[]): void {
+  try {
+    deps.sqlite.transaction(() => {
+      const settled: number[] = []
+      for (const { userId, match } of batch) {
+        try {
+          dispatchMatch(deps, userId, match)
+          settled.push(match.id)
+        } catch (err) {
+          log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })
+        }
+      }
+      settleOwed(deps.sqlite, settled)
+    })()
+  } catch (err) {
+    log.error('notify: dispatch batch failed', { count: batch.length, error: String(err) })
+  }
+}
+
+/**
+ * At start (src/server.ts, before the jobs): the alerts of live matches that a process stored but
+ * stopped before queueing (killed between the two transactions). Returns how many matches it took.
+ */
+export function dispatchOwed(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): number {
+  const owed = owedAlerts(deps.sqlite)
+  if (owed.length > 0) dispatchBatch(deps, owed)
+  return owed.length
+}
+
 export type Dispatcher = {
   /** a `match.new` event (src/services.ts attaches this to the bus) */
   add(event: BusEvents['match.new']): void
@@ -128,26 +166,18 @@ export function createDispatcher(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
     timer = null
     const batch = pending
     pending = []
-    if (batch.length === 0) return
-    try {
-      deps.sqlite.transaction(() => {
-        for (const { userId, match } of batch) {
-          try {
-            dispatchMatch(deps, userId, match)
-          } catch (err) {
-            log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })
-          }
-        }
-      })()
-    } catch (err) {
-      log.error('notify: dispatch batch failed', { count: batch.length, error: String(err) })
-    }
+    if (batch.length > 0) dispatchBatch(deps, batch)
   }
+  // TEST-ONLY (DIBS_TEST_HOLD_DISPATCH_MS, 0 in every real setup): hold the queueing, so a crash test
+  // can kill the process after the matches' commit and before their alerts are queued.
+  const holdMs = deps.config.testHoldDispatchMs
   return {
     add({ userId, match, notify }) {
       if (!notify) return
       pending.push({ userId, match })
-      timer ??= setTimeout(flush, 0)
+      if (timer !== null) return
+      timer = setTimeout(flush, holdMs)
+      if (holdMs > 0) log.warn(`test hook: dispatch held for ${holdMs} ms (DIBS_TEST_HOLD_DISPATCH_MS)`)
     },
     flush,
   }

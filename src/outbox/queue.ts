@@ -21,8 +21,11 @@ const MAX_BACKOFF_MS = 60 * 60_000
 /** The channels that queue rows (in-app alerts go over the socket). */
 export type OutboxChannel = Exclude<ChannelName, 'inapp'>
 export type Sender = (row: OutboxRow) => Promise<void>
-/** Told each row's result after it is recorded (the metrics: deliveries, alert latency). */
-export type OnDelivered = (row: OutboxRow, result: 'sent' | 'retry' | 'failed') => void
+/**
+ * Told each row's result after it is recorded (the metrics: deliveries, alert latency).
+ * `afterMaybeSent`: the row was recovered from `sending` (recoverStuckSending), so a 'sent' may be a duplicate.
+ */
+export type OnDelivered = (row: OutboxRow, result: 'sent' | 'retry' | 'failed', info: { afterMaybeSent: boolean }) => void
 /** A sender throws PermanentFailure when retrying cannot help (e.g. push endpoint gone). */
 export class PermanentFailure extends Error {}
 /** A sender throws RetryLater when the service named its wait (HTTP 429 Retry-After, Discord's retry_after). */
@@ -119,28 +122,31 @@ export async function processOutbox(
   await Promise.all(
     due.map(async (row) => {
       const attempts = row.attempts + 1 // as claimed
+      const info = { afterMaybeSent: wasMaybeSent(row) }
       const send = senders[row.channel]
       try {
         if (!send) throw new Error(`no sender for channel ${row.channel}`)
         await send(row)
         deps.db.update(outbox).set({ status: 'sent', attempts, sentAt: deps.now(), lastError: null }).where(eq(outbox.id, row.id)).run()
         result.sent++
-        opts.onDone?.(row, 'sent')
+        opts.onDone?.(row, 'sent', info)
       } catch (err) {
         const permanent = err instanceof PermanentFailure || attempts >= MAX_ATTEMPTS
+        const error = String(err instanceof Error ? err.message : err)
         deps.db
           .update(outbox)
           .set({
             status: permanent ? 'failed' : 'pending',
             attempts,
-            lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
+            // a maybe-sent row keeps saying so through its retries: its final send may still be a copy
+            lastError: (info.afterMaybeSent ? `${MAYBE_SENT}; then: ${error}` : error).slice(0, 500),
             nextAttemptAt: new Date(deps.now().getTime() + Math.max(backoffMs(attempts), err instanceof RetryLater ? err.afterMs : 0)),
           })
           .where(eq(outbox.id, row.id))
           .run()
         if (permanent) result.failed++
         else result.retried++
-        opts.onDone?.(row, permanent ? 'failed' : 'retry')
+        opts.onDone?.(row, permanent ? 'failed' : 'retry', info)
         log.warn(`outbox ${row.channel} #${row.id} ${permanent ? 'failed for good' : 'will retry'}`, { kind: row.kind, attempts, error: String(err) })
       }
     }),
@@ -158,6 +164,9 @@ export async function processOutbox(
 export const EMAIL_MAYBE_SENT_DELAY_MS = 10 * 60_000
 
 export const MAYBE_SENT = 'maybe sent: the process stopped during the send, before its result was recorded'
+
+/** A row recovered from `sending` (not yet sent since): sending it again may deliver a second copy. */
+export const wasMaybeSent = (row: Pick<OutboxRow, 'lastError'>) => row.lastError?.startsWith(MAYBE_SENT) ?? false
 
 /**
  * At startup (src/server.ts, before the jobs), rows left `sending` by a killed process are "maybe

@@ -1,0 +1,49 @@
+// Alerts owed (the alerts_owed table). Storing a live match and queueing its alerts are two
+// transactions: the runner commits the match, emits match.new (the socket goes out at once), and
+// the dispatcher queues email, push and channel rows on the next macrotask, 4 s later for 10,000
+// matches. A process killed in between would leave matches that show as New and never alert. So the
+// runner writes one row here per match that alerts, in the match's own transaction; the dispatcher
+// removes it in the transaction that queues the alerts; and the server re-dispatches what is left
+// at start (dispatchOwed, src/notify/dispatcher.ts), before the jobs. Queueing is idempotent by the
+// dedupe keys, so a match dispatched twice still has one row per alert.
+import type { Database } from 'bun:sqlite'
+import type { MatchItem } from '../contract/events'
+import { attachListing } from './listing'
+import { matchItem, type MatchRow } from './service'
+
+const CHUNK = 500
+
+/** In the runner's transaction: these matches' alerts are owed. */
+export function oweAlerts(sqlite: Database, matchIds: number[], at: number): void {
+  const insert = sqlite.query('INSERT OR IGNORE INTO alerts_owed (match_id, created_at) VALUES (?, ?)')
+  for (const id of matchIds) insert.run(id, at)
+}
+
+/** In the dispatcher's transaction: these matches' alerts are queued (or decided against). */
+export function settleOwed(sqlite: Database, matchIds: number[]): void {
+  for (let i = 0; i < matchIds.length; i += CHUNK) {
+    const chunk = matchIds.slice(i, i + CHUNK)
+    sqlite.query(`DELETE FROM alerts_owed WHERE match_id IN (${chunk.map(() => '?').join(',')})`).run(...chunk)
+  }
+}
+
+/** The matches whose alerts are still owed, oldest first, as the runner announced them. */
+export function owedAlerts(sqlite: Database): { userId: number; match: MatchItem }[] {
+  const rows = sqlite
+    .query<MatchRow, []>(
+      `SELECT m.*, p.link_url, p.state AS post_state FROM alerts_owed o JOIN matches m ON m.id = o.match_id
+       LEFT JOIN posts p ON p.id = m.post_id ORDER BY o.match_id`,
+    )
+    .all()
+  const owed = rows.map((r) => ({ userId: r.user_id, match: matchItem(r) }))
+  attachListing(
+    sqlite,
+    owed.map((o) => o.match),
+  )
+  return owed
+}
+
+/** How many alerts are owed now (the dispatcher's tests, `dibs doctor`-style checks). */
+export function owedCount(sqlite: Database): number {
+  return sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM alerts_owed').get()?.n ?? 0
+}
