@@ -4,12 +4,13 @@
 import type { Deps } from '../deps'
 import type { WithSource } from '../scanner/source'
 import { isPaused } from '../settings/service'
+import { forumNotice } from '../scanner/source'
 
 export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 
 type ScanRow = { at: number; status: string; error: string | null }
 
-export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now'> & WithSource) {
+export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
   const now = deps.now().getTime()
   const b = deps.source.budget
   const last = deps.sqlite.query<ScanRow, []>('SELECT created_at AS at, status, error FROM scan_metrics ORDER BY created_at DESC, id DESC LIMIT 1').get()
@@ -42,6 +43,8 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now'> & WithSo
     unparsed: unparsedPosts(deps, now),
     /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
     health: deps.source.healthReport?.() ?? null,
+    /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
+    forumNotice: forumNotice(deps.config),
     /** per subreddit, the newest post stored: a forum that went quiet (banned, dropped from a multireddit) shows here */
     lastPostPerForum: deps.sqlite
       .query<{ subreddit: string; at: number }, []>('SELECT subreddit, max(created_at) AS at FROM posts GROUP BY lower(subreddit) ORDER BY at DESC')

@@ -16,7 +16,10 @@ import { END_TO_END, STAGES, type LatencyRow } from './latency-stats'
 /** What the scrape reads beside the database (structural: the Services objects fit). */
 export type MetricsParts = {
   hub: { size: number; server: { subscriberCount(topic: string): number } | null }
-  source: { budget?: { snapshot(now: number): { remaining: number | null; capPerMinute: number; requestsLastMinute: number } } }
+  source: {
+    budget?: { snapshot(now: number): { remaining: number | null; capPerMinute: number; requestsLastMinute: number } }
+    healthReport?(): { name: string; state: string; forbiddenLastHour: number; rateLimitedLastHour: number }
+  }
   matcher: { size: number }
 }
 
@@ -102,7 +105,24 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
     if (r !== null && r !== undefined) g.set(r)
   })
   gauge('dibs_reddit_requests_last_minute', 'Requests sent to Reddit in the last minute', (g) => g.set(budget()?.requestsLastMinute ?? 0))
-  gauge('dibs_reddit_allowed_per_minute', 'Requests per minute the mode allows (10 public, 100 OAuth)', (g) => g.set(budget()?.capPerMinute ?? 0))
+  gauge('dibs_reddit_allowed_per_minute', 'Requests per minute the mode allows (10 Atom or public JSON, 100 OAuth)', (g) => g.set(budget()?.capPerMinute ?? 0))
+  const SOURCE_STATES = ['ok', 'slow', 'failing', 'forum_missing', 'blocked', 'login_required'] as const
+  gauge(
+    'dibs_source_state',
+    "The forum source's health: 1 for its current state (ok, slow, failing, forum_missing, blocked, login_required), 0 for the others",
+    (g) => {
+      g.reset()
+      const h = parts.source.healthReport?.()
+      if (h) for (const state of SOURCE_STATES) g.set({ source: h.name, state }, h.state === state ? 1 : 0)
+    },
+    ['source', 'state'],
+  )
+  gauge('dibs_source_forbidden_last_hour', 'Answers 403 (blocked, closed JSON, refused key) from the forum source in the last hour', (g) =>
+    g.set(parts.source.healthReport?.().forbiddenLastHour ?? 0),
+  )
+  gauge('dibs_source_rate_limited_last_hour', 'Answers 429 from the forum source in the last hour', (g) =>
+    g.set(parts.source.healthReport?.().rateLimitedLastHour ?? 0),
+  )
   gauge('process_resident_memory_bytes', 'Resident memory size in bytes', (g) => g.set(process.memoryUsage().rss))
   gauge('dibs_event_loop_lag_seconds', 'Event-loop lag, mean of the last 10 s of 500 ms probes', (g) => g.set((eventLoopLag().meanMs ?? 0) / 1000))
   gauge('dibs_event_loop_lag_max_seconds', 'Event-loop lag, worst of the last 10 s', (g) => g.set((eventLoopLag().maxMs ?? 0) / 1000))

@@ -64,7 +64,13 @@ export function checkStripeShapes(stripe: Config['stripe']): CheckResult[] {
 
 /** A one-line summary of how this configuration runs. */
 export function configSummary(config: Config): string {
-  const source = config.demo ? 'demo forum (DEMO=1)' : config.reddit.clientId ? 'Reddit OAuth' : 'Reddit public JSON'
+  const source = config.demo
+    ? 'demo forum (DEMO=1)'
+    : config.reddit.clientId
+      ? 'Reddit OAuth'
+      : config.reddit.mode === 'atom'
+        ? 'Reddit Atom feed'
+        : 'Reddit public JSON (closed since May 2026)'
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'dev outbox (no SMTP_URL)'
   return `${source}, ${mail}, billing ${config.billingEnabled ? 'on' : 'off'}, APP_URL ${config.appUrl}, DATA_DIR ${config.dataDir}`
 }

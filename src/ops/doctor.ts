@@ -1,6 +1,7 @@
 // `dibs doctor`: diagnoses a setup in one run, each check with a one-line fix. It reads, it does not
 // change: no migration, no mail sent, one Reddit listing request (the token request too in OAuth
 // mode), one Stripe read. The pure checks are in doctor-shapes.ts, the printing in doctor-report.ts.
+import { BLOCK_PAGE, CLOSED_JSON, LOGIN_REDIRECT } from '../forums/reddit-client'
 import { Database } from 'bun:sqlite'
 import { existsSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -120,8 +121,9 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
   const name = 'Reddit'
   if (config.demo) return { status: 'ok', name, detail: 'demo forum (DEMO=1): Reddit is not used' }
   const { reddit, forums } = config
-  const mode = reddit.clientId ? 'OAuth' : 'public JSON'
-  const headers: Record<string, string> = { 'User-Agent': reddit.userAgent, Accept: 'application/json' }
+  const atom = !reddit.clientId && reddit.mode === 'atom'
+  const mode = reddit.clientId ? 'OAuth' : atom ? 'Atom feed' : 'public JSON'
+  const headers: Record<string, string> = { 'User-Agent': reddit.userAgent, Accept: atom ? 'application/atom+xml' : 'application/json' }
   try {
     if (reddit.clientId) {
       const sentAt = Date.now()
@@ -142,15 +144,16 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
           status: 'fail',
           name,
           detail: `OAuth token refused (HTTP ${res.status}${body?.error ? `, ${body.error}` : ''})`,
-          fix: 'check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET (a "script" or "web" app at reddit.com/prefs/apps), or unset both for public JSON mode',
+          fix: 'check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET (a "script" or "web" app at reddit.com/prefs/apps; new apps need Reddit\'s approval), or unset both to read the Atom feed',
         }
       headers.Authorization = `bearer ${body.access_token}`
     }
-    const url = `${reddit.baseUrl}/r/${forums.accessories}+${forums.deals}/new.json?limit=1&raw_json=1`
+    const multi = `${reddit.baseUrl}/r/${forums.accessories}+${forums.deals}/new`
+    const url = atom ? `${multi}/.rss?limit=1` : `${multi}${reddit.clientId ? '' : '.json'}?limit=1&raw_json=1`
     const sentAt = Date.now()
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) })
+    const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) })
     noteDate(res, 'Reddit', sentAt)
-    await res.body?.cancel().catch(() => {})
+    const text = res.status === 403 ? await res.text().catch(() => '') : (await res.body?.cancel().catch(() => {}), '')
     const remaining = res.headers.get('x-ratelimit-remaining')
     const reset = res.headers.get('x-ratelimit-reset')
     const budget = remaining !== null ? `${Math.floor(Number(remaining))} requests left, window resets in ${reset ?? '?'} s` : 'no rate-limit headers'
@@ -161,13 +164,18 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
         detail: `${mode}: rate limited (429), ${budget}`,
         fix: 'another client on this IP or app spends the budget; wait for the reset, or use OAuth (100 requests/min)',
       }
+    if (res.status === 403 && /whoa there|blocked due to a network policy/i.test(text))
+      return { status: 'fail', name, detail: `${mode}: HTTP 403, ${BLOCK_PAGE.split(':')[0]}`, fix: BLOCK_PAGE.split(': ').slice(1).join(': ') }
+    if (res.status === 403 && !reddit.clientId && !atom) return { status: 'fail', name, detail: `${mode}: HTTP 403`, fix: CLOSED_JSON }
     if (res.status === 403)
       return {
         status: 'fail',
         name,
-        detail: `${mode}: HTTP 403 (blocked)`,
-        fix: 'Reddit blocks anonymous requests from many server IPs: set REDDIT_CLIENT_ID/SECRET, and a descriptive REDDIT_USER_AGENT',
+        detail: `${mode}: HTTP 403 (refused)`,
+        fix: 'Reddit refused this request: check the key (REDDIT_CLIENT_ID/SECRET) and a descriptive REDDIT_USER_AGENT',
       }
+    if (res.status >= 300 && res.status < 400)
+      return { status: 'fail', name, detail: `${mode}: redirected to ${res.headers.get('location') ?? '?'} (HTTP ${res.status})`, fix: LOGIN_REDIRECT }
     if (!res.ok)
       return {
         status: 'fail',

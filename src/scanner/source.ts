@@ -2,6 +2,7 @@
 // (src/services.ts) creates one per process, so its rate budget and `limit` rotation live as long
 // as the process.
 import type { Deps } from '../deps'
+import { log } from '../lib/log'
 import { createDemoSource } from '../demo/source'
 import type { PostSnapshot } from '../forums/info'
 import type { ForumSource } from '../forums/listing'
@@ -23,9 +24,21 @@ export type ScanSource = ForumSource & {
 /** What the scanner needs beside Deps. */
 export type WithSource = { source: ScanSource }
 
+/** Reddit banned the spec's default accessories forum in Oct 2025 (with r/partskits, under its firearms-transactions rule). */
+export const BANNED_DEFAULT_FORUM = 'GunAccessoriesForSale'
+export const BANNED_DEFAULT_NOTICE =
+  'r/GunAccessoriesForSale was closed by Reddit in Oct 2025: the accessories forum gets no posts. Point it at a live forum with ACCESSORIES_SUBREDDIT (e.g. a marketplace subreddit you use); the deals forum r/gundeals still answers.'
+
+/** The notice for an accessories forum Reddit closed, or null. */
+export function forumNotice(config: Pick<Deps['config'], 'forums' | 'demo'>): string | null {
+  return !config.demo && config.forums.accessories.toLowerCase() === BANNED_DEFAULT_FORUM.toLowerCase() ? BANNED_DEFAULT_NOTICE : null
+}
+
 export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource {
   const { config } = deps
   const now = () => deps.now().getTime()
+  const notice = forumNotice(config)
+  if (notice) log.warn(notice)
   if (config.demo) return createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now, recheckShare: config.recheckBudgetShare })
   return new RedditClient({
     baseUrl: config.reddit.baseUrl,

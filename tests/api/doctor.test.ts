@@ -121,7 +121,7 @@ describe('dibs doctor', () => {
     }
     expect(r.out).toMatch(/^✗ SMTP: smtp:\/\/127\.0\.0\.1:\d+: authentication failed/m)
     expect(fixAfter('✗ SMTP')).toContain('check the user and password in SMTP_URL')
-    expect(r.out).toMatch(/^✗ Reddit: public JSON: unreachable/m)
+    expect(r.out).toMatch(/^✗ Reddit: Atom feed: unreachable/m)
     expect(fixAfter('✗ Reddit')).toContain('check the network')
     expect(fixAfter('✗ Stripe webhook secret')).toContain('signing secret')
     // MAIL_FROM defaults to no-reply@<APP_URL host>: an IP here, which no receiver can authenticate.

@@ -37,6 +37,7 @@ describe('no key: the Atom feed', () => {
     const scanner = async () => JSON.parse((await get('/api/admin/scanner', { cookie: admin.cookie })).text)
     const before = await scanner()
     expect(before.health).toMatchObject({ state: 'ok', requestsLastHour: 1 })
+    expect(before.forumNotice).toContain('r/GunAccessoriesForSale was closed by Reddit in Oct 2025')
     expect(before.lastPostPerForum.map((f: any) => f.subreddit).sort()).toEqual(['GunAccessoriesForSale', 'gundeals'])
 
     fake.block()

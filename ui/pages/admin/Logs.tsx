@@ -46,6 +46,7 @@ type Status = {
     nextTryAt: string | null
   } | null
   lastPostPerForum?: { subreddit: string; at: string }[]
+  forumNotice?: string | null
   settings: Settings
 }
 type ScanOutcome = { status: string; postsNew: number; matchesCreated: number; error: string | null; nextAt: string }
@@ -121,6 +122,11 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
       {status ? (
         <>
           <p>{stateText(status)}</p>
+          {status.forumNotice ? (
+            <p className="text-danger" data-testid="forum-notice">
+              {status.forumNotice}
+            </p>
+          ) : null}
           {status.state === 'failing' && status.lastError ? <p className="text-danger">Last error: {status.lastError}</p> : null}
           <dl className="stat-list">
             <dt>Last scan</dt>
