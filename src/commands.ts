@@ -1,11 +1,13 @@
 // The operator CLI: one table of commands (every command visible here, as every route is in
 // src/app.ts), each a thin shell over an exported service function, and the CLI's wiring: the
 // context a command runs on.
+import { userInfo } from 'node:os'
 import type { Config } from './config'
-import { recordAudit } from './audit/log'
+import { recordAudit, type AuditActor } from './audit/log'
 import { usersCommand } from './auth/cli'
+import { findUserByEmail } from './auth/service'
 import { billingCommand } from './billing/cli'
-import { UsageError } from './cli/args'
+import { flag, UsageError, type Args } from './cli/args'
 import type { Command } from './cli/command'
 import { backupDatabase } from './db/backup'
 import { openDb } from './db/client'
@@ -60,6 +62,88 @@ export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) =>
   }
 }
 
+/** The CLI as an audit actor: 'cli:<OS user>', or 'cli' when the OS user is unknown (a uid without a passwd entry). */
+export function cliActor(): AuditActor {
+  try {
+    return { cli: userInfo().username || null }
+  } catch {
+    return { cli: null }
+  }
+}
+
+/** What a state-changing command records (the admin pages' action names); null: this run changes nothing. */
+type CliAudit = {
+  action: string
+  /** an account's email: the row's target becomes 'user:<id>', as on the Users page */
+  email?: string
+  target?: string
+  details?: Record<string, unknown>
+}
+
+/**
+ * Every state-changing command writes an audit row, as the admin pages do: actor the CLI (with the OS
+ * user), result 'ok', or 'failed' with the error when it throws or exits non-zero. A usage error changed
+ * nothing and writes none. The row goes into DATA_DIR's database after the command, so it lands beside
+ * a running server's rows and shows in Recent Activity and the user detail.
+ */
+function audited<C>(command: Command<C>, describe: (args: Args) => CliAudit | null): Command<C> {
+  return {
+    ...command,
+    async run(config, args, withContext) {
+      const entry = describe(args)
+      if (entry === null) return command.run(config, args, withContext)
+      let code: number | void
+      try {
+        code = await command.run(config, args, withContext)
+      } catch (err) {
+        if (!(err instanceof UsageError)) writeCliAudit(config, entry, 'failed', (err as Error).message)
+        throw err
+      }
+      writeCliAudit(config, entry, code ? 'failed' : 'ok', code ? `exit code ${code}` : undefined)
+      return code
+    },
+  }
+}
+
+function writeCliAudit(config: Config, entry: CliAudit, result: 'ok' | 'failed', error?: string): void {
+  const opened = openDb(config.dbPath)
+  try {
+    const deps = { db: opened.db, now: () => new Date() }
+    const user = entry.email ? findUserByEmail(deps, entry.email) : undefined
+    const details = { ...entry.details, ...(entry.email ? { email: entry.email.toLowerCase() } : {}), ...(error ? { error } : {}) }
+    recordAudit(deps, { actor: cliActor(), action: entry.action, target: user ? `user:${user.id}` : (entry.target ?? null), details, result })
+  } catch (err) {
+    throw new Error(`the command ran, but its audit row could not be written: ${(err as Error).message}`)
+  } finally {
+    opened.close()
+  }
+}
+
+/** `dibs users <sub>`: the Users page's action per subcommand ('list' changes nothing). */
+function usersAudit(args: Args): CliAudit | null {
+  const [sub, email, value] = args._
+  switch (sub) {
+    case 'create':
+      return { action: 'user.create', email: flag(args, 'email'), details: { role: flag(args, 'role') ?? null, confirmed: args.flags.confirmed !== undefined } }
+    case 'set-role':
+      return { action: 'user.role', email, details: { role: value } }
+    case 'grant':
+      return { action: 'user.grant', email, details: { plan: value, until: flag(args, 'until') ?? null } }
+    case 'reset-2fa':
+      return { action: 'user.reset_2fa', email }
+    default:
+      return null
+  }
+}
+
+/** The audit row of each state-changing ingestion command (src/scanner/cli.ts), by name. */
+const INGEST_AUDIT: Record<string, (args: Args) => CliAudit> = {
+  scan: () => ({ action: 'scanner.scan' }),
+  match: (args) => ({ action: 'matching.batch', details: { since: flag(args, 'since') ?? '24h' } }),
+  'backfill-post-types': () => ({ action: 'posts.backfill_types' }),
+  'archive-posts': (args) => ({ action: 'posts.archive', details: { older_than: flag(args, 'older-than') ?? '7d' } }),
+}
+
 export const commands: Command<CliContext>[] = [
   {
     name: 'serve',
@@ -78,6 +162,8 @@ export const commands: Command<CliContext>[] = [
     run(config) {
       const opened = openDb(config.dbPath)
       const { applied, total } = opened.migrations
+      if (applied.length > 0)
+        recordAudit({ db: opened.db, now: () => new Date() }, { actor: cliActor(), action: 'db.migrate', details: { applied: applied.join(', ') } })
       opened.close()
       console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : `database is up to date (${total} migration(s))`)
     },
@@ -110,7 +196,7 @@ export const commands: Command<CliContext>[] = [
       // The admin Database page shows the last backup: it learns of this one from the audit log.
       const opened = openDb(config.dbPath)
       try {
-        recordAudit({ db: opened.db, now: () => new Date() }, { actor: 'cli', action: 'db.backup', target: r.file, details: { bytes: r.bytes } })
+        recordAudit({ db: opened.db, now: () => new Date() }, { actor: cliActor(), action: 'db.backup', target: r.file, details: { bytes: r.bytes } })
       } finally {
         opened.close()
       }
@@ -130,6 +216,16 @@ export const commands: Command<CliContext>[] = [
       const r = restoreDatabase(config.dbPath, config.dataDir, file, new Date(), (step, done, total) => bar.update(step, done, total))
       bar.end()
       console.log(`restored ${r.file} → ${config.dbPath}${r.previous ? ` (previous database kept as ${r.previous})` : ''}`)
+      // Recorded in the restored database: it is the one the admin pages read from now on.
+      const opened = openDb(config.dbPath)
+      try {
+        recordAudit(
+          { db: opened.db, now: () => new Date() },
+          { actor: cliActor(), action: 'db.restore', target: r.file, details: { previous: r.previous ?? null } },
+        )
+      } finally {
+        opened.close()
+      }
       console.log(restorePointText(r.point.at))
     },
   },
@@ -162,9 +258,9 @@ export const commands: Command<CliContext>[] = [
       return r.ok ? 0 : 1
     },
   },
-  usersCommand,
-  billingCommand,
-  ...ingestCommands,
+  audited(usersCommand, usersAudit),
+  audited(billingCommand, (args) => ({ action: 'billing.sync', details: { reconcile: args.flags.reconcile === true } })),
+  ...ingestCommands.map((c) => (INGEST_AUDIT[c.name] ? audited(c, INGEST_AUDIT[c.name]!) : c)),
 ]
 
 export function helpText(): string {

@@ -6,7 +6,10 @@ import { desc } from 'drizzle-orm'
 import { auditLog } from '../db/schema'
 import type { Deps } from '../deps'
 
-export type AuditActor = { id: number; email: string } | 'cli' | 'stripe' | 'system'
+/** An admin, the CLI (`{cli: osUser}` reads 'cli:alice', or 'cli' when the OS user is unknown), Stripe or the system. */
+export type AuditActor = { id: number; email: string } | { cli: string | null } | 'cli' | 'stripe' | 'system'
+
+const actorName = (actor: AuditActor): string => (typeof actor === 'string' ? actor : 'cli' in actor ? (actor.cli ? `cli:${actor.cli}` : 'cli') : actor.email)
 
 export type AuditEntry = {
   actor: AuditActor
@@ -24,8 +27,8 @@ export function recordAudit(deps: { db: Pick<Deps['db'], 'insert'>; now: Deps['n
     .insert(auditLog)
     .values({
       at: deps.now(),
-      actorId: typeof actor === 'string' ? null : actor.id,
-      actor: typeof actor === 'string' ? actor : actor.email,
+      actorId: typeof actor === 'object' && 'id' in actor ? actor.id : null,
+      actor: actorName(actor),
       action: entry.action,
       target: entry.target ?? null,
       details: entry.details ?? null,
