@@ -1,5 +1,5 @@
 // `bun run bench`: every benchmark in turn. Each prints its own table and writes bench/results/*.json.
-const benches = ['matcher.ts', 'quality.ts', 'ingest.ts', 'ingest-browser.ts', 'notify.ts', 'scan-latency.ts', 'recheck.ts']
+const benches = ['matcher.ts', 'quality.ts', 'atom-parse.ts', 'ingest.ts', 'ingest-browser.ts', 'notify.ts', 'scan-latency.ts', 'recheck.ts']
 const only = process.argv.slice(2)
 for (const b of benches) {
   if (only.length && !only.some((o) => b.includes(o))) continue
