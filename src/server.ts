@@ -5,6 +5,7 @@ import { createApp } from './app'
 import type { Config } from './config'
 import { openDb } from './db/client'
 import { detectRestore } from './db/restore'
+import { upgradeTwoFactorStorage } from './auth/two-factor'
 import { seedDemo } from './demo/seed'
 import type { Deps } from './deps'
 import { startJobs, type RunningJobs } from './jobs/schedule'
@@ -25,6 +26,9 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   if (opened.migrations.applied.length) log.info('database migrated', { applied: opened.migrations.applied.join(',') })
   detectRestore(opened.sqlite, config.dataDir, Date.now())
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
+  // Two-factor rows from before sealing and salted hashing (clear secrets, short codes' bare SHA-256).
+  const upgraded = await upgradeTwoFactorStorage(deps)
+  if (upgraded.secrets + upgraded.recoveryCodes > 0) log.info('two-factor storage upgraded', upgraded)
   const services = createServices(deps)
   const ctx: AppContext = { ...deps, ...services }
   startLagMonitor() // the event-loop lag the admin System Resources card shows

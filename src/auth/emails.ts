@@ -46,9 +46,9 @@ export function accountExistsEmail(config: Config, to: string, loginUrl: string,
   })
 }
 
-export type TwoFactorEvent = 'enabled' | 'disabled' | 'recovery_used'
+export type TwoFactorEvent = 'enabled' | 'disabled' | 'recovery_used' | 'code_reused'
 
-/** Tells the owner about a change to two-factor sign-in (enabled, disabled, a recovery code used). */
+/** Tells the owner about two-factor sign-in: enabled, disabled, a recovery code used, a code used twice. */
 export function twoFactorEmail(config: Config, to: string, event: TwoFactorEvent, settingsUrl: string, remaining?: number): MailMessage {
   const what = {
     enabled: {
@@ -65,6 +65,11 @@ export function twoFactorEmail(config: Config, to: string, event: TwoFactorEvent
       subject: 'A recovery code was used to sign in',
       heading: 'Recovery code used',
       line: `A one-time recovery code was used to sign in to your account. ${remaining ?? 0} recovery code${remaining === 1 ? '' : 's'} left.`,
+    },
+    code_reused: {
+      subject: 'A sign-in code was used twice',
+      heading: 'Sign-in code used twice',
+      line: 'A code from your authenticator app that had already been used was entered again to sign in to your account, and refused. If you did not just enter the same code twice, someone else may know your password and have seen a code.',
     },
   }[event]
   return composeEmail(to, `${config.appName}: ${what.subject}`, {

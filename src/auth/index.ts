@@ -58,14 +58,14 @@ export const authRoutes = (deps: Deps) => {
         try {
           const user = await login(deps, b)
           // Two-factor accounts: no session without a code; a wrong code counts as a failed attempt.
-          const second = checkSecondFactor(deps, user.id, b)
+          const second = await checkSecondFactor(deps, user.id, b)
           if (second === 'required') {
             attempt.refund()
             throw secondFactorRequired()
           }
           if (second === 'invalid') throw secondFactorInvalid()
           attempt.succeeded()
-          set.headers['set-cookie'] = [signIn(deps, user.id, request, server), deviceCookie(deps, user.email)] as never
+          set.headers['set-cookie'] = [signIn(deps, user.id, request, server, { secondFactor: second === 'ok' }), deviceCookie(deps, user.email)] as never
           return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
         } finally {
           attempt.done()
@@ -83,10 +83,14 @@ export const authRoutes = (deps: Deps) => {
         const attempt = guard.begin({ ip: clientIp(deps.config, server, request), email: user.email, deviceId: knownDevice(deps, request, user.email) })
         try {
           if (user.bannedAt !== null) throw new AppError(403, 'ACCOUNT_SUSPENDED', TEXT.banned)
-          const second = checkSecondFactor(deps, user.id, b)
-          if (second !== 'ok') throw second === 'required' ? secondFactorRequired() : secondFactorInvalid()
+          const second = await checkSecondFactor(deps, user.id, b)
+          if (second === 'required' || second === 'invalid') throw second === 'required' ? secondFactorRequired() : secondFactorInvalid()
           attempt.succeeded()
-          set.headers['set-cookie'] = [signIn(deps, user.id, request, server), deviceCookie(deps, user.email), twoFactorCookie(deps, null)] as never
+          set.headers['set-cookie'] = [
+            signIn(deps, user.id, request, server, { secondFactor: second === 'ok' }),
+            deviceCookie(deps, user.email),
+            twoFactorCookie(deps, null),
+          ] as never
           return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
         } finally {
           attempt.done()
@@ -157,7 +161,9 @@ export const authRoutes = (deps: Deps) => {
       ({ query, request, server }) => {
         const result = confirmEmail(deps, typeof query.token === 'string' ? query.token : null)
         // Sign in only the browser that signed up for this address; any other click confirms and asks to sign in.
-        const here = result.signIn && result.userId !== null && signedUpHere(deps, request, getUser(deps, result.userId).email)
+        // An account with two-factor on (confirmed through Google meanwhile) signs in with its code instead.
+        const here =
+          result.signIn && result.userId !== null && signedUpHere(deps, request, getUser(deps, result.userId).email) && !hasTwoFactor(deps, result.userId)
         const cookies = here ? [signIn(deps, result.userId!, request, server), signupCookie(deps, '', 0)] : []
         return redirect(`/email-confirmation?status=${result.status}`, cookies)
       },

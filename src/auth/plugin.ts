@@ -27,12 +27,18 @@ export const authPlugin = (deps: Deps) =>
     }),
   })
 
-/** The request's admin session, or 401 (none) / 403 (not an admin, or two-factor missing where required). */
+/**
+ * The request's admin session, or 401 (none) / 403 (not an admin; or, under REQUIRE_ADMIN_2FA, an
+ * account without two-factor on or a session whose sign-in presented no code).
+ */
 export function adminSession(deps: Deps, request: Request, denied = ADMIN_ONLY) {
   const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
   if (session === null) throw unauthorized()
   if (session.access.role !== 'admin') throw forbidden(denied)
-  if (deps.config.requireAdmin2fa && !hasTwoFactor(deps, session.user.id))
-    throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminRequired, { title: 'Two-factor authentication required' })
+  if (deps.config.requireAdmin2fa) {
+    const title = 'Two-factor authentication required'
+    if (!hasTwoFactor(deps, session.user.id)) throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminRequired, { title })
+    if (!session.secondFactor) throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminSignInAgain, { title })
+  }
   return session
 }

@@ -1,5 +1,6 @@
 // Sessions (after the Lucia guide): a random 256-bit token goes into an HttpOnly cookie, only its
-// SHA-256 is stored; sliding expiry refreshes a session used in its second half.
+// SHA-256 is stored; sliding expiry refreshes a session used in its second half. A session remembers
+// whether its sign-in presented a two-factor code (`secondFactor`): the REQUIRE_ADMIN_2FA gate asks it.
 import { eq, lt } from 'drizzle-orm'
 import { sessions, userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
@@ -10,17 +11,32 @@ import { accessStateOf } from '../access/state'
 
 export const SESSION_COOKIE = 'dibs_session'
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+/** A session started this recently counts as a fresh sign-in (the re-entry of accounts without a password). */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
 
 export type SessionUser = { id: number; email: string; name: string; emailConfirmedAt: Date | null; bannedAt: Date | null }
-export type ValidSession = { sessionId: string; user: SessionUser; access: AccessState; expiresAt: Date }
+export type ValidSession = { sessionId: string; user: SessionUser; access: AccessState; expiresAt: Date; secondFactor: boolean }
 
-export function createSession(deps: Pick<Deps, 'db' | 'now'>, userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}) {
+export function createSession(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: number,
+  meta: { userAgent?: string | null; ip?: string | null; secondFactor?: boolean } = {},
+) {
   const token = randomToken(32)
   const now = deps.now()
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
   deps.db
     .insert(sessions)
-    .values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null })
+    .values({
+      id: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: meta.userAgent ?? null,
+      ip: meta.ip ?? null,
+      secondFactorAt: meta.secondFactor ? now : null,
+    })
     .run()
   return { token, expiresAt }
 }
@@ -51,9 +67,21 @@ export function validateSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, token
   return {
     sessionId: id,
     expiresAt,
+    secondFactor: row.session.secondFactorAt !== null,
     user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
     access: accessStateOf(deps, user.email, row.access),
   }
+}
+
+/** The session has just presented a two-factor code (it completed enrolment). */
+export function markSecondFactor(deps: Pick<Deps, 'db' | 'now'>, sessionId: string) {
+  deps.db.update(sessions).set({ secondFactorAt: deps.now() }).where(eq(sessions.id, sessionId)).run()
+}
+
+/** Did this session start within FRESH_SIGN_IN_MS? */
+export function isFreshSignIn(deps: Pick<Deps, 'db' | 'now'>, sessionId: string): boolean {
+  const row = deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).get()
+  return row !== undefined && deps.now().getTime() - row.createdAt.getTime() <= FRESH_SIGN_IN_MS
 }
 
 /** Ends one session; its open sockets close ('sessions.revoked'). */

@@ -4,23 +4,28 @@
 //   disable → needs the password (or, for an account without one, a current code)
 //   verify  → at sign-in: a code within ±1 step whose step is newer than the last accepted one
 //             (so each code signs in once), or an unused recovery code (then it is spent)
-// Enabling, disabling and spending a recovery code email the owner.
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+// The routes enrol through ./enrolment.ts (the password again, other sessions ended). Secrets are
+// sealed at rest (./totp-secret.ts), recovery codes hashed (./recovery-codes.ts). Enabling, disabling,
+// spending a recovery code and a right code used a second time (once per burst) email the owner.
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import { authFactors, recoveryCodes } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
-import { hashToken } from '../lib/tokens'
+import { log } from '../lib/log'
 import { enqueueEmail } from '../outbox/queue'
 import { twoFactorEmail, type TwoFactorEvent } from './emails'
 import { verifyPassword } from './passwords'
+import { newRecoveryCode, RECOVERY_CODE_COUNT, spendRecoveryCode, storeRecoveryCodes, unusedRecoveryCodes, upgradeOldRecoveryCodes } from './recovery-codes'
 import { invalidateUserSessions } from './session'
 import { matchStep, newSecret, otpauthUrl } from './totp'
+import { isSealed, openSecret, sealSecret } from './totp-secret'
 import { getUser } from './users'
-import { randomBytes } from 'node:crypto'
 
-export const RECOVERY_CODE_COUNT = 10
+export { RECOVERY_CODE_COUNT }
 const TOTP = 'totp'
+/** A right code used again is emailed to the owner at most this often (one email per burst). */
+export const REUSE_ALERT_EVERY_MS = 60 * 60 * 1000
 
 export const TWO_FACTOR_TEXT = {
   required: 'Enter the 6-digit code from your authenticator app.',
@@ -29,6 +34,7 @@ export const TWO_FACTOR_TEXT = {
   notStarted: 'Start two-factor setup first.',
   notOn: 'Two-factor authentication is not on.',
   adminRequired: 'Admins must turn on two-factor authentication (Settings → Account) before opening the admin pages.',
+  adminSignInAgain: 'Sign in again with your two-factor code to open the admin pages.',
 } as const
 
 type TwoFactorDeps = Pick<Deps, 'db' | 'now' | 'config' | 'bus'>
@@ -46,6 +52,13 @@ export function hasTwoFactor(deps: Pick<Deps, 'db'>, userId: number): boolean {
   return factorOf(deps, userId)?.verifiedAt != null
 }
 
+/** The factor's base32 secret, or null when it does not open (TOTP_ENCRYPTION_KEY changed: no code can match). */
+function secretOf(deps: Pick<Deps, 'config'>, factor: { userId: number; secret: string }): string | null {
+  const secret = openSecret(deps.config.secrets.totpKey, factor.userId, factor.secret)
+  if (secret === null) log.error('two-factor secret does not open with this TOTP_ENCRYPTION_KEY', { userId: factor.userId })
+  return secret
+}
+
 function notify(deps: TwoFactorDeps, userId: number, event: TwoFactorEvent, remaining?: number) {
   const user = getUser(deps, userId)
   enqueueEmail(deps, `2fa_${event}`, twoFactorEmail(deps.config, user.email, event, `${deps.config.appUrl}/settings/account`, remaining), { userId })
@@ -57,25 +70,17 @@ export function startTwoFactor(deps: TwoFactorDeps, userId: number): { secret: s
   if (existing?.verifiedAt) throw new AppError(409, 'TWO_FACTOR_ON', TWO_FACTOR_TEXT.alreadyOn)
   const user = getUser(deps, userId)
   const secret = newSecret()
+  const sealed = sealSecret(deps.config.secrets.totpKey, userId, secret)
   deps.db
     .insert(authFactors)
-    .values({ userId, factorType: TOTP, secret, createdAt: deps.now() })
-    .onConflictDoUpdate({ target: [authFactors.userId, authFactors.factorType], set: { secret, verifiedAt: null, lastUsedStep: null, createdAt: deps.now() } })
+    .values({ userId, factorType: TOTP, secret: sealed, createdAt: deps.now() })
+    .onConflictDoUpdate({
+      target: [authFactors.userId, authFactors.factorType],
+      set: { secret: sealed, verifiedAt: null, lastUsedStep: null, replayAlertedAt: null, createdAt: deps.now() },
+    })
     .run()
   const url = otpauthUrl(deps.config.appName, user.email, secret)
   return { secret, otpauthUrl: url, qrSvg: renderSVG(url, { border: 4 }) }
-}
-
-function normaliseRecovery(code: string): string {
-  return code.toUpperCase().replace(/[^A-Z0-9]/g, '')
-}
-
-function newRecoveryCode(): string {
-  // 10 characters of Crockford-like base32 without look-alikes, shown as xxxxx-xxxxx
-  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-  const bytes = randomBytes(10)
-  const raw = [...bytes].map((b) => alphabet[b % alphabet.length]).join('')
-  return `${raw.slice(0, 5)}-${raw.slice(5)}`
 }
 
 /** Step 2: a current code turns it on; returns the recovery codes (shown once, stored hashed). */
@@ -83,16 +88,13 @@ export function enableTwoFactor(deps: TwoFactorDeps, userId: number, code: unkno
   const factor = factorOf(deps, userId)
   if (factor === undefined) throw badRequest(TWO_FACTOR_TEXT.notStarted, 'TWO_FACTOR_NOT_STARTED')
   if (factor.verifiedAt) throw new AppError(409, 'TWO_FACTOR_ON', TWO_FACTOR_TEXT.alreadyOn)
-  const step = typeof code === 'string' ? matchStep(factor.secret, code.trim(), deps.now().getTime()) : null
+  const secret = secretOf(deps, factor)
+  const step = typeof code === 'string' && secret !== null ? matchStep(secret, code.trim(), deps.now().getTime()) : null
   if (step === null) throw badRequest(TWO_FACTOR_TEXT.invalid, 'INVALID_TOTP')
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
   deps.db.transaction((tx) => {
     tx.update(authFactors).set({ verifiedAt: deps.now(), lastUsedStep: step }).where(eq(authFactors.id, factor.id)).run()
-    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
-    for (const c of codes)
-      tx.insert(recoveryCodes)
-        .values({ userId, codeHash: hashToken(normaliseRecovery(c)), createdAt: deps.now() })
-        .run()
+    storeRecoveryCodes(tx, userId, codes, deps.now())
   })
   notify(deps, userId, 'enabled')
   return { recoveryCodes: codes }
@@ -126,48 +128,60 @@ export function resetTwoFactor(deps: TwoFactorDeps, userId: number): boolean {
   return true
 }
 
-/** A current, not yet used code: accepted once (the step is recorded in the same statement). */
-function consumeTotp(deps: Pick<Deps, 'db' | 'now'>, userId: number, code: unknown): boolean {
+/**
+ * A current, not yet used code: accepted once (the step is recorded in the same statement). A right
+ * code whose step was already accepted is refused the same way, and also logged and emailed (ASVS
+ * 2.8.5): someone replayed a code they saw, or knows the secret.
+ */
+function consumeTotp(deps: TwoFactorDeps, userId: number, code: unknown): boolean {
   const factor = factorOf(deps, userId)
   if (!factor?.verifiedAt || typeof code !== 'string') return false
-  const step = matchStep(factor.secret, code.trim(), deps.now().getTime())
+  const secret = secretOf(deps, factor)
+  const step = secret === null ? null : matchStep(secret, code.trim(), deps.now().getTime())
   if (step === null) return false
   const res = deps.db
     .update(authFactors)
     .set({ lastUsedStep: step })
     .where(and(eq(authFactors.id, factor.id), or(isNull(authFactors.lastUsedStep), lt(authFactors.lastUsedStep, step))))
     .run() as unknown as { changes: number }
-  return res.changes === 1
+  if (res.changes === 1) return true
+  noteReusedCode(deps, factor.id, userId, step)
+  return false
 }
 
-function consumeRecoveryCode(deps: TwoFactorDeps, userId: number, code: unknown): boolean {
-  if (typeof code !== 'string' || !code.trim()) return false
+/** Logs every reuse; emails the owner when the last such email is REUSE_ALERT_EVERY_MS old (or none was sent). */
+function noteReusedCode(deps: TwoFactorDeps, factorId: number, userId: number, step: number) {
+  log.warn('two-factor code reused', { userId, step })
+  const quietSince = new Date(deps.now().getTime() - REUSE_ALERT_EVERY_MS)
   const res = deps.db
-    .update(recoveryCodes)
-    .set({ usedAt: deps.now() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashToken(normaliseRecovery(code))), isNull(recoveryCodes.usedAt)))
+    .update(authFactors)
+    .set({ replayAlertedAt: deps.now() })
+    .where(and(eq(authFactors.id, factorId), or(isNull(authFactors.replayAlertedAt), lt(authFactors.replayAlertedAt, quietSince))))
     .run() as unknown as { changes: number }
-  if (res.changes !== 1) return false
-  const left = deps.db
-    .select({ n: sql<number>`count(*)` })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-    .get()!.n
-  notify(deps, userId, 'recovery_used', left)
+  if (res.changes === 1) notify(deps, userId, 'code_reused')
+}
+
+async function consumeRecoveryCode(deps: TwoFactorDeps, userId: number, code: string): Promise<boolean> {
+  if (!(await spendRecoveryCode(deps, userId, code))) return false
+  notify(deps, userId, 'recovery_used', unusedRecoveryCodes(deps, userId))
   return true
 }
 
 /**
- * The second step of a sign-in: 'ok', or 'required' (no code given), or 'invalid'. Accounts
- * without two-factor sign-in pass ('ok').
+ * The second step of a sign-in: 'ok' (a code or recovery code was presented: the session records it),
+ * 'required' (no code given) or 'invalid'. Accounts without two-factor sign-in pass as 'off'.
  */
-export function checkSecondFactor(deps: TwoFactorDeps, userId: number, input: { code?: unknown; recoveryCode?: unknown }): 'ok' | 'required' | 'invalid' {
-  if (!hasTwoFactor(deps, userId)) return 'ok'
+export async function checkSecondFactor(
+  deps: TwoFactorDeps,
+  userId: number,
+  input: { code?: unknown; recoveryCode?: unknown },
+): Promise<'off' | 'ok' | 'required' | 'invalid'> {
+  if (!hasTwoFactor(deps, userId)) return 'off'
   const code = typeof input.code === 'string' && input.code.trim() ? input.code : null
   const recovery = typeof input.recoveryCode === 'string' && input.recoveryCode.trim() ? input.recoveryCode : null
   if (code === null && recovery === null) return 'required'
   if (code !== null) return consumeTotp(deps, userId, code) ? 'ok' : 'invalid'
-  return consumeRecoveryCode(deps, userId, recovery) ? 'ok' : 'invalid'
+  return (await consumeRecoveryCode(deps, userId, recovery!)) ? 'ok' : 'invalid'
 }
 
 export const secondFactorRequired = () => new AppError(401, 'TOTP_REQUIRED', TWO_FACTOR_TEXT.required, { title: 'Two-factor code' })
@@ -183,4 +197,23 @@ export function usersWithTwoFactor(deps: Pick<Deps, 'db'>): Set<number> {
       .all()
       .map((r) => r.userId),
   )
+}
+
+/**
+ * At startup (src/server.ts): secrets stored in clear before sealing are sealed, and old short recovery
+ * codes' unsalted hashes become argon2id. Idempotent; returns what it changed.
+ */
+export async function upgradeTwoFactorStorage(deps: Pick<Deps, 'db' | 'config'>): Promise<{ secrets: number; recoveryCodes: number }> {
+  const clear = deps.db
+    .select({ id: authFactors.id, userId: authFactors.userId, secret: authFactors.secret })
+    .from(authFactors)
+    .all()
+    .filter((f) => !isSealed(f.secret))
+  for (const f of clear)
+    deps.db
+      .update(authFactors)
+      .set({ secret: sealSecret(deps.config.secrets.totpKey, f.userId, f.secret) })
+      .where(and(eq(authFactors.id, f.id), eq(authFactors.secret, f.secret)))
+      .run()
+  return { secrets: clear.length, recoveryCodes: await upgradeOldRecoveryCodes(deps) }
 }

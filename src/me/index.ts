@@ -9,7 +9,8 @@ import { signIn } from '../auth/sign-in'
 import { authLimiters, limit } from '../auth/limits'
 import { getUser, publicUser } from '../auth/users'
 import { deleteAccount, updateName } from './service'
-import { disableTwoFactor, enableTwoFactor, startTwoFactor } from '../auth/two-factor'
+import { disableTwoFactor } from '../auth/two-factor'
+import { beginEnrolment, completeEnrolment } from '../auth/enrolment'
 import { log } from '../lib/log'
 
 const loose = t.Object({}, { additionalProperties: true })
@@ -21,11 +22,17 @@ export const meRoutes = (deps: Deps) => {
     .use(authPlugin(deps))
     .get(
       '/api/me',
-      ({ user, access, set }) => {
+      ({ user, access, session, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return { user: publicUser(deps, getUser(deps, user.id)), access: accessInfo(access, deps.now()) }
+        return { user: publicUser(deps, getUser(deps, user.id)), access: accessInfo(access, deps.now()), session: { secondFactor: session.secondFactor } }
       },
-      { auth: true, detail: { summary: 'The signed-in user and their AccessInfo (401 when signed out)', tags } },
+      {
+        auth: true,
+        detail: {
+          summary: 'The signed-in user, their AccessInfo and this session ({secondFactor}: its sign-in presented a two-factor code); 401 when signed out',
+          tags,
+        },
+      },
     )
     .patch('/api/me', ({ user, body }) => ({ user: publicUser(deps, updateName(deps, user.id, (body as { name?: unknown }).name)) }), {
       auth: true,
@@ -34,28 +41,43 @@ export const meRoutes = (deps: Deps) => {
     })
     .post(
       '/api/me/password',
-      async ({ user, body, request, server, set }) => {
+      async ({ user, session, body, request, server, set }) => {
         limit([[limits.passwordUser, String(user.id)]])
         const b = body as { currentPassword?: unknown; newPassword?: unknown; password?: unknown }
         await changePassword(deps, user.id, b.currentPassword, b.newPassword ?? b.password)
-        // Every session ended; this device gets a fresh one so it stays signed in.
-        set.headers['set-cookie'] = signIn(deps, user.id, request, server)
+        // Every session ended; this device gets a fresh one (with its two-factor mark) so it stays signed in.
+        set.headers['set-cookie'] = signIn(deps, user.id, request, server, { secondFactor: session.secondFactor })
         log.info('password changed', { userId: user.id })
         return { ok: true, message: 'Your password has been changed. Other devices have been signed out.' }
       },
       { auth: true, body: loose, detail: { summary: 'Change password {currentPassword, newPassword}; signs out every other device', tags } },
     )
-    .post('/api/me/2fa', ({ user }) => startTwoFactor(deps, user.id), {
-      auth: true,
-      detail: { summary: 'Start two-factor setup → {secret, otpauthUrl, qrSvg} (not active until enabled)', tags },
-    })
+    .post(
+      '/api/me/2fa',
+      ({ user, session, body }) => {
+        limit([[limits.passwordUser, String(user.id)]])
+        return beginEnrolment(deps, user.id, session.sessionId, (body as { password?: unknown } | null)?.password)
+      },
+      {
+        auth: true,
+        body: t.Optional(t.Nullable(loose)),
+        detail: {
+          summary: 'Start two-factor setup {password} (or a sign-in within 10 min without one) → {secret, otpauthUrl, qrSvg} (not active until enabled)',
+          tags,
+        },
+      },
+    )
     .post(
       '/api/me/2fa/enable',
-      ({ user, body }) => {
+      ({ user, session, body }) => {
         limit([[limits.passwordUser, String(user.id)]])
-        return enableTwoFactor(deps, user.id, (body as { code?: unknown }).code)
+        return completeEnrolment(deps, user.id, session.sessionId, (body as { code?: unknown }).code)
       },
-      { auth: true, body: loose, detail: { summary: 'Confirm with a current code {code} → {recoveryCodes} (10, shown once)', tags } },
+      {
+        auth: true,
+        body: loose,
+        detail: { summary: 'Confirm with a current code {code} → {recoveryCodes} (10, shown once); signs out every other device', tags },
+      },
     )
     .delete(
       '/api/me/2fa',

@@ -1,14 +1,12 @@
 // The signed-in user's own account: profile view, name change, password change, deletion.
 import { eq } from 'drizzle-orm'
-import { sessions, users, type User } from '../db/schema'
+import { users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
 import { MAX_NAME_LENGTH } from '../auth/service'
 import { verifyPassword } from '../auth/passwords'
 import { getUser } from '../auth/users'
-
-/** Signing in again within this long counts as a fresh sign-in (deleting a Google-only account). */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
+import { isFreshSignIn } from '../auth/session'
 
 export function updateName(deps: Pick<Deps, 'db' | 'now'>, userId: number, nameInput: unknown): User {
   if (typeof nameInput !== 'string') throw badRequest('Name is required', 'VALIDATION')
@@ -30,8 +28,7 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'now' | 'bus'>, user
     if (typeof password !== 'string' || !password) throw badRequest('Please enter your password to delete your account.', 'PASSWORD_REQUIRED')
     if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
   } else {
-    const session = deps.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
-    if (session === undefined || deps.now().getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS)
+    if (!isFreshSignIn(deps, sessionId))
       throw new AppError(403, 'REAUTH_REQUIRED', 'Please sign in again, then delete your account within 10 minutes.', { title: 'Sign in again' })
   }
   removeAccount(deps, userId)
