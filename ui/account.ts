@@ -8,6 +8,8 @@ export type Me = {
   // hasPassword and twoFactorEnabled are optional: an access_info_cache written before they existed lacks them.
   user: { id: number; email: string; name: string; hasPassword?: boolean; twoFactorEnabled?: boolean }
   access: AccessInfo
+  /** this session's sign-in presented a two-factor code (optional for the same reason) */
+  session?: { secondFactor: boolean }
 }
 
 /** undefined while loading, null when signed out. */

@@ -10,6 +10,9 @@ export const TWO_FACTOR_TEXT = {
   recoveryMissing: 'Enter one of your recovery codes.',
   // The server's words for 403 TWO_FACTOR_REQUIRED (src/auth/two-factor.ts), shown before any admin request.
   adminRequired: 'Admins must turn on two-factor authentication (Settings → Account) before opening the admin pages.',
+  // ... and for 403 TWO_FACTOR_REQUIRED when two-factor is on but this session signed in without a code.
+  adminSignInAgain: 'Sign in again with your two-factor code to open the admin pages.',
+  passwordFirst: 'Enter your password to turn on two-factor authentication.',
   off: 'Two-factor authentication is off.',
 } as const
 
@@ -41,9 +44,11 @@ export function recoveryCodesText(appName: string, email: string, codes: string[
 
 export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrSvg: string }
 
-export const startTwoFactor = () => api<TwoFactorSetup>('/api/me/2fa', { method: 'POST', json: {} })
+/** Needs the password again; an account without one needs a sign-in within the last 10 minutes instead. */
+export const startTwoFactor = (proof: { password: string } | Record<string, never> = {}) => api<TwoFactorSetup>('/api/me/2fa', { method: 'POST', json: proof })
 
-export const enableTwoFactor = (code: string) => api<{ recoveryCodes: string[] }>('/api/me/2fa/enable', { method: 'POST', json: { code } })
+/** Turns it on; the server signs out every other device of the account. */
+export const enableTwoFactor = (code: string) => api<{ recoveryCodes: string[]; message?: string }>('/api/me/2fa/enable', { method: 'POST', json: { code } })
 
 /** Accounts with a password prove it is them with the password, the others with a current code. */
 export const disableTwoFactor = (proof: { password: string } | { code: string }) =>
@@ -52,8 +57,11 @@ export const disableTwoFactor = (proof: { password: string } | { code: string })
 /** The QR code the server drew, as an image source (the CSP allows data: images, not inline SVG markup). */
 export const qrImageSrc = (qrSvg: string) => 'data:image/svg+xml;utf8,' + encodeURIComponent(qrSvg)
 
-/** Mirrors a change into `me` (and so the access cache) without waiting for the next /api/me. */
+/**
+ * Mirrors a change into `me` (and so the access cache) without waiting for the next /api/me. Turning
+ * it on presented a code from this session, so the admin gate counts this session as signed in with one.
+ */
 export function noteTwoFactor(enabled: boolean) {
   const m = me.peek()
-  if (m) me.value = { ...m, user: { ...m.user, twoFactorEnabled: enabled } } satisfies Me
+  if (m) me.value = { ...m, user: { ...m.user, twoFactorEnabled: enabled }, ...(enabled ? { session: { secondFactor: true } } : {}) } satisfies Me
 }

@@ -38,12 +38,21 @@ function wrongCode(secret: string): string {
   }
 }
 
-/** Settings → Account → 'Turn on' → the secret as text → its current code → 'Confirm'; returns the secret and the recovery codes. */
-async function turnOn(page: Page): Promise<{ secret: string; codes: string[] }> {
+/** 'Turn on', then the password again when the account has one (a Google-only account goes straight on). */
+async function clickTurnOn(page: Page, password: string | null) {
+  await page.getByRole('button', { name: 'Turn on' }).click()
+  if (password === null) return
+  await page.getByText('Enter your password to turn on two-factor authentication.').waitFor()
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** Settings → Account → 'Turn on' (+ password) → the secret as text → its current code → 'Confirm'; returns the secret and the recovery codes. */
+async function turnOn(page: Page, password: string | null): Promise<{ secret: string; codes: string[] }> {
   await page.goto(server.url + '/settings/account')
   await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor()
   await page.getByTestId('two-factor-status').getByText('Off').waitFor()
-  await page.getByRole('button', { name: 'Turn on' }).click()
+  await clickTurnOn(page, password)
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' })
   await qr.waitFor()
   expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
@@ -94,14 +103,14 @@ describe('two-factor sign-in in the browser', () => {
     const { page, context, errors } = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] })
     await context.addCookies([{ name: 'dibs_session', value: user.token, url: server.url, httpOnly: true, sameSite: 'Lax' }])
     await page.goto(server.url + '/settings/account')
-    await page.getByRole('button', { name: 'Turn on' }).click()
+    await clickTurnOn(page, 'tess-password')
     await page.getByRole('button', { name: 'Copy key' }).click()
     await page.getByRole('button', { name: 'Copied' }).waitFor()
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe((await page.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, ''))
     await screenshot(page, 'two-factor-setup')
 
-    const { codes } = await turnOn(page) // 'Turn on' again: a fresh secret replaces the unconfirmed one
+    const { codes } = await turnOn(page, 'tess-password') // 'Turn on' again: a fresh secret replaces the unconfirmed one
     await screenshot(page, 'two-factor-recovery-codes')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .txt' }).click()])
     expect(download.suggestedFilename()).toBe('dibs-recovery-codes.txt')
@@ -201,7 +210,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.goto(server.url + '/login')
     await page.getByTestId('google-sign-in').click()
     await page.waitForURL(/\/dashboard\//, { timeout: 10_000 })
-    const { secret } = await turnOn(page)
+    const { secret } = await turnOn(page, null) // Google only: just signed in, so no password is asked
     await page.getByRole('button', { name: 'Done' }).click()
     await signOut(page)
 
@@ -244,7 +253,7 @@ describe('two-factor sign-in in the browser', () => {
     await screenshot(page, 'two-factor-admin-gate')
     await page.getByRole('button', { name: 'Go to Settings → Account' }).click()
     await page.waitForURL(server.url + '/settings/account')
-    await turnOn(page)
+    await turnOn(page, 'admin-password')
     await page.getByRole('button', { name: 'Done' }).click()
     await page.goto(server.url + '/admin/users')
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()

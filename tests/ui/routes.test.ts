@@ -116,6 +116,12 @@ describe('the app renders what the table says', () => {
       }
       me.value = { ...me.value!, user: { ...me.value!.user, twoFactorEnabled: true } }
       expect(render('/admin').html).toContain('<h1>Admin Dashboard</h1>')
+      // two-factor on, but this session signed in without a code: sign in again with one
+      me.value = { ...me.value!, session: { secondFactor: false } }
+      expect(render('/admin').html).toContain('Sign in again with your two-factor code to open the admin pages.')
+      expect(render('/admin').html).not.toContain('admin-sections')
+      me.value = { ...me.value!, session: { secondFactor: true } }
+      expect(render('/admin').html).toContain('<h1>Admin Dashboard</h1>')
       // not yet known whether admins need it: the page waits rather than open
       configLoaded.value = false
       expect(render('/admin').html).not.toContain('<h1>Admin Dashboard</h1>')

@@ -195,6 +195,19 @@ describe('Settings → Account → Two-factor authentication', () => {
     await render(<TwoFactorSection />)
     expect(container.querySelector('[data-testid=two-factor-status]')!.textContent).toBe('Off')
     await click(button('Turn on')!)
+    // the password comes first (security review item 1); a wrong one is said in words and nothing starts
+    expect(container.textContent).toContain('Enter your password to turn on two-factor authentication.')
+    const wrong = answer
+    answer = (method, path) =>
+      path === '/api/me/2fa' ? { status: 400, body: { error: { code: 'INVALID_PASSWORD', message: 'Current password is incorrect.' } } } : wrong(method, path)
+    await type(byLabel('Password')!, 'not-it')
+    await submit(container.querySelector('form')!)
+    expect(container.querySelector('[role=alert]')!.textContent).toBe('Current password is incorrect.')
+    expect(container.querySelector('img')).toBeNull()
+    answer = wrong
+    await type(byLabel('Password')!, 'the-password')
+    await submit(container.querySelector('form')!)
+    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/me/2fa', body: { password: 'the-password' } })
     const img = container.querySelector('img')!
     expect(img.getAttribute('alt')).toBe('QR code for your authenticator app')
     expect(img.getAttribute('src')).toBe(qrImageSrc('<svg/>'))

@@ -66,6 +66,8 @@ export function Protected({ children, admin = false }: { children: React.ReactNo
   // Whether admins must have two-factor on is in /api/config: an admin page waits for it.
   if (admin && !configLoaded.value) return <Gate text="Loading your account information..." />
   if (admin && config.value.requireAdmin2fa && m.user.twoFactorEnabled !== true) return <TwoFactorRequired />
+  // Two-factor on, but this session signed in without a code (before enrolment or before the upgrade).
+  if (admin && config.value.requireAdmin2fa && m.session?.secondFactor === false) return <TwoFactorRequired signInAgain />
   return (
     <>
       {accessNotice.value ? (

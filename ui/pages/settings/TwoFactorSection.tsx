@@ -1,6 +1,8 @@
-// Settings → Account → 'Two-factor authentication' (issue 11 item 13). Off: 'Turn on' → the QR code
-// and the secret as text → a 6-digit code → 'Confirm' → the 10 recovery codes, shown this once.
-// On: 'Turn off' with the password (or a current code when the account has none).
+// Settings → Account → 'Two-factor authentication' (issue 11 item 13). Off: 'Turn on' → the password
+// again (an account without one goes straight on: the server asks for a recent sign-in instead) → the QR
+// code and the secret as text → a 6-digit code → 'Confirm' → the 10 recovery codes, shown this once;
+// the server signs out every other device then. On: 'Turn off' with the password (or a current code
+// when the account has none).
 import { useEffect, useId, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { loadMe, me } from '../../account'
@@ -21,7 +23,7 @@ import {
   type TwoFactorSetup,
 } from '../../two-factor'
 
-type Phase = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' }
+type Phase = { kind: 'idle' } | { kind: 'password' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' }
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
 
@@ -38,6 +40,7 @@ export function TwoFactorSection() {
   const on = user?.twoFactorEnabled
 
   async function turnOn() {
+    if (user?.hasPassword !== false) return setPhase({ kind: 'password' })
     setBusy(true)
     try {
       setPhase({ kind: 'setup', setup: await startTwoFactor() })
@@ -58,7 +61,9 @@ export function TwoFactorSection() {
           {on === undefined ? '…' : on ? 'On' : 'Off'}
         </strong>
       </p>
-      {phase.kind === 'setup' ? (
+      {phase.kind === 'password' ? (
+        <PasswordFirst onCancel={() => setPhase({ kind: 'idle' })} onStarted={(setup) => setPhase({ kind: 'setup', setup })} />
+      ) : phase.kind === 'setup' ? (
         <Enrol
           setup={phase.setup}
           onCancel={() => setPhase({ kind: 'idle' })}
@@ -98,6 +103,59 @@ export function TwoFactorSection() {
   )
 }
 
+/** The password again before the secret is shown: a session alone does not turn two-factor on. */
+function PasswordFirst({ onCancel, onStarted }: { onCancel: () => void; onStarted: (setup: TwoFactorSetup) => void }) {
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault()
+    setError(null)
+    if (!password) return setError('Please enter your password.')
+    setBusy(true)
+    try {
+      onStarted(await startTwoFactor({ password }))
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'TWO_FACTOR_ON') noteTwoFactor(true)
+      setError(message(err, 'Could not start two-factor setup. Please try again.'))
+      setPassword('')
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="two-factor-password">
+      <p>{TWO_FACTOR_TEXT.passwordFirst}</p>
+      <label>
+        Password
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          aria-invalid={error ? true : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoFocus
+        />
+      </label>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="grid">
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" aria-busy={busy} disabled={busy}>
+          Continue
+        </button>
+      </div>
+    </form>
+  )
+}
+
 /** The QR code, the secret as text and the first code, which proves the app has the secret. */
 function Enrol({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCancel: () => void; onEnabled: (codes: string[]) => void }) {
   const [code, setCode] = useState('')
@@ -111,7 +169,9 @@ function Enrol({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onCancel
     if (!isSixDigits(code)) return setError(TWO_FACTOR_TEXT.codeHint)
     setBusy(true)
     try {
-      onEnabled((await enableTwoFactor(code)).recoveryCodes)
+      const on = await enableTwoFactor(code)
+      onEnabled(on.recoveryCodes)
+      if (on.message) toast({ title: 'Two-factor authentication', description: on.message })
     } catch (err) {
       setError(message(err, 'Could not turn on two-factor authentication. Please try again.'))
       setCode('')
