@@ -42,9 +42,10 @@ function wrongCode(secret: string): string {
 async function clickTurnOn(page: Page, password: string | null) {
   await page.getByRole('button', { name: 'Turn on' }).click()
   if (password === null) return
-  await page.getByText('Enter your password to turn on two-factor authentication.').waitFor()
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  const form = page.locator('form.two-factor-password')
+  await form.getByText('Enter your password to turn on two-factor authentication.').waitFor()
+  await form.getByLabel('Password', { exact: true }).fill(password)
+  await form.getByRole('button', { name: 'Continue' }).click()
 }
 
 /** Settings → Account → 'Turn on' (+ password) → the secret as text → its current code → 'Confirm'; returns the secret and the recovery codes. */
@@ -69,7 +70,7 @@ async function turnOn(page: Page, password: string | null): Promise<{ secret: st
   await page.getByText('Save these recovery codes now.', { exact: false }).waitFor()
   const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents()
   expect(codes).toHaveLength(10)
-  for (const c of codes) expect(c).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/)
+  for (const c of codes) expect(c).toMatch(/^[0-9A-HJKMNP-TV-Z]{6}(-[0-9A-HJKMNP-TV-Z]{6}){3}$/) // 120 bits
   await page.getByTestId('two-factor-status').getByText('On').waitFor()
   return { secret, codes }
 }
