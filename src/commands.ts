@@ -242,7 +242,7 @@ export const commands: Command<CliContext>[] = [
     configFailed(message) {
       console.log(
         formatReport([
-          { status: 'fail', name: 'configuration', detail: message, fix: 'correct that variable (README, Configuration) and run dibs doctor again' },
+          { status: 'fail', name: 'configuration', detail: message, fix: 'correct that variable (docs/configuration.md) and run dibs doctor again' },
         ]).text,
       )
       return 1

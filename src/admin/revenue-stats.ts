@@ -1,7 +1,7 @@
 // Revenue and trial statistics, pure: the admin Revenue page (src/admin/revenue.ts) feeds it the
 // current user_access rows and the access_history log, and a clock.
 //
-// Definitions (also in the README's Admin area section):
+// Definitions (also in docs/admin.md):
 //   paying     a plan role (product, gd, product+gd) backed by a Stripe subscription whose status
 //              is active, active_until_period_end or past_due and whose period has not ended.
 //              In access_history "Stripe-backed" is source 'stripe' (the row holds no subscription id).

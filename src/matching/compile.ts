@@ -3,7 +3,7 @@
 // compiled once when saved. `matchesPost` is the reference: the index (term-index.ts) must return
 // exactly the terms it accepts, and explain.ts reports its checks in words.
 //
-// Rules of one alternative against a post (README "The term language"):
+// Rules of one alternative against a post (docs/matching.md):
 //   - fields first: author, flair, trades;
 //   - `~word` and `title:word` occur anywhere in the post / its title (any item, either side);
 //   - plain words occur in ONE item segment s, or in the shared context (segment 0) — on the side of

@@ -254,7 +254,7 @@ function checkDkim(config: Config): CheckResult {
       status: 'warn',
       name,
       detail: 'not configured: receivers see unsigned mail (DMARC can pass on SPF alone, but one-click unsubscribe needs a signature)',
-      fix: 'set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY and publish the public key (README, DKIM)',
+      fix: 'set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY and publish the public key (docs/operating.md, Mail authentication)',
     }
   const { domain: d, selector } = config.dkim
   const aligned = domain === d || (domain?.endsWith(`.${d}`) ?? false)
