@@ -1,5 +1,6 @@
 // Shared test plumbing: a fresh data dir + real SQLite file per test, deps, and a real server
 // on a loopback port. Every suite builds on these instead of mocking the database.
+import { afterEach, beforeEach } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -196,4 +197,44 @@ export async function createUserWithSession(
     deps.db.insert(notificationPrefs).values({ userId: user.id, emailFrequency: opts.emailFrequency, updatedAt: deps.now() }).run()
   const { token } = createSession(deps, user.id)
   return { userId: user.id, email, token, cookie: `${SESSION_COOKIE}=${token}` }
+}
+
+/**
+ * A fresh database, services and app on a test clock for every test of the file (registers the
+ * beforeEach/afterEach): `const t = eachTestApp()`, then `t.deps`, `t.app`, `t.clock` inside the tests.
+ */
+export function eachTestApp(start = 1_763_640_000_000) {
+  const t = {} as { deps: TestDeps; app: ReturnType<typeof makeApp>; clock: ReturnType<typeof testClock> }
+  beforeEach(() => {
+    t.clock = testClock(start)
+    t.deps = makeDeps({}, t.clock)
+    t.app = makeApp(t.deps)
+  })
+  afterEach(() => t.deps.close())
+  return t
+}
+
+/**
+ * `dibs serve` as its own process (for crash tests: SIGKILL, restart); resolves once it logs that it
+ * listens. Both pipes are read to the end, so the server never blocks on a full pipe; `output()` is
+ * everything it wrote.
+ */
+export async function serveProcess(env: Record<string, string>) {
+  const proc = Bun.spawn(['bun', join(import.meta.dir, '../src/main.ts'), 'serve'], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  let out = ''
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) out += new TextDecoder().decode(chunk)
+  }
+  void drain(proc.stdout)
+  void drain(proc.stderr)
+  const until = Date.now() + 20_000
+  while (!/ listening /.test(out)) {
+    if (Date.now() > until || proc.exitCode !== null) throw new Error(`server did not start: ${out}`)
+    await Bun.sleep(20)
+  }
+  return { proc, output: () => out }
 }

@@ -1,6 +1,7 @@
 // The dashboard's numbers from the database (spec §7 admin health every 30 s, KPIs every 5 min);
 // the formulas themselves are the pure ./health.ts.
 import type { Deps } from '../deps'
+import { forumNotice, type WithSource } from '../scanner/source'
 import { JOB, lastSuccess } from '../jobs/log'
 import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, percentile, scanHealth, TRIAL_ROLES, type Kpis } from './health'
 
@@ -9,7 +10,8 @@ type D = Pick<Deps, 'db' | 'sqlite' | 'now'>
 const count = (deps: D, sql: string, ...args: (string | number)[]) => (deps.sqlite.query(sql).get(...args) as { n: number }).n
 const inList = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ')
 
-export function systemHealth(deps: D) {
+export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
+  const source = deps.source?.healthReport?.() ?? null
   const now = deps.now()
   const last = lastSuccess(deps, JOB.scan)
   const pending = count(deps, "SELECT count(*) AS n FROM outbox WHERE channel = 'email' AND status = 'pending'")
@@ -21,6 +23,10 @@ export function systemHealth(deps: D) {
     ...scanHealth(last, now),
     emailQueuePending: pending,
     emailQueueColour: emailQueueColour(pending),
+    /** the forum source's trouble in words with the fix (null when ok), as Admin → Logs shows it in full */
+    source: source && source.state !== 'ok' ? { state: source.state, reason: source.reason, since: source.since } : null,
+    /** a configured forum Reddit closed (the spec's default accessories forum) */
+    forumNotice: deps.config ? forumNotice(deps.config) : null,
     checkedAt: now.toISOString(),
   }
 }

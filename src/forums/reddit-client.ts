@@ -282,20 +282,6 @@ export class RedditClient implements ForumSource {
     const status = res.status
     const body = status === 403 || status === 404 ? await readCapped(res, 64 * 1024).catch(() => '') : (await res.body?.cancel().catch(() => {}), '')
     const now = this.now()
-    const named = (kind: FailureReason, message: string) => {
-      const retryAt = side ? this.budget.sideBackoff(now) : this.budget.backoff(kind, now)
-      return new RedditError(kind, message, { status, retryAt, sent: true })
-    }
-    if (status >= 300 && status < 400) {
-      const to = res.headers.get('location') ?? ''
-      if (/\/(login|register|account\/login)\b/i.test(to)) return named('login_required', LOGIN_REDIRECT)
-      return named('server', `Reddit redirected the request to ${to.slice(0, 200) || 'nowhere'} (HTTP ${status})`)
-    }
-    if (status === 403 && /whoa there|blocked due to a network policy|<title>\s*blocked/i.test(body)) return named('blocked', BLOCK_PAGE)
-    const reason = /"reason"\s*:\s*"(\w+)"/.exec(body)?.[1]
-    if (status === 404 || (status === 403 && (reason === 'private' || reason === 'banned' || reason === 'quarantined')))
-      return named('forum_missing', `a subreddit of the request answered ${reason ?? 'not found'} (HTTP ${status})`)
-    if (status === 403 && this.mode === 'public') return named('closed', CLOSED_JSON)
     if (status === 429) {
       const reset = num(res.headers.get('retry-after')) ?? num(res.headers.get('x-ratelimit-reset'))
       const retryAt = this.budget.backoff('rate_limited', now, reset)
@@ -306,14 +292,9 @@ export class RedditClient implements ForumSource {
         sent: true,
       })
     }
-    if (status === 401 || status === 403)
-      return named(
-        'auth',
-        this.mode === 'oauth'
-          ? `Reddit refused the key (HTTP ${status}): check REDDIT_CLIENT_ID/SECRET, and that the app is approved`
-          : `Reddit refused the request (HTTP ${status})`,
-      )
-    return named('server', `Reddit answered HTTP ${status}`)
+    const { kind, message } = refusal(this.mode, status, res.headers.get('location'), body)
+    const retryAt = side ? this.budget.sideBackoff(now) : this.budget.backoff(kind, now)
+    return new RedditError(kind, message, { status, retryAt, sent: true })
   }
 
   private async readBody(res: Response, side = false): Promise<string> {
@@ -386,6 +367,33 @@ export class RedditClient implements ForumSource {
     this.token = { value: body.access_token, expiresAt: this.now() + expiresIn * 1000 }
     return this.token.value
   }
+}
+
+/**
+ * What a non-200, non-429 answer means, in words with the fix: a login redirect, Reddit's block page,
+ * a banned/private/missing subreddit, closed logged-out JSON, a refused key, or a server error. Pure:
+ * the client and `dibs doctor` both read answers through it.
+ */
+export function refusal(mode: RedditMode, status: number, location: string | null, body: string): { kind: FailureReason; message: string } {
+  if (status >= 300 && status < 400) {
+    const to = location ?? ''
+    if (/\/(login|register|account\/login)\b/i.test(to)) return { kind: 'login_required', message: LOGIN_REDIRECT }
+    return { kind: 'server', message: `Reddit redirected the request to ${to.slice(0, 200) || 'nowhere'} (HTTP ${status})` }
+  }
+  if (status === 403 && /whoa there|blocked due to a network policy|<title>\s*blocked/i.test(body)) return { kind: 'blocked', message: BLOCK_PAGE }
+  const reason = /"reason"\s*:\s*"(\w+)"/.exec(body)?.[1]
+  if (status === 404 || (status === 403 && (reason === 'private' || reason === 'banned' || reason === 'quarantined')))
+    return { kind: 'forum_missing', message: `a subreddit of the request answered ${reason ?? 'not found'} (HTTP ${status})` }
+  if (status === 403 && mode === 'public') return { kind: 'closed', message: CLOSED_JSON }
+  if (status === 401 || status === 403)
+    return {
+      kind: 'auth',
+      message:
+        mode === 'oauth'
+          ? `Reddit refused the key (HTTP ${status}): check REDDIT_CLIENT_ID/SECRET, and that the app is approved`
+          : `Reddit refused the request (HTTP ${status})`,
+    }
+  return { kind: 'server', message: `Reddit answered HTTP ${status}` }
 }
 
 /** An Atom page as a listing: `after` is the oldest entry's fullname (Reddit pages its feeds with ?after=). */

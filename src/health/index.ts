@@ -125,9 +125,12 @@ export function readiness(deps: ReadyDeps, startedAt: number) {
       ? { ok: true, detail: last ? `last successful scan ${minutes(now - last.getTime())} ago` : 'no scan yet; started less than 10 min ago' }
       : {
           ok: false,
-          detail:
-            (last ? `last successful scan ${minutes(now - last.getTime())} ago (limit 10 min)` : 'no successful scan since the start over 10 min ago') +
-            (sourceTrouble(deps) ? `; the forum source is ${sourceTrouble(deps)}` : ''),
+          detail: [
+            last ? `last successful scan ${minutes(now - last.getTime())} ago (limit 10 min)` : 'no successful scan since the start over 10 min ago',
+            sourceTrouble(deps),
+          ]
+            .filter(Boolean)
+            .join('; the forum source is '),
         }
   const failing = Object.keys(checks).filter((k) => !checks[k]!.ok)
   return { ready: failing.length === 0, failing, checks }

@@ -1,7 +1,7 @@
 // `dibs doctor`: diagnoses a setup in one run, each check with a one-line fix. It reads, it does not
 // change: no migration, no mail sent, one Reddit listing request (the token request too in OAuth
 // mode), one Stripe read. The pure checks are in doctor-shapes.ts, the printing in doctor-report.ts.
-import { BLOCK_PAGE, CLOSED_JSON, LOGIN_REDIRECT } from '../forums/reddit-client'
+import { readCapped, refusal } from '../forums/reddit-client'
 import { Database } from 'bun:sqlite'
 import { existsSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -153,7 +153,7 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
     const sentAt = Date.now()
     const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) })
     noteDate(res, 'Reddit', sentAt)
-    const text = res.status === 403 ? await res.text().catch(() => '') : (await res.body?.cancel().catch(() => {}), '')
+    const text = res.status === 403 || res.status === 404 ? await readCapped(res, 64 * 1024).catch(() => '') : (await res.body?.cancel().catch(() => {}), '')
     const remaining = res.headers.get('x-ratelimit-remaining')
     const reset = res.headers.get('x-ratelimit-reset')
     const budget = remaining !== null ? `${Math.floor(Number(remaining))} requests left, window resets in ${reset ?? '?'} s` : 'no rate-limit headers'
@@ -164,18 +164,12 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
         detail: `${mode}: rate limited (429), ${budget}`,
         fix: 'another client on this IP or app spends the budget; wait for the reset, or use OAuth (100 requests/min)',
       }
-    if (res.status === 403 && /whoa there|blocked due to a network policy/i.test(text))
-      return { status: 'fail', name, detail: `${mode}: HTTP 403, ${BLOCK_PAGE.split(':')[0]}`, fix: BLOCK_PAGE.split(': ').slice(1).join(': ') }
-    if (res.status === 403 && !reddit.clientId && !atom) return { status: 'fail', name, detail: `${mode}: HTTP 403`, fix: CLOSED_JSON }
-    if (res.status === 403)
-      return {
-        status: 'fail',
-        name,
-        detail: `${mode}: HTTP 403 (refused)`,
-        fix: 'Reddit refused this request: check the key (REDDIT_CLIENT_ID/SECRET) and a descriptive REDDIT_USER_AGENT',
-      }
-    if (res.status >= 300 && res.status < 400)
-      return { status: 'fail', name, detail: `${mode}: redirected to ${res.headers.get('location') ?? '?'} (HTTP ${res.status})`, fix: LOGIN_REDIRECT }
+    if (res.status !== 200 && res.status < 500) {
+      // the same reading as the scanner's: block page, closed JSON, login redirect, missing subreddit, refused key
+      const why = refusal(reddit.clientId ? 'oauth' : atom ? 'atom' : 'public', res.status, res.headers.get('location'), text)
+      if (why.kind !== 'server' || res.status < 400)
+        return { status: 'fail', name, detail: `${mode}: HTTP ${res.status} (${why.kind.replace('_', ' ')})`, fix: why.message }
+    }
     if (!res.ok)
       return {
         status: 'fail',

@@ -13,7 +13,7 @@ import { recordMatches, type Hit } from '../../src/matches/runner'
 import { owedCount } from '../../src/matches/owed'
 import { dispatchOwed } from '../../src/notify/dispatcher'
 import { MAYBE_SENT, processOutbox, recoverStuckSending, type Sender } from '../../src/outbox/queue'
-import { createUserWithSession, makeApp, makeDeps, tempDir, testClock, call } from '../helpers'
+import { createUserWithSession, makeApp, makeDeps, tempDir, testClock, call, serveProcess } from '../helpers'
 import { fakeOauthEnv, startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 
@@ -28,26 +28,7 @@ afterAll(async () => {
   await reddit.stop()
 })
 
-/** `dibs serve` as its own process; resolves once it logs that it listens. `output()` is everything it wrote. */
-async function serve(env: Record<string, string>) {
-  const proc = Bun.spawn(['bun', join(import.meta.dir, '../../src/main.ts'), 'serve'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  let out = ''
-  const drain = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) out += new TextDecoder().decode(chunk)
-  }
-  void drain(proc.stdout)
-  void drain(proc.stderr)
-  const until = Date.now() + 20_000
-  while (!/ listening /.test(out)) {
-    if (Date.now() > until || proc.exitCode !== null) throw new Error(`server did not start: ${out}`)
-    await Bun.sleep(20)
-  }
-  return { proc, output: () => out }
-}
+const serve = serveProcess
 
 async function waitUntil(what: string, ok: () => boolean, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs

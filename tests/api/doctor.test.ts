@@ -132,6 +132,22 @@ describe('dibs doctor', () => {
     expect(r.out).toMatch(/doctor: \d+ ok, \d+ warning\(s\), [5-9] failed/)
   })
 
+  test('without a key doctor reads the Atom feed and names what Reddit answered: block page, closed JSON', async () => {
+    const noKey = { ...good, REDDIT_CLIENT_ID: '', REDDIT_CLIENT_SECRET: '', REDDIT_BASE_URL: reddit.url }
+    const ok = await cli(['doctor'], noKey)
+    expect(ok.out).toMatch(/^✓ Reddit: reachable, Atom feed mode/m)
+    expect(reddit.listingRequests().at(-1)!.path).toBe('/r/GunAccessoriesForSale+gundeals/new/.rss')
+    reddit.block()
+    try {
+      const blocked = await cli(['doctor'], noKey)
+      expect(blocked.out).toMatch(/^✗ Reddit: Atom feed: HTTP 403 \(blocked\)\n {4}fix: this address is blocked by Reddit/m)
+    } finally {
+      reddit.block(false)
+    }
+    const json = await cli(['doctor'], { ...noKey, REDDIT_MODE: 'json' })
+    expect(json.out).toMatch(/^✗ Reddit: public JSON: HTTP 403 \(closed\)\n {4}fix: Reddit closed logged-out JSON in May 2026/m)
+  })
+
   test('a server sending real mail from an IP address warns once at startup, with the fix', async () => {
     const after = recentLogLines().lastSeq
     const ip = await startTestServer({ SMTP_URL: smtp.url, APP_URL: 'http://127.0.0.1:3000' })

@@ -14,7 +14,7 @@ import { createChannels } from '../../src/outbox/channels'
 import { webpushChannel } from '../../src/outbox/channels/webpush'
 import { EMAIL_MAYBE_SENT_DELAY_MS, enqueueEmail, processOutbox, recoverStuckSending, type Sender } from '../../src/outbox/queue'
 import { pushMessage } from '../../src/notify/dispatcher'
-import { call, createUserWithSession, makeApp, makeDeps, tempDir, testClock } from '../helpers'
+import { call, createUserWithSession, makeApp, makeDeps, tempDir, testClock, serveProcess } from '../helpers'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
 import { fakeOauthEnv, startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
@@ -35,28 +35,7 @@ afterAll(async () => {
   await reddit.stop()
 })
 
-/** `dibs serve` as its own process; resolves once it logs that it listens. */
-async function serve(env: Record<string, string>) {
-  const proc = Bun.spawn(['bun', join(import.meta.dir, '../../src/main.ts'), 'serve'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  // Both pipes are read to the end, so the server never blocks on a full pipe.
-  let out = ''
-  let err = ''
-  const drain = async (stream: ReadableStream<Uint8Array>, into: (text: string) => void) => {
-    for await (const chunk of stream) into(new TextDecoder().decode(chunk))
-  }
-  void drain(proc.stdout, (t) => (out += t))
-  void drain(proc.stderr, (t) => (err += t))
-  const until = Date.now() + 20_000
-  while (!/ listening /.test(out)) {
-    if (Date.now() > until || proc.exitCode !== null) throw new Error(`server did not start: ${out}${err}`)
-    await Bun.sleep(20)
-  }
-  return proc
-}
+const serve = async (env: Record<string, string>) => (await serveProcess(env)).proc
 
 const row = (dbPath: string, id: number) => {
   const db = new Database(dbPath)

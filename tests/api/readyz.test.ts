@@ -3,6 +3,7 @@
 // the failing checks otherwise. /healthz keeps answering as before.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/app'
+import { BLOCK_PAGE, RedditClient } from '../../src/forums/reddit-client'
 import { JOB, logJob } from '../../src/jobs/log'
 import { setSetting } from '../../src/settings/service'
 import { call, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
@@ -50,6 +51,17 @@ describe('GET /readyz', () => {
     await setSetting(deps, 'is_emergency_paused', false)
     logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
     expect((await ready(app)).status).toBe(200)
+  })
+
+  test("a stale scan names the forum source's trouble: the block page and its fix", async () => {
+    const { app, clock } = setup()
+    logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
+    clock.advance(11 * 60_000)
+    ;(deps.source as RedditClient).health.failed(clock.now().getTime(), 'blocked', BLOCK_PAGE)
+    const r = await ready(app)
+    expect(r.status).toBe(503)
+    expect(r.body.checks.scan.detail).toBe(`last successful scan 11 min ago (limit 10 min); the forum source is blocked: ${BLOCK_PAGE}`)
+    expect((await call(app, 'GET', '/healthz')).body.source).toBe(`blocked: ${BLOCK_PAGE}`)
   })
 
   test('503 when the term index is not loaded', async () => {

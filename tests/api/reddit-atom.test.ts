@@ -3,9 +3,10 @@
 // subreddit inside the multireddit, a 429 with Retry-After, a hung connection — plus hostile feeds that
 // get bounded work and a named error. Against tests/fakes/reddit.ts and small local servers.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { BLOCK_PAGE, CLOSED_JSON, LOGIN_REDIRECT, RedditClient, RedditError } from '../../src/forums/reddit-client'
+import { BLOCK_PAGE, CLOSED_JSON, LOGIN_REDIRECT, RedditClient } from '../../src/forums/reddit-client'
 import { parseRedditAtom } from '../../src/forums/reddit-atom'
 import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
+import { rejection, simClock } from './reddit-helpers'
 
 const SUBS = ['GunAccessoriesForSale', 'gundeals']
 let fake: FakeReddit | null = null
@@ -16,13 +17,8 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.stop(true)
 })
 
-function clock(start = 1_763_640_000_000) {
-  const c = { t: start, now: () => c.t, advance: (ms: number) => void (c.t += ms) }
-  return c
-}
-
 async function setup(opts: { subreddits?: string[]; timeoutMs?: number } = {}) {
-  const c = clock()
+  const c = simClock()
   fake = await startFakeReddit({ now: c.now, timeoutDelayMs: 2000 })
   const client = fakeRedditClient(fake, {
     now: c.now,
@@ -33,16 +29,6 @@ async function setup(opts: { subreddits?: string[]; timeoutMs?: number } = {}) {
   return { fake, client, clock: c }
 }
 
-async function rejection(p: Promise<unknown>): Promise<RedditError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(RedditError)
-    return e as RedditError
-  }
-  throw new Error('expected the call to fail')
-}
-
 /** A one-route server answering every request with `answer`. */
 function serve(answer: () => Response | Promise<Response>): string {
   const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: answer })
@@ -50,7 +36,7 @@ function serve(answer: () => Response | Promise<Response>): string {
   return `http://127.0.0.1:${s.port}`
 }
 
-function clientAt(baseUrl: string, c = clock()) {
+function clientAt(baseUrl: string, c = simClock()) {
   return new RedditClient({ baseUrl, userAgent: 'linux:dibs:test', subreddits: SUBS, timeoutMs: 1000, now: c.now, sleep: async (ms) => c.advance(ms) })
 }
 
@@ -127,7 +113,7 @@ describe('Reddit over Atom, no key', () => {
   })
 
   test('logged-out JSON (REDDIT_MODE=json) answers 403 since May 2026: named, with the fix', async () => {
-    const c = clock()
+    const c = simClock()
     fake = await startFakeReddit({ now: c.now })
     const client = fakeRedditClient(fake, { now: c.now, mode: 'json' })
     const e = await rejection(client.fetchNew())

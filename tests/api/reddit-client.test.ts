@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { RedditClient, RedditError } from '../../src/forums/reddit-client.ts'
 import { startFakeReddit, type FakeReddit, type FakeRedditOptions } from '../fakes/reddit.ts'
+import { rejection, simClock } from './reddit-helpers'
 
 const SUBS = ['GunAccessoriesForSale', 'gundeals']
 const UA = 'linux:dibs:0.1.0 (self-hosted; +http://localhost:3000)'
@@ -12,18 +13,12 @@ afterEach(async () => {
   fake = null
 })
 
-/** A simulated clock shared by the client and the fake, so windows and expiries can be skipped. */
-function clock(start = 1_763_640_000_000) {
-  const c = { t: start, now: () => c.t, advance: (ms: number) => void (c.t += ms) }
-  return c
-}
-
 async function setup(
   mode: 'public' | 'oauth' | 'atom',
   fakeOpts: FakeRedditOptions = {},
   clientOpts: Partial<ConstructorParameters<typeof RedditClient>[0]> = {},
 ) {
-  const c = clock()
+  const c = simClock()
   // 'public': logged-out JSON as it answered before May 2026 (REDDIT_MODE=json against a fake that still serves it)
   fake = await startFakeReddit({ now: c.now, ...(mode === 'public' ? { loggedOutJson: 'open' as const } : {}), ...fakeOpts })
   const client = new RedditClient({
@@ -40,16 +35,6 @@ async function setup(
     ...clientOpts,
   })
   return { fake, client, clock: c }
-}
-
-async function rejection(p: Promise<unknown>): Promise<RedditError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(RedditError)
-    return e as RedditError
-  }
-  throw new Error('expected the call to fail')
 }
 
 describe('public JSON mode', () => {

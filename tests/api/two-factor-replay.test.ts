@@ -1,32 +1,24 @@
 // A reused TOTP code (security review item 4, ASVS 2.8.5): a right code whose step was already used is
 // refused as before, and now also logged and told to the owner by email, once per burst.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { recentLogLines } from '../../src/lib/log'
 import { totp } from '../../src/auth/totp'
-import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
+import { call, createUserWithSession, eachTestApp } from '../helpers'
 import { emails } from './auth-helpers'
 
-let deps: TestDeps
-let app: ReturnType<typeof makeApp>
-let clock: ReturnType<typeof testClock>
-beforeEach(() => {
-  clock = testClock(1_763_640_000_000)
-  deps = makeDeps({}, clock)
-  app = makeApp(deps)
-})
-afterEach(() => deps.close())
+const t = eachTestApp()
 
 const EMAIL = 'replayed@example.com'
 const PASSWORD = 'replay-password-1'
-const login = (body: Record<string, unknown>) => call(app, 'POST', '/api/auth/login', { json: { email: EMAIL, password: PASSWORD, ...body } })
-const reuseMails = () => emails(deps, EMAIL).filter((m) => m.kind === '2fa_code_reused')
+const login = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/auth/login', { json: { email: EMAIL, password: PASSWORD, ...body } })
+const reuseMails = () => emails(t.deps, EMAIL).filter((m) => m.kind === '2fa_code_reused')
 const reuseLogs = (after: number) => recentLogLines({ after, minLevel: 'warn' }).lines.filter((l) => l.text.startsWith('two-factor code reused'))
 
 async function enrolled() {
-  const u = await createUserWithSession(deps, { email: EMAIL, password: PASSWORD })
-  const start = await call(app, 'POST', '/api/me/2fa', { cookie: u.cookie, json: { password: PASSWORD } })
-  await call(app, 'POST', '/api/me/2fa/enable', { cookie: u.cookie, json: { code: totp(start.body.secret, clock.now().getTime()) } })
-  clock.advance(30_000)
+  const u = await createUserWithSession(t.deps, { email: EMAIL, password: PASSWORD })
+  const start = await call(t.app, 'POST', '/api/me/2fa', { cookie: u.cookie, json: { password: PASSWORD } })
+  await call(t.app, 'POST', '/api/me/2fa/enable', { cookie: u.cookie, json: { code: totp(start.body.secret, t.clock.now().getTime()) } })
+  t.clock.advance(30_000)
   return { ...u, secret: start.body.secret as string }
 }
 
@@ -34,7 +26,7 @@ describe('a reused code', () => {
   test('is refused, logged each time and emailed to the owner once per burst', async () => {
     const { secret, userId } = await enrolled()
     const mark = recentLogLines().lastSeq
-    const code = totp(secret, clock.now().getTime())
+    const code = totp(secret, t.clock.now().getTime())
     expect((await login({ code })).status).toBe(200)
     expect(reuseMails()).toHaveLength(0)
 
@@ -49,8 +41,8 @@ describe('a reused code', () => {
     expect(mail[0]!.text).toContain('someone else may know your password')
 
     // the rest of the burst is logged, not mailed again
-    clock.advance(10 * 60_000)
-    const later = totp(secret, clock.now().getTime())
+    t.clock.advance(10 * 60_000)
+    const later = totp(secret, t.clock.now().getTime())
     expect((await login({ code: later })).status).toBe(200)
     expect((await login({ code: later })).status).toBe(401)
     expect((await login({ code: later })).status).toBe(401)
@@ -58,8 +50,8 @@ describe('a reused code', () => {
     expect(reuseMails()).toHaveLength(1)
 
     // a new burst an hour after the last email is told again
-    clock.advance(60 * 60_000)
-    const next = totp(secret, clock.now().getTime())
+    t.clock.advance(60 * 60_000)
+    const next = totp(secret, t.clock.now().getTime())
     expect((await login({ code: next })).status).toBe(200)
     expect((await login({ code: next })).status).toBe(401)
     expect(reuseMails()).toHaveLength(2)
@@ -68,7 +60,7 @@ describe('a reused code', () => {
   test('a plain wrong code is neither logged as reuse nor mailed', async () => {
     const { secret } = await enrolled()
     const mark = recentLogLines().lastSeq
-    const right = totp(secret, clock.now().getTime())
+    const right = totp(secret, t.clock.now().getTime())
     const wrong = right === '000000' ? '000001' : '000000'
     expect((await login({ code: wrong })).status).toBe(401)
     expect(reuseLogs(mark)).toHaveLength(0)

@@ -141,16 +141,7 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       )
     }
     for (const s of banned.keys()) subs.delete(s)
-    const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase()))
-    const limit = Math.max(1, Math.min(100, Number(url.searchParams.get('limit') ?? 25) || 25))
-    const after = url.searchParams.get('after')
-    let start = 0
-    if (after) {
-      const i = matching.findIndex((p) => p.name === after)
-      start = i === -1 ? matching.length : i + 1 // an unknown cursor yields an empty page, as on Reddit
-    }
-    const page = matching.slice(start, start + limit)
-    const more = start + limit < matching.length
+    const { page, more } = pageOf(subs, url)
     const body = {
       kind: 'Listing',
       data: {
@@ -163,6 +154,19 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       },
     }
     return Response.json(body, { headers })
+  }
+
+  /** One page of the subreddits' posts, newest first, by ?limit= (1–100, default 25) and ?after=<fullname>. */
+  function pageOf(subs: Set<string>, url: URL): { page: FakePost[]; more: boolean } {
+    const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase()))
+    const limit = Math.max(1, Math.min(100, Number(url.searchParams.get('limit') ?? 25) || 25))
+    const after = url.searchParams.get('after')
+    let start = 0
+    if (after) {
+      const i = matching.findIndex((p) => p.name === after)
+      start = i === -1 ? matching.length : i + 1 // an unknown cursor yields an empty page, as on Reddit
+    }
+    return { page: matching.slice(start, start + limit), more: start + limit < matching.length }
   }
 
   // GET /api/info.json?id=t3_a,t3_b (www) or /api/info?id=… (oauth): a Listing of the t3 objects
@@ -229,15 +233,7 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     const names = m![1]!.split('+')
     const subs = new Set(names.map((s) => s.toLowerCase()))
     if (missingSub(subs)) return html(404, 'page not found', headers)
-    const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase()))
-    const limit = Math.max(1, Math.min(100, Number(url.searchParams.get('limit') ?? 25) || 25))
-    const after = url.searchParams.get('after')
-    let start = 0
-    if (after) {
-      const i = matching.findIndex((p) => p.name === after)
-      start = i === -1 ? matching.length : i + 1
-    }
-    const page = matching.slice(start, start + limit)
+    const { page } = pageOf(subs, url)
     const self = `https://www.reddit.com/r/${names.join('+')}/new/.rss`
     const feedCategory = names.length === 1 ? `<category term="${names[0]}" label="r/${names[0]}"/>` : ''
     const body =

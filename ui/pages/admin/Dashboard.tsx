@@ -37,6 +37,8 @@ type Health = {
   performance: number
   emailQueuePending: number
   emailQueueColour: 'green' | 'yellow' | 'red'
+  source?: { state: string; reason: string | null; since: string | null } | null
+  forumNotice?: string | null
 }
 type Kpis = {
   matchesToday: number
@@ -257,6 +259,17 @@ function HealthCard() {
             Performance {d.performance}%
             <progress value={d.performance} max={100} aria-label="Performance" />
           </p>
+          {d.source ? (
+            <p className="text-danger" data-testid="health-source">
+              Forum source {d.source.state.replace('_', ' ')}
+              {d.source.since ? ` since ${formatWhen(d.source.since)}` : ''}: {d.source.reason} (<Link href="/admin/logs">Logs</Link>)
+            </p>
+          ) : null}
+          {d.forumNotice ? (
+            <p className="text-danger" data-testid="health-forum-notice">
+              {d.forumNotice}
+            </p>
+          ) : null}
           <dl className="stat-list">
             <dt>Last successful scan</dt>
             <dd>{d.lastScanAt ? `${formatWhen(d.lastScanAt)} · ${d.minutesSinceLastScan} min` : 'None yet'}</dd>

@@ -140,8 +140,9 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
                 <dt>Source health</dt>
                 <dd data-testid="source-health">
                   {status.health.state.replace('_', ' ')}
-                  {status.health.since ? ` since ${formatWhen(status.health.since)}` : ''} · {status.health.requestsLastHour} requests,{' '}
-                  {status.health.rateLimitedLastHour} × 429, {status.health.forbiddenLastHour} × 403 in the last hour
+                  {status.health.since ? ` since ${formatWhen(status.health.since)}` : ''} · {status.health.requestsLastHour}{' '}
+                  {status.health.requestsLastHour === 1 ? 'request' : 'requests'}, {status.health.rateLimitedLastHour} × 429, {status.health.forbiddenLastHour}{' '}
+                  × 403 in the last hour
                   {status.health.nextTryAt ? ` · next try ${formatWhen(status.health.nextTryAt)}` : ''}
                 </dd>
               </>
