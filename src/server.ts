@@ -13,6 +13,7 @@ import { EventBus } from './lib/bus'
 import { log } from './lib/log'
 import { MAIL_FROM_FIX, mailFromProblem } from './lib/mail-domain'
 import { dispatchOwed } from './notify/dispatcher'
+import { forumNotice } from './scanner/source'
 import { recoverStuckSending } from './outbox/queue'
 import { startLagMonitor } from './lib/event-loop-lag'
 import { clearServerFile } from './realtime/relay'
@@ -30,6 +31,8 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   const upgraded = await upgradeTwoFactorStorage(deps)
   if (upgraded.secrets + upgraded.recoveryCodes > 0) log.info('two-factor storage upgraded', upgraded)
   const services = createServices(deps)
+  const notice = forumNotice(config) // the spec's default accessories forum, closed by Reddit: said once at start
+  if (notice) log.warn(notice)
   const ctx: AppContext = { ...deps, ...services }
   startLagMonitor() // the event-loop lag the admin System Resources card shows
   const runJobs = opts.jobs !== false

@@ -2,7 +2,6 @@
 // (src/services.ts) creates one per process, so its rate budget and `limit` rotation live as long
 // as the process.
 import type { Deps } from '../deps'
-import { log } from '../lib/log'
 import { createDemoSource } from '../demo/source'
 import type { PostSnapshot } from '../forums/info'
 import type { ForumSource } from '../forums/listing'
@@ -37,8 +36,6 @@ export function forumNotice(config: Pick<Deps['config'], 'forums' | 'demo'>): st
 export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource {
   const { config } = deps
   const now = () => deps.now().getTime()
-  const notice = forumNotice(config)
-  if (notice) log.warn(notice)
   if (config.demo) return createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now, recheckShare: config.recheckBudgetShare })
   return new RedditClient({
     baseUrl: config.reddit.baseUrl,
