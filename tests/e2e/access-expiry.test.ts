@@ -2,7 +2,9 @@
 // wait for the access cache — through the server's access.changed (and the tab's own expiry timer).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
+import { eq } from 'drizzle-orm'
 import { SESSION_COOKIE } from '../../src/auth/session'
+import { userAccess } from '../../src/db/schema'
 import { attachListeners } from '../../src/services'
 import { createUserWithSession, startTestServer } from '../helpers'
 import { launchBrowser, newPage } from './browser'
@@ -23,15 +25,22 @@ test('a trial that ends while the dashboard is open shows the blocking overlay a
   const user = await createUserWithSession(server.deps, {
     role: 'app_trial',
     subscriptionStatus: 'trialing',
-    accessExpiresAt: new Date(Date.now() + 6_000),
+    accessExpiresAt: new Date(Date.now() + 3600_000),
   })
-  server.deps.expiry.rearm()
   const { page, context, errors } = await newPage(browser)
   await context.addCookies([{ name: SESSION_COOKIE, value: user.token, url: server.url }])
   await page.goto(server.url + '/dashboard/gafs/wts')
   await page.getByRole('heading', { name: 'WTS Matches' }).waitFor()
   const overlay = page.getByText('Your 7-day free trial has ended.', { exact: false })
   expect(await overlay.count()).toBe(0)
+  // The trial ends 4 s from now, counted once the dashboard is open (a loaded CI machine once took over
+  // the 6 s a fixed end left for the first page load, and the test waited for a heading that never came).
+  server.deps.db
+    .update(userAccess)
+    .set({ accessExpiresAt: new Date(Date.now() + 4_000) })
+    .where(eq(userAccess.userId, user.userId))
+    .run()
+  server.deps.expiry.rearm()
   await overlay.first().waitFor({ timeout: 15_000 })
   // a reload does not bring the unlocked page back from the access cache
   await page.reload()
