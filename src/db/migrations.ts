@@ -11,6 +11,7 @@ import m8 from '../../drizzle/0008_flowery_nightcrawler.sql' with { type: 'text'
 import m9 from '../../drizzle/0009_loose_silver_fox.sql' with { type: 'text' }
 import m10 from '../../drizzle/0010_right_doctor_strange.sql' with { type: 'text' }
 import m11 from '../../drizzle/0011_spooky_nighthawk.sql' with { type: 'text' }
+import m12 from '../../drizzle/0012_brief_scrambler.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_nosy_trish_tilby', sql: m0 },
@@ -25,4 +26,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0009_loose_silver_fox', sql: m9 },
   { tag: '0010_right_doctor_strange', sql: m10 },
   { tag: '0011_spooky_nighthawk', sql: m11 },
+  { tag: '0012_brief_scrambler', sql: m12 },
 ]

@@ -181,6 +181,8 @@ export const posts = sqliteTable(
     listingId: integer('listing_id'),
     /** why the post could not be read (classified, priced or matched): stored unclassified and shown to admins, never matched */
     parseError: text('parse_error'),
+    /** where the seller is, read from the title's location tag ("USA-TX", "CAN-ON", "UK"); null when the title names none */
+    location: text('location'),
   },
   (t) => [
     index('posts_type_created').on(t.postType, t.createdAt),
@@ -473,6 +475,25 @@ export const alertLatency = sqliteTable(
     emailAt: integer('email_at'), // the SMTP server accepted the message
   },
   (t) => [index('alert_latency_matched').on(t.matchedAt)],
+)
+
+/**
+ * Coverage gaps (src/scanner/gaps.ts): a poll whose oldest post was newer than the newest post already stored
+ * from the same source may have missed posts in between. One row per gap: which source and subreddits, and the
+ * window (ms since the epoch) in which Dibs was not reading them. Pruned after 30 days.
+ */
+export const sourceGaps = sqliteTable(
+  'source_gaps',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    source: text('source').notNull(), // the source's name, e.g. 'reddit'
+    forum: text('forum').notNull(), // product | gd
+    subreddits: text('subreddits').notNull(), // 'hardwareswap' or 'a+b': what was not read
+    fromAt: ms('from_at').notNull(), // the newest post stored before the gap
+    toAt: ms('to_at').notNull(), // the oldest post of the poll that found it
+    createdAt: createdAt(), // when the poll found it
+  },
+  (t) => [index('source_gaps_to').on(t.toAt)],
 )
 
 export type User = typeof users.$inferSelect

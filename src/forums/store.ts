@@ -41,6 +41,7 @@ type PostRow = {
   recheck_count: number
   listing_id: number | null
   parse_error: string | null
+  location: string | null
 }
 
 export type { PostRow }
@@ -68,6 +69,7 @@ export function rowToPost(r: PostRow): Post {
     recheckedAt: r.rechecked_at === null ? null : new Date(r.rechecked_at),
     recheckCount: r.recheck_count,
     listingId: r.listing_id,
+    location: r.location,
     parseError: r.parse_error,
   }
 }
