@@ -37,12 +37,10 @@ const { client, receivedAt } = timedRedditClient(fake.url, base, 'ingest bench',
 const deps = { ...base, matcher, source: client }
 let lastAlertAt = 0
 let firstAlertAt = 0
-let alerts = 0
 deps.bus.on('match.new', () => {
   const t = performance.now()
   if (firstAlertAt === 0) firstAlertAt = t
   lastAlertAt = t
-  alerts++
 })
 
 fake.publish({ title: '[WTS] warm-up' })

@@ -67,5 +67,5 @@ writeFileSync(
   JSON.stringify({ date: new Date().toISOString(), bun: Bun.version, messages: MESSAGES, concurrency: CONCURRENCY, rows, signed, signPerSecond }, null, 2) +
     '\n',
 )
-push.stop()
+await push.stop()
 agent.destroy()

@@ -135,6 +135,10 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
           set.status = page?.status ?? 404
           return page ?? errorBody('NOT_FOUND', 'No such route.')
         }
+        case 'INTERNAL_SERVER_ERROR':
+        case 'INVALID_COOKIE_SIGNATURE':
+        case 'INVALID_FILE_TYPE':
+        case 'UNKNOWN':
         default: {
           const status = typeof set.status === 'number' && set.status >= 400 ? set.status : 500
           set.status = status

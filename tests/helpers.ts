@@ -36,7 +36,7 @@ export function makeDeps(env: Record<string, string> = {}, clock = testClock(), 
     ...deps,
     ...services,
     close() {
-      services.outbox.stop()
+      void services.outbox.stop() // never rejects (its run catches); a delivery in flight fails on the closed file and is logged
       services.expiry.stop()
       opened.close()
       rmSync(config.dataDir, { recursive: true, force: true })

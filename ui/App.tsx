@@ -79,7 +79,7 @@ function gated(route: UiRoute): ReactNode {
 export function App() {
   useSignals()
   useEffect(() => {
-    loadConfig()
+    void loadConfig() // never rejects: it keeps the defaults on failure
   }, [])
   return (
     <>

@@ -107,12 +107,13 @@ function scheduleReconnect() {
   }
   attempts++
   reconnectsLeft.value = RECONNECT_ATTEMPTS - attempts
-  timer = setTimeout(async () => {
+  const reconnect = async () => {
     try {
       await beforeReconnect()
     } catch {}
     open()
-  }, RECONNECT_DELAY_MS)
+  }
+  timer = setTimeout(() => void reconnect(), RECONNECT_DELAY_MS)
 }
 
 /** Starts the socket once per page (idempotent). `refresh` runs before every reconnect. */

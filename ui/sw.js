@@ -3,7 +3,6 @@
 // bytes, the browser installs the new worker, it takes over at once (skipWaiting + claim) and the
 // old shell cache is deleted. Pages and bundles are network-first with the cache as the offline
 // fallback, so an online user never runs stale code; /api/* is never cached.
-/* eslint-disable no-restricted-globals */
 const VERSION = '__DIBS_SW_VERSION__'
 const CACHE = 'dibs-shell-' + VERSION
 const SHELL = '/'

@@ -97,6 +97,7 @@ export function forumsFor(role: Role): Forum[] {
     case 'admin':
     case 'app_trial':
       return ['product', 'gd']
+    case 'trial_expired':
     default:
       return []
   }
@@ -128,6 +129,7 @@ export function featureRank(role: Role): number {
       return 2
     case 'admin':
       return 3
+    case 'trial_expired':
     default:
       return 0
   }
@@ -248,6 +250,8 @@ export function subscriptionModalTitle(context: string | null | undefined): stri
       return 'Reactivate Your Subscription'
     case 'gifted_expired':
       return 'Your Gifted Access Has Expired'
+    case null:
+    case undefined:
     default:
       return 'Subscription'
   }

@@ -118,6 +118,7 @@ export function passesFilters(item: UserListItem, q: Pick<ListQuery, 'role' | 's
       return item.hasAccess && !item.banned
     case 'inactive':
       return !item.hasAccess && !item.banned
+    case null:
     default:
       return true
   }

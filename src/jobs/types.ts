@@ -4,7 +4,7 @@ import type { Deps } from '../deps'
 
 export type Job = {
   name: string
-  run: (deps: Deps) => Promise<unknown> | unknown
+  run: (deps: Deps) => unknown // a promise or a value
   /** start right away instead of after the first interval */
   immediate?: boolean
   /** called once when the jobs start (e.g. to warn about a setting that was adjusted) */

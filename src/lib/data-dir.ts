@@ -37,6 +37,7 @@ export function describeFsError(err: unknown): string {
       return 'has no space left'
     case 'ENOTDIR':
       return 'is not a directory'
+    case undefined:
     default:
       return `cannot be used: ${(err as Error).message ?? String(err)}`
   }

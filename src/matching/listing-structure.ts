@@ -330,7 +330,7 @@ function finish(us: Unit[], sides: SideRange[], loose: Price[], found: FoundPric
 
 const WANT_LINE =
   /(looking to trade for|looking for in trade|looking for (?!\s*(\$|\d|offers?\b|a (quick|fast) sale))|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
-const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:\-]?\s*[*_]*\s*$/i
+const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:-]?\s*[*_]*\s*$/i
 function hasSideMarker(line: string): boolean {
   return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
 }

@@ -182,7 +182,7 @@ class Reader {
     if (per) {
       raw = per[1]!
       unit = per[2] === 'ea' || per[2] === 'each' || per[2] === 'pc' ? 'each' : 'round'
-    } else if (/cpr$/.test(raw)) {
+    } else if (raw.endsWith('cpr')) {
       raw = raw.slice(0, -3)
       unit = 'round'
       scale = 0.01

@@ -183,7 +183,11 @@ export function readPrices(text: string): FoundPrice[] {
     if (p) out.push(...p)
     i = Math.max(i, next - 1)
   }
-  if (at) for (const p of out) ((p.start = at[p.start]!), (p.end = at[p.end]!))
+  if (at)
+    for (const p of out) {
+      p.start = at[p.start]!
+      p.end = at[p.end]!
+    }
   return out
 }
 

@@ -20,6 +20,9 @@ export function formatBytes(bytes: number): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB']
   let v = bytes
   let i = 0
-  while (v >= 1024 && i < units.length - 1) ((v /= 1024), i++)
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024
+    i++
+  }
   return `${v >= 100 || i === 0 ? Math.round(v) : v.toFixed(1)} ${units[i]}`
 }

@@ -36,6 +36,10 @@ export function topicsFor<K extends SocketEventName>(name: K, data: SocketEvents
     case 'post.updated':
       // the landing feed shows every post; each matched user's cards show it too
       return [FEED, ...(data as SocketEvents['post.updated']).userIds.map(userTopic)]
+    case 'match.new':
+    case 'match.updated':
+    case 'unread':
+    case 'access.changed':
     default:
       return [userTopic((data as { userId: number }).userId)]
   }

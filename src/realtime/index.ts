@@ -27,7 +27,7 @@ export function realtimeRoutes(deps: Deps, hub: Hub) {
         const cookie = ws.data.request.headers.get('cookie')
         const raw = ws.raw
         const peer = hub.join(
-          { id: ws.id, subscribe: (t) => void raw.subscribe(t), unsubscribe: (t) => void raw.unsubscribe(t), close: (code, reason) => raw.close(code, reason) },
+          { id: ws.id, subscribe: (t) => raw.subscribe(t), unsubscribe: (t) => raw.unsubscribe(t), close: (code, reason) => raw.close(code, reason) },
           readSessionToken(cookie),
         )
         ws.send(JSON.stringify({ type: 'hello', data: { userId: peer.userId, admin: peer.admin } }))

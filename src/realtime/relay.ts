@@ -170,7 +170,10 @@ export function relayBus(config: Config): { bus: Bus; flush(): Promise<number>; 
       let size = 0
       for (const e of events) {
         const json = JSON.stringify(e)
-        if (size + json.length > max && chunks.at(-1)!.length > 0) (chunks.push([]), (size = 0))
+        if (size + json.length > max && chunks.at(-1)!.length > 0) {
+          chunks.push([])
+          size = 0
+        }
         chunks.at(-1)!.push(json)
         size += json.length + 1
       }

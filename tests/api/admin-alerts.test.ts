@@ -25,7 +25,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await smtp.stop()
-  push.stop()
+  await push.stop()
 })
 beforeEach(async () => {
   smtp.messages.length = 0

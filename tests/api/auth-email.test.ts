@@ -19,7 +19,7 @@ beforeAll(async () => {
   attachListeners(server.deps, { outbox: worker })
 })
 afterAll(async () => {
-  worker?.stop()
+  await worker?.stop()
   await server?.stop()
   await smtp?.stop()
 })

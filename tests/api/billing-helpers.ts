@@ -74,7 +74,7 @@ export async function billingWorld(env: Record<string, string> = {}) {
     emails: (to: string) => emails(deps, to),
     async stop() {
       await server.stop()
-      stripe.stop()
+      await stripe.stop()
     },
   }
 }

@@ -187,7 +187,7 @@ describe('reconcile and outages', () => {
     expect(job.failures()).toBe(0)
     expect(every(deps)).toBe(6 * 60 * 60_000)
     expect([...fake.prices.values()].filter((p) => p.lookup_key)).toHaveLength(3)
-    fake.stop()
+    await fake.stop()
   })
 
   test('a server starting while Stripe is down answers at once: the sync is a background job that keeps trying', async () => {
@@ -200,7 +200,7 @@ describe('reconcile and outages', () => {
     // the job's first run was refused by the outage: nothing created, and no error reached the server
     expect(fake.prices.size).toBe(0)
     await server.stop()
-    fake.stop()
+    await fake.stop()
   })
 })
 

@@ -56,7 +56,7 @@ beforeAll(async () => {
   }
 })
 afterAll(async () => {
-  proxy.stop(true)
+  await proxy.stop(true)
   await server.stop()
   await Promise.all([reddit.stop(), smtp.stop(), stripe.stop()])
 })

@@ -229,7 +229,7 @@ describe('Wait before email and push', () => {
     clock.advance(1000)
 
     const removed = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
-    const kept = fake.publish({ title: '[WTS] Trijicon RMR HRS - $380' })
+    fake.publish({ title: '[WTS] Trijicon RMR HRS - $380' })
     const inApp: unknown[] = []
     deps.bus.on('match.new', (e) => void inApp.push(e))
     await runScan(deps, client)

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { runBatchMatch } from '../../src/matches/batch'
 import { runScan } from '../../src/scanner/scan'
-import { startFakeReddit, type FakeReddit, fakeRedditClient, fakeOauthClient } from '../fakes/reddit'
+import { startFakeReddit, type FakeReddit, fakeOauthClient } from '../fakes/reddit'
 import { createUserWithSession, startTestServer } from '../helpers'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>

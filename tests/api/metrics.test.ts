@@ -88,7 +88,7 @@ afterAll(async () => {
   await server?.stop()
   await reddit?.stop()
   await smtp?.stop()
-  push?.stop()
+  await push?.stop()
 })
 
 describe('alert latency rows', () => {

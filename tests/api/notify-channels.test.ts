@@ -19,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await server.stop()
-  for (const f of [hook, ntfy, discord]) f.stop()
+  for (const f of [hook, ntfy, discord]) await f.stop()
 })
 afterEach(() => {
   for (const f of [hook, ntfy, discord]) f.received.length = 0

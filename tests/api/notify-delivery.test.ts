@@ -29,7 +29,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await smtp.stop()
-  push.stop()
+  await push.stop()
 })
 beforeEach(() => {
   smtp.messages.length = 0
@@ -41,7 +41,7 @@ beforeEach(() => {
 })
 afterEach(async () => {
   await worker.tick()
-  worker.stop()
+  await worker.stop()
   deps.close()
 })
 

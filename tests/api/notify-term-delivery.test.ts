@@ -175,7 +175,7 @@ describe('quiet hours', () => {
     for (const m of held) expect(p.text).toContain(m.title)
     expect(p.text).not.toContain(urgent.title)
     const pushes = summaries.filter((r) => r.channel === 'push')
-    expect(pushes.map((r) => (r.payload as { subscriptionId: number }).subscriptionId).sort()).toEqual([d1, d2].sort())
+    expect(pushes.map((r) => (r.payload as { subscriptionId: number }).subscriptionId).sort((a, b) => a - b)).toEqual([d1, d2].sort((a, b) => a - b))
     expect((pushes[0]!.payload as { message: { title: string } }).message.title).toBe('2 new matches while you were away')
     for (const m of held) for (const r of rowsOf(m.id)) expect(r).toMatchObject({ status: 'sent', lastError: SUMMARY_NOTE })
     expect(runQuietSummaries(deps)).toMatchObject({ users: 0 }) // once

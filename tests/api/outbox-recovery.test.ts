@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   smtp.hold = false
   await smtp.stop()
-  push.stop()
+  await push.stop()
   await reddit.stop()
 })
 

@@ -30,11 +30,11 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await smtp.stop()
-  push.stop()
+  await push.stop()
 })
 afterEach(async () => {
   await worker?.tick()
-  worker?.stop()
+  await worker?.stop()
   await fake?.stop()
   deps?.close()
   worker = fake = deps = null

@@ -2,7 +2,7 @@
 // both themes at 1280 and 390 px; dialogs modal for the keyboard; toasts above dialogs; contrast
 // and layout of the phone-sized views.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { AccessState } from '../../src/access/rules'
 import { addTerm } from '../../src/terms/service'
 import { archiveMatch } from '../../src/matches/service'

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
-  google?.stop()
+  await google?.stop()
 })
 
 describe('Google sign-in in the browser', () => {

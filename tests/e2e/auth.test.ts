@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
-  worker?.stop()
+  await worker?.stop()
   await server?.stop()
   await smtp?.stop()
 })

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
-  stripe?.stop()
+  await stripe?.stop()
 })
 
 async function signedIn(opts: Parameters<typeof createUserWithSession>[1], viewport = { width: 1280, height: 900 }) {

@@ -192,7 +192,7 @@ describe('per-term alerts and external channels', () => {
       expect(errors).toEqual([])
       await context.close()
     } finally {
-      hook.stop()
+      await hook.stop()
     }
   })
 })

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
-  google?.stop()
+  await google?.stop()
 })
 
 const ADMIN_TEXT = 'Admins must turn on two-factor authentication (Settings → Account) before opening the admin pages.'
@@ -149,7 +149,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.keyboard.type(totp(secret, Date.now() + 30_000))
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/dashboard\//)
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
+    const stored = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)) + JSON.stringify(Object.entries(sessionStorage)))
     expect(stored).not.toContain(password)
     expect(errors).toEqual([])
     await context.close()

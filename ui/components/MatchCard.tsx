@@ -2,7 +2,7 @@
 // matched term(s), forum badge, author, post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
 import { useSignals } from '@preact/signals-react/runtime'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
-import { matchedTermLabel, matchedTermList, type Match } from '../lib/matches'
+import { matchedTermLabel, type Match } from '../lib/matches'
 import { config } from '../state'
 import { PostStateBadge, stateClass } from './PostStateBadge'
 import { ListingHistory } from './ListingHistory'
@@ -33,7 +33,6 @@ type Props = {
 export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRestore, flash }: Props) {
   useSignals()
   const when = cardTime(match.postCreatedAt, match.createdAt)
-  const termList = matchedTermList(match.matchedTerms)
   return (
     <article
       className={`match-card${match.isNew ? ' is-new' : ''}${flash ? ' flash' : ''}${stateClass(match.state)}`}

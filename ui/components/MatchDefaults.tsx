@@ -43,7 +43,10 @@ export function MatchDefaults() {
     let live = true
     api<MatchDefaultsView>('/api/match-defaults')
       .then((v) => {
-        if (live && Array.isArray(v?.excludeWords)) ((confirmed.current = v), setView(v))
+        if (live && Array.isArray(v?.excludeWords)) {
+          confirmed.current = v
+          setView(v)
+        }
       })
       .catch((err) => live && !(err instanceof ApiError && err.status === 401) && errorToast(DEFAULTS_TEXTS.loadFailed))
     return () => {

@@ -159,7 +159,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   }
   const markAll = async () => {
     try {
-      const r = await api<{ count: number }>('/api/matches/read-all', { method: 'POST', json: { category } })
+      await api<{ count: number }>('/api/matches/read-all', { method: 'POST', json: { category } })
       setMatches((m) => m && m.map((x) => ({ ...x, isNew: false })))
       toast({ title: 'Success', description: 'All matches marked as read' })
     } catch {

@@ -19,6 +19,8 @@ export function dialogTitle(category: string | null | undefined): string {
       return 'Search WTS Posts'
     case 'wtb':
       return 'Search WTB Posts'
+    case null:
+    case undefined:
     default:
       return 'Add Search Term'
   }

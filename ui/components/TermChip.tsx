@@ -33,8 +33,16 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
           aria-invalid={error ? true : undefined}
           onChange={(e) => (setText(e.target.value), setError(null))}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') (e.preventDefault(), void save())
-            if (e.key === 'Escape') (e.preventDefault(), e.stopPropagation(), setEditing(false), setText(term.term))
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              void save()
+            }
+            if (e.key === 'Escape') {
+              e.preventDefault()
+              e.stopPropagation()
+              setEditing(false)
+              setText(term.term)
+            }
           }}
         />
         <button type="button" aria-label={`Save ${term.term}`} disabled={busy} onClick={() => void save()}>

@@ -37,7 +37,9 @@ export function fixture(parts: Part[], opts: { author?: string; flair?: string; 
   for (const part of parts) {
     if (part.body && bodyStart < 0) {
       tokens.push('')
-      ;(seg.push(0), fits.push(0), side.push(0))
+      seg.push(0)
+      fits.push(0)
+      side.push(0)
       bodyStart = tokens.length
     }
     const toks = canonical(normalize(part.text))

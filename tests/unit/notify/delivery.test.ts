@@ -89,7 +89,7 @@ describe('deliveryPlan: the union of the terms', () => {
   for (const c of cases)
     test(c.name, () => {
       const plan = deliveryPlan(c.terms, c.freq, [1, 2], now)
-      expect({ email: plan.email as string, push: plan.push, endpoints: [...plan.endpoints].sort(), bypass: plan.bypassQuiet }).toEqual({
+      expect({ email: plan.email as string, push: plan.push, endpoints: [...plan.endpoints].sort((a, b) => a - b), bypass: plan.bypassQuiet }).toEqual({
         email: c.email,
         push: c.push,
         endpoints: c.endpoints,

@@ -10,7 +10,6 @@ import { formatCount, seriesSummary } from './data-format'
 export type ChartSeries = { label: string; values: (number | null)[]; color: string; dash?: number[] }
 
 const HEIGHT = 220
-const DAY_S = 86_400
 
 /** Series colours that keep 3:1 against both the light and the dark page. */
 export const CHART_COLORS = ['#2f80ed', '#d97706', '#16a34a', '#dc2626', '#9333ea', '#0891b2']

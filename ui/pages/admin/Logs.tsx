@@ -63,6 +63,7 @@ function stateText(s: Status): string {
       return `Waiting for rate budget until ${formatWhen(s.waitingUntil)}${s.waitingReason ? ` (${s.waitingReason === 'cap' ? 'requests-per-minute cap' : s.waitingReason})` : ''}`
     case 'failing':
       return `Failing since ${formatWhen(s.failingSince)}`
+    case 'idle':
     default:
       if (!s.nextScanAt) return 'Idle'
       return Date.parse(s.nextScanAt) > Date.now() ? `Idle: next scan ${formatWhen(s.nextScanAt)}` : 'Idle: next scan due now'
@@ -395,7 +396,7 @@ function AppLog() {
       }
     }
     void pull()
-    const timer = live ? setInterval(pull, TAIL_MS) : null
+    const timer = live ? setInterval(() => void pull(), TAIL_MS) : null
     return () => {
       alive = false
       if (timer) clearInterval(timer)
