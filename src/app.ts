@@ -28,7 +28,7 @@ import { relayRoutes } from './realtime/relay'
 import { scannerTasks } from './scanner/delegate'
 import { billingRoutes } from './billing'
 import { adminRoutes } from './admin'
-import { maintenanceGate } from './admin/maintenance'
+import { maintenanceGate } from './web/maintenance-mode'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
       if ((origin !== null && origin !== allowedOrigin) || (origin === null && request.headers.get('sec-fetch-site') === 'cross-site'))
         throw new AppError(403, 'BAD_ORIGIN', 'Cross-site request refused.')
     })
-    // Maintenance mode: signed-in non-admins get 503 MAINTENANCE from the API (src/admin/maintenance.ts).
+    // Maintenance mode: signed-in non-admins get 503 MAINTENANCE from the API (src/web/maintenance-mode.ts).
     .onBeforeHandle({ as: 'global' }, ({ request, set }) => maintenanceGate(deps, request, set.headers as Record<string, string>))
     .onError({ as: 'global' }, async ({ error: raw, code, set, request }) => {
       const path = new URL(request.url).pathname

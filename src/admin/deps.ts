@@ -1,6 +1,2 @@
-// What admin route plugins receive: the process's Deps and every long-lived service (the hub for
-// open sockets, the source for the Reddit rate budget, the matcher for the index, the outbox).
-import type { Deps } from '../deps'
-import type { Services } from '../services'
-
-export type AdminDeps = Deps & Services
+// Part 2 removes this file: the page files being edited elsewhere while part 1 ran still import from here.
+export type { AdminDeps } from './shared/deps'

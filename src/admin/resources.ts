@@ -1,25 +1,18 @@
 // System Resources on the dashboard: real figures of this process instead of the spec's sample
 // text — uptime, memory, event-loop lag, database and WAL size, open sockets, outbox depth, the
-// Reddit rate budget, the scan interval in force and post → alert latency.
-import { statSync } from 'node:fs'
-import type { AdminDeps } from './deps'
+// Reddit rate budget, the scan interval in force and post → alert latency. Part 2 moves this file
+// into the dashboard's folder.
+import { fileSizes } from '../db/inspect'
+import type { AdminDeps } from './shared/deps'
 import { alertLatency } from './stats'
 import { eventLoopLag } from '../lib/event-loop-lag'
+import { outboxCounts } from '../outbox/queue'
+import { lastRateLimitedAt } from '../scanner/scan-history'
 
-function fileSize(path: string): number {
-  try {
-    return statSync(path).size
-  } catch {
-    return 0
-  }
-}
-
-/** The last time Reddit answered 429, from the scan log (a failed scan's error starts with the failure kind). */
+/** The last time Reddit answered 429, from the scan log. */
 function last429(deps: AdminDeps): string | null {
-  const row = deps.sqlite
-    .query<{ at: number }, []>("SELECT created_at AS at FROM scan_metrics WHERE error LIKE 'rate_limited%' ORDER BY created_at DESC LIMIT 1")
-    .get()
-  return row ? new Date(row.at).toISOString() : null
+  const at = lastRateLimitedAt(deps)
+  return at === null ? null : new Date(at).toISOString()
 }
 
 /** The scan interval in force now (ms): the budget's cadence, or SCAN_INTERVAL_SECONDS (10 s) for a source without one. */
@@ -34,17 +27,15 @@ export function systemResources(deps: AdminDeps) {
   const mem = process.memoryUsage()
   const b = deps.source.budget
   const snap = b?.snapshot(now)
-  const outbox = deps.sqlite
-    .query<{ status: string; n: number }, []>("SELECT status, count(*) AS n FROM outbox WHERE status IN ('pending', 'sending') GROUP BY status")
-    .all()
-  const depth = (s: string) => outbox.find((r) => r.status === s)?.n ?? 0
+  const outbox = outboxCounts(deps)
+  const files = fileSizes(deps.config.dbPath)
   return {
     uptimeSeconds: Math.round(process.uptime()),
     memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, heapTotalBytes: mem.heapTotal },
     eventLoopLag: eventLoopLag(),
-    database: { fileBytes: fileSize(deps.config.dbPath), walBytes: fileSize(`${deps.config.dbPath}-wal`) },
+    database: { fileBytes: files.db, walBytes: files.wal },
     openSockets: deps.hub.size,
-    outbox: { pending: depth('pending'), sending: depth('sending') },
+    outbox: { pending: outbox.pending, sending: outbox.sending },
     reddit: {
       mode: deps.source.mode ?? null,
       requestsLastMinute: snap?.requestsLastMinute ?? null,

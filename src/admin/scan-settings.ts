@@ -3,11 +3,10 @@
 // budget at once — no restart. Without a stored row the environment decides
 // (SCAN_INTERVAL_SECONDS, the mode's cap). The spec's "active instances" input is left out: one
 // Dibs process scans, so there is nothing to set.
-import { eq } from 'drizzle-orm'
-import { systemSettings } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 import type { WithSource } from '../scanner/source'
+import { replaceSetting, storedSetting, storeSetting } from '../settings/service'
 
 export const SCAN_SETTINGS = 'scan_settings'
 export const MAX_INTERVAL_SECONDS = 3600
@@ -30,7 +29,7 @@ export type ScanSettingsView = ScanSettingsInput & {
 type Stored = { active: boolean; intervalSeconds: number | null; maxRequestsPerMinute: number }
 
 function readStored(deps: Pick<Deps, 'db'>): { value: Stored; updatedAt: Date | null } | null {
-  const row = deps.db.select().from(systemSettings).where(eq(systemSettings.name, SCAN_SETTINGS)).get()
+  const row = storedSetting(deps, SCAN_SETTINGS)
   if (!row || row.value.active !== true) return null
   return { value: row.value as unknown as Stored, updatedAt: row.updatedAt }
 }
@@ -86,11 +85,7 @@ export function saveScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & Wit
   if (error !== null) throw badRequest(error, 'INVALID_SCAN_SETTINGS')
   const value: Stored = { active: true, intervalSeconds: input.intervalSeconds, maxRequestsPerMinute: input.maxRequestsPerMinute }
   const now = deps.now()
-  deps.db
-    .insert(systemSettings)
-    .values({ name: SCAN_SETTINGS, value, description: 'Runtime scan settings: interval (null = adaptive) and max Reddit requests per minute', updatedAt: now })
-    .onConflictDoUpdate({ target: systemSettings.name, set: { value, updatedAt: now } })
-    .run()
+  storeSetting(deps, SCAN_SETTINGS, value, 'Runtime scan settings: interval (null = adaptive) and max Reddit requests per minute', now)
   b.configure({ capPerMinute: input.maxRequestsPerMinute, intervalSeconds: input.intervalSeconds })
   return scanSettings(deps)
 }
@@ -98,11 +93,7 @@ export function saveScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & Wit
 /** Back to the environment's values: the stored row is switched off and the budget reset. */
 export function resetScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & WithSource): ScanSettingsView {
   const now = deps.now()
-  deps.db
-    .update(systemSettings)
-    .set({ value: { active: false }, updatedAt: now })
-    .where(eq(systemSettings.name, SCAN_SETTINGS))
-    .run()
+  replaceSetting(deps, SCAN_SETTINGS, { active: false }, now)
   deps.source.budget?.configure({ capPerMinute: deps.source.budget.modeCapPerMinute, intervalSeconds: deps.config.scanIntervalSeconds })
   return scanSettings(deps)
 }

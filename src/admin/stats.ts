@@ -1,24 +1,27 @@
-// The dashboard's numbers from the database (spec §7 admin health every 30 s, KPIs every 5 min);
-// the formulas themselves are the pure ./health.ts.
+// The dashboard's numbers (spec §7 admin health every 30 s, KPIs every 5 min), each counted by the
+// capability that owns its table; the formulas themselves are the pure ./health.ts.
+// Part 2 moves this file into the dashboard's folder.
+import { countAccess } from '../access/accounts'
 import type { Deps } from '../deps'
+import { countPosts } from '../forums/stats'
+import { percentile } from '../lib/percentile'
+import { countMatchedUsers, countMatches, liveMatchDelays } from '../matches/stats'
+import { outboxCounts } from '../outbox/queue'
 import { forumNotice, type WithSource } from '../scanner/source'
 import { JOB, lastSuccess } from '../jobs/log'
-import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, percentile, scanHealth, TRIAL_ROLES, type Kpis } from './health'
+import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, scanHealth, TRIAL_ROLES, type Kpis } from './health'
 
 type D = Pick<Deps, 'db' | 'sqlite' | 'now'>
-
-const count = (deps: D, sql: string, ...args: (string | number)[]) => (deps.sqlite.query(sql).get(...args) as { n: number }).n
-const inList = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ')
 
 export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
   const source = deps.source?.healthReport?.() ?? null
   const now = deps.now()
   const last = lastSuccess(deps, JOB.scan)
-  const pending = count(deps, "SELECT count(*) AS n FROM outbox WHERE channel = 'email' AND status = 'pending'")
+  const pending = outboxCounts(deps, 'email').pending
   return {
-    posts: count(deps, 'SELECT count(*) AS n FROM posts'),
-    users: count(deps, 'SELECT count(*) AS n FROM user_access'),
-    matches: count(deps, 'SELECT count(*) AS n FROM matches'),
+    posts: countPosts(deps),
+    users: countAccess(deps),
+    matches: countMatches(deps),
     lastScanAt: last?.toISOString() ?? null,
     ...scanHealth(last, now),
     emailQueuePending: pending,
@@ -36,14 +39,14 @@ export function kpiStats(deps: D): Kpis & { computedAt: string } {
   const { todayStart, yesterdayStart, dayAgo } = dayBounds(now)
   return {
     ...kpis({
-      matchesToday: count(deps, 'SELECT count(*) AS n FROM matches WHERE created_at >= ?', todayStart),
-      matchesYesterday: count(deps, 'SELECT count(*) AS n FROM matches WHERE created_at >= ? AND created_at < ?', yesterdayStart, todayStart),
-      usersMatched24h: count(deps, 'SELECT count(DISTINCT user_id) AS n FROM matches WHERE created_at >= ?', dayAgo),
-      postsToday: count(deps, 'SELECT count(*) AS n FROM posts WHERE created_at >= ?', todayStart),
-      totalUsers: count(deps, 'SELECT count(*) AS n FROM user_access'),
-      activeOrTrialing: count(deps, `SELECT count(*) AS n FROM user_access WHERE subscription_status IN (${inList(ACTIVE_STATUSES)})`),
-      trialUsers: count(deps, `SELECT count(*) AS n FROM user_access WHERE role IN (${inList(TRIAL_ROLES)})`),
-      paidUsers: count(deps, `SELECT count(*) AS n FROM user_access WHERE role IN (${inList(PAID_ROLES)})`),
+      matchesToday: countMatches(deps, todayStart),
+      matchesYesterday: countMatches(deps, yesterdayStart, todayStart),
+      usersMatched24h: countMatchedUsers(deps, dayAgo),
+      postsToday: countPosts(deps, todayStart),
+      totalUsers: countAccess(deps),
+      activeOrTrialing: countAccess(deps, { statuses: ACTIVE_STATUSES }),
+      trialUsers: countAccess(deps, { roles: TRIAL_ROLES }),
+      paidUsers: countAccess(deps, { roles: PAID_ROLES }),
     }),
     computedAt: now.toISOString(),
   }
@@ -55,11 +58,6 @@ export function kpiStats(deps: D): Kpis & { computedAt: string } {
  */
 export function alertLatency(deps: D): { samples: number; p50Ms: number | null; p95Ms: number | null } {
   const since = deps.now().getTime() - 86_400_000
-  const rows = deps.sqlite
-    .query<{ ms: number }, [number]>(
-      "SELECT created_at - post_created_at AS ms FROM matches WHERE source = 'live' AND post_created_at IS NOT NULL AND created_at >= ? ORDER BY id DESC LIMIT 20000",
-    )
-    .all(since)
-  const values = rows.map((r) => Math.max(0, r.ms))
+  const values = liveMatchDelays(deps, since, 20000).map((r) => Math.max(0, r.ms))
   return { samples: values.length, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95) }
 }

@@ -2,7 +2,7 @@
 // webhooks and the system (push subscriptions gone) alike: who, what, target, when, result. The
 // admin dashboard's Recent Activity, the Users detail and the Alerts page read it. Its own folder
 // imports only the schema, so every folder may write to it without an import cycle.
-import { desc } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray } from 'drizzle-orm'
 import { auditLog } from '../db/schema'
 import type { Deps } from '../deps'
 
@@ -59,4 +59,30 @@ export async function audited<T>(
 
 export function latestAudit(deps: Pick<Deps, 'db'>, limit = 20) {
   return deps.db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()
+}
+
+/** Rows of one action since `since`, newest first (Admin → Alerts: 'push.gone'). */
+export function auditRowsOf(deps: Pick<Deps, 'db'>, action: string, since: Date) {
+  return deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), gte(auditLog.at, since)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .all()
+}
+
+/** The newest `limit` rows about one target, e.g. 'user:12' (Admin → Users detail). */
+export function auditRowsAbout(deps: Pick<Deps, 'db'>, target: string, limit = 50) {
+  return deps.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()
+}
+
+/** The newest successful row of any of `actions` (Admin → Database: the last backup recorded), or undefined. */
+export function lastSuccessOf(deps: Pick<Deps, 'db'>, actions: readonly string[]) {
+  return deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.result, 'ok'), inArray(auditLog.action, [...actions])))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1)
+    .get()
 }

@@ -202,6 +202,11 @@ export function banUser(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, 
   deps.bus.emit('access.changed', { userId })
 }
 
+/** A new account row, or undefined when the email is taken (Admin → Users → Add user checks first and answers 409). */
+export function insertUser(deps: Pick<Deps, 'db'>, values: typeof users.$inferInsert): User | undefined {
+  return deps.db.insert(users).values(values).onConflictDoNothing().returning().get()
+}
+
 /** Operator creation (CLI): optionally confirmed (then access starts, or the given role is set). */
 export async function createUser(
   deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>,

@@ -108,6 +108,17 @@ export function sessionAlive(deps: Pick<Deps, 'db' | 'now'>, sessionId: string):
   return row !== undefined && row.bannedAt === null && row.expiresAt.getTime() > deps.now().getTime()
 }
 
+/** Sessions an account holds now (Admin → Users detail). */
+export function sessionCount(deps: Pick<Deps, 'sqlite'>, userId: number): number {
+  return deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(userId)!.n
+}
+
+/** Per account with a session, when its newest session began (ms): its last sign-in (Admin → Users). */
+export function lastSignIns(deps: Pick<Deps, 'sqlite'>): Map<number, number> {
+  const rows = deps.sqlite.query<{ userId: number; at: number }, []>('SELECT user_id AS userId, max(created_at) AS at FROM sessions GROUP BY user_id').all()
+  return new Map(rows.map((r) => [r.userId, r.at]))
+}
+
 export function deleteExpiredSessions(deps: Pick<Deps, 'db' | 'now'>) {
   return (deps.db.delete(sessions).where(lt(sessions.expiresAt, deps.now())).run() as unknown as { changes: number }).changes
 }

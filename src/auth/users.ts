@@ -49,3 +49,28 @@ export function getUser(deps: Pick<Deps, 'db'>, userId: number): User {
   if (user === undefined) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.')
   return user
 }
+
+const DAY_MS = 86_400_000
+
+/** Accounts created since `sinceMs` per UTC day (ms since the epoch / DAY_MS, floored), key 'all' (Admin → Trends). */
+export function accountsPerDay(deps: Pick<Deps, 'sqlite'>, sinceMs: number): { day: number; key: string; n: number }[] {
+  return deps.sqlite
+    .query<{ day: number; key: string; n: number }, [number, number]>(
+      "SELECT CAST(created_at / ?1 AS INTEGER) AS day, 'all' AS key, count(*) AS n FROM users WHERE created_at >= ?2 GROUP BY day",
+    )
+    .all(DAY_MS, sinceMs)
+}
+
+/** The email address of each of `ids` that still has an account (Admin → Alerts: whom a failed message was for). */
+export function emailsOf(deps: Pick<Deps, 'sqlite'>, ids: readonly number[]): Map<number, string> {
+  const unique = [...new Set(ids)]
+  const out = new Map<number, string>()
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500)
+    for (const r of deps.sqlite
+      .query<{ id: number; email: string }, number[]>(`SELECT id, email FROM users WHERE id IN (${chunk.map(() => '?').join(',')})`)
+      .all(...chunk))
+      out.set(r.id, r.email)
+  }
+  return out
+}

@@ -1,7 +1,7 @@
 // Alert latency percentiles per stage and end to end, over 1 h / 24 h / 7 d (the admin pages and
-// GET /api/admin/latency). Pure apart from latencyRows; percentiles are nearest-rank (src/admin/series.ts).
+// GET /api/admin/latency). Pure apart from latencyRows; percentiles are nearest-rank (src/lib/percentile.ts).
 import type { Database } from 'bun:sqlite'
-import { percentile } from '../admin/series'
+import { percentile } from '../lib/percentile'
 
 export const LATENCY_WINDOWS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const
 export type LatencyWindow = keyof typeof LATENCY_WINDOWS
@@ -45,7 +45,6 @@ export function figures(rows: readonly LatencyRow[], s: { key: string; label: st
     const b = r[s.to]
     if (a !== null && b !== null) values.push(Math.max(0, b - a))
   }
-  values.sort((x, y) => x - y)
   return { key: s.key, label: s.label, count: values.length, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95), p99Ms: percentile(values, 99) }
 }
 

@@ -17,9 +17,14 @@ export const DEFAULT_PREFS: Prefs = { email_frequency: 'batched', web_push_enabl
 /** The API's form of quiet hours; null turns them off. */
 export type QuietInput = { start: string; end: string; time_zone: string } | null
 
+/** The stored row as it is, or undefined when the account never saved preferences (Admin → Users detail). */
+export function storedPrefs(deps: Pick<Deps, 'db'>, userId: number) {
+  return deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
+}
+
 /** The stored preferences, with what the jobs need besides: the last digest, the 'Wait before email and push' (src/notify/hold.ts). */
 export function getPrefs(deps: Pick<Deps, 'db'>, userId: number): Prefs & { lastDigestAt: Date | null; updatedAt: Date | null; holdSeconds: number } {
-  const row = deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
+  const row = storedPrefs(deps, userId)
   if (!row) return { ...DEFAULT_PREFS, lastDigestAt: null, updatedAt: null, holdSeconds: 0 }
   const freq = (EMAIL_FREQUENCIES as readonly string[]).includes(row.emailFrequency) ? (row.emailFrequency as EmailFrequency) : DEFAULT_PREFS.email_frequency
   const quiet = row.quietStart && row.quietEnd && row.timeZone ? { start: row.quietStart, end: row.quietEnd, timeZone: row.timeZone } : null

@@ -48,3 +48,25 @@ export function readSettings(deps: Pick<Deps, 'db' | 'now'>): Record<SettingName
 export function isPaused(deps: Pick<Deps, 'db'>): boolean {
   return getSetting(deps, 'is_emergency_paused')
 }
+
+type SettingValue = (typeof systemSettings.$inferSelect)['value']
+
+/** A stored setting other than the two switches (e.g. 'scan_settings'), as stored, or undefined. */
+export function storedSetting(deps: Pick<Deps, 'db'>, name: string): { value: SettingValue; updatedAt: Date | null } | undefined {
+  const row = deps.db.select().from(systemSettings).where(eq(systemSettings.name, name)).get()
+  return row ? { value: row.value, updatedAt: row.updatedAt } : undefined
+}
+
+/** Stores a setting's value: a new row with its description, or the existing row's value and time. */
+export function storeSetting(deps: Pick<Deps, 'db'>, name: string, value: SettingValue, description: string, at: Date): void {
+  deps.db
+    .insert(systemSettings)
+    .values({ name, value, description, updatedAt: at })
+    .onConflictDoUpdate({ target: systemSettings.name, set: { value, updatedAt: at } })
+    .run()
+}
+
+/** Replaces an existing setting's value (no row is created). */
+export function replaceSetting(deps: Pick<Deps, 'db'>, name: string, value: SettingValue, at: Date): void {
+  deps.db.update(systemSettings).set({ value, updatedAt: at }).where(eq(systemSettings.name, name)).run()
+}

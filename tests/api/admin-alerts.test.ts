@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { outbox, pushSubscriptions } from '../../src/db/schema'
-import { BOUNCES_TEXT, FAILED_PAGE_SIZE } from '../../src/admin/alerts'
+import { BOUNCES_TEXT, FAILED_PAGE_SIZE } from '../../src/admin/alerts/view'
 import { enqueue, enqueueEmail } from '../../src/outbox/queue'
 import type { OutboxWorker } from '../../src/outbox/worker'
 import { attachListeners } from '../../src/services'

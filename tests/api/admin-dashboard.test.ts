@@ -2,7 +2,7 @@
 // created with active false, audited, broadcast on the admin topic), maintenance mode's 503 for
 // signed-in non-admins while scanning goes on, and health / KPIs / resources / activity from real data.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from '../../src/admin/maintenance'
+import { MAINTENANCE_HEADER, MAINTENANCE_MESSAGE } from '../../src/web/maintenance-mode'
 import { runScan } from '../../src/scanner/scan'
 import { setSetting } from '../../src/settings/service'
 import { addTerm } from '../../src/terms/service'

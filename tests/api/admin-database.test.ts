@@ -6,8 +6,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, utimes
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { maintenanceLogs, posts } from '../../src/db/schema'
-import { tableStats } from '../../src/admin/db-stats'
-import { integrityCheck } from '../../src/admin/database'
+import { tableStats } from '../../src/db/inspect'
+import { integrityCheck } from '../../src/db/inspect'
 import { call, runCli } from '../helpers'
 import { adminWorld, auditRows, expectAdminOnly, type AdminWorld } from './admin-data-helpers'
 

@@ -2,7 +2,7 @@
 // clock — days without data are 0, latency counts live matches only, the most saved terms.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { matches, matchTerms, posts, searchTerms, users } from '../../src/db/schema'
-import { TOP_TERMS } from '../../src/admin/trends'
+import { TOP_TERMS } from '../../src/admin/trends/view'
 import { call } from '../helpers'
 import { adminWorld, auditRows, expectAdminOnly, type AdminWorld } from './admin-data-helpers'
 

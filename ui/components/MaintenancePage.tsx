@@ -1,4 +1,4 @@
-// What a signed-in non-admin sees while maintenance mode is on (src/admin/maintenance.ts answers
+// What a signed-in non-admin sees while maintenance mode is on (src/web/maintenance-mode.ts answers
 // their API calls 503 meanwhile). It asks again every 30 s and on 'Try again'; when the answer no
 // longer carries the maintenance header, <Protected> shows the page they came for.
 import { useEffect, useState } from 'react'

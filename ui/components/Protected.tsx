@@ -61,7 +61,7 @@ export function Protected({ children, admin = false }: { children: React.ReactNo
   const m = me.value
   if (!m) return <Gate text="Loading your account information..." />
   if (admin && m.access.userRole !== 'admin') return <Redirect to="/dashboard" replace />
-  // Maintenance mode (src/admin/maintenance.ts): everyone but admins sees the maintenance page.
+  // Maintenance mode (src/web/maintenance-mode.ts): everyone but admins sees the maintenance page.
   if (maintenanceMode.value && m.access.userRole !== 'admin') return <MaintenancePage />
   // Whether admins must have two-factor on is in /api/config: an admin page waits for it.
   if (admin && !configLoaded.value) return <Gate text="Loading your account information..." />

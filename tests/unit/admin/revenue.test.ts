@@ -15,7 +15,7 @@ import {
   type AccountRow,
   type TrialOutcome,
   type HistoryRow,
-} from '../../../src/admin/revenue-stats'
+} from '../../../src/admin/revenue/stats'
 
 const NOW = new Date('2026-03-04T12:00:00Z') // a Wednesday
 const DAY = 24 * 3600_000

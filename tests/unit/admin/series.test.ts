@@ -1,6 +1,6 @@
-// The admin charts' pure core: UTC day windows, gap-filled series and nearest-rank percentiles.
+// The admin charts' pure core: UTC day windows, gap-filled series and per-day percentiles (the percentile itself: tests/unit/lib/percentile.test.ts).
 import { describe, expect, test } from 'bun:test'
-import { DAY_MS, dailyPercentiles, dayLabels, dayWindow, fillSeries, percentile, utcDay } from '../../../src/admin/series'
+import { DAY_MS, dailyPercentiles, dayLabels, dayWindow, fillSeries, utcDay } from '../../../src/admin/shared/series'
 
 const at = (iso: string) => new Date(iso)
 
@@ -39,24 +39,6 @@ describe('fillSeries', () => {
     ]
     expect(fillSeries(rows, window, ['wts'])).toEqual({ wts: [3, 0, 0, 0, 0], other: [0, 0, 0, 0, 7] })
   })
-})
-
-describe('percentile (nearest rank)', () => {
-  const table: [number[], number, number | null][] = [
-    [[], 50, null],
-    [[7], 50, 7],
-    [[7], 95, 7],
-    [[1, 2], 50, 1],
-    [[1, 2, 3, 4], 50, 2],
-    [[1, 2, 3, 4, 5], 50, 3],
-    [Array.from({ length: 100 }, (_, i) => i + 1), 95, 95],
-    [Array.from({ length: 20 }, (_, i) => i + 1), 95, 19],
-    [Array.from({ length: 19 }, (_, i) => i + 1), 95, 19],
-    [[1, 2, 3], 0, 1],
-    [[1, 2, 3], 100, 3],
-  ]
-  for (const [values, p, expected] of table)
-    test(`p${p} of [${values.length > 6 ? `1…${values.length}` : values}] = ${expected}`, () => expect(percentile(values, p)).toBe(expected))
 })
 
 describe('dailyPercentiles', () => {

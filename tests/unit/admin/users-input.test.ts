@@ -1,8 +1,8 @@
 // What the Users page may send (src/admin/users-input.ts) and the list filters
 // (src/admin/users-service.ts passesFilters), as tables.
 import { describe, expect, test } from 'bun:test'
-import { readDays, readListQuery, readPlan, readRole, readUntil } from '../../../src/admin/users-input'
-import { passesFilters, trialEndingSoon, type UserListItem } from '../../../src/admin/users-service'
+import { readDays, readListQuery, readPlan, readRole, readUntil } from '../../../src/admin/users/input'
+import { passesFilters, trialEndingSoon, type UserListItem } from '../../../src/admin/users/view'
 
 const NOW = new Date('2026-03-02T12:00:00Z')
 const fails = (fn: () => unknown) => {

@@ -2,48 +2,20 @@
 // for quiet hours, waiting for a re-check, or skipped), messages queued per
 // day by their status, failed messages with their last error and Retry one / Retry all, push
 // subscriptions removed as gone, and email bounces (not known: Dibs receives none).
-import { useMemo, useState } from 'react'
-import { api, ApiError } from '../../api'
+// Fetching and state: ./alerts/useAlerts.ts; this file renders.
+import { useMemo } from 'react'
 import { formatDate } from '../../lib/dates'
-import { errorToast, toast } from '../../toast'
-import type { FailedRow, outboxOverview } from '../../../src/admin/alerts'
 import { AdminLayout } from './AdminLayout'
 import { CHART_COLORS, DataChart, type ChartSeries } from './DataChart'
 import { formatCount, formatSeconds } from './data-format'
-import { LoadError, RangePicker, useAdminData, type Range } from './RangePicker'
-
-type Overview = ReturnType<typeof outboxOverview>
-type FailedPage = { rows: FailedRow[]; page: number; pages: number; total: number; pageSize: number }
+import { LoadError, RangePicker } from './RangePicker'
+import { useAlerts, type FailedPage, type Overview } from './alerts/useAlerts'
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', push: 'Web push', webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
 const channelName = (c: string) => CHANNEL_NAMES[c] ?? c
 
 export function AdminAlerts() {
-  const [days, setDays] = useState<Range>(7)
-  const [page, setPage] = useState(1)
-  const overview = useAdminData<Overview>(`/api/admin/alerts?days=${days}`, 'Failed to load the outbox')
-  const failed = useAdminData<FailedPage>(`/api/admin/alerts/failed?page=${page}`, 'Failed to load failed messages')
-  const [busy, setBusy] = useState<number | 'all' | null>(null)
-  const reload = () => Promise.all([overview.reload(), failed.reload()])
-
-  const retry = async (id: number | 'all') => {
-    setBusy(id)
-    try {
-      if (id === 'all') {
-        const r = await api<{ count: number }>('/api/admin/alerts/retry-failed', { method: 'POST' })
-        toast({ title: 'Failed messages queued again', description: `${formatCount(r.count)} message${r.count === 1 ? '' : 's'} will be sent again.` })
-        setPage(1)
-      } else {
-        await api(`/api/admin/alerts/${id}/retry`, { method: 'POST' })
-        toast({ title: 'Message queued again', description: `Message #${id} will be sent again.` })
-      }
-      await reload()
-    } catch (err) {
-      errorToast(err instanceof ApiError ? err.message : 'Please try again.', 'Retry failed')
-    } finally {
-      setBusy(null)
-    }
-  }
+  const { days, setDays, setPage, overview, failed, busy, retry, reload } = useAlerts()
 
   const data = overview.data
   const charts = useMemo(() => {

@@ -1,19 +1,14 @@
 // /admin/database: rows and size per table, the database file and its WAL, the last backup
 // (GET /api/admin/database); integrity check, optimize (VACUUM, confirmed first), a backup download
-// and archive of old posts (confirmed first). Each action is audited on the server.
-import { useRef, useState } from 'react'
-import { api, ApiError } from '../../api'
+// and archive of old posts (confirmed first). Each action is audited on the server. Fetching and
+// state: ./database/useDatabase.ts; this file renders.
+import { useRef } from 'react'
 import { Modal } from '../../components/Modal'
 import { timeAgo } from '../../lib/dates'
-import { errorToast, toast } from '../../toast'
-import type { databaseStats } from '../../../src/admin/db-stats'
-import type { IntegrityResult } from '../../../src/admin/database'
 import { AdminLayout } from './AdminLayout'
 import { formatBytes, formatCount } from './data-format'
-import { LoadError, useAdminData } from './RangePicker'
-
-type Stats = ReturnType<typeof databaseStats>
-type Optimized = { before: { total: number }; after: { total: number }; savedBytes: number; ms: number }
+import { LoadError } from './RangePicker'
+import { useDatabase, type Stats } from './database/useDatabase'
 
 /** Archive cutoffs offered; 7 days keeps the live feed's window intact. */
 const CUTOFFS = [
@@ -23,56 +18,8 @@ const CUTOFFS = [
   { hours: 2160, label: 'older than 90 days' },
 ]
 
-const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
-
 export function AdminDatabase() {
-  const { data, error, reload } = useAdminData<Stats>('/api/admin/database', 'Failed to load database details')
-  const [busy, setBusy] = useState<string | null>(null)
-  const [integrity, setIntegrity] = useState<IntegrityResult | null>(null)
-  const [confirm, setConfirm] = useState<'optimize' | 'archive' | null>(null)
-  const [cutoff, setCutoff] = useState(168)
-
-  const run = async <T,>(name: string, action: () => Promise<T>, done: (r: T) => void, failTitle: string) => {
-    setBusy(name)
-    try {
-      done(await action())
-      void reload()
-    } catch (err) {
-      errorToast(message(err, 'Please try again.'), failTitle)
-    } finally {
-      setBusy(null)
-    }
-  }
-  const checkIntegrity = (mode: 'quick' | 'full') =>
-    run(
-      mode,
-      () => api<IntegrityResult>('/api/admin/database/integrity', { method: 'POST', json: { mode } }),
-      (r) => {
-        setIntegrity(r)
-        if (r.ok) toast({ title: 'Integrity check passed', description: `${mode === 'quick' ? 'Quick' : 'Full'} check: ok (${r.ms} ms).` })
-        else errorToast(r.messages.slice(0, 3).join(' '), 'Integrity check found problems')
-      },
-      'Integrity check failed',
-    )
-  const optimize = () =>
-    run(
-      'optimize',
-      () => api<Optimized>('/api/admin/database/optimize', { method: 'POST' }),
-      (r) =>
-        toast({
-          title: 'Database optimized',
-          description: `${formatBytes(r.before.total)} → ${formatBytes(r.after.total)} (${formatBytes(Math.max(0, r.savedBytes))} freed, ${r.ms} ms).`,
-        }),
-      'Optimize failed',
-    )
-  const archive = () =>
-    run(
-      'archive',
-      () => api<{ count: number }>('/api/admin/database/archive', { method: 'POST', json: { olderThanHours: cutoff } }),
-      (r) => toast({ title: 'Archive completed', description: `${formatCount(r.count)} posts archived.` }),
-      'Archive failed',
-    )
-
+  const { data, error, reload, busy, integrity, confirm, setConfirm, cutoff, setCutoff, checkIntegrity, optimize, archive } = useDatabase()
   return (
     <AdminLayout title="Database">
       {error && !data ? <LoadError error={error} title="Failed to load database details" retry={reload} /> : null}

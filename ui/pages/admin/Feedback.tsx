@@ -1,28 +1,11 @@
 // /admin/feedback: the Help & Contact inbox. Filters All / Unread / Read / Resolved with counts;
 // each message can be marked read or unread, resolved or unresolved, and answered by email from
-// here (the reply is queued in the outbox and kept on the message).
-import { useCallback, useEffect, useState } from 'react'
+// here (the reply is queued in the outbox and kept on the message). Fetching and state:
+// ./feedback/useFeedback.ts; this file renders.
 import { AdminLayout } from './AdminLayout'
-import { api, ApiError } from '../../api'
 import { Pagination } from '../../components/Pagination'
-import { toast, errorToast } from '../../toast'
 import { formatDate } from '../../lib/dates'
-
-type State = 'unread' | 'read' | 'resolved'
-type Message = {
-  id: number
-  userId: number | null
-  email: string
-  subject: string
-  message: string
-  createdAt: string
-  readAt: string | null
-  resolvedAt: string | null
-  repliedAt: string | null
-  reply: string | null
-  state: State
-}
-type Inbox = { messages: Message[]; counts: Record<'all' | State, number>; page: number; pages: number }
+import { useFeedbackInbox, useFeedbackMessage, type Message, type State } from './feedback/useFeedback'
 
 const FILTERS = [
   ['unread', 'Unread'],
@@ -33,34 +16,13 @@ const FILTERS = [
 const STATE_LABEL: Record<State, string> = { unread: 'Unread', read: 'Read', resolved: 'Resolved' }
 
 export function AdminFeedback() {
-  const [filter, setFilter] = useState<'all' | State>('unread')
-  const [page, setPage] = useState(1)
-  const [inbox, setInbox] = useState<Inbox | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const load = useCallback(async () => {
-    try {
-      setInbox(await api<Inbox>(`/api/admin/feedback?filter=${filter}&page=${page}`))
-      setError(null)
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to load messages.')
-    }
-  }, [filter, page])
-  useEffect(() => void load(), [load])
+  const { filter, showFilter, setPage, inbox, error, reload } = useFeedbackInbox()
 
   return (
     <AdminLayout title="Feedback" badges={inbox && inbox.counts.unread > 0 ? <span className="badge unread-badge">{inbox.counts.unread} unread</span> : null}>
       <div className="feedback-filters" role="group" aria-label="Show messages">
         {FILTERS.map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            className={filter === key ? '' : 'outline secondary'}
-            aria-pressed={filter === key}
-            onClick={() => {
-              setFilter(key)
-              setPage(1)
-            }}
-          >
+          <button key={key} type="button" className={filter === key ? '' : 'outline secondary'} aria-pressed={filter === key} onClick={() => showFilter(key)}>
             {label}
             {inbox ? ` (${inbox.counts[key]})` : ''}
           </button>
@@ -81,7 +43,7 @@ export function AdminFeedback() {
         <ul className="feedback-list">
           {inbox.messages.map((m) => (
             <li key={m.id}>
-              <FeedbackItem m={m} onChanged={() => void load()} />
+              <FeedbackItem m={m} onChanged={() => void reload()} />
             </li>
           ))}
         </ul>
@@ -92,33 +54,7 @@ export function AdminFeedback() {
 }
 
 function FeedbackItem({ m, onChanged }: { m: Message; onChanged: () => void }) {
-  const [replying, setReplying] = useState(false)
-  const [reply, setReply] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const setState = async (state: 'unread' | 'read' | 'resolved' | 'unresolved') => {
-    try {
-      await api(`/api/admin/feedback/${m.id}/state`, { method: 'POST', json: { state } })
-      onChanged()
-    } catch (err) {
-      errorToast(err instanceof ApiError ? err.message : 'Failed to update the message.')
-    }
-  }
-  const send = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await api(`/api/admin/feedback/${m.id}/reply`, { method: 'POST', json: { reply } })
-      toast({ title: 'Reply sent', description: `Your reply to ${m.email} is on its way.` })
-      setReplying(false)
-      setReply('')
-      onChanged()
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to send the reply.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { replying, setReplying, reply, setReply, busy, error, setState, send } = useFeedbackMessage(m, onChanged)
   const titleId = `feedback-${m.id}-title`
   return (
     <article className={`feedback-item ${m.state}`} aria-labelledby={titleId} data-testid="feedback-item">

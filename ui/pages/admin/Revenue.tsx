@@ -1,22 +1,11 @@
 // /admin/revenue: MRR and subscribers per plan, accounts by kind (paying, gifted, default plan,
 // trials …), the gifted accounts, trials started / converted / expired and churn per week.
-// With billing off it says so and shows the gifted and default-plan accounts.
-import { useCallback, useEffect, useState } from 'react'
+// With billing off it says so and shows the gifted and default-plan accounts. Fetching and state:
+// ./revenue/useRevenue.ts; this file renders.
 import { AdminLayout } from './AdminLayout'
-import { api, ApiError } from '../../api'
+import { useRevenue } from './revenue/useRevenue'
 import { formatPrice } from '../../../src/access/plans'
 import { formatDate } from '../../lib/dates'
-
-type Report = {
-  billingEnabled: boolean
-  defaultPlan: string | null
-  mrrCents: number
-  plans: { plan: string; name: string; priceCents: number; subscribers: number; mrrCents: number }[]
-  accounts: Record<string, number>
-  gifted: { userId: number; email: string; plan: string; until: string | null; grantedBy: string | null }[]
-  weeks: { weekStart: string; trialsStarted: number; trialsConverted: number; trialsExpired: number; churned: number }[]
-  churn: { windowDays: number; churned: number; payingAtStart: number; rate: number | null }
-}
 
 const KINDS: [string, string][] = [
   ['paying', 'Paying'],
@@ -34,18 +23,7 @@ const KINDS: [string, string][] = [
 const money = (cents: number) => formatPrice(cents)
 
 export function AdminRevenue() {
-  const [weeks, setWeeks] = useState(12)
-  const [report, setReport] = useState<Report | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const load = useCallback(async () => {
-    try {
-      setReport(await api<Report>(`/api/admin/revenue?weeks=${weeks}`))
-      setError(null)
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to load revenue.')
-    }
-  }, [weeks])
-  useEffect(() => void load(), [load])
+  const { weeks, setWeeks, report, error } = useRevenue()
   const r = report
   return (
     <AdminLayout title="Revenue" badges={r && !r.billingEnabled ? <span className="badge">Billing off</span> : null}>

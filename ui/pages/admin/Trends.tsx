@@ -2,7 +2,7 @@
 // matches per category, new accounts, post→alert latency p50/p95 — and the 20 most saved terms.
 import { useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import type { Trends } from '../../../src/admin/trends'
+import type { Trends } from '../../../src/admin/trends/view'
 import { config } from '../../state'
 import { AdminLayout } from './AdminLayout'
 import { AlertLatencyCard } from './AlertLatency'

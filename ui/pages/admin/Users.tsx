@@ -1,17 +1,18 @@
 // /admin/users: every account — search (email or name), filters (role, status, trial ending within
 // 2 days), pages — with 'Manage' opening the account's detail and actions, and 'Add user'.
-// Below 640 px each row is a card (ui/admin-users.css).
-import { useCallback, useEffect, useRef, useState } from 'react'
+// Below 640 px each row is a card (ui/admin-users.css). Fetching and state of the list:
+// ./users/useUserList.ts; this file renders.
+import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { AdminLayout } from './AdminLayout'
-import { api, ApiError } from '../../api'
 import { me } from '../../account'
 import { config } from '../../state'
 import { Pagination } from '../../components/Pagination'
 import { UserDetail } from './users/UserDetail'
 import { AddUserDialog } from './users/AddUserDialog'
 import { roleLabel, when } from './users/labels'
-import { ROLE_CHOICES, type UserPage } from './users/types'
+import { ROLE_CHOICES } from './users/types'
+import { useUserList } from './users/useUserList'
 
 const STATUSES = [
   ['', 'Any status'],
@@ -24,50 +25,10 @@ const STATUSES = [
 export function AdminUsers() {
   useSignals()
   const product = config.value.productName
-  const [search, setSearch] = useState('')
-  const [query, setQuery] = useState('')
-  const [role, setRole] = useState('')
-  const [status, setStatus] = useState('')
-  const [trialEnding, setTrialEnding] = useState(false)
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = useState(25)
-  const [data, setData] = useState<UserPage | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { search, setSearch, role, setRole, status, setStatus, trialEnding, setTrialEnding, setPage, pageSize, setPageSize, data, error, filter, reload } =
+    useUserList()
   const [open, setOpen] = useState<number | null>(null)
   const [adding, setAdding] = useState(false)
-  const seq = useRef(0)
-
-  // Search waits for a pause in typing.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setQuery(search.trim())
-      setPage(1)
-    }, 250)
-    return () => clearTimeout(t)
-  }, [search])
-
-  const load = useCallback(async () => {
-    const n = ++seq.current
-    const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) })
-    if (query) params.set('q', query)
-    if (role) params.set('role', role)
-    if (status) params.set('status', status)
-    if (trialEnding) params.set('trialEnding', '1')
-    try {
-      const r = await api<UserPage>(`/api/admin/users?${params}`)
-      if (n !== seq.current) return
-      setData(r)
-      setError(null)
-    } catch (err) {
-      if (n === seq.current) setError(err instanceof ApiError ? err.message : 'Failed to load users.')
-    }
-  }, [query, role, status, trialEnding, page, pageSize])
-  useEffect(() => void load(), [load])
-
-  const filter = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    set(e.target.value)
-    setPage(1)
-  }
 
   return (
     <AdminLayout title="Users" badges={data ? <span className="badge">{data.total === 1 ? '1 account' : `${data.total} accounts`}</span> : null}>
@@ -181,7 +142,7 @@ export function AdminUsers() {
         </div>
       ) : null}
       {open !== null ? (
-        <UserDetail userId={open} selfId={me.value?.user.id ?? null} product={product} onClose={() => setOpen(null)} onChanged={() => void load()} />
+        <UserDetail userId={open} selfId={me.value?.user.id ?? null} product={product} onClose={() => setOpen(null)} onChanged={() => void reload()} />
       ) : null}
       {adding ? (
         <AddUserDialog
@@ -189,7 +150,7 @@ export function AdminUsers() {
           onClose={() => setAdding(false)}
           onDone={() => {
             setAdding(false)
-            void load()
+            void reload()
           }}
         />
       ) : null}

@@ -1,5 +1,5 @@
-// Shapes of /api/admin/users answers (src/admin/users-service.ts), as the Users page reads them.
-import type { UserListItem as UserItem } from '../../../../src/admin/users-service'
+// Shapes of /api/admin/users answers (src/admin/users/view.ts), as the Users page reads them.
+import type { UserListItem as UserItem } from '../../../../src/admin/users/view'
 
 export type { UserItem }
 

@@ -1,11 +1,11 @@
 // /api/admin/feedback — the Feedback page: the contact-form inbox (unread / read / resolved),
-// state changes and replies by email. State changes and replies are audited ('feedback.*').
+// state changes and replies by email (./view.ts). State changes and replies are audited ('feedback.*').
 import { Elysia, t } from 'elysia'
-import { authPlugin } from '../auth/plugin'
-import { badRequest } from '../lib/errors'
-import { audited } from '../audit/log'
-import type { AdminDeps } from './deps'
-import { listFeedback, readFilter, replyToFeedback, setFeedbackState } from './feedback-service'
+import { authPlugin } from '../../auth/plugin'
+import { badRequest } from '../../lib/errors'
+import { audited } from '../../audit/log'
+import type { AdminDeps } from '../shared/deps'
+import { listFeedback, readFilter, replyToFeedback, setFeedbackState } from './view'
 
 const tags = ['admin']
 const loose = t.Object({}, { additionalProperties: true })

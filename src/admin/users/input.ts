@@ -1,8 +1,8 @@
 // What the Users page may send, checked before anything is written: each reader returns the
 // value or throws a 400 with a message the page shows as it is. Pure apart from the error class.
-import { isRole, ROLES, type Role } from '../access/rules'
-import { parsePlanId, type PlanId } from '../access/plans'
-import { badRequest } from '../lib/errors'
+import { isRole, ROLES, type Role } from '../../access/rules'
+import { parsePlanId, type PlanId } from '../../access/plans'
+import { badRequest } from '../../lib/errors'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const MAX_TRIAL_EXTENSION_DAYS = 90

@@ -1,25 +1,25 @@
-// The contact-form inbox (messages from Help & Contact, src/notify/contact.ts): unread → read →
-// resolved (handled_at), and a reply by email through the outbox, kept in reply / replied_at.
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import { contactMessages } from '../db/schema'
-import type { Deps } from '../deps'
-import { badRequest, notFound } from '../lib/errors'
-import { composeEmail } from '../lib/email-layout'
-import { enqueueEmail } from '../outbox/queue'
+// Admin → Feedback: the contact-form inbox (stored by src/notify/contact-inbox.ts): the page's view of a
+// message, unread → read → resolved, and a reply by email through the outbox, kept on the message.
+import type { Deps } from '../../deps'
+import { badRequest, notFound } from '../../lib/errors'
+import { composeEmail } from '../../lib/email-layout'
+import {
+  contactMessage,
+  contactMessagesPage,
+  countContactMessages,
+  INBOX_FILTERS,
+  updateContactMessage,
+  type ContactMessage,
+  type InboxFilter,
+} from '../../notify/contact-inbox'
+import { enqueueEmail } from '../../outbox/queue'
 
-export const FEEDBACK_FILTERS = ['all', 'unread', 'read', 'resolved'] as const
-export type FeedbackFilter = (typeof FEEDBACK_FILTERS)[number]
+export const FEEDBACK_FILTERS = INBOX_FILTERS
+export type FeedbackFilter = InboxFilter
 export const FEEDBACK_STATES = ['unread', 'read', 'resolved', 'unresolved'] as const
 export type FeedbackState = (typeof FEEDBACK_STATES)[number]
 export const MAX_REPLY_LENGTH = 5000
 const PAGE_SIZE = 25
-
-const WHERE: Record<FeedbackFilter, SQL | undefined> = {
-  all: undefined,
-  unread: and(isNull(contactMessages.readAt), isNull(contactMessages.handledAt)),
-  read: and(isNotNull(contactMessages.readAt), isNull(contactMessages.handledAt)),
-  resolved: isNotNull(contactMessages.handledAt),
-}
 
 export function readFilter(value: unknown): FeedbackFilter {
   if (value === undefined || value === '') return 'all'
@@ -27,7 +27,7 @@ export function readFilter(value: unknown): FeedbackFilter {
   throw badRequest(`Filter must be one of ${FEEDBACK_FILTERS.join(', ')}.`, 'INVALID_FILTER')
 }
 
-type Row = typeof contactMessages.$inferSelect
+type Row = ContactMessage
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
 function view(r: Row) {
@@ -48,29 +48,17 @@ function view(r: Row) {
 export type FeedbackMessage = ReturnType<typeof view>
 
 export function listFeedback(deps: Pick<Deps, 'db'>, filter: FeedbackFilter, page = 1) {
-  const n = (f: FeedbackFilter) =>
-    deps.db
-      .select({ n: sql<number>`count(*)` })
-      .from(contactMessages)
-      .where(WHERE[f])
-      .get()!.n
+  const n = (f: FeedbackFilter) => countContactMessages(deps, f)
   const counts = { all: n('all'), unread: n('unread'), read: n('read'), resolved: n('resolved') }
   const total = counts[filter]
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const p = Math.min(Math.max(1, Math.floor(page) || 1), pages)
-  const rows = deps.db
-    .select()
-    .from(contactMessages)
-    .where(WHERE[filter])
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(PAGE_SIZE)
-    .offset((p - 1) * PAGE_SIZE)
-    .all()
+  const rows = contactMessagesPage(deps, filter, PAGE_SIZE, (p - 1) * PAGE_SIZE)
   return { messages: rows.map(view), counts, page: p, pages }
 }
 
 function messageOrFail(deps: Pick<Deps, 'db'>, id: number): Row {
-  const row = deps.db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()
+  const row = contactMessage(deps, id)
   if (row === undefined) throw notFound('No message with that id.', 'MESSAGE_NOT_FOUND')
   return row
 }
@@ -88,7 +76,7 @@ export function setFeedbackState(deps: Pick<Deps, 'db' | 'now'>, id: number, sta
         : state === 'resolved'
           ? { readAt: row.readAt ?? now, handledAt: row.handledAt ?? now }
           : { handledAt: null }
-  deps.db.update(contactMessages).set(set).where(eq(contactMessages.id, id)).run()
+  updateContactMessage(deps, id, set)
   return view(messageOrFail(deps, id))
 }
 
@@ -111,10 +99,6 @@ export function replyToFeedback(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'
   const row = messageOrFail(deps, id)
   const now = deps.now()
   enqueueEmail(deps, 'contact_reply', replyEmail(deps, row, reply), { userId: row.userId })
-  deps.db
-    .update(contactMessages)
-    .set({ reply, repliedAt: now, readAt: row.readAt ?? now })
-    .where(eq(contactMessages.id, id))
-    .run()
+  updateContactMessage(deps, id, { reply, repliedAt: now, readAt: row.readAt ?? now })
   return view(messageOrFail(deps, id))
 }

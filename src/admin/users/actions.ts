@@ -3,22 +3,23 @@
 // two-factor reset, delete, and creating an account (confirmed with a password, or invited by email).
 // Plain functions over Deps; the routes (./users.ts) wrap each in an audit row. Access writes go
 // through src/access/service.ts with grantedBy = the admin's email (access_history source 'admin').
-import { eq } from 'drizzle-orm'
-import { grantPlan, setRole, startAccess, writeAccess } from '../access/service'
-import { hasActiveAccess, type Role } from '../access/rules'
-import { accessStateOf } from '../access/state'
-import { banUser, forgotPassword, isEmail, MAX_NAME_LENGTH, normaliseEmail, findUserByEmail } from '../auth/service'
-import { invalidateUserSessions } from '../auth/session'
-import { resetTwoFactor } from '../auth/two-factor'
-import { issueToken } from '../auth/one-time-tokens'
-import { hashPassword, passwordProblem } from '../auth/passwords'
-import { userAccess, users, type User } from '../db/schema'
-import type { Deps } from '../deps'
-import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors'
-import { composeEmail } from '../lib/email-layout'
-import { enqueueEmail } from '../outbox/queue'
-import { removeAccount } from '../me/service'
-import type { PlanId } from '../access/plans'
+import { ensureAccessRow, storedAccess } from '../../access/accounts'
+import { grantPlan, setRole, startAccess, writeAccess } from '../../access/service'
+import { hasActiveAccess, type Role } from '../../access/rules'
+import { accessStateOf } from '../../access/state'
+import { banUser, forgotPassword, insertUser, isEmail, MAX_NAME_LENGTH, normaliseEmail, findUserByEmail } from '../../auth/service'
+import { invalidateUserSessions } from '../../auth/session'
+import { resetTwoFactor } from '../../auth/two-factor'
+import { issueToken } from '../../auth/one-time-tokens'
+import { hashPassword, passwordProblem } from '../../auth/passwords'
+import { findUser } from '../../auth/users'
+import type { User } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
+import { composeEmail } from '../../lib/email-layout'
+import { enqueueEmail } from '../../outbox/queue'
+import { removeAccount } from '../../me/service'
+import type { PlanId } from '../../access/plans'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How long an invitation link works (a password-reset link works 1 hour; an invitation may wait in an inbox). */
@@ -39,7 +40,7 @@ export const USER_TEXT = {
 }
 
 export function accountOrFail(deps: Pick<Deps, 'db'>, userId: number): User {
-  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
+  const user = findUser(deps, userId)
   if (user === undefined) throw notFound('No account with that id.', 'USER_NOT_FOUND')
   return user
 }
@@ -48,16 +49,12 @@ function notSelf(admin: Admin, userId: number) {
   if (admin.id === userId) throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
 }
 
-function accessRow(deps: Pick<Deps, 'db'>, userId: number) {
-  return deps.db.select().from(userAccess).where(eq(userAccess.userId, userId)).get() ?? null
-}
-
 /** Role/tier change. Admins cannot demote themselves; ADMIN_EMAILS accounts stay admins whatever is stored. */
 export function changeRole(deps: ActionDeps, admin: Admin, userId: number, role: Role | 'none') {
   const user = accountOrFail(deps, userId)
   if (admin.id === userId && role !== 'admin') throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
   if (deps.config.adminEmails.includes(user.email) && role !== 'admin') throw conflict(USER_TEXT.adminByConfig, 'ADMIN_BY_CONFIG')
-  const before = accessRow(deps, userId)?.role ?? 'none'
+  const before = storedAccess(deps, userId)?.role ?? 'none'
   setRole(deps, userId, role, admin.email)
   return { from: before, to: role }
 }
@@ -77,7 +74,7 @@ export function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: 
  */
 export function extendTrial(deps: ActionDeps, admin: Admin, userId: number, days: number) {
   accountOrFail(deps, userId)
-  const row = accessRow(deps, userId)
+  const row = storedAccess(deps, userId)
   if (row === null || (row.role !== 'app_trial' && row.role !== 'trial_expired')) throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
   const now = deps.now().getTime()
   const from = Math.max(now, row.role === 'app_trial' ? (row.accessExpiresAt?.getTime() ?? now) : now)
@@ -89,7 +86,7 @@ export function extendTrial(deps: ActionDeps, admin: Admin, userId: number, days
 /** Ends a running trial now: the account reads 'Trial Expired' and sees the plan prompt. */
 export function endTrial(deps: ActionDeps, admin: Admin, userId: number) {
   const user = accountOrFail(deps, userId)
-  const row = accessRow(deps, userId)
+  const row = storedAccess(deps, userId)
   if (row === null || row.role !== 'app_trial' || !hasActiveAccess(accessStateOf(deps, user.email, row), deps.now()))
     throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
   writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: deps.now(), grantedBy: admin.email, source: 'admin' })
@@ -174,16 +171,11 @@ export async function addUser(deps: ActionDeps, admin: Admin, input: NewUser, ro
   }
   if (findUserByEmail(deps, email) !== undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
   const now = deps.now()
-  const user = deps.db
-    .insert(users)
-    .values({ email, name, passwordHash, emailConfirmedAt: input.mode === 'confirmed' ? now : null, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning()
-    .get()
+  const user = insertUser(deps, { email, name, passwordHash, emailConfirmedAt: input.mode === 'confirmed' ? now : null, createdAt: now, updatedAt: now })
   if (user === undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
   if (role !== null) setRole(deps, user.id, role, admin.email)
   else if (input.mode === 'confirmed') startAccess(deps, user.id)
-  else deps.db.insert(userAccess).values({ userId: user.id, role: 'none' }).onConflictDoNothing().run()
+  else ensureAccessRow(deps, user.id)
   if (input.mode === 'invited') {
     // A reset token (the /reset-password page sets the password and confirms the address), valid longer than a reset.
     const token = issueToken(deps, user.id, 'reset', { ttlMs: INVITE_TTL_MS })

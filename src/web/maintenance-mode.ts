@@ -1,4 +1,4 @@
-// Maintenance mode means something (spec §4; issue 14 item 2): while it is on, a signed-in
+// Maintenance mode, the switch (spec §4; issue 14 item 2): while it is on, a signed-in
 // non-admin's API calls answer 503 MAINTENANCE and the app shows them the maintenance page; admins
 // are unaffected, and scanning and alerts go on (they do not pass through here). Every /api answer
 // carries `x-maintenance-mode: on` meanwhile, so the app notices on its next call.

@@ -2,12 +2,12 @@
 // pages), one account's detail, and every per-account action. Each action is audited
 // ('user.<verb>', target 'user:<id>', result ok | failed).
 import { Elysia, t } from 'elysia'
-import { authPlugin } from '../auth/plugin'
-import { badRequest } from '../lib/errors'
-import { audited } from '../audit/log'
-import type { AdminDeps } from './deps'
-import { readDays, readListQuery, readPlan, readRole, readUntil } from './users-input'
-import { listUsers, userDetail } from './users-service'
+import { authPlugin } from '../../auth/plugin'
+import { badRequest } from '../../lib/errors'
+import { audited } from '../../audit/log'
+import type { AdminDeps } from '../shared/deps'
+import { readDays, readListQuery, readPlan, readRole, readUntil } from './input'
+import { listUsers, userDetail } from './view'
 import {
   addUser,
   adminResetTwoFactor,
@@ -20,7 +20,7 @@ import {
   setBanned,
   signOutEverywhere,
   type Admin,
-} from './users-actions'
+} from './actions'
 
 const tags = ['admin']
 const loose = t.Object({}, { additionalProperties: true })

@@ -1,4 +1,4 @@
-// Revenue and trial statistics, pure: the admin Revenue page (src/admin/revenue.ts) feeds it the
+// Revenue and trial statistics, pure: the admin Revenue page (./view.ts) feeds it the
 // current user_access rows and the access_history log, and a clock.
 //
 // Definitions (also in docs/admin.md):
@@ -13,7 +13,7 @@
 //              row it is expired once its expiry has passed, otherwise still running.
 //   churn      the end of a paying stretch: the next row is not paying, or the period
 //              (accessExpiresAt) ran out first. Rate = churned in the window / paying at its start.
-import { isPlanId, plans, type PlanId } from '../access/plans'
+import { isPlanId, plans, type PlanId } from '../../access/plans'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const WEEK_MS = 7 * DAY_MS

@@ -1,9 +1,9 @@
 // /api/admin — Alert latency (the dashboard's card): p50/p95/p99 per stage of an alert's path and end
-// to end, over 1h, 24h or 7d, from the alert_latency rows src/metrics/ records.
+// to end, over 1h, 24h or 7d. The view model is src/metrics/latency-stats.ts (latencyReport), which owns alert_latency.
 import { Elysia, t } from 'elysia'
-import { authPlugin } from '../auth/plugin'
-import { latencyReport, type LatencyWindow } from '../metrics/latency-stats'
-import type { AdminDeps } from './deps'
+import { authPlugin } from '../../auth/plugin'
+import { latencyReport, type LatencyWindow } from '../../metrics/latency-stats'
+import type { AdminDeps } from '../shared/deps'
 
 export const latencyRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-latency' })

@@ -1,0 +1,60 @@
+// /api/admin/alerts — the Alerts page: the outbox overview and failed messages (./view.ts), retry one or all.
+import { Elysia, t } from 'elysia'
+import { authPlugin } from '../../auth/plugin'
+import { audited } from '../../audit/log'
+import { notFound } from '../../lib/errors'
+import { retryAllFailed, retryFailed } from '../../outbox/queue'
+import { channelOf } from '../../outbox/stats'
+import type { AdminDeps } from '../shared/deps'
+import { rangeDays, rangeQuery } from '../shared/range'
+import { FAILED_PAGE_SIZE, failedMessages, outboxOverview } from './view'
+
+const tags = ['admin']
+
+export const alertsRoutes = (deps: AdminDeps) =>
+  new Elysia({ name: 'admin-alerts' })
+    .use(authPlugin(deps))
+    .get('/api/admin/alerts', ({ query }) => outboxOverview(deps, rangeDays(query)), {
+      admin: true,
+      query: rangeQuery,
+      detail: {
+        summary:
+          'The outbox over 7/30/90 days: per channel and day, rows queued by their status now; per channel pending/sending/sent/failed, due and the oldest pending age; push subscriptions removed as gone; email bounces (not known)',
+        tags,
+      },
+    })
+    .get('/api/admin/alerts/failed', ({ query }) => failedMessages(deps, query.page ?? 1), {
+      admin: true,
+      query: t.Object({ page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })) }),
+      detail: { summary: `Failed outbox messages with their last error, newest first, ${FAILED_PAGE_SIZE} per page`, tags },
+    })
+    .post(
+      '/api/admin/alerts/:id/retry',
+      async ({ params, user }) => {
+        const channel = channelOf(deps, params.id)
+        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, () => {
+          if (!channel || !retryFailed(deps, params.id)) throw notFound('No failed message with that id.')
+        })
+        deps.bus.emit('outbox.queued', { channel: channel! })
+        return { ok: true, id: params.id }
+      },
+      {
+        admin: true,
+        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        detail: { summary: 'Put one failed message back in the queue (attempts reset) and wake the outbox; 404 unless it is failed', tags },
+      },
+    )
+    .post(
+      '/api/admin/alerts/retry-failed',
+      async ({ user }) => {
+        const r = await audited(
+          deps,
+          { actor: { id: user.id, email: user.email }, action: 'outbox.retry_all' },
+          () => retryAllFailed(deps),
+          (r) => ({ count: r.count }),
+        )
+        for (const channel of r.channels) deps.bus.emit('outbox.queued', { channel })
+        return { count: r.count }
+      },
+      { admin: true, detail: { summary: 'Put every failed message back in the queue and wake the outbox → {count}', tags } },
+    )
