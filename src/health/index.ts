@@ -1,6 +1,7 @@
 // GET /healthz: liveness, a database round trip, storage (full or not) and the age of the last
 // successful scan. Any trouble answers 503 so a container health check notices. It stays cheap.
 // GET /readyz: readiness for orchestrators (a rolled-back write, migrations, term index, scan age).
+import { troubleText } from '../forums/source-health'
 import type { ScanSource } from '../scanner/source'
 import { statfsSync } from 'node:fs'
 import { Elysia } from 'elysia'
@@ -71,8 +72,7 @@ type ReadyDeps = Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { matcher?: { 
 
 /** The forum source's health in one line ("blocked: this address is blocked by Reddit …"), or null when it is ok or unknown. */
 function sourceTrouble(deps: { source?: Partial<Pick<ScanSource, 'healthReport'>> }): string | null {
-  const h = deps.source?.healthReport?.()
-  return h && h.state !== 'ok' ? `${h.state.replace('_', ' ')}: ${h.reason ?? 'no reason given'}` : null
+  return troubleText(deps.source?.healthReport?.())
 }
 
 /** A write the database must accept, rolled back: proves the file, the lock and the disk, changes nothing. */
