@@ -2,6 +2,7 @@
 // budget, failing since the first failed scan after the last success, or idle until the next scan.
 // Checked in that order: a scan in flight is 'running' whatever else holds.
 import type { Deps } from '../deps'
+import { forumActivity, newestPostAt } from '../scanner/forum-activity'
 import { cannotRead } from '../forums/source-health'
 import type { ScanSource, WithSource } from '../scanner/source'
 import { isPaused } from '../settings/service'
@@ -28,6 +29,7 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   const allowedAt = b ? b.nextAllowedAt(now) : now
   const snap = b?.snapshot(now)
   const paused = isPaused(deps)
+  const health = deps.source.healthReport?.() ?? null
   const state: ScannerState = deps.source.running ? 'running' : paused ? 'paused' : failingSince !== null ? 'failing' : allowedAt > now ? 'waiting' : 'idle'
   return {
     state,
@@ -45,14 +47,13 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     mode: deps.source.mode ?? null,
     unparsed: unparsedPosts(deps, now),
     /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
-    health: deps.source.healthReport?.() ?? null,
+    health,
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
     forumNotice: forumNotice(deps.config),
-    /** per subreddit, the newest post stored: a forum that went quiet (banned, dropped from a multireddit) shows here */
-    lastPostPerForum: deps.sqlite
-      .query<{ subreddit: string; at: number }, []>('SELECT subreddit, max(created_at) AS at FROM posts GROUP BY lower(subreddit) ORDER BY at DESC')
-      .all()
-      .map((r) => ({ subreddit: r.subreddit, at: new Date(r.at).toISOString() })),
+    /** per forum, the newest post stored, its rhythm and a flag when it went quiet (banned, dropped from a multireddit) */
+    lastPostPerForum: forumActivity(deps, health?.missingForums ?? []),
+    /** the newest post stored from the source (ISO), null when none */
+    lastPostAt: newestPostAt(deps.sqlite),
   }
 }
 

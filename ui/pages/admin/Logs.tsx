@@ -46,7 +46,7 @@ type Status = {
     forbiddenLastHour: number
     nextTryAt: string | null
   } | null
-  lastPostPerForum?: { subreddit: string; at: string }[]
+  lastPostPerForum?: { subreddit: string; at: string | null; flag: string | null }[]
   forumNotice?: string | null
   settings: Settings
 }
@@ -163,7 +163,10 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
             {(status.lastPostPerForum ?? []).map((f) => (
               <Fragment key={f.subreddit}>
                 <dt>Last post in r/{f.subreddit}</dt>
-                <dd>{formatWhen(f.at)}</dd>
+                <dd data-testid="forum-last-post">
+                  {formatWhen(f.at)}
+                  {f.flag ? <span className="text-danger"> · {f.flag}</span> : null}
+                </dd>
               </Fragment>
             ))}
           </dl>
