@@ -104,6 +104,7 @@ describe('scanner status and control', () => {
 
   test('a source Reddit blocks (no key, a cloud address): the failed scan counts its request, and a force run names the block, not the budget', async () => {
     const s = await setup()
+    expect((await call(s.app, 'GET', '/api/posts')).body.delayed).toBe(false)
     s.fake.block()
     const first = (await s.as('admin', 'POST', '/api/admin/scanner/run', {})).body
     expect(first).toMatchObject({ status: 'failed', requests: 1, waitingWhy: null })
@@ -115,6 +116,9 @@ describe('scanner status and control', () => {
     expect(second).toMatchObject({ status: 'waiting', requests: 0, waitingWhy: BLOCK_PAGE })
     expect((await s.as('admin', 'GET', '/api/admin/scanner')).body).toMatchObject({ state: 'failing', waitingWhy: BLOCK_PAGE, health: { state: 'blocked' } })
     expect(s.fake.requests.filter((r) => r.path.includes('/new')).length).toBe(1)
+    // the public feed says posts are delayed, and nothing of why
+    const feed = await call(s.app, 'GET', '/api/posts')
+    expect(feed.body).toEqual({ posts: [], total: 0, page: 1, pageSize: 10, delayed: true })
   })
 
   test('a force run while a scheduled scan is in flight does not overlap it', async () => {
