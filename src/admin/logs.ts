@@ -8,7 +8,7 @@ import { runScan } from '../scanner/scan'
 import { audited } from '../audit/log'
 import type { AdminDeps } from './deps'
 import { applyStoredScanSettings, MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
-import { scannerStatus } from './scanner-status'
+import { scannerStatus, waitWhy } from './scanner-status'
 import { SCRAPER_DENIED } from './tools'
 
 const tags = ['admin']
@@ -51,7 +51,7 @@ export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; lim
       job: `${JOB.scan} (${r.type})`,
       status: r.status,
       durationMs: r.ms,
-      summary: `${r.fetched} fetched, ${r.fresh} new, ${r.matches} matches for ${r.users} users, ${r.requests} requests`,
+      summary: `${r.fetched} fetched, ${r.fresh} new, ${r.matches} matches for ${r.users} users, ${r.requests} ${r.requests === 1 ? 'request' : 'requests'}`,
       error: r.error,
     }))
   const jobs = deps.sqlite
@@ -97,14 +97,18 @@ export const logsRoutes = (deps: AdminDeps) => {
         audited(
           deps,
           { actor: user, action: 'scanner.force_run', target: 'fetch-reddit-posts' },
-          () => runScan(deps, deps.source, { manual: true }),
+          async () => {
+            const o = await runScan(deps, deps.source, { manual: true })
+            return { ...o, waitingWhy: o.status === 'waiting' ? waitWhy(deps.source, deps.now().getTime()) : null }
+          },
           (o) => ({ status: o.status, posts_new: o.postsNew, matches_created: o.matchesCreated }),
         ),
       {
         admin: SCRAPER_DENIED,
         detail: {
           summary: "Force a scan now and wait for its outcome. Never overlaps a scan in flight: that one's outcome comes back with status 'busy'",
-          description: "status 'paused' (emergency pause), 'waiting' (the rate budget forbids a request now: nothing sent), 'success' or 'failed'.",
+          description:
+            "status 'paused' (emergency pause), 'waiting' (no request may go now: nothing sent; `waitingWhy` says why in words, e.g. the source is blocked, with the fix), 'success' or 'failed' (`error`, `requests` sent).",
           tags,
         },
       },

@@ -2,7 +2,9 @@
 // budget, failing since the first failed scan after the last success, or idle until the next scan.
 // Checked in that order: a scan in flight is 'running' whatever else holds.
 import type { Deps } from '../deps'
-import type { WithSource } from '../scanner/source'
+import { forumActivity, newestPostAt } from '../scanner/forum-activity'
+import { cannotRead } from '../forums/source-health'
+import type { ScanSource, WithSource } from '../scanner/source'
 import { isPaused } from '../settings/service'
 import { forumNotice } from '../scanner/source'
 
@@ -27,6 +29,7 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   const allowedAt = b ? b.nextAllowedAt(now) : now
   const snap = b?.snapshot(now)
   const paused = isPaused(deps)
+  const health = deps.source.healthReport?.() ?? null
   const state: ScannerState = deps.source.running ? 'running' : paused ? 'paused' : failingSince !== null ? 'failing' : allowedAt > now ? 'waiting' : 'idle'
   return {
     state,
@@ -34,6 +37,8 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     running: Boolean(deps.source.running),
     waitingUntil: allowedAt > now ? new Date(allowedAt).toISOString() : null,
     waitingReason: allowedAt > now ? (snap?.blockedReason ?? 'cap') : null,
+    /** why no request may go now, in words with the fix (waitWhy) */
+    waitingWhy: waitWhy(deps.source, now),
     failingSince: failingSince !== null ? new Date(failingSince).toISOString() : null,
     lastError: last?.status === 'failed' ? last.error : null,
     lastScanAt: last ? new Date(last.at).toISOString() : null,
@@ -42,15 +47,31 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     mode: deps.source.mode ?? null,
     unparsed: unparsedPosts(deps, now),
     /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
-    health: deps.source.healthReport?.() ?? null,
+    health,
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
     forumNotice: forumNotice(deps.config),
-    /** per subreddit, the newest post stored: a forum that went quiet (banned, dropped from a multireddit) shows here */
-    lastPostPerForum: deps.sqlite
-      .query<{ subreddit: string; at: number }, []>('SELECT subreddit, max(created_at) AS at FROM posts GROUP BY lower(subreddit) ORDER BY at DESC')
-      .all()
-      .map((r) => ({ subreddit: r.subreddit, at: new Date(r.at).toISOString() })),
+    /** per forum, the newest post stored, its rhythm and a flag when it went quiet (banned, dropped from a multireddit) */
+    lastPostPerForum: forumActivity(deps, health?.missingForums ?? []),
+    /** the newest post stored from the source (ISO), null when none */
+    lastPostAt: newestPostAt(deps.sqlite),
   }
+}
+
+/**
+ * Why the source may not be asked now, in words: a source that cannot read says its reason with the fix
+ * (a block page, a login redirect, a failing Reddit); else what in the rate budget holds the request.
+ * Null when a request may go now.
+ */
+export function waitWhy(source: ScanSource, now: number): string | null {
+  const b = source.budget
+  if (!b || b.nextAllowedAt(now) <= now) return null
+  const h = source.healthReport?.()
+  if (cannotRead(h)) return h.reason
+  const snap = b.snapshot(now)
+  if (snap.blockedReason === 'rate_limited') return 'Reddit asked Dibs to slow down (HTTP 429) and said when to ask again'
+  if (snap.blockedReason) return `the last request failed (${snap.blockedReason.replace('_', ' ')}): Dibs waits a little longer after each failure`
+  if (snap.remaining !== null && snap.remaining < 1) return "Reddit's allowance for this window is used up until it resets"
+  return `the ${snap.capPerMinute === 1 ? '1 request' : `${snap.capPerMinute} requests`} a minute Dibs allows itself ${snap.capPerMinute === 1 ? 'is' : 'are'} used (Scan settings)`
 }
 
 export type UnparsedPost = { redditId: string; title: string; error: string; at: string }

@@ -5,6 +5,7 @@ import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { ScanMetric } from '../contract/events'
 import { archivePosts, backfillPostTypes } from '../forums/maintenance'
+import { troubleText } from '../forums/source-health'
 import { log } from '../lib/log'
 import { conflict } from '../lib/errors'
 import { runBatchMatch } from '../matches/batch'
@@ -107,11 +108,17 @@ export const toolsRoutes = (deps: AdminDeps) =>
           }, 0)
         })
         set.status = 202
-        return { scheduled: true }
+        // The scan is scheduled whatever the source's state; a source in trouble is named, with its fix.
+        const trouble = troubleText(deps.source.healthReport?.())
+        return { scheduled: true, sourceProblem: trouble && `The Reddit source is ${trouble}` }
       },
       {
         admin: SCRAPER_DENIED,
-        detail: { summary: 'Schedule a scan now (returns 202 at once; the scan shows up in the scan metrics)', description: `403: '${SCRAPER_DENIED}'`, tags },
+        detail: {
+          summary: 'Schedule a scan now (returns 202 at once; the scan shows up in the scan metrics)',
+          description: `{scheduled: true, sourceProblem}: sourceProblem names a source in trouble (blocked, failing, …) with the fix, else null. 403: '${SCRAPER_DENIED}'`,
+          tags,
+        },
       },
     )
     .post(

@@ -5,7 +5,8 @@
 //
 // Finding the post: stored → the stored row. Not stored → one /api/info request for its id on the
 // rate budget's side share (the re-check's; never the live scan's): when the share has no room now
-// the answer says when to try again, and nothing is sent. A fetched post is explained, never stored
+// the answer says when to try again, and nothing is sent; when the source cannot read at all (blocked,
+// failing, sent to the login page) the answer names that and its fix instead of the budget. A fetched post is explained, never stored
 // (storing it here would make a later scan skip it as known, and alert nobody).
 import { canUseCategory } from '../access/rules'
 import { userWithAccess } from '../access/state'
@@ -16,6 +17,7 @@ import { classify } from '../forums/classify'
 import type { ForumPost } from '../forums/listing'
 import { asPostState, detectPostState, type PostState } from '../forums/post-state'
 import { RedditError } from '../forums/reddit-client'
+import { cannotRead, troubleText } from '../forums/source-health'
 import { rowToPost, type PostRow } from '../forums/store'
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../lib/errors'
 import type { RateLimiter } from '../lib/rate-limit'
@@ -100,27 +102,34 @@ function notWatched(deps: Pick<Deps, 'config'>, subreddit: string): AppError {
 /** Reddit reads per user (admins aside): the side share is the re-check's too, so one user cannot use it all. */
 export const READS_PER_USER = { limit: 5, windowMs: 10 * 60_000 }
 
-/** A post Dibs never stored, read by id within the budget's side share. */
+/** A post Dibs never stored, read by id within the budget's side share; a source in trouble is named, with its fix. */
 async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => number): Promise<ForumPost> {
   const { source } = deps
+  const health = source.healthReport?.()
+  const trouble = cannotRead(health) ? ` The Reddit source is ${troubleText(health)}.` : ''
   if (!source.fetchInfo)
     throw new AppError(
       503,
       'REDDIT_UNAVAILABLE',
-      source.mode === 'atom'
+      (source.mode === 'atom'
         ? 'Dibs has no copy of this post, and without a Reddit key it cannot read posts by id (Reddit closed logged-out JSON in May 2026; the Atom feed shows only the newest posts).'
-        : 'Dibs has no copy of this post and cannot read posts by id from this forum source.',
+        : 'Dibs has no copy of this post and cannot read posts by id from this forum source.') + trouble,
     )
   const now = deps.now().getTime()
-  const busy = (at: number) =>
-    Number.isFinite(at)
-      ? tooMany(
-          `Reddit cannot be asked right now (rate budget); try again in ${Math.max(1, Math.ceil((at - now) / 1000))} s`,
-          Math.max(1, Math.ceil((at - now) / 1000)),
-        )
-      : new AppError(503, 'REDDIT_UNAVAILABLE', 'Reddit cannot be asked: the re-check share of the rate budget is 0 (RECHECK_BUDGET_SHARE).')
+  const seconds = (at: number) => Math.max(1, Math.ceil((at - now) / 1000))
+  const busy = (at: number, reddit429 = false) =>
+    !Number.isFinite(at)
+      ? new AppError(503, 'REDDIT_UNAVAILABLE', 'Dibs has no copy of this post and may not ask Reddit for it: RECHECK_BUDGET_SHARE is 0.')
+      : reddit429
+        ? tooMany(`Dibs has no copy of this post, and Reddit asked Dibs to slow down (HTTP 429); try again in ${seconds(at)} s`, seconds(at))
+        : tooMany(
+            `Dibs has no copy of this post and has just asked Reddit for another; it paces these reads so that scanning keeps its share of Reddit's requests. Try again in ${seconds(at)} s`,
+            seconds(at),
+          )
   if (source.budget) {
     const at = source.budget.sideAllowedAt(now)
+    // a source that cannot read now is the cause, not the budget (whose backoff follows from it)
+    if (at > now && trouble) throw new AppError(503, 'SOURCE_UNAVAILABLE', `Dibs has no copy of this post and cannot ask Reddit for it now.${trouble}`)
     if (at > now) throw busy(at)
   }
   const wait = reads?.() ?? 0
@@ -129,8 +138,14 @@ async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => numb
   try {
     found = await source.fetchInfo([redditId])
   } catch (e) {
-    if (e instanceof RedditError && e.kind === 'rate_limited') throw busy(e.details.retryAt ?? now + 1000 * (e.details.resetSeconds ?? 60))
-    throw new AppError(502, 'REDDIT_FAILED', `Reddit did not answer (${e instanceof Error ? e.message : String(e)}); try again in a minute.`)
+    if (e instanceof RedditError && e.kind === 'rate_limited')
+      throw busy(e.details.retryAt ?? now + 1000 * (e.details.resetSeconds ?? 60), e.details.sent !== false)
+    const why = e instanceof RedditError && e.kind !== 'timeout' && e.kind !== 'network' && e.kind !== 'server' ? e.message : null
+    throw new AppError(
+      502,
+      'REDDIT_FAILED',
+      why ? `Reddit refused to give this post: ${why}` : `Reddit did not answer (${e instanceof Error ? e.message : String(e)}); try again in a minute.`,
+    )
   }
   const post = found.find((p) => p.redditId === redditId)?.post
   if (!post) throw notFound(`Reddit has no post with the id ${redditId}.`, 'POST_NOT_FOUND')

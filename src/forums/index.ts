@@ -1,13 +1,23 @@
-// GET /api/posts: the public live feed (no sign-in).
+// GET /api/posts: the public live feed (no sign-in). `delayed` tells a visitor that new posts are held up
+// (the forum source cannot read: blocked, failing, sent to a login page) and nothing more: the cause and
+// its fix are for admins (Admin → Logs).
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps'
 import { livePosts } from './feed'
+import { cannotRead, type SourceHealth } from './source-health'
 
-export const postRoutes = (deps: Deps) =>
-  new Elysia({ name: 'posts' }).get('/api/posts', ({ query }) => livePosts(deps, { category: query.category, page: query.page }), {
-    query: t.Object({
-      category: t.Optional(t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])),
-      page: t.Optional(t.Integer({ minimum: 1, maximum: 100000 })),
-    }),
-    detail: { summary: 'Public live feed: last 7 days, newest first, 10 per page; {posts, total, page, pageSize}', tags: ['posts'] },
-  })
+export const postRoutes = (deps: Deps & { source?: { healthReport?(): SourceHealth } }) =>
+  new Elysia({ name: 'posts' }).get(
+    '/api/posts',
+    ({ query }) => ({ ...livePosts(deps, { category: query.category, page: query.page }), delayed: cannotRead(deps.source?.healthReport?.()) }),
+    {
+      query: t.Object({
+        category: t.Optional(t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])),
+        page: t.Optional(t.Integer({ minimum: 1, maximum: 100000 })),
+      }),
+      detail: {
+        summary: 'Public live feed: last 7 days, newest first, 10 per page; {posts, total, page, pageSize, delayed} (delayed: new posts are held up)',
+        tags: ['posts'],
+      },
+    },
+  )

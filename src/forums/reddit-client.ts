@@ -92,6 +92,8 @@ export class RedditClient implements ForumSource {
   private readonly sleep: (ms: number) => Promise<void>
   private token: Token | null = null
   private limitTurn = 0
+  /** listing requests sent so far (not the re-check's): a scan counts its own, failed or not */
+  requestsSent = 0
 
   constructor(private readonly opts: RedditClientOptions) {
     if (opts.subreddits.length === 0) throw new Error('RedditClient needs at least one subreddit')
@@ -261,7 +263,10 @@ export class RedditClient implements ForumSource {
       const headers: Record<string, string> = { 'User-Agent': this.opts.userAgent, Accept: 'application/json' }
       if (this.mode === 'oauth') headers.Authorization = `bearer ${await this.accessToken()}`
       if (side) this.budget.noteSideRequest(this.now())
-      else this.budget.noteRequest(this.now())
+      else {
+        this.budget.noteRequest(this.now())
+        this.requestsSent++
+      }
       if (this.mode === 'atom') headers.Accept = 'application/atom+xml'
       const res = await this.send(url, { headers, redirect: 'manual' }, side)
       this.budget.record(res.headers, this.now())

@@ -28,6 +28,24 @@ const HOUR_MS = 3600_000
 /** A success slower than this reads 'slow'. */
 export const SLOW_MS = 10_000
 
+/** A state in words ('login required', 'forum missing'). */
+export function stateWords(state: HealthState): string {
+  return state.replace('_', ' ')
+}
+
+/**
+ * A source that cannot read at all now: failing, blocked or asked to log in. Not 'slow' (it reads) nor
+ * 'forum_missing' (the other forums are still read).
+ */
+export function cannotRead(h: SourceHealth | null | undefined): h is SourceHealth & { reason: string } {
+  return h != null && h.reason !== null && (h.state === 'failing' || h.state === 'blocked' || h.state === 'login_required')
+}
+
+/** A source in trouble in one line ("blocked: this address is blocked by Reddit …"), or null when it is ok or unknown. */
+export function troubleText(h: SourceHealth | null | undefined): string | null {
+  return h && h.state !== 'ok' ? `${stateWords(h.state)}: ${h.reason ?? 'no reason given'}` : null
+}
+
 /** The state a failure puts a source in. */
 export function stateOf(kind: FailureReason): HealthState {
   if (kind === 'blocked' || kind === 'closed') return 'blocked'

@@ -1,6 +1,8 @@
 // GET /healthz: liveness, a database round trip, storage (full or not) and the age of the last
 // successful scan. Any trouble answers 503 so a container health check notices. It stays cheap.
 // GET /readyz: readiness for orchestrators (a rolled-back write, migrations, term index, scan age).
+import { troubleText } from '../forums/source-health'
+import { activityLine, forumActivity } from '../scanner/forum-activity'
 import type { ScanSource } from '../scanner/source'
 import { statfsSync } from 'node:fs'
 import { Elysia } from 'elysia'
@@ -66,13 +68,24 @@ export const healthRoutes = (deps: Deps) =>
 /** /readyz: the last successful scan may be at most this old (unless the emergency pause is on). */
 export const READY_SCAN_MAX_AGE_MS = 10 * 60_000
 
-type Check = { ok: boolean; detail: string }
+/** `warn`: worth a look, but the server is ready (a quiet forum: the others are still read). */
+type Check = { ok: boolean; detail: string; warn?: boolean }
 type ReadyDeps = Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { matcher?: { size: number } | null; source?: Partial<Pick<ScanSource, 'healthReport'>> }
 
 /** The forum source's health in one line ("blocked: this address is blocked by Reddit …"), or null when it is ok or unknown. */
 function sourceTrouble(deps: { source?: Partial<Pick<ScanSource, 'healthReport'>> }): string | null {
-  const h = deps.source?.healthReport?.()
-  return h && h.state !== 'ok' ? `${h.state.replace('_', ' ')}: ${h.reason ?? 'no reason given'}` : null
+  return troubleText(deps.source?.healthReport?.())
+}
+
+/** Per forum the last post seen; a forum gone quiet or known missing is flagged (src/scanner/forum-activity.ts) without failing readiness. */
+function forumsCheck(deps: ReadyDeps): Check {
+  try {
+    const forums = forumActivity(deps, deps.source?.healthReport?.()?.missingForums ?? [])
+    const detail = activityLine(forums, deps.now().getTime())
+    return forums.some((f) => f.flag) ? { ok: true, warn: true, detail } : { ok: true, detail }
+  } catch {
+    return { ok: true, warn: true, detail: 'the posts could not be read' }
+  }
 }
 
 /** A write the database must accept, rolled back: proves the file, the lock and the disk, changes nothing. */
@@ -132,6 +145,7 @@ export function readiness(deps: ReadyDeps, startedAt: number) {
             .filter(Boolean)
             .join('; the forum source is '),
         }
+  checks.forums = forumsCheck(deps)
   const failing = Object.keys(checks).filter((k) => !checks[k]!.ok)
   return { ready: failing.length === 0, failing, checks }
 }

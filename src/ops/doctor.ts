@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import { migrations } from '../db/migrations'
 import { MAIL_FROM_FIX, mailDomain, mailFromProblem } from '../lib/mail-domain'
 import { serverOnDataDir } from '../realtime/relay'
+import { activityLine, forumActivity } from '../scanner/forum-activity'
 import { checkStripeShapes, checkVapid, configSummary } from './doctor-shapes'
 import { formatBytes, type CheckResult } from './doctor-report'
 
@@ -33,6 +34,7 @@ export async function runDoctor(config: Config): Promise<CheckResult[]> {
   const results: CheckResult[] = [{ status: 'ok', name: 'configuration', detail: configSummary(config) }]
   results.push(checkDataDir(config), checkDatabase(config))
   results.push(await checkReddit(config, noteDate))
+  if (!config.demo && existsSync(config.dbPath)) results.push(checkForums(config))
   results.push(await checkSmtp(config), checkMailFrom(config), checkDkim(config))
   results.push(checkVapid(config.secrets.vapid))
   if (config.billingEnabled) results.push(...checkStripeShapes(config.stripe), await checkStripeKey(config, noteDate))
@@ -191,6 +193,30 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
       detail: `${mode}: unreachable (${errorText(err)})`,
       fix: `check the network, DNS and proxy from this host to ${new URL(reddit.clientId ? reddit.authUrl : reddit.baseUrl).host}`,
     }
+  }
+}
+
+/** Per forum the last post stored; one gone quiet (banned, dropped from the multireddit) or never seen is a warning. */
+function checkForums(config: Config): CheckResult {
+  const name = 'forums'
+  let db: Database | null = null
+  try {
+    db = new Database(config.dbPath, { readonly: true })
+    db.run('PRAGMA busy_timeout = 5000')
+    const forums = forumActivity({ sqlite: db, now: () => new Date(), config })
+    const detail = activityLine(forums, Date.now())
+    if (forums.some((f) => f.flag))
+      return {
+        status: 'warn',
+        name,
+        detail,
+        fix: 'open the subreddit on reddit.com; point the forum at a live one with ACCESSORIES_SUBREDDIT / DEALS_SUBREDDIT',
+      }
+    return { status: 'ok', name, detail }
+  } catch (err) {
+    return { status: 'warn', name, detail: `cannot read the posts: ${errorText(err)}`, fix: 'run doctor again once `dibs migrate` has run' }
+  } finally {
+    db?.close()
   }
 }
 

@@ -34,6 +34,8 @@ export type ScanOutcome = {
   matchesCreated: number
   usersMatched: number
   pages: number
+  /** requests sent to the source, a failed scan's included (the demo forum: its pages) */
+  requests: number
   reachedKnown: boolean
   durationMs: number
   error: string | null
@@ -106,6 +108,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     matchesCreated: 0,
     usersMatched: 0,
     pages: 0,
+    requests: 0,
     reachedKnown: true,
     durationMs: 0,
     error: null,
@@ -116,6 +119,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
   if (source.budget && source.budget.nextAllowedAt(started) > started) return finish({ ...outcome, status: 'waiting' })
 
+  const sentBefore = source.requestsSent
   try {
     const fresh = !hasAnyPost(deps.sqlite)
     const result = await source.fetchSince(knownPosts(deps.sqlite), fresh ? { maxPages: 1 } : {})
@@ -143,6 +147,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     outcome.error = err instanceof RedditError ? `${err.kind}: ${err.message}` : String(err instanceof Error ? err.message : err)
     log.warn('scan failed', { error: outcome.error })
   }
+  outcome.requests = sentBefore === undefined ? outcome.pages : (source.requestsSent ?? 0) - sentBefore
   outcome.durationMs = Math.round(performance.now() - t0)
   const done = finish(outcome)
   recordScan(deps, done, started)
@@ -156,7 +161,7 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
       `INSERT INTO scan_metrics (created_at, scan_type, status, posts_fetched, posts_new, users_processed, matches_found, requests, duration_ms, error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
-    .get(at, o.scanType, o.status, o.postsFetched, o.postsNew, o.usersMatched, o.matchesCreated, o.pages, o.durationMs, o.error)!
+    .get(at, o.scanType, o.status, o.postsFetched, o.postsNew, o.usersMatched, o.matchesCreated, o.requests, o.durationMs, o.error)!
   const details = {
     scan_type: o.scanType,
     posts_fetched: o.postsFetched,
@@ -181,7 +186,7 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
     postsNew: o.postsNew,
     usersProcessed: o.usersMatched,
     matchesFound: o.matchesCreated,
-    requests: o.pages,
+    requests: o.requests,
     durationMs: o.durationMs,
     error: o.error,
   }

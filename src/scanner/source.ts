@@ -16,6 +16,8 @@ export type ScanSource = ForumSource & {
   mode?: string
   /** the source's health in words (src/forums/source-health.ts); absent for the demo forum */
   healthReport?(): SourceHealth
+  /** listing requests sent so far, answered or not (a scan's count is the difference) */
+  requestsSent?: number
   /** the scan running on this source now: a second caller waits for it instead of overlapping */
   running?: Promise<unknown> | null
 }

@@ -3,6 +3,7 @@
 // settings stored in system_settings and applied to the rate budget without a restart.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { applyStoredScanSettings } from '../../src/admin/scan-settings'
+import { BLOCK_PAGE } from '../../src/forums/reddit-client'
 import { SCRAPER_DENIED } from '../../src/admin/tools'
 import { log, setLogLevel } from '../../src/lib/log'
 import { runScan } from '../../src/scanner/scan'
@@ -96,9 +97,28 @@ describe('scanner status and control', () => {
     await s.as('admin', 'PUT', '/api/admin/scan-settings', { intervalSeconds: null, maxRequestsPerMinute: 1 })
     await s.as('admin', 'POST', '/api/admin/scanner/run', {})
     const st = (await s.as('admin', 'GET', '/api/admin/scanner')).body
-    expect(st).toMatchObject({ state: 'waiting', waitingReason: 'cap' })
+    expect(st).toMatchObject({ state: 'waiting', waitingReason: 'cap', waitingWhy: 'the 1 request a minute Dibs allows itself is used (Scan settings)' })
     expect(Date.parse(st.waitingUntil)).toBe(s.clock.now().getTime() + 60_000)
     expect((await s.as('admin', 'POST', '/api/admin/scanner/run', {})).body.status).toBe('waiting')
+  })
+
+  test('a source Reddit blocks (no key, a cloud address): the failed scan counts its request, and a force run names the block, not the budget', async () => {
+    const s = await setup()
+    expect((await call(s.app, 'GET', '/api/posts')).body.delayed).toBe(false)
+    s.fake.block()
+    const first = (await s.as('admin', 'POST', '/api/admin/scanner/run', {})).body
+    expect(first).toMatchObject({ status: 'failed', requests: 1, waitingWhy: null })
+    const row = (await s.as('admin', 'GET', '/api/admin/scan-log')).body[0]
+    expect(row.summary).toBe('0 fetched, 0 new, 0 matches for 0 users, 1 request')
+    expect(row.error).toBe(`blocked: ${BLOCK_PAGE}`)
+    s.clock.advance(1000) // inside the backoff: nothing is sent, and the answer says why
+    const second = (await s.as('admin', 'POST', '/api/admin/scanner/run', {})).body
+    expect(second).toMatchObject({ status: 'waiting', requests: 0, waitingWhy: BLOCK_PAGE })
+    expect((await s.as('admin', 'GET', '/api/admin/scanner')).body).toMatchObject({ state: 'failing', waitingWhy: BLOCK_PAGE, health: { state: 'blocked' } })
+    expect(s.fake.requests.filter((r) => r.path.includes('/new')).length).toBe(1)
+    // the public feed says posts are delayed, and nothing of why
+    const feed = await call(s.app, 'GET', '/api/posts')
+    expect(feed.body).toEqual({ posts: [], total: 0, page: 1, pageSize: 10, delayed: true })
   })
 
   test('a force run while a scheduled scan is in flight does not overlap it', async () => {

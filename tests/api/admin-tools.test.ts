@@ -2,6 +2,7 @@
 // maintenance logs, post-type backfill and archive — who may call them, what they do, audit rows.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { BATCH_DENIED, PAUSED_MESSAGE, SCRAPER_DENIED } from '../../src/admin/tools'
+import { BLOCK_PAGE } from '../../src/forums/reddit-client'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
 import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
@@ -95,7 +96,7 @@ describe('tools', () => {
     s.fake.publish({ title: '[WTS] Aimpoint T2 - $650', subreddit: 'GunAccessoriesForSale' })
     const r = await s.as('admin', 'POST', '/api/admin/scraper/trigger', {})
     expect(r.status).toBe(202)
-    expect(r.body).toEqual({ scheduled: true })
+    expect(r.body).toEqual({ scheduled: true, sourceProblem: null })
     for (let i = 0; i < 200 && !s.deps.sqlite.query("SELECT 1 FROM scan_metrics WHERE scan_type = 'manual'").get(); i++) await Bun.sleep(10)
     expect(s.deps.sqlite.query('SELECT scan_type, status, posts_new FROM scan_metrics').all()).toEqual([
       { scan_type: 'manual', status: 'success', posts_new: 1 },
@@ -107,6 +108,15 @@ describe('tools', () => {
     expect(paused.status).toBe(409)
     expect(paused.body.error.message).toBe(PAUSED_MESSAGE)
     expect(s.audits()[1]).toMatchObject({ action: 'scanner.trigger', result: 'failed' })
+  })
+
+  test('the scraper trigger on a source Reddit blocks names the block and its fix', async () => {
+    const s = await setup()
+    s.fake.block()
+    await runScan(s.deps)
+    const r = await s.as('admin', 'POST', '/api/admin/scraper/trigger', {})
+    expect(r.status).toBe(202)
+    expect(r.body).toEqual({ scheduled: true, sourceProblem: `The Reddit source is blocked: ${BLOCK_PAGE}` })
   })
 
   test('batch matching answers the spec shape and creates the missing matches (never alerted)', async () => {

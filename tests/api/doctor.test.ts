@@ -44,6 +44,7 @@ beforeAll(async () => {
     REDDIT_CLIENT_SECRET: reddit.clientSecret,
     REDDIT_BASE_URL: reddit.oauthUrl,
     REDDIT_AUTH_URL: reddit.authUrl,
+    ACCESSORIES_SUBREDDIT: 'ShotgunMarket', // a live forum: the default one Reddit closed is a warning
     SMTP_URL: `smtp://dibs:s3cret@127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Dibs <alerts@dibs.example.com>',
     DKIM_DOMAIN: 'dibs.example.com',
@@ -73,6 +74,7 @@ describe('dibs doctor', () => {
       'DATA_DIR',
       'database',
       'Reddit',
+      'forums',
       'SMTP',
       'mail sender',
       'DKIM',
@@ -91,10 +93,29 @@ describe('dibs doctor', () => {
     expect(r.out).toContain('handshake and authentication ok (no mail sent)')
     // an HTTP Date header has whole seconds: the same clock reads 0 or 1 s apart across a second boundary
     expect(r.out).toMatch(/^✓ clock: [01] s (ahead of|behind) Reddit's clock$/m)
-    expect(r.out).toMatch(/doctor: 13 ok, 0 warning\(s\), 0 failed/)
+    expect(r.out).toMatch(/doctor: 14 ok, 0 warning\(s\), 0 failed/)
     expect(r.code).toBe(0)
     expect(reddit.listingRequests().length).toBe(listings + 1)
     expect(smtp.messages).toHaveLength(0)
+  })
+
+  test('with a key, a forum Reddit dropped from the multireddit without a word: its last post, flagged against its rhythm', async () => {
+    const now = Date.now()
+    const post = (sub: string, i: number, at: number) =>
+      server.deps.sqlite
+        .query('INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(`q${sub.length}x${i}`, sub === 'gundeals' ? 'gd' : 'product', sub, '[WTS] x', `https://www.reddit.com/r/${sub}/comments/q${i}/`, at)
+    for (let i = 0; i < 20; i++) post('ShotgunMarket', i, now - 8 * 3600_000 - i * 5 * 60_000) // one every 5 min, until 8 h ago
+    for (let i = 0; i < 20; i++) post('gundeals', i, now - 60_000 - i * 20 * 60_000) // still arriving
+    try {
+      const r = await cli(['doctor'], good)
+      expect(r.out).toMatch(
+        /^! forums: r\/ShotgunMarket: last post 8 h ago \(no post for 8 h, usually one every 5 min, while the other forums get posts: banned, private or dropped from the request\?\); r\/gundeals: last post 1 min ago$/m,
+      )
+      expect(r.out).toContain('fix: open the subreddit on reddit.com; point the forum at a live one with ACCESSORIES_SUBREDDIT / DEALS_SUBREDDIT')
+    } finally {
+      server.deps.sqlite.run("DELETE FROM posts WHERE reddit_id LIKE 'q%'")
+    }
   })
 
   test('a broken setup: wrong SMTP password, unreachable Reddit, bad webhook secret, MAIL_FROM at an IP → ✗ with a fix each, exit 1', async () => {
@@ -136,7 +157,7 @@ describe('dibs doctor', () => {
     const noKey = { ...good, REDDIT_CLIENT_ID: '', REDDIT_CLIENT_SECRET: '', REDDIT_BASE_URL: reddit.url }
     const ok = await cli(['doctor'], noKey)
     expect(ok.out).toMatch(/^✓ Reddit: reachable, Atom feed mode/m)
-    expect(reddit.listingRequests().at(-1)!.path).toBe('/r/GunAccessoriesForSale+gundeals/new/.rss')
+    expect(reddit.listingRequests().at(-1)!.path).toBe('/r/ShotgunMarket+gundeals/new/.rss')
     reddit.block()
     try {
       const blocked = await cli(['doctor'], noKey)

@@ -6,7 +6,8 @@ import type { AccessState } from '../../src/access/rules'
 import { REF_MESSAGE } from '../../src/explain/post-ref'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
-import { fakeOauthEnv, startFakeReddit } from '../fakes/reddit'
+import { BLOCK_PAGE, CLOSED_JSON } from '../../src/forums/reddit-client'
+import { fakeOauthEnv, fakeRedditClient, startFakeReddit } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, startTestServer, testClock } from '../helpers'
 
 const FULL: AccessState = { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }
@@ -82,7 +83,9 @@ describe('GET /api/explain', () => {
     const again = fake.publish({ title: '[WTS] Holosun 507C - $250' })
     const busy = await get(`url=${again.id}`)
     expect(busy.status).toBe(429)
-    expect(busy.body.error.message).toMatch(/^Reddit cannot be asked right now \(rate budget\); try again in \d+ s$/)
+    expect(busy.body.error.message).toMatch(
+      /^Dibs has no copy of this post and has just asked Reddit for another; it paces these reads so that scanning keeps its share of Reddit's requests\. Try again in \d+ s$/,
+    )
     expect(fake.infoRequests()).toHaveLength(1)
 
     // a link to a subreddit Dibs does not watch: answered without asking Reddit
@@ -110,6 +113,29 @@ describe('GET /api/explain', () => {
       expect(await get(`url=${encodeURIComponent(bad)}`)).toEqual({ status: 400, body: { error: { code: 'INVALID_POST_REF', message: REF_MESSAGE } } })
     expect((await fetch(`${server.url}/api/explain?url=${hit.id}`)).status).toBe(401)
   })
+})
+
+describe('a source that cannot read is the answer, not the rate budget', () => {
+  for (const [mode, fault, reason] of [
+    ['json', 'none', CLOSED_JSON],
+    ['atom', 'block', BLOCK_PAGE],
+  ] as const)
+    test(`no key, ${mode}${fault === 'block' ? ' from a blocked address' : ' (closed since May 2026)'}: the source's state and fix`, async () => {
+      const clock = testClock(1_763_640_000_000)
+      const fake = await startFakeReddit({ now: () => clock.now().getTime() })
+      cleanup.push(() => fake.stop())
+      if (fault === 'block') fake.block()
+      const d = makeDeps({}, clock, { source: fakeRedditClient(fake, { clock, mode }) })
+      cleanup.push(() => d.close())
+      const user = await createUserWithSession(d)
+      expect((await runScan(d)).status).toBe('failed')
+      clock.advance(1000)
+      const r = await call(makeApp(d), 'GET', '/api/explain?url=abc123', { cookie: user.cookie })
+      expect(r.status).toBe(503)
+      expect(r.body.error.message).toEndWith(` The Reddit source is blocked: ${reason}.`)
+      expect(r.body.error.message).not.toContain('rate budget')
+      expect(fake.infoRequests()).toHaveLength(0)
+    })
 })
 
 describe('reads of posts Dibs never stored', () => {

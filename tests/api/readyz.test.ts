@@ -6,7 +6,9 @@ import { createApp } from '../../src/app'
 import { BLOCK_PAGE, RedditClient } from '../../src/forums/reddit-client'
 import { JOB, logJob } from '../../src/jobs/log'
 import { setSetting } from '../../src/settings/service'
-import { call, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
+import { runScan } from '../../src/scanner/scan'
+import { fakeOauthClient, startFakeReddit } from '../fakes/reddit'
+import { call, createUserWithSession, makeApp, makeDeps, testClock, wire, type TestDeps } from '../helpers'
 
 let deps: TestDeps
 afterEach(() => deps?.close())
@@ -24,7 +26,7 @@ describe('GET /readyz', () => {
     const r = await ready(app)
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({ ready: true, failing: [] })
-    expect(Object.keys(r.body.checks)).toEqual(['database', 'migrations', 'termIndex', 'scan'])
+    expect(Object.keys(r.body.checks)).toEqual(['database', 'migrations', 'termIndex', 'scan', 'forums'])
     expect(r.body.checks.migrations.detail).toMatch(/^(\d+) of \1 migrations applied$/)
     expect(r.body.checks.scan.detail).toBe('no scan yet; started less than 10 min ago')
     expect(r.text).not.toContain(deps.config.dataDir)
@@ -62,6 +64,45 @@ describe('GET /readyz', () => {
     expect(r.status).toBe(503)
     expect(r.body.checks.scan.detail).toBe(`last successful scan 11 min ago (limit 10 min); the forum source is blocked: ${BLOCK_PAGE}`)
     expect((await call(app, 'GET', '/healthz')).body.source).toBe(`blocked: ${BLOCK_PAGE}`)
+  })
+
+  test('with a key, a subreddit Reddit banned drops out of the multireddit without a word: /readyz and Admin → Logs flag it against its rhythm', async () => {
+    const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
+    const fake = await startFakeReddit({ now: () => clock.now().getTime() })
+    try {
+      deps = makeDeps({}, clock, { source: fakeOauthClient(fake, { clock }) })
+      const app = makeApp(deps)
+      const admin = await createUserWithSession(deps, { role: 'admin' })
+      for (let i = 0; i < 20; i++) {
+        fake.publish({ subreddit: 'GunAccessoriesForSale', title: `[WTS] Aimpoint T2 #${i} - $650` })
+        fake.publish({ subreddit: 'gundeals', title: `[Optic] Holosun 507C #${i} - $250` })
+        clock.advance(5 * 60_000)
+        if (i % 5 === 4) expect((await runScan(deps)).status).toBe('success')
+      }
+      fake.ban('GunAccessoriesForSale') // with a key Reddit leaves it out of /r/A+B/new: the scans stay green
+      for (let i = 0; i < 16; i++) {
+        fake.publish({ subreddit: 'gundeals', title: `[Optic] Holosun 508T #${i} - $300` })
+        clock.advance(30 * 60_000)
+        expect((await runScan(deps)).status).toBe('success')
+      }
+      const r = await ready(app)
+      expect(r.status).toBe(200) // the others are read: ready, with a warning that names the quiet forum
+      expect(r.body.checks.forums).toEqual({
+        ok: true,
+        warn: true,
+        detail:
+          'r/GunAccessoriesForSale: last post 8 h 5 min ago (no post for 8 h 5 min, usually one every 5 min, while the other forums get posts: banned, private or dropped from the request?); r/gundeals: last post 30 min ago',
+      })
+      const status = (await call(app, 'GET', '/api/admin/scanner', { cookie: admin.cookie })).body
+      expect(status.health.state).toBe('ok')
+      expect(status.lastPostAt).toBe(new Date(clock.now().getTime() - 30 * 60_000).toISOString())
+      expect(status.lastPostPerForum).toEqual([
+        expect.objectContaining({ subreddit: 'GunAccessoriesForSale', usualGapMs: 5 * 60_000, flag: expect.stringMatching(/^no post for 8 h 5 min, /) }),
+        expect.objectContaining({ subreddit: 'gundeals', flag: null }),
+      ])
+    } finally {
+      await fake.stop()
+    }
   })
 
   test('503 when the term index is not loaded', async () => {

@@ -2,7 +2,9 @@
 // a subscriber's matches; when Reddit refuses, every place an operator looks names the cause and the fix.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { BLOCK_PAGE } from '../../src/forums/reddit-client'
+import { recentLogLines } from '../../src/lib/log'
 import { runScan } from '../../src/scanner/scan'
+import { BANNED_DEFAULT_NOTICE } from '../../src/scanner/source'
 import { addTerm } from '../../src/terms/service'
 import { startFakeReddit, type FakeReddit } from '../fakes/reddit'
 import { createUserWithSession, startTestServer } from '../helpers'
@@ -14,6 +16,20 @@ afterEach(async () => {
   await fake?.stop()
   server = null
   fake = null
+})
+
+describe('first start with the default accessories forum (§8)', () => {
+  test('says once, in the log, on Admin → Logs and on the Dashboard, that Reddit closed it and how to point it elsewhere', async () => {
+    const seq = recentLogLines().lastSeq
+    fake = await startFakeReddit()
+    server = await startTestServer({ REDDIT_BASE_URL: fake.url })
+    const warned = recentLogLines({ minLevel: 'warn', after: seq }).lines.filter((l) => l.text.includes('closed by Reddit'))
+    expect(warned.map((l) => l.text)).toEqual([BANNED_DEFAULT_NOTICE])
+    expect(BANNED_DEFAULT_NOTICE).toContain('Point it at a live forum with ACCESSORIES_SUBREDDIT')
+    const admin = await createUserWithSession(server.deps, { role: 'admin' })
+    for (const path of ['/api/admin/scanner', '/api/admin/health'])
+      expect((await (await fetch(`${server.url}${path}`, { headers: { cookie: admin.cookie } })).json()).forumNotice).toBe(BANNED_DEFAULT_NOTICE)
+  })
 })
 
 describe('no key: the Atom feed', () => {

@@ -79,3 +79,40 @@ test('the scanner card names a blocked source, the closed default forum and an u
     await context.close()
   }
 })
+
+test('a blocked source, everywhere an operator or a visitor looks: badge, Force run, Run scraper now, the landing feed', async () => {
+  const deps = world.server.deps
+  const source = deps.source as RedditClient
+  source.health.failed(Date.now(), 'blocked', BLOCK_PAGE)
+  for (let i = 0; i < 8; i++) source.budget.backoff('blocked', Date.now()) // the backoff a blocked address grows into
+  const admin = await createUserWithSession(deps, { role: 'admin' })
+  const { page, context, errors } = await newPage(world.browser, { viewport: { width: 1280, height: 900 } })
+  const toast = (title: string) => page.getByTestId('toasts').locator('li.toast').filter({ hasText: title }).first()
+  // a visitor: posts are delayed, in plain words, and nothing of the cause
+  await page.goto(world.server.url)
+  await page.getByTestId('live-indicator').waitFor()
+  const note = page.getByTestId('feed-delayed')
+  await note.waitFor()
+  expect(await note.innerText()).toBe('New posts are delayed: Dibs cannot read the forums right now. They will show here as soon as it can.')
+  // an admin: the cause and a link to Logs
+  await context.addCookies([{ name: SESSION_COOKIE, value: admin.token, url: world.server.url }])
+  await page.goto(world.server.url)
+  await page.getByText(`Cause: ${BLOCK_PAGE}.`).waitFor()
+  expect(await note.getByRole('link', { name: 'Details on Logs' }).getAttribute('href')).toBe('/admin/logs')
+  // Logs: the badge says the source's state, Force run says why nothing was sent
+  await page.goto(`${world.server.url}/admin/logs`)
+  const badge = page.getByTestId('scanner-state')
+  await badge.waitFor()
+  expect(await badge.innerText()).toBe('source blocked')
+  await page.getByRole('button', { name: 'Force run' }).click()
+  expect(await toast('Scan not sent').innerText()).toContain(`Not sent: ${BLOCK_PAGE}. Next try `)
+  // Tools: Run scraper now names the state and the fix instead of "will run shortly"
+  await page.goto(`${world.server.url}/admin/tools`)
+  await page.getByRole('button', { name: 'Run scraper now' }).click()
+  const scheduled = await toast('Scraper job scheduled').innerText()
+  expect(scheduled).toContain(`The Reddit source is blocked: ${BLOCK_PAGE}`)
+  expect(scheduled).not.toContain('will run shortly')
+  await screenshot(page, 'admin-tools-source-blocked-1280')
+  expect(errors).toEqual([])
+  await context.close()
+})

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
 import type { FeedItem } from '../../src/contract/events'
+import { Link } from 'wouter'
+import { me } from '../account'
 import { api } from '../api'
 import { acceptsLivePost, FEED_TABS, feedCategory, HIGHLIGHT_MS, insertLive } from '../lib/feed'
 import { FEED_PAGE_SIZE, pageCount } from '../lib/pagination'
@@ -13,7 +15,32 @@ import { connection, onMessage, startRealtime } from '../realtime'
 import { Pagination } from './Pagination'
 import { PostCard } from './PostCard'
 
-type Page = { posts: FeedItem[]; total: number; page: number; pageSize: number }
+type Page = { posts: FeedItem[]; total: number; page: number; pageSize: number; delayed?: boolean }
+
+/** An empty feed while the source cannot read: a visitor reads that posts are delayed; an admin the cause, with Logs. */
+function DelayedNote() {
+  useSignals()
+  const admin = me.value?.access?.userRole === 'admin'
+  const [cause, setCause] = useState<string | null>(null)
+  useEffect(() => {
+    if (admin)
+      api<{ health: { reason: string | null } | null }>('/api/admin/scanner')
+        .then((s) => setCause(s.health?.reason ?? null))
+        .catch(() => {})
+  }, [admin])
+  return (
+    <p className="muted feed-delayed" data-testid="feed-delayed">
+      New posts are delayed: Dibs cannot read the forums right now. They will show here as soon as it can.
+      {admin ? (
+        <>
+          {' '}
+          {cause ? `Cause: ${cause}. ` : ''}
+          <Link href="/admin/logs">Details on Logs</Link>
+        </>
+      ) : null}
+    </p>
+  )
+}
 
 export function LiveFeed() {
   useSignals()
@@ -100,6 +127,7 @@ export function LiveFeed() {
           </span>
         ) : null}
       </header>
+      {data?.delayed && data.total === 0 ? <DelayedNote /> : null}
       <div role="tablist" className="tabs feed-tabs">
         {FEED_TABS.map((t) => (
           <button

@@ -28,6 +28,7 @@ type Status = {
   paused: boolean
   waitingUntil: string | null
   waitingReason: string | null
+  waitingWhy?: string | null
   failingSince: string | null
   lastError: string | null
   lastScanAt: string | null
@@ -45,11 +46,11 @@ type Status = {
     forbiddenLastHour: number
     nextTryAt: string | null
   } | null
-  lastPostPerForum?: { subreddit: string; at: string }[]
+  lastPostPerForum?: { subreddit: string; at: string | null; flag: string | null }[]
   forumNotice?: string | null
   settings: Settings
 }
-type ScanOutcome = { status: string; postsNew: number; matchesCreated: number; error: string | null; nextAt: string }
+type ScanOutcome = { status: string; postsNew: number; matchesCreated: number; error: string | null; nextAt: string; waitingWhy?: string | null }
 type LogEntry = { at: string; source: 'scan' | 'job'; job: string; status: string; durationMs: number; summary: string; error: string | null }
 type LogLine = { seq: number; at: string; level: 'debug' | 'info' | 'warn' | 'error'; text: string }
 
@@ -60,7 +61,7 @@ function stateText(s: Status): string {
     case 'paused':
       return 'Paused: the emergency pause is on'
     case 'waiting':
-      return `Waiting for rate budget until ${formatWhen(s.waitingUntil)}${s.waitingReason ? ` (${s.waitingReason === 'cap' ? 'requests-per-minute cap' : s.waitingReason})` : ''}`
+      return `Waiting until ${formatWhen(s.waitingUntil)}: ${s.waitingWhy ?? 'the rate budget allows no request yet'}`
     case 'failing':
       return `Failing since ${formatWhen(s.failingSince)}`
     case 'idle':
@@ -71,6 +72,14 @@ function stateText(s: Status): string {
 }
 
 const TONE: Record<Status['state'], string> = { running: 'ok', idle: 'ok', paused: 'danger', failing: 'danger', waiting: 'warning' }
+
+/** The badge: the source's own state while it is in trouble (blocked, login required, …), else the scanner's. */
+function badge(s: Status): { text: string; tone: string } {
+  const h = s.health
+  if (h && h.state !== 'ok' && s.state !== 'running' && s.state !== 'paused')
+    return { text: `source ${h.state.replace('_', ' ')}`, tone: h.state === 'slow' ? 'warning' : 'danger' }
+  return { text: s.state === 'waiting' ? 'waiting' : s.state, tone: TONE[s.state] }
+}
 
 function ScannerCard({ status, reload }: { status: Status | null; reload: () => void }) {
   useSignals()
@@ -98,7 +107,11 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
       const o = await api<ScanOutcome>('/api/admin/scanner/run', { method: 'POST', json: {} })
       if (o.status === 'success') toast({ title: 'Scan finished', description: `${o.postsNew} new posts, ${o.matchesCreated} matches` })
       else if (o.status === 'busy') toast({ title: 'A scan was already running', description: 'Its result is in the scan log; no second scan was started.' })
-      else if (o.status === 'waiting') toast({ title: 'Waiting for rate budget', description: `No request sent. Next allowed ${formatWhen(o.nextAt)}.` })
+      else if (o.status === 'waiting')
+        toast({
+          title: 'Scan not sent',
+          description: `Not sent: ${o.waitingWhy ?? 'the rate budget allows no request yet'}. Next try ${formatWhen(o.nextAt)}.`,
+        })
       else if (o.status === 'paused') toast({ title: 'Scanning is paused', description: 'Switch the emergency pause off first.' })
       else errorToast(o.error ?? 'The scan failed.', 'Scan failed')
     } catch (err) {
@@ -114,8 +127,8 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
         <h2 id="scanner-title">
           Scanner{' '}
           {status ? (
-            <span className={`badge status-badge tone-${TONE[status.state]}`} data-testid="scanner-state">
-              {status.state === 'waiting' ? 'waiting for rate budget' : status.state}
+            <span className={`badge status-badge tone-${badge(status).tone}`} data-testid="scanner-state">
+              {badge(status).text}
             </span>
           ) : null}
         </h2>
@@ -151,7 +164,10 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
             {(status.lastPostPerForum ?? []).map((f) => (
               <Fragment key={f.subreddit}>
                 <dt>Last post in r/{f.subreddit}</dt>
-                <dd>{formatWhen(f.at)}</dd>
+                <dd data-testid="forum-last-post">
+                  {formatWhen(f.at)}
+                  {f.flag ? <span className="text-danger"> · {f.flag}</span> : null}
+                </dd>
               </Fragment>
             ))}
           </dl>

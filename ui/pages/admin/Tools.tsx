@@ -201,8 +201,13 @@ export function AdminTools() {
 
   const trigger = async () => {
     try {
-      await api('/api/admin/scraper/trigger', { method: 'POST', json: {} })
-      toast({ title: 'Scraper job scheduled', description: 'The Reddit scraper job has been scheduled and will run shortly' })
+      const r = await api<{ sourceProblem: string | null }>('/api/admin/scraper/trigger', { method: 'POST', json: {} })
+      // a source in trouble: its state and fix instead of "will run shortly"
+      toast({
+        title: 'Scraper job scheduled',
+        description: r.sourceProblem ?? 'The Reddit scraper job has been scheduled and will run shortly',
+        ...(r.sourceProblem ? { variant: 'destructive' as const } : {}),
+      })
       setTimeout(done, 1500)
     } catch (err) {
       failure('Failed to schedule Reddit scraper job', err)

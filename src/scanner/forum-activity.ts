@@ -1,0 +1,88 @@
+// Per watched forum: the newest post stored, its usual rhythm, and a flag when it has gone quiet. A
+// subreddit Reddit banned is not always an error: with a key, Reddit leaves it out of a multireddit
+// without a word, so the only sign is that its posts stop while the other forums' go on. Read by
+// Admin → Logs, /readyz and `dibs doctor`. Pure apart from one query per forum.
+import type { Database } from 'bun:sqlite'
+import { BANNED_DEFAULT_FORUM } from './source'
+
+export type ForumActivity = {
+  subreddit: string
+  /** the newest post stored from it (ISO), null when none */
+  at: string | null
+  /** the mean gap between its last posts (ms), null with fewer than two */
+  usualGapMs: number | null
+  /** why it looks dead, in words with what to check; null when it looks alive */
+  flag: string | null
+}
+
+/** Its last this many posts give a forum's rhythm. */
+const RHYTHM_POSTS = 20
+/** A forum is quiet after this many of its usual gaps without a post … */
+export const QUIET_GAPS = 10
+/** … and never before this long (a slow forum's night is not an outage). */
+export const QUIET_MIN_MS = 3 * 3600_000
+
+/** 40 min, 5 h 10 min, 3 d 2 h. */
+function span(ms: number): string {
+  const m = Math.round(ms / 60_000)
+  if (m < 60) return `${Math.max(1, m)} min`
+  const h = Math.floor(m / 60)
+  if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`
+  return `${Math.floor(h / 24)} d ${h % 24} h`
+}
+
+/**
+ * The watched forums (and any other subreddit posts came from) with the newest post of each. A forum is
+ * flagged when the source left it out as banned, private or not found (`missing`), when it is the default
+ * forum Reddit closed, when it has no post while the others have, or when it has had none for far longer
+ * than its rhythm (QUIET_GAPS usual gaps, at least QUIET_MIN_MS) while the others still get posts.
+ */
+export function forumActivity(
+  deps: { sqlite: Database; now: () => Date; config: { forums: { accessories: string; deals: string }; demo?: boolean } },
+  missing: string[] = [],
+): ForumActivity[] {
+  const now = deps.now().getTime()
+  const watched = [deps.config.forums.accessories, deps.config.forums.deals]
+  const seen = deps.sqlite
+    .query<{ subreddit: string }, []>('SELECT subreddit FROM posts GROUP BY lower(subreddit) ORDER BY max(created_at) DESC')
+    .all()
+    .map((r) => r.subreddit)
+  const names = [...watched, ...seen.filter((s) => !watched.some((w) => w.toLowerCase() === s.toLowerCase()))]
+  const newest = newestPostAt(deps.sqlite)
+  const newestAll = newest === null ? null : Date.parse(newest)
+  const recent = deps.sqlite.query<{ at: number }, [string, number]>(
+    'SELECT created_at AS at FROM posts WHERE lower(subreddit) = lower(?) ORDER BY created_at DESC LIMIT ?',
+  )
+  return names.map((subreddit) => {
+    const times = recent.all(subreddit, RHYTHM_POSTS).map((r) => r.at)
+    const last = times[0] ?? null
+    const usualGapMs = times.length >= 2 ? Math.round((times[0]! - times.at(-1)!) / (times.length - 1)) : null
+    const isWatched = watched.some((w) => w.toLowerCase() === subreddit.toLowerCase())
+    let flag: string | null = null
+    if (missing.some((m) => m.toLowerCase() === subreddit.toLowerCase()))
+      flag = 'Reddit answered banned, private or not found: it is left out of the request and tried again every 30 min'
+    else if (isWatched && last === null && !deps.config.demo && subreddit.toLowerCase() === BANNED_DEFAULT_FORUM.toLowerCase())
+      flag = 'closed by Reddit in Oct 2025: point this forum at a live subreddit'
+    else if (isWatched && last === null && newestAll !== null)
+      flag = 'no post seen while the other forums get posts: is it banned, private or misspelt? (with a key, Reddit leaves such a subreddit out without a word)'
+    else if (isWatched && last !== null && usualGapMs !== null && newestAll !== null) {
+      const quietAfter = Math.max(QUIET_GAPS * usualGapMs, QUIET_MIN_MS)
+      if (now - last > quietAfter && newestAll - last > quietAfter)
+        flag = `no post for ${span(now - last)}, usually one every ${span(usualGapMs)}, while the other forums get posts: banned, private or dropped from the request?`
+    }
+    return { subreddit, at: last === null ? null : new Date(last).toISOString(), usualGapMs, flag }
+  })
+}
+
+/** The newest post stored from any forum (ISO): the source's last post seen; null when none. */
+export function newestPostAt(sqlite: Database): string | null {
+  const at = sqlite.query<{ at: number | null }, []>('SELECT max(created_at) AS at FROM posts').get()?.at ?? null
+  return at === null ? null : new Date(at).toISOString()
+}
+
+/** Every forum's last post and flag in one line ("r/a: last post 3 min ago; r/b: no post yet (closed by Reddit …)"). */
+export function activityLine(forums: ForumActivity[], now: number): string {
+  return forums
+    .map((f) => `r/${f.subreddit}: ${f.at ? `last post ${span(now - Date.parse(f.at))} ago` : 'no post yet'}${f.flag ? ` (${f.flag})` : ''}`)
+    .join('; ')
+}
