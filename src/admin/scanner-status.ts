@@ -4,7 +4,9 @@
 import type { Deps } from '../deps'
 import type { WithSource } from '../scanner/source'
 import { isPaused } from '../settings/service'
-import { forumNotice } from '../scanner/source'
+import { forumNotice, type ScanSource } from '../scanner/source'
+import { gapSummary } from '../scanner/gaps'
+import { RECHECK_AT_MS } from '../forums/recheck'
 
 export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 
@@ -43,6 +45,10 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     unparsed: unparsedPosts(deps, now),
     /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
     health: deps.source.healthReport?.() ?? null,
+    /** how sold/removed re-checks work with this source: /api/info with a key, later polls of the feed without */
+    recheck: recheckNote(deps.source),
+    /** coverage gaps (src/scanner/gaps.ts) whose window ended in the last 24 h: windows, seconds not covered */
+    gaps24h: gapSummary(deps.sqlite, now - 24 * 3600_000),
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
     forumNotice: forumNotice(deps.config),
     /** per subreddit, the newest post stored: a forum that went quiet (banned, dropped from a multireddit) shows here */
@@ -51,6 +57,14 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       .all()
       .map((r) => ({ subreddit: r.subreddit, at: new Date(r.at).toISOString() })),
   }
+}
+
+/** Sold/removed re-checks in words: what this installation does, and (without a key) what it cannot. */
+export function recheckNote(source: Pick<ScanSource, 'fetchInfo' | 'mode'>): string {
+  if (source.mode === 'demo') return "Sold/removed re-checks: the demo forum answers them itself, as Reddit's /api/info would."
+  if (source.fetchInfo)
+    return `Sold/removed re-checks read Reddit's /api/info with the key: each stored post is re-read ${RECHECK_AT_MS.length} times over its first ${RECHECK_AT_MS.at(-1)! / 3600_000} h.`
+  return 'Sold/removed re-checks come only from later polls of the feed (no Reddit key, so no /api/info): a title edited to [SOLD] is seen only while the post is still among the newest entries; a post that has left the feed keeps the state it had.'
 }
 
 export type UnparsedPost = { redditId: string; title: string; error: string; at: string }

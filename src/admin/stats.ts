@@ -2,6 +2,7 @@
 // the formulas themselves are the pure ./health.ts.
 import type { Deps } from '../deps'
 import { forumNotice, type WithSource } from '../scanner/source'
+import { gapSummary } from '../scanner/gaps'
 import { JOB, lastSuccess } from '../jobs/log'
 import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, percentile, scanHealth, TRIAL_ROLES, type Kpis } from './health'
 
@@ -27,6 +28,8 @@ export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Dep
     source: source && source.state !== 'ok' ? { state: source.state, reason: source.reason, since: source.since } : null,
     /** a configured forum Reddit closed (the spec's default accessories forum) */
     forumNotice: deps.config ? forumNotice(deps.config) : null,
+    /** coverage gaps whose window ended in the last 24 h (src/scanner/gaps.ts): windows and seconds not covered */
+    coverageGaps: gapSummary(deps.sqlite, now.getTime() - 24 * 3600_000),
     checkedAt: now.toISOString(),
   }
 }
