@@ -20,11 +20,18 @@ afterEach(async () => {
   deps = null
 })
 
-async function setup(opts: { listingDepth?: number; oauth?: boolean } = {}) {
+/** A feed that ignores `after` (answers every page with its newest entries). */
+const ignoringAfter: typeof fetch = Object.assign((input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input))
+  url.searchParams.delete('after')
+  return fetch(url, init)
+}, fetch)
+
+async function setup(opts: { listingDepth?: number; oauth?: boolean; fetch?: typeof fetch } = {}) {
   const clock = testClock(START)
   fake = await startFakeReddit({ now: () => clock.now().getTime(), listingDepth: opts.listingDepth })
   const f = fake
-  const client = (opts.oauth ? fakeOauthClient : fakeRedditClient)(f, { clock, timeoutMs: 3000 })
+  const client = (opts.oauth ? fakeOauthClient : fakeRedditClient)(f, { clock, timeoutMs: 3000, fetch: opts.fetch })
   deps = makeDeps({}, clock, { source: client })
   const d = deps
   const app = makeApp(d)
@@ -87,6 +94,19 @@ describe('recording a gap', () => {
     const o = await s.scan()
     expect(o).toMatchObject({ status: 'success', postsNew: 150, pages: 2, reachedKnown: true, gap: null })
     expect(s.rows()).toEqual([])
+  })
+
+  test('a feed that ignores `after`: the catch-up stops after the page that brought nothing new, and the window is reported', async () => {
+    const s = await setup({ fetch: ignoringAfter })
+    s.publish(3)
+    await s.scan()
+    const newest = s.fake.posts[0]!.created_utc * 1000
+    const burst = s.publish(150)
+    const o = await s.scan()
+    const read = o.postsNew // one page: 100, 99 or 98 entries (the client rotates `limit`)
+    expect(read).toBeGreaterThanOrEqual(98)
+    expect(o).toMatchObject({ status: 'success', pages: 2, postsFetched: read, reachedKnown: false })
+    expect(o.gap).toEqual({ fromAt: newest, toAt: burst[150 - read]!.created_utc * 1000 })
   })
 })
 
