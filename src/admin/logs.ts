@@ -5,6 +5,7 @@ import type { Deps } from '../deps'
 import { JOB } from '../jobs/log'
 import { recentLogLines, type LogLevel } from '../lib/log'
 import { runScan } from '../scanner/scan'
+import { gapsSince, gapSummary } from '../scanner/gaps'
 import { audited } from '../audit/log'
 import type { AdminDeps } from './deps'
 import { applyStoredScanSettings, MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
@@ -78,6 +79,13 @@ export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; lim
   return [...scans, ...jobs].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit)
 }
 
+/** Coverage gaps of the last 24 h or 7 d: the windows (newest first) and their total. */
+export const GAP_WINDOWS = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000 } as const
+export function coverageGaps(deps: Pick<Deps, 'sqlite' | 'now'>, window: keyof typeof GAP_WINDOWS) {
+  const since = deps.now().getTime() - GAP_WINDOWS[window]
+  return { window, since: new Date(since).toISOString(), ...gapSummary(deps.sqlite, since), gaps: gapsSince(deps.sqlite, since) }
+}
+
 export const logsRoutes = (deps: AdminDeps) => {
   // The admin's stored scan settings take effect when the server builds its routes (once per process).
   applyStoredScanSettings(deps)
@@ -117,6 +125,15 @@ export const logsRoutes = (deps: AdminDeps) => {
       admin: true,
       query: t.Object({ status: t.Optional(t.String({ maxLength: 20 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 500 })) }),
       detail: { summary: 'Scan log: scans and maintenance jobs, newest first, optionally one status', tags },
+    })
+    .get('/api/admin/source-gaps', ({ query }) => coverageGaps(deps, query.window ?? '24h'), {
+      admin: true,
+      query: t.Object({ window: t.Optional(t.Union([t.Literal('24h'), t.Literal('7d')])) }),
+      detail: {
+        summary:
+          'Coverage gaps: windows a forum source may have missed (a poll whose oldest entry was newer than the newest stored post), last 24 h or 7 d, newest first, with their count and the seconds not covered',
+        tags,
+      },
     })
     .get('/api/admin/logs/app', ({ query }) => recentLogLines({ minLevel: (query.level ?? 'debug') as LogLevel, after: query.after, limit: 500 }), {
       admin: true,

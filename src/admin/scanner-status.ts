@@ -7,6 +7,8 @@ import { cannotRead } from '../forums/source-health'
 import type { ScanSource, WithSource } from '../scanner/source'
 import { isPaused } from '../settings/service'
 import { forumNotice } from '../scanner/source'
+import { gapSummary } from '../scanner/gaps'
+import { RECHECK_AT_MS } from '../forums/recheck'
 
 export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 
@@ -48,6 +50,10 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     unparsed: unparsedPosts(deps, now),
     /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
     health,
+    /** how sold/removed re-checks work with this source: /api/info with a key, later polls of the feed without */
+    recheck: recheckNote(deps.source),
+    /** coverage gaps (src/scanner/gaps.ts) whose window ended in the last 24 h: windows, seconds not covered */
+    gaps24h: gapSummary(deps.sqlite, now - 24 * 3600_000),
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
     forumNotice: forumNotice(deps.config),
     /** per forum, the newest post stored, its rhythm and a flag when it went quiet (banned, dropped from a multireddit) */
@@ -72,6 +78,14 @@ export function waitWhy(source: ScanSource, now: number): string | null {
   if (snap.blockedReason) return `the last request failed (${snap.blockedReason.replace('_', ' ')}): Dibs waits a little longer after each failure`
   if (snap.remaining !== null && snap.remaining < 1) return "Reddit's allowance for this window is used up until it resets"
   return `the ${snap.capPerMinute === 1 ? '1 request' : `${snap.capPerMinute} requests`} a minute Dibs allows itself ${snap.capPerMinute === 1 ? 'is' : 'are'} used (Scan settings)`
+}
+
+/** Sold/removed re-checks in words: what this installation does, and (without a key) what it cannot. */
+export function recheckNote(source: Pick<ScanSource, 'fetchInfo' | 'mode'>): string {
+  if (source.mode === 'demo') return "Sold/removed re-checks: the demo forum answers them itself, as Reddit's /api/info would."
+  if (source.fetchInfo)
+    return `Sold/removed re-checks read Reddit's /api/info with the key: each stored post is re-read ${RECHECK_AT_MS.length} times over its first ${RECHECK_AT_MS.at(-1)! / 3600_000} h.`
+  return 'Sold/removed re-checks come only from later polls of the feed (no Reddit key, so no /api/info): a title edited to [SOLD] is seen only while the post is still among the newest entries; a post that has left the feed keeps the state it had.'
 }
 
 export type UnparsedPost = { redditId: string; title: string; error: string; at: string }

@@ -8,6 +8,7 @@ import { percentile } from '../lib/percentile'
 import { countMatchedUsers, countMatches, liveMatchDelays } from '../matches/stats'
 import { outboxCounts } from '../outbox/queue'
 import { forumNotice, type WithSource } from '../scanner/source'
+import { gapSummary } from '../scanner/gaps'
 import { JOB, lastSuccess } from '../jobs/log'
 import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, scanHealth, TRIAL_ROLES, type Kpis } from './health'
 
@@ -30,6 +31,8 @@ export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Dep
     source: source && source.state !== 'ok' ? { state: source.state, reason: source.reason, since: source.since } : null,
     /** a configured forum Reddit closed (the spec's default accessories forum) */
     forumNotice: deps.config ? forumNotice(deps.config) : null,
+    /** coverage gaps whose window ended in the last 24 h (src/scanner/gaps.ts): windows and seconds not covered */
+    coverageGaps: gapSummary(deps.sqlite, now.getTime() - 24 * 3600_000),
     checkedAt: now.toISOString(),
   }
 }

@@ -33,6 +33,7 @@ import { categoryLabel } from '../notify/templates'
 import { notificationGate } from '../access/rules'
 import type { WithSource } from '../scanner/source'
 import { parsePostRef } from './post-ref'
+import { gapSentence } from './coverage'
 import { otherCategoryLines, REASON_TEXTS, termVerdict, unclassifiedReason, type TermVerdict } from './verdicts'
 import type { EndpointKind } from '../notify/endpoints'
 
@@ -181,7 +182,13 @@ export async function explainPost(
     category = isCategory(stored.postType) ? stored.postType : null
     forum = stored.forum === 'gd' ? 'gd' : 'product'
   } else {
-    const fetched = await fetchPost(deps, ref.redditId, readLimit && asker.role !== 'admin' ? () => readLimit.hit(`explain:${asker.id}`) : undefined)
+    const fetched = await fetchPost(deps, ref.redditId, readLimit && asker.role !== 'admin' ? () => readLimit.hit(`explain:${asker.id}`) : undefined).catch(
+      (e) => {
+        // unreadable (no key): a post whose id falls inside a coverage gap is told so first
+        const gap = e instanceof AppError && e.code === 'REDDIT_UNAVAILABLE' ? gapSentence(deps, { ...ref, createdAt: null }, timeZoneOf(deps, user.id)) : null
+        throw gap ? new AppError(e.status, e.code, `${gap}. ${e.message}`) : e
+      },
+    )
     const c = classify(fetched, forums)
     if (c === null) throw notWatched(deps, fetched.subreddit)
     post = { ...fetched, authorFlair: fetched.authorFlair ?? null, state: detectPostState(fetched) }
@@ -193,7 +200,8 @@ export async function explainPost(
   const createdAt = post.createdAt.getTime()
   const seen = stored
     ? `seen ${duration(stored.ingestedAt.getTime() - createdAt)} after it was posted`
-    : 'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)'
+    : (gapSentence(deps, post, timeZoneOf(deps, user.id)) ??
+      'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)')
 
   const terms = deps.sqlite
     .query<TermRow, [number]>('SELECT id, category, term, created_at, paused_at FROM search_terms WHERE user_id = ? ORDER BY category, created_at, id')
@@ -245,6 +253,9 @@ export async function explainPost(
     match: stored ? matchOf(deps, user.id, stored, access) : null,
   }
 }
+
+/** The zone the explainer writes times in: the user's quiet-hours zone, else UTC. */
+const timeZoneOf = (deps: Deps, userId: number) => getPrefs(deps, userId).quiet?.timeZone ?? 'UTC'
 
 type MatchRowDb = { id: number; source: string; is_new: number; created_at: number; post_created_at: number | null; matched_terms: string }
 

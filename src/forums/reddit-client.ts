@@ -222,13 +222,15 @@ export class RedditClient implements ForumSource {
       const page = await this.fetchNew({ after })
       pages++
       depth += page.posts.length
+      const before = fresh.length
       for (const post of page.posts) {
         if (isKnown(post.redditId)) return { posts: fresh.reverse(), pages, reachedKnown: true }
         if (seen.has(post.redditId)) continue
         seen.add(post.redditId)
         fresh.push(post)
       }
-      if (page.after === null || page.posts.length === 0) break
+      // a page with nothing new (a feed that ignores `after` repeats its first page): paging on would only spend the budget
+      if (page.after === null || page.posts.length === 0 || fresh.length === before) break
       after = page.after
     }
     return { posts: fresh.reverse(), pages, reachedKnown: false }

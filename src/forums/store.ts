@@ -145,6 +145,20 @@ export function knownPosts(sqlite: Database): (redditId: string) => boolean {
   return (redditId) => stmt.get(redditId) !== null
 }
 
+/**
+ * The creation times (ms) of the stored posts just before and just after an id Dibs has not stored.
+ * Reddit's ids grow with time, so a post it cannot read was made between the two (the explainer).
+ */
+export function storedAround(sqlite: Database, redditId: string): { before: number | null; after: number | null } {
+  const near = (op: '<' | '>', dir: 'DESC' | 'ASC') =>
+    sqlite
+      .query<{ at: number }, [string, string]>(
+        `SELECT created_at AS at FROM posts WHERE reddit_id ${op} ?1 AND length(reddit_id) = length(?2) ORDER BY reddit_id ${dir} LIMIT 1`,
+      )
+      .get(redditId, redditId)?.at ?? null
+  return { before: near('<', 'DESC'), after: near('>', 'ASC') }
+}
+
 export function hasAnyPost(sqlite: Database): boolean {
   return sqlite.query('SELECT 1 FROM posts LIMIT 1').get() !== null
 }

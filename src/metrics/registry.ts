@@ -2,8 +2,8 @@
 // global one: tests run several apps in one process). Three kinds of sources:
 //   - bus events, subscribed in src/services.ts attachListeners (listen): scan.metric, match.new;
 //   - callbacks from the outbox worker (delivered) and the app's response hook (http);
-//   - reads at scrape time (collect): outbox depth and age from SQLite, posts and alerts stored
-//     since the last scrape (by id, so CLI processes' work counts too), sockets, the rate budget,
+//   - reads at scrape time (collect): outbox depth and age from SQLite, posts, alerts and coverage
+//     gaps stored since the last scrape (by id, so CLI processes' work counts too), sockets, the rate budget,
 //     the term index, RSS and event-loop lag.
 import type { Database } from 'bun:sqlite'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
@@ -12,6 +12,7 @@ import type { EventBus } from '../lib/bus'
 import { eventLoopLag } from '../lib/event-loop-lag'
 import { socketStamper, stampDelivery, type Landed } from './latency'
 import { END_TO_END, STAGES, type LatencyRow } from './latency-stats'
+import { gapsAfterId, lastGapId } from '../scanner/gaps'
 
 /** What the scrape reads beside the database (structural: the Services objects fit). */
 export type MetricsParts = {
@@ -55,6 +56,12 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
     'Outbox rows recovered from sending and sent again, by channel: each may have reached its receiver twice (at-least-once)',
     ['channel'],
   )
+  const gaps = counter(
+    'dibs_source_gaps_total',
+    'Coverage gaps recorded: polls whose oldest entry was newer than the newest stored post, by source and forum',
+    ['source', 'forum'],
+  )
+  const gapSeconds = counter('dibs_source_gap_seconds_total', 'Seconds not covered by the coverage gaps recorded, by source and forum', ['source', 'forum'])
   const httpRequests = counter('dibs_http_requests_total', 'HTTP requests by method, route pattern and status', ['method', 'route', 'status'])
   const httpSeconds = histogram('dibs_http_request_duration_seconds', 'HTTP request duration by method and route pattern', ['method', 'route'], HTTP_BUCKETS)
 
@@ -131,12 +138,18 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
   const maxId = (sql: string) => sqlite.query<{ id: number | null }, []>(sql).get()?.id ?? 0
   let lastPostId = maxId('SELECT max(id) AS id FROM posts')
   let lastAlertId = maxId('SELECT max(match_id) AS id FROM alert_latency')
+  let lastGap = lastGapId(sqlite)
   const catchUp = () => {
     for (const r of sqlite
       .query<{ forum: string; n: number; top: number }, [number]>('SELECT forum, count(*) AS n, max(id) AS top FROM posts WHERE id > ? GROUP BY forum')
       .all(lastPostId)) {
       postsIngested.inc({ forum: r.forum }, r.n)
       lastPostId = Math.max(lastPostId, r.top)
+    }
+    for (const g of gapsAfterId(sqlite, lastGap)) {
+      gaps.inc({ source: g.source, forum: g.forum }, g.count)
+      gapSeconds.inc({ source: g.source, forum: g.forum }, g.seconds)
+      lastGap = Math.max(lastGap, g.top)
     }
     const scanStages = STAGES.filter((s) => s.to === 'received_at' || s.to === 'stored_at' || s.to === 'matched_at')
     for (const r of sqlite

@@ -6,7 +6,9 @@
 //   2. The rate budget forbids a request now → status 'waiting', not logged (not a failure).
 //   3. fetchSince(known): pages back with `after` until a stored post (catch-up after downtime);
 //      on a fresh database only the newest page.
-//   4. storePosts → matchPosts (one transaction each) → match.new / unread → post.new.
+//   4. storePosts → matchPosts (one transaction each) → match.new / unread → post.new. A poll that
+//      did not reach a stored post and whose oldest entry is newer than the newest stored post
+//      records a coverage gap (gaps.ts), logged once.
 //   5. A scan_metrics row and a maintenance_logs row (job fetch-reddit-posts), success or failed,
 //      and scan.metric on the bus. Failures (5xx, timeout, malformed, 429) are logged as failed
 //      scans; the budget's backoff spaces the next try, which starts from the last stored post.
@@ -21,6 +23,7 @@ import { log } from '../lib/log'
 import type { WithMatcher } from '../matches/matcher'
 import { matchPosts } from '../matches/runner'
 import { isPaused } from '../settings/service'
+import { newestStoredAt, recordPollGap, type GapWindow, type PolledForum } from './gaps'
 import type { ScanSource, WithSource } from './source'
 
 export type ScanDeps = Deps & WithSource & WithMatcher
@@ -39,6 +42,8 @@ export type ScanOutcome = {
   reachedKnown: boolean
   durationMs: number
   error: string | null
+  /** the window this poll may have missed (gaps.ts), or null */
+  gap: GapWindow | null
   /** when the next scan is due (ISO) */
   nextAt: string
 }
@@ -112,6 +117,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     reachedKnown: true,
     durationMs: 0,
     error: null,
+    gap: null,
     nextAt: '',
   }
   const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString() })
@@ -128,11 +134,21 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     outcome.postsFetched = result.posts.length
     outcome.reachedKnown = result.reachedKnown || fresh
     if (result.pages > 1 && baseType !== 'manual') outcome.scanType = 'catch-up'
-    if (!outcome.reachedKnown) log.warn('catch-up reached the listing depth without a known post: older posts may be missing', { pages: result.pages })
     // The pause may have been switched on during the request: then nothing is stored or matched.
     if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+    const polled = polledForums(deps, source)
+    const before = result.reachedKnown || fresh ? null : newestStoredAt(deps.sqlite, polled)
     const stored = storePosts(deps, result.posts)
     const storedAt = deps.now().getTime()
+    outcome.gap = recordPollGap(deps.sqlite, { source: sourceName(source), forums: polled, newestStoredAt: before, ...result, at: storedAt })
+    if (outcome.gap) {
+      const { fromAt, toAt } = outcome.gap
+      const subs = polled.map((f) => `r/${f.subreddits}`).join(', ')
+      log.warn(
+        `coverage gap: ${subs} not read between ${new Date(fromAt).toISOString()} and ${new Date(toAt).toISOString()} (more posts than the feed holds came between two polls)`,
+        { minutes: Math.round((toAt - fromAt) / 60_000) },
+      )
+    }
     outcome.postsNew = stored.length
     // DATA_DIR remembers the newest post it has seen: a restored backup is noticed by it.
     if (stored.length > 0) noteNewestSeen(deps.config.dataDir, Math.max(...stored.map((p) => p.createdAt.getTime())))
@@ -154,6 +170,19 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   return done
 }
 
+/** The forums one poll of this source reads: both configured ones, less those the source left out as missing. */
+function polledForums(deps: Pick<Deps, 'config'>, source: ScanSource): PolledForum[] {
+  const missing = new Set((source.healthReport?.().missingForums ?? []).map((s) => s.toLowerCase()))
+  const { accessories, deals } = deps.config.forums
+  return [
+    { forum: 'product', subreddits: accessories },
+    { forum: 'gd', subreddits: deals },
+  ].filter((f) => !missing.has(f.subreddits.toLowerCase()))
+}
+
+/** The source's name in source_gaps and /metrics. */
+const sourceName = (source: ScanSource) => (source.mode === 'demo' ? 'demo' : 'reddit')
+
 function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
   const at = deps.now().getTime()
   const metric = deps.sqlite
@@ -168,6 +197,7 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
     posts_new: o.postsNew,
     matches_created: o.matchesCreated,
     pages: o.pages,
+    ...(o.gap ? { gap: `${new Date(o.gap.fromAt).toISOString()} – ${new Date(o.gap.toAt).toISOString()}` } : {}),
     ...(o.error ? { error: o.error } : {}),
   }
   logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)

@@ -47,6 +47,8 @@ export type FakeRedditOptions = {
   now?: () => number
   /** logged-out JSON on www: 'closed' (403, as since May 2026; the default) or 'open' (before) */
   loggedOutJson?: 'closed' | 'open'
+  /** how far back a listing or feed pages (Reddit: 1000 posts); fewer makes coverage gaps cheap to produce */
+  listingDepth?: number
 }
 
 export type FakeReddit = Awaited<ReturnType<typeof startFakeReddit>>
@@ -156,9 +158,9 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     return Response.json(body, { headers })
   }
 
-  /** One page of the subreddits' posts, newest first, by ?limit= (1–100, default 25) and ?after=<fullname>. */
+  /** One page of the subreddits' posts, newest first, by ?limit= (1–100, default 25) and ?after=<fullname>, never deeper than listingDepth. */
   function pageOf(subs: Set<string>, url: URL): { page: FakePost[]; more: boolean } {
-    const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase()))
+    const matching = posts.filter((p) => subs.has(p.subreddit.toLowerCase())).slice(0, opts.listingDepth ?? 1000)
     const limit = Math.max(1, Math.min(100, Number(url.searchParams.get('limit') ?? 25) || 25))
     const after = url.searchParams.get('after')
     let start = 0

@@ -23,6 +23,7 @@ import { onMessage } from '../../realtime'
 import { errorToast, toast } from '../../toast'
 import { AdminLayout } from './AdminLayout'
 import { AlertLatencyCard } from './AlertLatency'
+import { gapCountText } from './CoverageGaps'
 
 export const HEALTH_REFRESH_MS = 30_000
 export const KPI_REFRESH_MS = 5 * 60_000
@@ -39,6 +40,7 @@ type Health = {
   emailQueueColour: 'green' | 'yellow' | 'red'
   source?: { state: string; reason: string | null; since: string | null } | null
   forumNotice?: string | null
+  coverageGaps?: { count: number; seconds: number }
 }
 type Kpis = {
   matchesToday: number
@@ -273,6 +275,20 @@ function HealthCard() {
           <dl className="stat-list">
             <dt>Last successful scan</dt>
             <dd>{d.lastScanAt ? `${formatWhen(d.lastScanAt)} · ${d.minutesSinceLastScan} min` : 'None yet'}</dd>
+            {d.coverageGaps ? (
+              <>
+                <dt>Coverage gaps (24 h)</dt>
+                <dd data-testid="health-gaps">
+                  {gapCountText(d.coverageGaps)}
+                  {d.coverageGaps.count > 0 ? (
+                    <>
+                      {' '}
+                      (<Link href="/admin/logs">Logs</Link>)
+                    </>
+                  ) : null}
+                </dd>
+              </>
+            ) : null}
             <dt>Posts</dt>
             <dd>{d.posts}</dd>
             <dt>Users</dt>

@@ -9,6 +9,7 @@ import { formatMs, formatWhen, putSystemSetting, systemSettings, usePolling } fr
 import { onMessage } from '../../realtime'
 import { errorToast, toast } from '../../toast'
 import { AdminLayout } from './AdminLayout'
+import { CoverageGaps } from './CoverageGaps'
 
 export const STATUS_REFRESH_MS = 5_000
 export const TAIL_MS = 3_000
@@ -48,6 +49,7 @@ type Status = {
   } | null
   lastPostPerForum?: { subreddit: string; at: string | null; flag: string | null }[]
   forumNotice?: string | null
+  recheck?: string
   settings: Settings
 }
 type ScanOutcome = { status: string; postsNew: number; matchesCreated: number; error: string | null; nextAt: string; waitingWhy?: string | null }
@@ -174,6 +176,11 @@ function ScannerCard({ status, reload }: { status: Status | null; reload: () => 
           {status.health?.reason ? (
             <p className={status.health.state === 'slow' ? '' : 'text-danger'} data-testid="source-health-reason">
               {status.health.reason}
+            </p>
+          ) : null}
+          {status.recheck ? (
+            <p className="muted small-text" data-testid="recheck-note">
+              {status.recheck}
             </p>
           ) : null}
           {status.unparsed && status.unparsed.last24h > 0 ? (
@@ -476,6 +483,7 @@ export function AdminLogs() {
         <ScannerCard status={status.data} reload={status.reload} />
         <SettingsCard settings={status.data?.settings ?? null} reload={status.reload} />
       </div>
+      <CoverageGaps version={version} />
       <ScanLog version={version} />
       <AppLog />
     </AdminLayout>

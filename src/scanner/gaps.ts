@@ -1,0 +1,161 @@
+// Coverage gaps: time windows a forum source may have missed, told honestly (the owner of `source_gaps`).
+//
+// A feed holds only the newest entries, and a listing pages back only so far (Reddit: 1000 posts). A poll
+// that pages back (catch-up) until it meets a post already stored has read everything since the last
+// poll. One that stops first (the feed's depth, the listing's depth) and whose oldest entry is newer than
+// the newest post already stored may have missed what was posted between the two: that window is a gap.
+//
+// Rules (`missedWindow`, pure):
+//   - no gap on the very first poll (nothing stored yet from these subreddits);
+//   - no gap when the poll's catch-up reached a stored post (the window is filled: nothing is recorded,
+//     so a gap that catch-up fills completely is never reported);
+//   - no gap when the poll's oldest entry is not newer than the newest stored post (the stored post was
+//     removed from Reddit, or the poll overlapped the last one).
+// Multireddits: one poll reads A+B as ONE listing, newest first across both, so it covers the same time
+// window for both. The window's start is therefore the newest stored post of A *or* B, never per
+// subreddit: a quiet B whose last post is hours old was covered by every poll since, and measuring from
+// it would report a false gap on each of B's rare posts. When the window is open, it is open for both
+// (a quiet B may have posted in it too), so a row is written per forum with the same window.
+//
+// Imports nothing outside src/scanner (a pure leaf for the folder check), so admin, metrics and the
+// explainer read it without a folder edge.
+import type { Database } from 'bun:sqlite'
+
+export type GapWindow = { fromAt: number; toAt: number }
+
+/** What one poll saw, for `missedWindow`. */
+export type PollCover = {
+  /** the newest post already stored from the polled subreddits (ms), null if none */
+  newestStoredAt: number | null
+  /** the oldest entry the poll read, all its pages included (ms), null if it read none */
+  oldestReadAt: number | null
+  /** the poll's catch-up met a post already stored */
+  reachedKnown: boolean
+}
+
+/** The window a poll may have missed, or null (rules at the top of this file). */
+export function missedWindow(p: PollCover): GapWindow | null {
+  if (p.reachedKnown || p.newestStoredAt === null || p.oldestReadAt === null) return null
+  if (p.oldestReadAt <= p.newestStoredAt) return null
+  return { fromAt: p.newestStoredAt, toAt: p.oldestReadAt }
+}
+
+/** A forum read by one poll: 'product' | 'gd' and its subreddit(s), 'a' or 'a+b'. */
+export type PolledForum = { forum: string; subreddits: string }
+
+const lowerSubs = (forums: PolledForum[]) => forums.flatMap((f) => f.subreddits.split('+')).map((s) => s.toLowerCase())
+
+/** The newest stored post of these subreddits (ms), null when none: the start of a possible gap. */
+export function newestStoredAt(sqlite: Database, forums: PolledForum[]): number | null {
+  const subs = lowerSubs(forums)
+  if (subs.length === 0) return null
+  // posts_created, walked from the newest: stops at the first post of one of the subreddits
+  const row = sqlite
+    .query<{ at: number }, string[]>(
+      `SELECT created_at AS at FROM posts WHERE lower(subreddit) IN (${subs.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT 1`,
+    )
+    .get(...subs)
+  return row?.at ?? null
+}
+
+/**
+ * After a poll: the window it may have missed, recorded once per forum (same window), or null.
+ * `newestStoredAt` is read before the poll's posts are stored (`newestStoredAt()`); `posts` are the
+ * entries the poll read (every page); `at` is when the poll found the gap.
+ */
+export function recordPollGap(
+  sqlite: Database,
+  poll: { source: string; forums: PolledForum[]; newestStoredAt: number | null; posts: { createdAt: Date }[]; reachedKnown: boolean; at: number },
+): GapWindow | null {
+  let oldestReadAt: number | null = null
+  for (const p of poll.posts) oldestReadAt = Math.min(oldestReadAt ?? Infinity, p.createdAt.getTime())
+  const window = missedWindow({ newestStoredAt: poll.newestStoredAt, oldestReadAt, reachedKnown: poll.reachedKnown })
+  if (!window || poll.forums.length === 0) return null
+  const insert = sqlite.query('INSERT INTO source_gaps (source, forum, subreddits, from_at, to_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  sqlite.transaction(() => {
+    for (const f of poll.forums) insert.run(poll.source, f.forum, f.subreddits, window.fromAt, window.toAt, poll.at)
+  })()
+  return window
+}
+
+/** One window as Admin → Logs lists it: every forum it was recorded for, together. */
+export type CoverageGap = { source: string; forums: string[]; subreddits: string[]; fromAt: string; toAt: string; seconds: number; foundAt: string }
+
+type GapRow = { id: number; source: string; forum: string; subreddits: string; from_at: number; to_at: number; created_at: number }
+
+/** Gaps whose window ended at or after `since` (ms), newest first, one entry per window. */
+export function gapsSince(sqlite: Database, since: number, limit = 200): CoverageGap[] {
+  const rows = sqlite.query<GapRow, [number, number]>('SELECT * FROM source_gaps WHERE to_at >= ? ORDER BY to_at DESC, id LIMIT ?').all(since, limit * 4)
+  const byWindow = new Map<string, CoverageGap>()
+  for (const r of rows) {
+    const key = `${r.source}|${r.from_at}|${r.to_at}|${r.created_at}`
+    const g = byWindow.get(key)
+    if (g) {
+      g.forums.push(r.forum)
+      g.subreddits.push(...r.subreddits.split('+'))
+      continue
+    }
+    byWindow.set(key, {
+      source: r.source,
+      forums: [r.forum],
+      subreddits: r.subreddits.split('+'),
+      fromAt: new Date(r.from_at).toISOString(),
+      toAt: new Date(r.to_at).toISOString(),
+      seconds: Math.round((r.to_at - r.from_at) / 1000),
+      foundAt: new Date(r.created_at).toISOString(),
+    })
+  }
+  return [...byWindow.values()].slice(0, limit)
+}
+
+/** How many windows ended since `since`, and the seconds they leave uncovered (overlaps counted once). */
+export function gapSummary(sqlite: Database, since: number): { count: number; seconds: number } {
+  const windows = sqlite
+    .query<{ from_at: number; to_at: number }, [number]>('SELECT DISTINCT from_at, to_at FROM source_gaps WHERE to_at >= ? ORDER BY from_at')
+    .all(since)
+  let ms = 0
+  let end = -Infinity
+  for (const w of windows) {
+    if (w.to_at > end) ms += w.to_at - Math.max(w.from_at, end)
+    end = Math.max(end, w.to_at)
+  }
+  return { count: windows.length, seconds: Math.round(ms / 1000) }
+}
+
+/** Rows added after row `afterId`, per source and forum (the /metrics counters); `top` is the last id read. */
+export function gapsAfterId(sqlite: Database, afterId: number): { source: string; forum: string; count: number; seconds: number; top: number }[] {
+  return sqlite
+    .query<{ source: string; forum: string; count: number; ms: number; top: number }, [number]>(
+      'SELECT source, forum, count(*) AS count, sum(to_at - from_at) AS ms, max(id) AS top FROM source_gaps WHERE id > ? GROUP BY source, forum',
+    )
+    .all(afterId)
+    .map((r) => ({ source: r.source, forum: r.forum, count: r.count, seconds: r.ms / 1000, top: r.top }))
+}
+
+/** The last row's id (0 when none): where the /metrics counters start in a new process. */
+export function lastGapId(sqlite: Database): number {
+  return sqlite.query<{ id: number | null }, []>('SELECT max(id) AS id FROM source_gaps').get()?.id ?? 0
+}
+
+/**
+ * A gap of `subreddit` (any subreddit when null) that overlaps the open interval (lo, hi) (ms): the
+ * explainer asks with lo = hi = a post's creation time, or with the creation times of the stored posts
+ * around a post it cannot read (Reddit's ids grow with time). The longest such window, or null.
+ */
+export function gapAround(sqlite: Database, subreddit: string | null, lo: number, hi: number): (GapWindow & { subreddits: string }) | null {
+  const rows = sqlite
+    .query<GapRow, [number, number]>('SELECT * FROM source_gaps WHERE to_at >= ? AND from_at <= ? ORDER BY to_at - from_at DESC, id')
+    .all(lo, hi)
+  const sub = subreddit?.toLowerCase() ?? null
+  const inside = (r: GapRow) => (lo === hi ? r.from_at < lo && lo < r.to_at : r.from_at < hi && r.to_at > lo)
+  const hit = rows.find((r) => inside(r) && (sub === null || r.subreddits.toLowerCase().split('+').includes(sub)))
+  if (!hit) return null
+  const subs =
+    sub === null ? [...new Set(rows.filter((r) => r.from_at === hit.from_at && r.to_at === hit.to_at).map((r) => r.subreddits))].join('+') : hit.subreddits
+  return { fromAt: hit.from_at, toAt: hit.to_at, subreddits: subs }
+}
+
+/** Rows whose window ended more than `days` ago go (the daily prune job). Returns how many. */
+export function pruneGaps(sqlite: Database, now: number, days = 30): number {
+  return sqlite.query('DELETE FROM source_gaps WHERE to_at < ?').run(now - days * 24 * 3600_000).changes
+}
