@@ -85,7 +85,7 @@ export function recheckNote(source: Pick<ScanSource, 'fetchInfo' | 'mode'>): str
   if (source.mode === 'demo') return "Sold/removed re-checks: the demo forum answers them itself, as Reddit's /api/info would."
   if (source.fetchInfo)
     return `Sold/removed re-checks read Reddit's /api/info with the key: each stored post is re-read ${RECHECK_AT_MS.length} times over its first ${RECHECK_AT_MS.at(-1)! / 3600_000} h.`
-  return 'Sold/removed re-checks come only from later polls of the feed (no Reddit key, so no /api/info): a title edited to [SOLD] is seen only while the post is still among the newest entries; a post that has left the feed keeps the state it had.'
+  return 'Sold/removed re-checks come only from later polls of the feed (no Reddit key, so no /api/info): a post marked sold or pending in its title or text is seen only while it is still among the newest entries; a post that has left the feed keeps the state it had, and a removal is not seen (the feed drops removed posts).'
 }
 
 export type UnparsedPost = { redditId: string; title: string; error: string; at: string }

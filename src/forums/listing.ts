@@ -37,7 +37,13 @@ export type ForumSource = {
   fetchSince(isKnown: (redditId: string) => boolean, opts?: { maxPages?: number }): Promise<FetchSinceResult>
 }
 export type FetchNewResult = { posts: ForumPost[]; after: string | null }
-export type FetchSinceResult = { posts: ForumPost[]; pages: number; reachedKnown: boolean }
+export type FetchSinceResult = {
+  posts: ForumPost[]
+  pages: number
+  reachedKnown: boolean
+  /** posts already stored that the last page showed again, as they read now (a feed's later polls re-read them) */
+  known?: ForumPost[]
+}
 
 export type ParsedListing = {
   /** newest first, as Reddit orders /new */

@@ -12,6 +12,7 @@ import type { Database } from 'bun:sqlite'
 import type { PostUpdate } from '../contract/events'
 import type { Deps } from '../deps'
 import type { PostSnapshot } from './info'
+import type { ForumPost } from './listing'
 import { detectPostState, detectPrice, type PostState } from './post-state'
 
 export const RECHECK_AT_MS = [2 * 60_000, 10 * 60_000, 3600_000, 6 * 3600_000, 24 * 3600_000, 48 * 3600_000] as const
@@ -45,6 +46,22 @@ export type PostChange = { update: PostUpdate; previous: PostState; userIds: num
 
 type Row = { id: number; reddit_id: string; state: string; state_changed_at: number | null; price: number | null; ingested_at: number; recheck_count: number }
 
+/** Writes a post's new state/price and describes the change (with the users who have a match on it: the socket topics). */
+function changeWriter(deps: Pick<Deps, 'sqlite'>, now: number) {
+  const change = deps.sqlite.query('UPDATE posts SET state = ?, state_changed_at = ?, price = ? WHERE id = ?')
+  const usersOf = deps.sqlite.query<{ user_id: number }, [number]>('SELECT DISTINCT user_id FROM matches WHERE post_id = ? ORDER BY user_id')
+  return (row: Pick<Row, 'id' | 'reddit_id' | 'state' | 'state_changed_at' | 'price'>, state: PostState, price: number | null): PostChange | null => {
+    if (state === row.state && price === row.price) return null
+    const changedAt = state === row.state ? row.state_changed_at : now
+    change.run(state, changedAt, price, row.id)
+    return {
+      previous: row.state as PostState,
+      userIds: usersOf.all(row.id).map((u) => u.user_id),
+      update: { postId: row.id, redditId: row.reddit_id, state, stateChangedAt: changedAt === null ? null : new Date(changedAt).toISOString(), price },
+    }
+  }
+}
+
 /**
  * Applies what Reddit answered for the posts asked (`asked`: post ids by Reddit id). Every asked
  * post counts as read (its checkpoints move on; one Reddit no longer has is left as it is). A new
@@ -56,8 +73,7 @@ export function applySnapshots(deps: Pick<Deps, 'sqlite' | 'now'>, asked: Readon
   const byReddit = new Map(snapshots.map((s) => [s.redditId, s]))
   const read = deps.sqlite.query<Row, [number]>('SELECT id, reddit_id, state, state_changed_at, price, ingested_at, recheck_count FROM posts WHERE id = ?')
   const mark = deps.sqlite.query('UPDATE posts SET rechecked_at = ?, recheck_count = ? WHERE id = ?')
-  const change = deps.sqlite.query('UPDATE posts SET state = ?, state_changed_at = ?, price = ? WHERE id = ?')
-  const usersOf = deps.sqlite.query<{ user_id: number }, [number]>('SELECT DISTINCT user_id FROM matches WHERE post_id = ? ORDER BY user_id')
+  const write = changeWriter(deps, now)
   const changes: PostChange[] = []
   deps.sqlite.transaction(() => {
     for (const [redditId, postId] of asked) {
@@ -69,14 +85,34 @@ export function applySnapshots(deps: Pick<Deps, 'sqlite' | 'now'>, asked: Readon
       if (!snap) continue
       // a removed post's body is "[removed]": its last known price stays
       const price = state === 'removed' ? row.price : (detectPrice(snap.title, snap.content) ?? row.price)
-      if (state === row.state && price === row.price) continue
-      const changedAt = state === row.state ? row.state_changed_at : now
-      change.run(state, changedAt, price, postId)
-      changes.push({
-        previous: row.state as PostState,
-        userIds: usersOf.all(postId).map((u) => u.user_id),
-        update: { postId, redditId, state, stateChangedAt: changedAt === null ? null : new Date(changedAt).toISOString(), price },
-      })
+      const c = write(row, state, price)
+      if (c) changes.push(c)
+    }
+  })()
+  return changes
+}
+
+/**
+ * Re-checks without /api/info (no Reddit key): what a later poll of the feed shows of posts already
+ * stored. A title or body now marked sold or pending changes the post's state, a new price its price;
+ * only changes are written, and the re-check checkpoints are left alone (they belong to /api/info).
+ * A removed post stays removed. Returns the changes as applySnapshots does.
+ */
+export function applyFeedReads(deps: Pick<Deps, 'sqlite' | 'now'>, seen: readonly ForumPost[]): PostChange[] {
+  const now = deps.now().getTime()
+  const read = deps.sqlite.query<Row, [string]>(
+    'SELECT id, reddit_id, state, state_changed_at, price, ingested_at, recheck_count FROM posts WHERE reddit_id = ?',
+  )
+  const write = changeWriter(deps, now)
+  const changes: PostChange[] = []
+  deps.sqlite.transaction(() => {
+    for (const post of seen) {
+      const row = read.get(post.redditId)
+      if (!row || row.state === 'removed') continue
+      const state = detectPostState(post)
+      const price = state === 'removed' ? row.price : (detectPrice(post.title, post.content) ?? row.price)
+      const c = write(row, state, price)
+      if (c) changes.push(c)
     }
   })()
   return changes

@@ -223,8 +223,11 @@ export class RedditClient implements ForumSource {
       pages++
       depth += page.posts.length
       const before = fresh.length
+      // The page's stored posts are kept as they read now (re-checks without /api/info); entries older
+      // than the first stored one are not new (as before: the catch-up ends there).
+      const known = page.posts.filter((p) => isKnown(p.redditId))
       for (const post of page.posts) {
-        if (isKnown(post.redditId)) return { posts: fresh.reverse(), pages, reachedKnown: true }
+        if (isKnown(post.redditId)) return { posts: fresh.reverse(), pages, reachedKnown: true, known }
         if (seen.has(post.redditId)) continue
         seen.add(post.redditId)
         fresh.push(post)

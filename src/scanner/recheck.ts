@@ -54,10 +54,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
       try {
         const snapshots = await source.fetchInfo!([...asked.keys()])
         out.changes = applySnapshots(deps, asked, snapshots)
-        for (const c of out.changes) {
-          if (c.update.state !== c.previous) out.cancelled += cancelAlertsForPost(deps.sqlite, c.update.postId, c.update.state)
-          deps.bus.emit('post.updated', { post: c.update, userIds: c.userIds })
-        }
+        out.cancelled += announceChanges(deps, out.changes)
         readHeld = held.filter((h) => asked.has(h.redditId))
         out.status = 'success'
       } catch (err) {
@@ -90,4 +87,18 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
     logJob(deps, JOB.recheck, out.status === 'failed' ? 'failed' : 'success', Math.round(performance.now() - t0), details, now)
   }
   return out
+}
+
+/**
+ * What a re-read changed, told: a post now removed or sold has its queued email/push rows skipped,
+ * and `post.updated` goes on the bus (the feed and each matched user's sockets). Returns the rows skipped.
+ * Used by the /api/info re-check and by the scan's re-read of stored posts a feed shows again.
+ */
+export function announceChanges(deps: Pick<Deps, 'sqlite' | 'bus'>, changes: readonly PostChange[]): number {
+  let cancelled = 0
+  for (const c of changes) {
+    if (c.update.state !== c.previous) cancelled += cancelAlertsForPost(deps.sqlite, c.update.postId, c.update.state)
+    deps.bus.emit('post.updated', { post: c.update, userIds: c.userIds })
+  }
+  return cancelled
 }

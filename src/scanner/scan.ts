@@ -6,7 +6,9 @@
 //   2. The rate budget forbids a request now → status 'waiting', not logged (not a failure).
 //   3. fetchSince(known): pages back with `after` until a stored post (catch-up after downtime);
 //      on a fresh database only the newest page.
-//   4. storePosts → matchPosts (one transaction each) → match.new / unread → post.new. A poll that
+//   4. storePosts → matchPosts (one transaction each) → match.new / unread → post.new. Without
+//      /api/info (no key) the stored posts the page shows again are re-read for sold/pending marks
+//      (applyFeedReads → post.updated, queued alerts of a sold post skipped). A poll that
 //      did not reach a stored post and whose oldest entry is newer than the newest stored post
 //      records a coverage gap (gaps.ts), logged once.
 //   5. A scan_metrics row and a maintenance_logs row (job fetch-reddit-posts), success or failed,
@@ -17,12 +19,14 @@ import type { ScanMetric } from '../contract/events'
 import type { Deps } from '../deps'
 import { noteNewestSeen } from '../db/restore'
 import { RedditError } from '../forums/reddit-client'
+import { applyFeedReads } from '../forums/recheck'
 import { feedItem, hasAnyPost, knownPosts, LIVE_WINDOW_MS, storePosts } from '../forums/store'
 import { JOB, logJob } from '../jobs/log'
 import { log } from '../lib/log'
 import type { WithMatcher } from '../matches/matcher'
 import { matchPosts } from '../matches/runner'
 import { isPaused } from '../settings/service'
+import { announceChanges } from './recheck'
 import { newestStoredAt, recordPollGap, type GapWindow, type PolledForum } from './gaps'
 import type { ScanSource, WithSource } from './source'
 
@@ -34,6 +38,8 @@ export type ScanOutcome = {
   scanType: ScanType
   postsFetched: number
   postsNew: number
+  /** stored posts a later poll showed changed (sold, pending, a new price): the re-check without a key */
+  postsChanged: number
   matchesCreated: number
   usersMatched: number
   pages: number
@@ -110,6 +116,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     scanType: baseType,
     postsFetched: 0,
     postsNew: 0,
+    postsChanged: 0,
     matchesCreated: 0,
     usersMatched: 0,
     pages: 0,
@@ -139,6 +146,12 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     const polled = polledForums(deps, source)
     const before = result.reachedKnown || fresh ? null : newestStoredAt(deps.sqlite, polled)
     const stored = storePosts(deps, result.posts)
+    // Without /api/info (no key) the feed's later polls are the re-check: stored posts it shows again, now marked sold or pending.
+    if (source.fetchInfo === undefined && result.known && result.known.length > 0) {
+      const changes = applyFeedReads(deps, result.known)
+      announceChanges(deps, changes)
+      outcome.postsChanged = changes.length
+    }
     const storedAt = deps.now().getTime()
     outcome.gap = recordPollGap(deps.sqlite, { source: sourceName(source), forums: polled, newestStoredAt: before, ...result, at: storedAt })
     if (outcome.gap) {

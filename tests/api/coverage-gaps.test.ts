@@ -143,7 +143,7 @@ describe('where the gap is told', () => {
     const status = (await s.get('/api/admin/scanner')).body
     expect(status.gaps24h).toEqual({ count: 1, seconds: (to - from) / 1000 })
     expect(status.recheck).toBe(
-      'Sold/removed re-checks come only from later polls of the feed (no Reddit key, so no /api/info): a title edited to [SOLD] is seen only while the post is still among the newest entries; a post that has left the feed keeps the state it had.',
+      'Sold/removed re-checks come only from later polls of the feed (no Reddit key, so no /api/info): a post marked sold or pending in its title or text is seen only while it is still among the newest entries; a post that has left the feed keeps the state it had, and a removal is not seen (the feed drops removed posts).',
     )
     expect((await s.get('/api/admin/health')).body.coverageGaps).toEqual({ count: 1, seconds: (to - from) / 1000 })
 

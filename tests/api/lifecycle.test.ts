@@ -282,3 +282,51 @@ describe('Wait before email and push', () => {
     ])
   })
 })
+
+describe('re-checks without a key: later polls of the Atom feed', () => {
+  test('a stored post the feed shows again marked SOLD or pending changes state; its queued alert is cancelled; nothing else is written', async () => {
+    const clock = testClock(1_763_640_000_000)
+    const fake = await startFakeReddit({ now: () => clock.now().getTime() })
+    cleanup.push(() => fake.stop())
+    const deps = makeDeps({}, clock)
+    cleanup.push(() => deps.close())
+    const client = fakeRedditClient(fake, { now: () => clock.now().getTime() })
+    expect(client.mode).toBe('atom')
+    expect(client.fetchInfo).toBeUndefined()
+    wire(deps)
+    attachListeners(deps, { dispatcher: deps.dispatcher })
+    const events: { post: { redditId: string; state: string } }[] = []
+    deps.bus.on('post.updated', (e) => void events.push(e))
+    const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
+    addTerm(deps, u.userId, FULL, 'wts', 'rmr')
+    clock.advance(1000)
+    const p = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
+    const q = fake.publish({ title: '[WTS] Holosun 507C - $250' })
+    const r = fake.publish({ title: '[WTS] Aimpoint T2 - $700' })
+    expect((await runScan(deps, client)).postsNew).toBe(3)
+    deps.dispatcher.flush()
+    expect(deps.sqlite.query("SELECT status FROM outbox WHERE channel = 'email'").all()).toEqual([{ status: 'pending' }])
+
+    fake.edit(p.id, { selftext: 'SOLD - thanks all' })
+    fake.edit(q.id, { title: '[WTS] [Pending] Holosun 507C - $250' })
+    clock.advance(60_000)
+    const next = await runScan(deps, client)
+    expect(next).toMatchObject({ status: 'success', postsNew: 0, postsChanged: 2 })
+    const state = (id: string) => (deps.sqlite.query('SELECT state FROM posts WHERE reddit_id = ?').get(id) as { state: string }).state
+    expect([state(p.id), state(q.id), state(r.id)]).toEqual(['sold', 'pending', 'open'])
+    expect(new Map(events.map((e) => [e.post.redditId, e.post.state]))).toEqual(
+      new Map([
+        [p.id, 'sold'],
+        [q.id, 'pending'],
+      ]),
+    )
+    expect(deps.sqlite.query("SELECT status, last_error FROM outbox WHERE channel = 'email'").all()).toEqual([
+      { status: 'skipped', last_error: 'not sent: the post was marked sold before delivery' },
+    ])
+    // The /api/info checkpoints are not touched, and an unchanged poll writes nothing.
+    expect(deps.sqlite.query('SELECT count(*) AS n FROM posts WHERE recheck_count > 0 OR rechecked_at IS NOT NULL').get()).toEqual({ n: 0 })
+    clock.advance(60_000)
+    expect(await runScan(deps, client)).toMatchObject({ status: 'success', postsChanged: 0 })
+    expect(events).toHaveLength(2)
+  })
+})
