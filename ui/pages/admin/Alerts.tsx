@@ -11,6 +11,7 @@ import { AdminLayout } from './AdminLayout'
 import { CHART_COLORS, DataChart, type ChartSeries } from './DataChart'
 import { formatCount, formatSeconds } from './data-format'
 import { LoadError, RangePicker, useAdminData, type Range } from './RangePicker'
+import { TableScroll } from './TableScroll'
 
 type Overview = ReturnType<typeof outboxOverview>
 type FailedPage = { rows: FailedRow[]; page: number; pages: number; total: number; pageSize: number }
@@ -185,7 +186,7 @@ function FailedCard({
       {page && page.total === 0 ? <p>No failed messages.</p> : null}
       {page && page.rows.length > 0 ? (
         <>
-          <div className="ad-table-scroll">
+          <TableScroll label="Failed messages">
             <table className="striped">
               <thead>
                 <tr>
@@ -220,7 +221,7 @@ function FailedCard({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {page.pages > 1 ? (
             <nav className="ad-pager" aria-label="Failed messages pages">
               <button type="button" className="secondary outline" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>

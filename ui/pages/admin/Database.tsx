@@ -11,6 +11,7 @@ import type { IntegrityResult } from '../../../src/admin/database'
 import { AdminLayout } from './AdminLayout'
 import { formatBytes, formatCount } from './data-format'
 import { LoadError, useAdminData } from './RangePicker'
+import { TableScroll } from './TableScroll'
 
 type Stats = ReturnType<typeof databaseStats>
 type Optimized = { before: { total: number }; after: { total: number }; savedBytes: number; ms: number }
@@ -209,7 +210,7 @@ function TablesCard({ data }: { data: Stats }) {
       {data.sizes === 'estimate' ? (
         <p className="ad-note">Sizes are estimates: this SQLite has no dbstat table, so each table gets a share of the file by its row count.</p>
       ) : null}
-      <div className="ad-table-scroll">
+      <TableScroll label="Tables">
         <table className="striped">
           <thead>
             <tr>
@@ -232,7 +233,7 @@ function TablesCard({ data }: { data: Stats }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   )
 }
