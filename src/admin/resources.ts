@@ -5,6 +5,7 @@ import { statSync } from 'node:fs'
 import type { AdminDeps } from './deps'
 import { alertLatency } from './stats'
 import { eventLoopLag } from '../lib/event-loop-lag'
+import { scanIntervalNow } from '../scanner/scan'
 
 function fileSize(path: string): number {
   try {
@@ -20,13 +21,6 @@ function last429(deps: AdminDeps): string | null {
     .query<{ at: number }, []>("SELECT created_at AS at FROM scan_metrics WHERE error LIKE 'rate_limited%' ORDER BY created_at DESC LIMIT 1")
     .get()
   return row ? new Date(row.at).toISOString() : null
-}
-
-/** The scan interval in force now (ms): the budget's cadence, or SCAN_INTERVAL_SECONDS (10 s) for a source without one. */
-export function scanIntervalNow(deps: AdminDeps): { ms: number; adaptive: boolean } {
-  const b = deps.source.budget
-  if (!b) return { ms: (deps.config.scanIntervalSeconds ?? 10) * 1000, adaptive: false }
-  return { ms: b.recommendedIntervalMs(deps.now().getTime()), adaptive: b.intervalSeconds === null }
 }
 
 export function systemResources(deps: AdminDeps) {
