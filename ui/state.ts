@@ -17,6 +17,8 @@ export type PublicConfig = {
   supportEmail?: string | null
   /** REQUIRE_ADMIN_2FA: admins turn on two-factor sign-in before the admin pages open. */
   requireAdmin2fa: boolean
+  /** the scan cadence in force when the app loaded (seconds); the scan-frequency texts say it */
+  scanIntervalSeconds?: number
 }
 
 const FALLBACK: PublicConfig = {

@@ -8,18 +8,12 @@ import { alertLatency } from './stats'
 import { eventLoopLag } from '../lib/event-loop-lag'
 import { outboxCounts } from '../outbox/queue'
 import { lastRateLimitedAt } from '../scanner/scan-history'
+import { scanIntervalNow } from '../scanner/scan'
 
 /** The last time Reddit answered 429, from the scan log. */
 function last429(deps: AdminDeps): string | null {
   const at = lastRateLimitedAt(deps)
   return at === null ? null : new Date(at).toISOString()
-}
-
-/** The scan interval in force now (ms): the budget's cadence, or SCAN_INTERVAL_SECONDS (10 s) for a source without one. */
-export function scanIntervalNow(deps: AdminDeps): { ms: number; adaptive: boolean } {
-  const b = deps.source.budget
-  if (!b) return { ms: (deps.config.scanIntervalSeconds ?? 10) * 1000, adaptive: false }
-  return { ms: b.recommendedIntervalMs(deps.now().getTime()), adaptive: b.intervalSeconds === null }
 }
 
 export function systemResources(deps: AdminDeps) {

@@ -11,7 +11,7 @@ import type { PriceDrop, PricePoint } from '../forums/price-history'
 export type PostState = 'open' | 'pending' | 'sold' | 'removed'
 
 export type UnreadCounts = Record<Category, number>
-export type MatchChange = 'read' | 'archived' | 'restored' | 'removed'
+export type MatchChange = 'read' | 'unread' | 'archived' | 'restored' | 'removed'
 
 /** A match as lists, sockets and the notifier see it (one per user and post). */
 export type MatchItem = {

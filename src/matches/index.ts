@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
 import { getMatchDefaults, MAX_EXCLUDE_LENGTH, MAX_EXCLUDE_WORDS, SUGGESTED_EXCLUDE_WORDS, updateMatchDefaults } from './defaults'
-import { archiveMatch, listMatches, markAllRead, markRead, restoreMatch, unreadCounts } from './service'
+import { archiveMatch, listMatches, markAllRead, markRead, markUnread, restoreMatch, unreadCounts } from './service'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['matches']
@@ -47,6 +47,11 @@ export const matchRoutes = (deps: Deps) =>
       auth: true,
       params: id,
       detail: { summary: 'Mark one match as read', tags },
+    })
+    .post('/api/matches/:id/unread', ({ user, params }) => markUnread(deps, user.id, params.id), {
+      auth: true,
+      params: id,
+      detail: { summary: 'Mark one read match as new again (not for archived matches)', tags },
     })
     .post('/api/matches/:id/archive', ({ user, params }) => archiveMatch(deps, user.id, params.id), {
       auth: true,

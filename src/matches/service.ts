@@ -153,6 +153,16 @@ export function markRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, id:
   return { id, isNew: false }
 }
 
+/** Marks one read match new again (the list's `m` key toggles); an archived match stays as it is. */
+export function markUnread(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, id: number): { id: number; isNew: boolean } {
+  const row = ownMatch(deps, userId, id)
+  if (row.is_new === 1 || row.archived_at !== null) return { id, isNew: row.is_new === 1 }
+  deps.sqlite.query('UPDATE matches SET is_new = 1 WHERE id = ? AND user_id = ?').run(id, userId)
+  deps.bus.emit('match.updated', { userId, ids: [id], change: 'unread' })
+  emitUnread(deps, userId)
+  return { id, isNew: true }
+}
+
 export function archiveMatch(deps: Pick<Deps, 'sqlite' | 'bus' | 'now'>, userId: number, id: number): { id: number; archivedAt: string } {
   const row = ownMatch(deps, userId, id)
   const at = row.archived_at ?? deps.now().getTime()

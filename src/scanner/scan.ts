@@ -81,6 +81,13 @@ export function nextScanAt(
   return Math.max(b.nextPacedAt(now), sent ? 0 : last.startedAt + b.recommendedIntervalMs(now), notBefore)
 }
 
+/** The scan interval in force now (ms): the budget's cadence, or SCAN_INTERVAL_SECONDS (10 s) for a source without one. */
+export function scanIntervalNow(deps: Pick<Deps, 'now' | 'config'> & WithSource): { ms: number; adaptive: boolean } {
+  const b = deps.source.budget
+  if (!b) return { ms: (deps.config.scanIntervalSeconds ?? 10) * 1000, adaptive: false }
+  return { ms: b.recommendedIntervalMs(deps.now().getTime()), adaptive: b.intervalSeconds === null }
+}
+
 /**
  * Startup: a SCAN_INTERVAL_SECONDS faster than the source's rate budget allows has been raised to
  * the allowance (src/forums/rate-budget.ts); say so once, with what was asked, what is used, why.

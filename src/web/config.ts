@@ -1,8 +1,10 @@
 // GET /api/config: the runtime configuration the web app reads at start.
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
+import { scanIntervalNow } from '../scanner/scan'
+import type { WithSource } from '../scanner/source'
 
-export function publicConfig(deps: Deps) {
+export function publicConfig(deps: Deps & WithSource) {
   const { config } = deps
   return {
     appName: config.appName,
@@ -18,10 +20,12 @@ export function publicConfig(deps: Deps) {
     supportEmail: config.supportEmail,
     /** REQUIRE_ADMIN_2FA: admins enrol in two-factor sign-in before the admin pages open */
     requireAdmin2fa: config.requireAdmin2fa,
+    /** the scan cadence in force now (seconds): the search-terms dialog's scan-frequency helper says it */
+    scanIntervalSeconds: Math.round(scanIntervalNow(deps).ms / 100) / 10,
   }
 }
 
-export const configRoutes = (deps: Deps) =>
+export const configRoutes = (deps: Deps & WithSource) =>
   new Elysia({ name: 'web-config' }).get('/api/config', () => publicConfig(deps), {
     detail: { summary: 'Public runtime configuration for the web app', tags: ['system'] },
   })

@@ -95,11 +95,29 @@ describe('reading and archiving', () => {
     expect((await call(app, 'POST', '/api/matches/read-all', { cookie, json: { category: 'wts' } })).body).toEqual({ count: 0 })
   })
 
+  test('mark unread: a read match is new again (match.updated says unread, the count goes up); an archived one stays read', async () => {
+    const { cookie, userId } = await withMatches(2)
+    const list = (await call(app, 'GET', '/api/matches?category=wts', { cookie })).body.matches
+    await call(app, 'POST', `/api/matches/${list[0].id}/read`, { cookie })
+    const events: any[] = []
+    deps.bus.on('match.updated', (e) => void events.push(['updated', e]))
+    deps.bus.on('unread', (e) => void events.push(['unread', e]))
+    const r = await call(app, 'POST', `/api/matches/${list[0].id}/unread`, { cookie })
+    expect([r.status, r.body]).toEqual([200, { id: list[0].id, isNew: true }])
+    expect(events).toEqual([
+      ['updated', { userId, ids: [list[0].id], change: 'unread' }],
+      ['unread', { userId, counts: { wts: 2, wtb: 0, gd: 0 } }],
+    ])
+    await call(app, 'POST', `/api/matches/${list[1].id}/archive`, { cookie })
+    expect((await call(app, 'POST', `/api/matches/${list[1].id}/unread`, { cookie })).body).toEqual({ id: list[1].id, isNew: false })
+    expect((await call(app, 'GET', '/api/unread', { cookie })).body).toEqual({ wts: 1, wtb: 0, gd: 0 })
+  })
+
   test("another user's match id → 404 and unchanged", async () => {
     const owner = await withMatches(1)
     const id = (await call(app, 'GET', '/api/matches?category=wts', { cookie: owner.cookie })).body.matches[0].id
     const other = await createUserWithSession(deps)
-    for (const action of ['read', 'archive', 'restore']) {
+    for (const action of ['read', 'unread', 'archive', 'restore']) {
       const r = await call(app, 'POST', `/api/matches/${id}/${action}`, { cookie: other.cookie })
       expect(r.status).toBe(404)
       expect(r.body.error.code).toBe('MATCH_NOT_FOUND')

@@ -159,3 +159,31 @@ test('axe finds nothing on the three pages, in the dark and the light theme (cha
     await context.close()
   }
 })
+
+test('Trends at 1280, 1366 and 1440 px: every table fits its card (Alert latency shows p50, p95, p99 and Alerts); at 390 px they scroll in a focusable box', async () => {
+  seed()
+  const deps = world.server.deps
+  const now = Date.now()
+  for (let i = 1; i <= 20; i++)
+    deps.sqlite
+      .query(
+        'INSERT OR IGNORE INTO alert_latency (match_id, user_id, created_at, received_at, stored_at, matched_at, socket_at, push_at, email_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(100_000 + i, now - 260_000 - i * 1000, now - 60_000, now - 59_000, now - 58_000, now - 57_000, now - 56_000, now - 40_000)
+  for (const width of [1280, 1366, 1440, 390]) {
+    const { page, errors, context } = await adminPage({ viewport: { width, height: 900 } })
+    await page.goto(world.server.url + '/admin/trends')
+    await page.getByTestId('alert-latency').locator('table').waitFor()
+    const boxes = await page
+      .locator('.ad-table-scroll')
+      .evaluateAll((els) =>
+        els.map((e) => ({ name: e.getAttribute('aria-label'), clipped: e.scrollWidth > e.clientWidth, focusable: (e as HTMLElement).tabIndex === 0 })),
+      )
+    const latency = boxes.find((b) => b.name === 'Alert latency by stage')!
+    if (width > 1000) expect([width, boxes.filter((b) => b.clipped).map((b) => b.name)]).toEqual([width, []])
+    else expect([width, latency.focusable]).toEqual([width, true])
+    if (width === 1366) await screenshot(page, 'admin-trends-1366')
+    expect(errors).toEqual([])
+    await context.close()
+  }
+})

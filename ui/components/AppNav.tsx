@@ -19,6 +19,7 @@ import { unread } from '../unread'
 import { Modal } from './Modal'
 import { ThemeToggle } from './ThemeToggle'
 import { TrialBadge } from './TrialStatus'
+import { Icon } from './Icon'
 
 type Tab = { id: 'product' | 'gd'; label: string; feature: string; href: string; count: number; locked: boolean }
 
@@ -46,7 +47,7 @@ function TabLink({ tab, onLocked, className }: { tab: Tab; onLocked: (t: Tab) =>
   if (tab.locked)
     return (
       <button type="button" className={`tab locked ${className ?? ''}`} data-testid={`tab-${tab.id}`} onClick={() => onLocked(tab)}>
-        <span aria-hidden="true">🔒</span> {tab.label}
+        <Icon name="lock" /> {tab.label}
       </button>
     )
   return (

@@ -7,6 +7,7 @@ import { api, ApiError } from '../api'
 import { errorToast } from '../toast'
 import { channelLabel } from './TermDelivery'
 import type { EndpointKind } from '../../src/notify/endpoints'
+import { Icon } from './Icon'
 
 type Kind = EndpointKind
 type Channel = { id: number; kind: Kind; name: string; url: string; lastResult: string | null; lastResultAt: string | null; hasToken: boolean }
@@ -81,7 +82,11 @@ export function ExternalChannels() {
   return (
     <fieldset aria-labelledby="external-channels-title" data-testid="external-channels">
       <legend id="external-channels-title">Webhook, ntfy and Discord</legend>
-      {!gate.allowed ? <small className="locked">🔒 {gate.message}</small> : null}
+      {!gate.allowed ? (
+        <small className="locked">
+          <Icon name="lock" /> {gate.message}
+        </small>
+      ) : null}
       <ul className="external-channels">
         {channels.map((c) => {
           const result = results[c.id]

@@ -2,7 +2,7 @@
 // read, archive one / selected / all visible, 20 shown then +20 per 'Show more', 'Load More' from
 // the server, the empty states, live updates from the socket and a refetch after reconnects.
 import { withPostState } from './PostStateBadge'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
 import { api, ApiError } from '../api'
@@ -11,6 +11,8 @@ import { onMessage } from '../realtime'
 import { terms, termsVersion } from '../terms'
 import { toast } from '../toast'
 import { MatchCard } from './MatchCard'
+import { filterMatches } from '../lib/match-keys'
+import { MatchListTools, useDensity, useMatchKeys } from './MatchListTools'
 
 const LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
 
@@ -31,6 +33,12 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const [loadingMore, setLoadingMore] = useState(false)
   const version = termsVersion.value
+  const [filter, setFilter] = useState('')
+  const [density, setDensity] = useDensity()
+  const [keysOpen, setKeysOpen] = useState(false)
+  const listRef = useRef<HTMLElement>(null)
+  // the keys' handlers, set once the list has loaded (below)
+  const actions = useRef<{ toggleRead?: (id: number) => void; archive?: (id: number) => void }>({})
   // ?match=<id> (the link in an alert email): scroll to that match and flash it, once.
   const [flashId, setFlashId] = useState<number | null>(null)
   const [target, setTarget] = useState<number | null>(() => {
@@ -113,6 +121,12 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
     return () => offs.forEach((off) => off())
   }, [category, archived, reload])
 
+  useMatchKeys(listRef, {
+    onHelp: () => setKeysOpen((o) => !o),
+    onToggleRead: archived ? undefined : (id) => actions.current.toggleRead?.(id),
+    onArchive: archived ? undefined : (id) => actions.current.archive?.(id),
+  })
+
   if (matches === null)
     return (
       <section className="match-list">
@@ -120,6 +134,15 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
       </section>
     )
 
+  const markUnread = async (id: number) => {
+    setMatches((m) => m && applyUpdate(m, [id], 'unread'))
+    try {
+      await api(`/api/matches/${id}/unread`, { method: 'POST', json: {} })
+    } catch {
+      toast({ title: 'Error', description: 'Failed to mark match as unread', variant: 'destructive' })
+      void reload()
+    }
+  }
   const markRead = async (id: number) => {
     setMatches((m) => m && applyUpdate(m, [id], 'read'))
     try {
@@ -137,6 +160,10 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
     } catch {
       toast({ title: 'Error', description: 'Failed to archive match', variant: 'destructive' })
     }
+  }
+  actions.current = {
+    toggleRead: (id) => void (matches.find((x) => x.id === id)?.isNew ? markRead(id) : markUnread(id)),
+    archive: (id) => void archiveOne(id),
   }
   const restoreOne = async (id: number) => {
     try {
@@ -181,14 +208,14 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
     }
   }
 
-  const shown = matches.slice(0, visible)
+  const shown = filterMatches(matches, filter).slice(0, visible)
   const fresh = newCount(matches)
   const allVisibleSelected = shown.length > 0 && shown.every((m) => selected.has(m.id))
   const termCount = terms.value[category]?.length ?? null
   const heading = archived ? `Archived ${LABEL[category]} Matches` : `${LABEL[category]} Matches`
 
   return (
-    <section className="match-list" aria-label={heading}>
+    <section className={`match-list${density === 'compact' ? ' compact' : ''}`} aria-label={heading} ref={listRef}>
       <header className="match-list-head">
         <h2>
           {heading}
@@ -204,6 +231,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
           </button>
         ) : null}
       </header>
+      <MatchListTools filter={filter} onFilter={setFilter} density={density} onDensity={setDensity} keysOpen={keysOpen} onKeys={() => setKeysOpen((o) => !o)} />
       {!archived && shown.length > 0 ? (
         <div className="selection-bar">
           <label>
@@ -219,7 +247,15 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
         </div>
       ) : null}
       {shown.length === 0 ? (
-        <p className="empty muted">{archived ? (query.trim() ? `No archived matches for "${query.trim()}"` : 'No matches found') : emptyText(termCount)}</p>
+        <p className="empty muted">
+          {filter.trim() && matches.length > 0
+            ? `No matches for "${filter.trim()}"`
+            : archived
+              ? query.trim()
+                ? `No archived matches for "${query.trim()}"`
+                : 'No matches found'
+              : emptyText(termCount)}
+        </p>
       ) : (
         <div className="match-items">
           {shown.map((m) => (

@@ -10,6 +10,7 @@ import { ExternalChannels } from './ExternalChannels'
 import { HoldSetting } from './HoldSetting'
 import { Modal } from './Modal'
 import { QuietHours, type QuietValue } from './QuietHours'
+import { Icon } from './Icon'
 
 type Frequency = 'instant' | 'batched' | 'none'
 type Gate = { allowed: boolean; message: string | null }
@@ -168,7 +169,11 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
                 />
                 Email notifications
               </label>
-              {!emailGate.allowed ? <small className="locked">🔒 {emailGate.message}</small> : null}
+              {!emailGate.allowed ? (
+                <small className="locked">
+                  <Icon name="lock" /> {emailGate.message}
+                </small>
+              ) : null}
               {emailOn ? (
                 <>
                   <label>
@@ -204,7 +209,11 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
                 />
                 Web push notifications on this device
               </label>
-              {!pushGate.allowed ? <small className="locked">🔒 {pushGate.message}</small> : null}
+              {!pushGate.allowed ? (
+                <small className="locked">
+                  <Icon name="lock" /> {pushGate.message}
+                </small>
+              ) : null}
               {supported ? (
                 <small>Alerts pop up on this device even when {document.title || 'the app'} is closed.</small>
               ) : (

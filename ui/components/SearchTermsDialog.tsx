@@ -10,6 +10,8 @@ import { addTerm, clearTerms, loadTerms, termLimits, terms } from '../terms'
 import { TermChip } from './TermChip'
 import { DefaultsHelp, MatchDefaults } from './MatchDefaults'
 import { Modal } from './Modal'
+import { scanHelperText } from '../lib/scan-frequency'
+import { config } from '../state'
 
 export function dialogTitle(category: string | null | undefined): string {
   switch (category) {
@@ -140,6 +142,9 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
         </ul>
         <p className="muted" data-testid="term-counter">
           {list.length} of {max} terms used
+        </p>
+        <p className="muted" data-testid="scan-frequency">
+          <small>{scanHelperText(config.value.scanIntervalSeconds)}</small>
         </p>
         <MatchDefaults />
         <footer>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { Category } from '../../src/access/categories'
 import { removeTerm, updateTerm, type Term } from '../terms'
 import { TermDeliveryButton } from './TermDelivery'
+import { Icon } from './Icon'
 
 export function TermChip({ category, term, busy }: { category: Category; term: Term; busy: boolean }) {
   const [editing, setEditing] = useState(false)
@@ -46,7 +47,7 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
           }}
         />
         <button type="button" aria-label={`Save ${term.term}`} disabled={busy} onClick={() => void save()}>
-          ✓
+          <Icon name="check" />
         </button>
         {error ? (
           <small className="term-error" role="alert">
@@ -76,7 +77,7 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
         disabled={busy}
         onClick={() => void updateTerm(category, term.id, { paused: !term.paused })}
       >
-        {term.paused ? '▶' : '⏸'}
+        <Icon name={term.paused ? 'play' : 'pause'} />
       </button>
       <TermDeliveryButton category={category} term={term} busy={busy} />
       <button type="button" aria-label={`Remove ${term.term}`} disabled={busy} onClick={() => void removeTerm(category, term.id)}>

@@ -11,6 +11,7 @@ import { replaceTerm, type Term } from '../terms'
 import { errorToast } from '../toast'
 import { Modal } from './Modal'
 import type { EndpointKind } from '../../src/notify/endpoints'
+import { Icon } from './Icon'
 
 type Channel = { id: number; kind: EndpointKind; name: string; url: string }
 type Change = { email?: string; push?: boolean; endpoints?: Record<string, boolean>; mute?: string | null; always_notify?: boolean }
@@ -38,7 +39,7 @@ export function TermDeliveryButton({ category, term, busy }: { category: Categor
         disabled={busy}
         onClick={() => setOpen(true)}
       >
-        {muted ? '🔕' : '🔔'}
+        <Icon name={muted ? 'bell-off' : 'bell'} />
       </button>
       {/* outside the chip's <li>: the dialog must not inherit the chip's look (small, italic when paused, its button style) */}
       {open ? createPortal(<TermDeliveryDialog category={category} term={term} onClose={() => setOpen(false)} />, document.body) : null}

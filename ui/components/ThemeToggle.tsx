@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { resolvedTheme, theme, toggleTheme } from '../theme'
+import { Icon } from './Icon'
 
 export function ThemeToggle() {
   useSignals()
@@ -13,7 +14,7 @@ export function ThemeToggle() {
       title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
       onClick={toggleTheme}
     >
-      {dark ? '☀' : '☾'}
+      <Icon name={dark ? 'sun' : 'moon'} />
     </button>
   )
 }

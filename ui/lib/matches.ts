@@ -38,10 +38,11 @@ export function addMatch(list: Match[], m: Match): Match[] {
   return [m, ...list]
 }
 
-/** Applies a match.updated event: read clears isNew, archived/removed take the match out. */
+/** Applies a match.updated event: read clears isNew, unread sets it, archived/removed take the match out. */
 export function applyUpdate(list: Match[], ids: number[], change: MatchChange): Match[] {
   const set = new Set(ids)
   if (change === 'read') return list.map((m) => (set.has(m.id) && m.isNew ? { ...m, isNew: false } : m))
+  if (change === 'unread') return list.map((m) => (set.has(m.id) && !m.isNew ? { ...m, isNew: true } : m))
   return list.filter((m) => !set.has(m.id))
 }
 

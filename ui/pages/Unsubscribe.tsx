@@ -7,6 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation, useSearch } from 'wouter'
 import { api, ApiError } from '../api'
 import { config } from '../state'
+import { Icon } from '../components/Icon'
 
 export const UNSUBSCRIBE_TEXTS: Record<string, { title: string; body: string }> = {
   success: {
@@ -85,7 +86,8 @@ function Result({ status, code }: { status: string | null; code: string | null }
   return (
     <>
       <h1 style={{ fontSize: '1.5rem' }}>
-        {ok ? '✓ ' : ''}
+        {ok ? <Icon name="check" /> : null}
+        {ok ? ' ' : ''}
         {text.title}
       </h1>
       <p>{text.body}</p>

@@ -8,6 +8,7 @@ import { isAdmin } from '../account'
 import { api, ApiError } from '../api'
 import { AppShell } from '../components/AppShell'
 import { PostStateBadge, stateClass } from '../components/PostStateBadge'
+import { Icon } from '../components/Icon'
 
 // The answer's shape is the server's own (src/explain/service.ts), not a copy.
 export type { Explanation }
@@ -130,7 +131,7 @@ function Answer({ a }: { a: Explanation }) {
         {a.terms.map((t) => (
           <li key={t.id} className={t.alerts ? 'ok' : 'no'}>
             <span className="why-mark" aria-hidden="true">
-              {t.alerts ? '✓' : '✗'}
+              <Icon name={t.alerts ? 'check' : 'x'} />
             </span>
             <div>
               <code>{t.term}</code> <span className="visually-hidden">{t.alerts ? 'alerts' : 'does not alert'}</span>

@@ -5,6 +5,7 @@ import type { LatencyReport, LatencyWindow, StageFigures } from '../../../src/me
 import { api } from '../../api'
 import { usePolling } from '../../admin'
 import { formatCount, formatSeconds } from './data-format'
+import { TableScroll } from './TableScroll'
 
 const WINDOWS: { value: LatencyWindow; label: string }[] = [
   { value: '1h', label: '1 h' },
@@ -57,8 +58,8 @@ export function AlertLatencyCard({ className = 'admin-card' }: { className?: str
         d.alerts === 0 ? (
           <p>No alerts in this window.</p>
         ) : (
-          <div className="ad-table-scroll">
-            <table className="striped">
+          <TableScroll label="Alert latency by stage">
+            <table className="striped ad-latency">
               <thead>
                 <tr>
                   <th scope="col">Stage</th>
@@ -78,7 +79,7 @@ export function AlertLatencyCard({ className = 'admin-card' }: { className?: str
                 <Rows rows={d.endToEnd} />
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       ) : !r.error ? (
         <p aria-busy="true">Loading…</p>

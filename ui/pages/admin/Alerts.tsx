@@ -10,6 +10,7 @@ import { CHART_COLORS, DataChart, type ChartSeries } from './DataChart'
 import { formatCount, formatSeconds } from './data-format'
 import { LoadError, RangePicker } from './RangePicker'
 import { useAlerts, type FailedPage, type Overview } from './alerts/useAlerts'
+import { TableScroll } from './TableScroll'
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', push: 'Web push', webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
 const channelName = (c: string) => CHANNEL_NAMES[c] ?? c
@@ -157,7 +158,7 @@ function FailedCard({
       {page && page.total === 0 ? <p>No failed messages.</p> : null}
       {page && page.rows.length > 0 ? (
         <>
-          <div className="ad-table-scroll">
+          <TableScroll label="Failed messages">
             <table className="striped">
               <thead>
                 <tr>
@@ -192,7 +193,7 @@ function FailedCard({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {page.pages > 1 ? (
             <nav className="ad-pager" aria-label="Failed messages pages">
               <button type="button" className="secondary outline" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import { loadUPlot, type UPlotCtor } from '../../uplot'
 import { formatCount, seriesSummary } from './data-format'
+import { TableScroll } from './TableScroll'
 
 export type ChartSeries = { label: string; values: (number | null)[]; color: string; dash?: number[] }
 
@@ -115,7 +116,7 @@ export function DataChart({
       <div ref={box} className="ad-chart-canvas" aria-hidden="true" data-testid={`chart-${id}`} />
       <details>
         <summary>Data table</summary>
-        <div className="ad-table-scroll">
+        <TableScroll label={`${title}: data table`}>
           <table className="striped">
             <caption className="visually-hidden">{title}, per day (UTC)</caption>
             <thead>
@@ -139,7 +140,7 @@ export function DataChart({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   )

@@ -9,6 +9,7 @@ import { AdminLayout } from './AdminLayout'
 import { formatBytes, formatCount } from './data-format'
 import { LoadError } from './RangePicker'
 import { useDatabase, type Stats } from './database/useDatabase'
+import { TableScroll } from './TableScroll'
 
 /** Archive cutoffs offered; 7 days keeps the live feed's window intact. */
 const CUTOFFS = [
@@ -156,7 +157,7 @@ function TablesCard({ data }: { data: Stats }) {
       {data.sizes === 'estimate' ? (
         <p className="ad-note">Sizes are estimates: this SQLite has no dbstat table, so each table gets a share of the file by its row count.</p>
       ) : null}
-      <div className="ad-table-scroll">
+      <TableScroll label="Tables">
         <table className="striped">
           <thead>
             <tr>
@@ -179,7 +180,7 @@ function TablesCard({ data }: { data: Stats }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   )
 }

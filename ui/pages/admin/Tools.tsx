@@ -3,12 +3,15 @@
 // trigger, batch matching, the 10 latest maintenance logs, post-type backfill and archive. The
 // server end is src/admin/tools.ts; every action there is audited.
 import { useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
 import type { ScanMetric } from '../../../src/contract/events'
 import { api, ApiError } from '../../api'
 import { formatMs, formatWhen, usePolling } from '../../admin'
 import { onMessage } from '../../realtime'
 import { errorToast, toast } from '../../toast'
 import { AdminLayout } from './AdminLayout'
+import { SCAN_TIERS, tierNote } from '../../lib/scan-frequency'
+import { config } from '../../state'
 
 export const METRICS_REFRESH_MS = 30_000
 export const METRICS_SHOWN = 10
@@ -118,7 +121,28 @@ function ScanMetricsPanel() {
           </table>
         </div>
       ) : null}
+      <ScanTiers />
     </article>
+  )
+}
+
+/** The spec's 'Scan frequency by tier' (displayed), with what Dibs does beside it. */
+function ScanTiers() {
+  useSignals()
+  return (
+    <section aria-labelledby="scan-tiers-title" data-testid="scan-tiers">
+      <h3 id="scan-tiers-title">Scan frequency by tier</h3>
+      <ul className="scan-tiers">
+        {SCAN_TIERS.map((t) => (
+          <li key={t.tier}>
+            {t.tier}: {t.every}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">
+        <small>{tierNote(config.value.scanIntervalSeconds)}</small>
+      </p>
+    </section>
   )
 }
 

@@ -9,6 +9,7 @@ import { AlertLatencyCard } from './AlertLatency'
 import { CHART_COLORS, DataChart, type ChartSeries } from './DataChart'
 import { formatCount, formatSeconds, peakSummary } from './data-format'
 import { LoadError, RangePicker, useAdminData, type Range } from './RangePicker'
+import { TableScroll } from './TableScroll'
 
 const latencySummary = peakSummary(formatSeconds)
 
@@ -65,7 +66,7 @@ export function AdminTrends() {
               Posts created before {archivedBefore} have been archived (deleted), so earlier days show fewer posts. Their matches are kept.
             </p>
           ) : null}
-          <AlertLatencyCard className="ad-card" />
+          <AlertLatencyCard className="ad-card ad-wide" />
           <TopTerms terms={data.topTerms} days={data.days} />
         </div>
       ) : !error ? (
@@ -82,7 +83,7 @@ function TopTerms({ terms, days }: { terms: Trends['topTerms']; days: number }) 
       {terms.length === 0 ? (
         <p>No saved search terms yet.</p>
       ) : (
-        <div className="ad-table-scroll">
+        <TableScroll label="Most saved search terms">
           <table className="striped">
             <thead>
               <tr>
@@ -107,7 +108,7 @@ function TopTerms({ terms, days }: { terms: Trends['topTerms']; days: number }) 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   )
