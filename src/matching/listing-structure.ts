@@ -1,8 +1,9 @@
 // How a listing is laid out: [H]/[W] sides, item segments with their prices, and accessory-for
 // mentions. Works on the raw text (character ranges); prepare.ts maps tokens onto the ranges.
 //
-// Sides. "[H] … [W] …" (also "(H)", "{H}", "Have:", "Want:", "H:", "W:") split a title or body line
-// into a have part and a want part; text before the first marker (tags, location) is on no side.
+// Sides. "[H] … [W] …" (also "(H)", "{H}", "[Have]", "[Want]", "Have:", "Want:", "H:", "W:") split a title or
+// body line into a have part and a want part; text before the first marker (tags, location) is on no side.
+// The markers and side ranges are the title grammar's (title-grammar.ts): classification reads the same sides.
 // In a body, a line that says what the poster wants ("looking to trade for", "looking for" — not before a
 // price, "offers" or "a quick sale" — "WTT for", "want:",
 // "trade for", "would take in trade", "ISO") is on the want side from those words to the line's end,
@@ -35,6 +36,7 @@
 
 import { MARK_ACCESSORY, MARK_MAKER_PART, type Price, type Side } from './post-model'
 import { readPrices, type FoundPrice } from './price'
+import { leadingTagsEnd, lineSides, sentenceEnd, sideMarkers } from './title-grammar'
 
 /** A character range of a text belonging to one item segment (local id, 1-based within the result). */
 export type Piece = { start: number; end: number; seg: number }
@@ -56,51 +58,7 @@ export const TITLE_STRUCTURE_MAX = 1_000
 /** Bodies longer than this are read for structure and prices only up to here (the rest is context). */
 export const BODY_STRUCTURE_MAX = 20_000
 
-const MAX_MARKERS = 8
-const SIDE_WORDS = new Map<string, Side>([
-  ['have', 'have'],
-  ['has', 'have'],
-  ['h', 'have'],
-  ['want', 'want'],
-  ['wants', 'want'],
-  ['w', 'want'],
-])
-
-const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c)
 const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
-
-/**
- * Side markers of a text, in order: where the marker starts and ends, and the side. "[H]", "(W)",
- * "{H}" (spaces allowed inside), and "have:", "want:", "h:", "w:" as a word of their own. One pass.
- */
-function markers(text: string): { at: number; end: number; side: Side }[] {
-  const out: { at: number; end: number; side: Side }[] = []
-  for (let i = 0; i < text.length && out.length < MAX_MARKERS; i++) {
-    const c = text.charCodeAt(i)
-    if (c > 125 || (c !== 91 && c !== 40 && c !== 123 && c !== 58)) continue
-    const close = c === 91 ? 93 : c === 40 ? 41 : c === 123 ? 125 : 0
-    if (close !== 0) {
-      let j = i + 1
-      while (text.charCodeAt(j) === 32) j++
-      const w = lowerCode(text.charCodeAt(j))
-      if (w !== 104 && w !== 119) continue
-      let k = j + 1
-      while (text.charCodeAt(k) === 32) k++
-      if (text.charCodeAt(k) === close) out.push({ at: i, end: k + 1, side: w === 104 ? 'have' : 'want' })
-    } else if (c === 58 /* : */) {
-      let e = i
-      while (e > 0 && text.charCodeAt(e - 1) === 32) e--
-      let b = e
-      while (b > 0 && e - b < 6 && isAsciiLetter(text.charCodeAt(b - 1))) b--
-      if (b === e || (b > 0 && isAsciiLetter(text.charCodeAt(b - 1)))) continue
-      const before = b > 0 ? text.charCodeAt(b - 1) : 32
-      if (before !== 32 && before !== 93 && before !== 41 && before !== 10) continue
-      const side = SIDE_WORDS.get(text.slice(b, e).toLowerCase())
-      if (side) out.push({ at: b, end: i + 1, side })
-    }
-  }
-  return out
-}
 
 const PAYMENT =
   /^[\s,/&+|.$\d-]*((paypal|pp|g&s|f&f|ff|cash|local|venmo|zelle|emt|cashapp|cash app|money|offers?|obo|or|and|trades?|usd|\$|\d)[\s,/&+|.()-]*)+$/i
@@ -254,40 +212,24 @@ function units(text: string, from: number, to: number, side: Side | null, prices
 const hasItemPrice = (u: Unit) => u.prices.some((p) => p.role === 'item')
 const strip = (p: FoundPrice): Price => ({ amount: p.amount, role: p.role, unit: p.unit })
 
-/** Leading "[WTS] [USA-CA]" tags: their end (the first character after them). */
-function tagsEnd(text: string, from: number, to: number): number {
-  let i = from
-  for (;;) {
-    while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++
-    if (text.charCodeAt(i) !== 91 /* [ */) return i
-    const close = text.indexOf(']', i)
-    if (close < 0 || close >= to || close - i > 40) return i
-    const inner = text
-      .slice(i + 1, close)
-      .trim()
-      .toLowerCase()
-    if (inner === 'h' || inner === 'w') return i
-    i = close + 1
-  }
-}
-
 /** Segments of one line (a title, or a body line item), sides included. */
 function readLine(text: string, from: number, to: number, prices: FoundPrice[], fixedSide: Side | null): { units: Unit[]; sides: SideRange[] } {
-  const start = tagsEnd(text, from, to)
-  const ms = markers(text.slice(start, to)).map((m) => ({ ...m, at: m.at + start, end: m.end + start }))
-  if (ms.length === 0) return { units: units(text, start, to, fixedSide, prices), sides: fixedSide ? [{ start: from, end: to, side: fixedSide }] : [] }
+  const start = leadingTagsEnd(text, from, to)
+  // the one reading of sides (title-grammar.ts): a want ends with its sentence ("Want: PVS-14 or nods.
+  // Otherwise 507C $240"), the rest is the line's own
+  const ss = lineSides(text, start, to)
+  if (ss.length === 0) return { units: units(text, start, to, fixedSide, prices), sides: fixedSide ? [{ start: from, end: to, side: fixedSide }] : [] }
   const sides: SideRange[] = []
   const all: Unit[] = []
-  if (ms[0]!.at > start) all.push(...units(text, start, ms[0]!.at, fixedSide, prices))
-  for (let k = 0; k < ms.length; k++) {
-    const m = ms[k]!
-    const next = k + 1 < ms.length ? ms[k + 1]!.at : to
-    // a want ends with its sentence ("Want: PVS-14 or nods. Otherwise 507C $240"): the rest is the line's own
-    const end = m.side === 'want' ? sentenceEnd(text, m.end, next) : next
+  if (ss[0]!.at > start) all.push(...units(text, start, ss[0]!.at, fixedSide, prices))
+  for (let k = 0; k < ss.length; k++) {
+    const m = ss[k]!
+    const next = k + 1 < ss.length ? ss[k + 1]!.at : to
+    const end = m.end
     sides.push({ start: m.at, end, side: m.side })
-    const us = units(text, m.end, end, m.side, prices)
+    const us = units(text, m.start, end, m.side, prices)
     // "[W] $400 PayPal": the want side is payment, its item prices are the have side's price
-    if (m.side === 'want' && PAYMENT.test(text.slice(m.end, end))) {
+    if (m.side === 'want' && PAYMENT.test(text.slice(m.start, end))) {
       const have = all.filter((u) => u.side === 'have')
       const moved = us.flatMap((u) => u.prices.filter((p) => p.role === 'item'))
       if (have.length > 0 && moved.length > 0 && !have.some(hasItemPrice)) {
@@ -332,19 +274,7 @@ const WANT_LINE =
   /(looking to trade for|looking for in trade|looking for (?!\s*(\$|\d|offers?\b|a (quick|fast) sale))|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
 const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:\-]?\s*[*_]*\s*$/i
 function hasSideMarker(line: string): boolean {
-  return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
-}
-
-/** The end of the sentence that runs on from `from` (before `to`): a '.', '!' or '?' followed by a space and a capital. */
-function sentenceEnd(text: string, from: number, to: number): number {
-  for (let i = from; i < to - 2; i++) {
-    const c = text.charCodeAt(i)
-    if ((c === 46 || c === 33 || c === 63) && text.charCodeAt(i + 1) === 32) {
-      const d = text.charCodeAt(i + 2)
-      if (d >= 65 && d <= 90) return i + 1
-    }
-  }
-  return to
+  return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && sideMarkers(line).length > 0
 }
 
 /** A cheap gate before WANT_LINE: every alternative contains one of these. */
