@@ -2,7 +2,11 @@
 // that says why it cannot match on this installation, and the 'Wait before email and push' setting says that
 // re-checks come only from later polls of the feed. With a key nothing changes.
 import { afterEach, describe, expect, test } from 'bun:test'
+import { explainPost } from '../../src/explain/service'
 import { KEY_ONLY_TEXTS, keyOnlyNote } from '../../src/forums/key-only'
+import { storePosts } from '../../src/forums/store'
+import { addTerm } from '../../src/terms/service'
+import { forumPost } from '../fakes/forum-post'
 import { call, createUserWithSession, makeApp, makeDeps, type TestDeps } from '../helpers'
 
 const KEY = { REDDIT_CLIENT_ID: 'app-id', REDDIT_CLIENT_SECRET: 'app-secret' }
@@ -61,6 +65,30 @@ describe('terms that need the key', () => {
     expect(keyOnlyNote('author:bob rmr', false)).toBeNull()
     expect(keyOnlyNote('"unbalanced', false)).toBeNull()
   })
+})
+
+describe("'Why didn't I get an alert?' names the missing key", () => {
+  for (const [env, expected] of [
+    [{}, true],
+    [KEY, false],
+  ] as const)
+    test(expected ? 'without a key: the note joins the reasons' : 'with a key: the matcher reasons only', async () => {
+      await setup(env)
+      const d = deps!
+      const user = await createUserWithSession(d, { role: 'product+gd', subscriptionStatus: 'active' })
+      const full = { role: 'product+gd' as const, subscriptionStatus: 'active', accessExpiresAt: null }
+      addTerm(d, user.userId, full, 'wts', 'rmr trades>=5')
+      addTerm(d, user.userId, full, 'wts', 'holosun')
+      const [post] = storePosts(d, [forumPost('[WTS] Trijicon RMR Type 2 - $450', { now: d.now().getTime() + 60_000 })])
+      const why = await explainPost(d, { id: user.userId, role: 'user' }, { url: post!.redditId })
+      const reasons = Object.fromEntries(why.terms.map((t) => [t.term, t.reasons]))
+      expect(reasons['rmr trades>=5']).toEqual(
+        expected
+          ? ["the seller's flair shows no confirmed trades (trades>=5)", KEY_ONLY_TEXTS.trades]
+          : ["the seller's flair shows no confirmed trades (trades>=5)"],
+      )
+      expect(reasons.holosun).toEqual(["needs the word 'holosun' — not in the title or body"])
+    })
 })
 
 describe("'Wait before email and push' without a key", () => {
