@@ -17,6 +17,8 @@ export type Term = {
   /** ISO time, 'forever', or null */
   mutedUntil?: string | null
   alwaysNotify?: boolean
+  /** why the term cannot match on this installation (no Reddit key: flair:, trades>=), else null */
+  note?: string | null
 }
 export const CATEGORY_LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
 

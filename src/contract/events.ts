@@ -41,6 +41,8 @@ export type MatchItem = {
   /** the title cut into parts, `hit` on the words the matched terms look for (src/matching/highlight.ts, read on the server
    *  as the matcher reads the title: aliases, categories, accessory-for mentions); absent → show the title plain */
   titleParts?: { text: string; hit: boolean }[]
+  /** where the seller is, the title's location tag as written ("USA-TX", "San Juan, PR"); null when it names none */
+  location?: string | null
 }
 
 /** The public shape of a stored post (live feed, `post.new`). */
@@ -58,6 +60,8 @@ export type FeedItem = {
   createdAt: string
   /** open | pending | sold | removed */
   state: PostState
+  /** the title's location tag as written ("USA-TX", "UK"); null when it names none */
+  location: string | null
 }
 
 /** A stored post's listing state or price changed (src/forums/recheck.ts). */

@@ -34,6 +34,7 @@ import { notificationGate } from '../access/rules'
 import type { WithSource } from '../scanner/source'
 import { parsePostRef } from './post-ref'
 import { gapSentence } from './coverage'
+import { hasRedditKey, keyOnlyNoteOf } from '../forums/key-only'
 import { otherCategoryLines, REASON_TEXTS, termVerdict, unclassifiedReason, type TermVerdict } from './verdicts'
 import type { EndpointKind } from '../notify/endpoints'
 
@@ -217,9 +218,15 @@ export async function explainPost(
       if (t.category !== category) continue
       const parsed = parseTerm(t.term)
       const explained = parsed.ok ? explainTerm(deps.matcher.compile(parsed.query), prepared, category) : null
-      verdicts.push(
-        termVerdict({ id: t.id, term: t.term, category, createdAt: t.created_at, pausedAt: t.paused_at, explained }, { createdAt, category }, userFacts),
+      const verdict = termVerdict(
+        { id: t.id, term: t.term, category, createdAt: t.created_at, pausedAt: t.paused_at, explained },
+        { createdAt, category },
+        userFacts,
       )
+      // a flair:/trades>= term without a Reddit key: why it cannot match here (src/forums/key-only.ts)
+      const note = parsed.ok ? keyOnlyNoteOf(parsed.query, hasRedditKey(deps.config)) : null
+      if (note && !verdict.matched) verdict.reasons.push(note)
+      verdicts.push(verdict)
     }
   }
 

@@ -2,16 +2,18 @@
 // Pure; table-tested in tests/unit/forums/classify.test.ts.
 //
 // Rule order for the accessories forum:
-//   1. Title tags, in the order they appear: a bare code at the very start ("WTS: …", "WTB - …",
-//      "WTS Aimpoint …") and every bracketed group anywhere ("[WTS]", "(WTB)", "{WTS}",
-//      "[WTS/WTT]", "[WTS][WTT]", "[For Sale]"). Groups that are not a trade code (locations
-//      like "[TX]", categories like "[Optic]") are ignored.
+//   1. Title tags, in the order they appear, as the one title grammar reads them
+//      (src/matching/title-grammar.ts, which matching uses too): a bare code at the very start
+//      ("WTS: …", "WTB - …", "WTS Aimpoint …") and every bracketed group anywhere ("[WTS]", "(WTB)",
+//      "{WTS}", "[WTS/WTT]", "[WTS][WTT]", "[For Sale]", "[FS]"). Groups that are not a trade code
+//      (locations like "[TX]", categories like "[Optic]") are ignored here.
 //   2. The first sell or buy code wins ("[WTS/WTB]" → wts). Trade codes never decide: "[WTS/WTT]"
 //      is wts, "[WTT/WTB]" is wtb.
 //   3. Else [H]/[W] sides (sides.ts: "[H] … [W] …", "(H)/(W)", "H: … W: …", after location tags
 //      like "[USA-CA]"): the side that offers only payment (PayPal, cash, local cash, EMT, Venmo,
 //      Zelle, money, "$400") says who sells. [W] payment → wts, [H] payment → wtb, goods on both
-//      sides → a trade (null, like [WTT]; the flair is not consulted).
+//      sides → a trade (null, like [WTT]; the flair is not consulted). One side alone: "[W] Glock
+//      mags" → wtb, "[H] RMR" → wts.
 //   4. A title whose only codes are trade codes ("[WTT]") is kept but unclassified (null); the
 //      flair is not consulted — the author said what the post is.
 //   5. Only a title with no code and no deciding sides falls back to the link flair ("WTS", "Want
@@ -21,9 +23,10 @@
 // The deals forum is always 'gd'. Subreddit names compare case-insensitively ("r/" tolerated).
 
 import type { Category } from '../access/categories'
+import { lookupCode as lookup, readTitleGrammar, TRADE_CODES, type TradeTag } from '../matching/title-grammar'
 import { sidesTag } from './sides'
 
-export type TradeTag = 'wts' | 'wtb' | 'wtt'
+export type { TradeTag }
 export type Classification = {
   forum: 'product' | 'gd'
   postType: Category | null
@@ -31,64 +34,11 @@ export type Classification = {
 }
 export type ForumNames = { accessories: string; deals: string }
 
-const CODES = new Map<string, TradeTag>(
-  Object.entries({
-    wts: 'wts',
-    fs: 'wts',
-    'for sale': 'wts',
-    selling: 'wts',
-    'want to sell': 'wts',
-    wtb: 'wtb',
-    iso: 'wtb',
-    lf: 'wtb',
-    'looking for': 'wtb',
-    buying: 'wtb',
-    'want to buy': 'wtb',
-    wtt: 'wtt',
-    ft: 'wtt',
-    'for trade': 'wtt',
-    trade: 'wtt',
-    trading: 'wtt',
-    'want to trade': 'wtt',
-  } satisfies Record<string, TradeTag>),
-)
+const FLAIRS = new Map<string, TradeTag>([...TRADE_CODES, ['sell', 'wts'], ['for sale', 'wts'], ['buy', 'wtb'], ['wanted', 'wtb']])
 
-const FLAIRS = new Map<string, TradeTag>([...CODES, ['sell', 'wts'], ['for sale', 'wts'], ['buy', 'wtb'], ['wanted', 'wtb']])
-
-const LEADING = /^\s*(wts|wtb|wtt|fs|iso|lf)(?=\s*[:\-–—]|\s)/i
-const GROUP = /[[({]([^\])}[({]{1,40})[\])}]/g
-
-function lookup(table: ReadonlyMap<string, TradeTag>, text: string): TradeTag | null {
-  return table.get(text.toLowerCase().replace(/\s+/g, ' ').trim()) ?? null
-}
-
-/** Codes in one bracket group: "WTS/WTT" → [wts, wtt]; "For Sale" → [wts]; "TX" → []. */
-function groupCodes(content: string): TradeTag[] {
-  const whole = lookup(CODES, content)
-  if (whole) return [whole]
-  const out: TradeTag[] = []
-  for (const part of content.split(/[/,&|+\\]|\s-\s/)) {
-    const code = lookup(CODES, part)
-    if (code) {
-      out.push(code)
-      continue
-    }
-    for (const word of part.trim().split(/\s+/)) {
-      const w = lookup(CODES, word)
-      // single words only for the short codes: "Sale" or "For" alone mean nothing
-      if (w && /^(wts|wtb|wtt|fs|iso|lf|ft)$/i.test(word)) out.push(w)
-    }
-  }
-  return out
-}
-
-/** Trade codes found in a title, in order of appearance. */
+/** Trade codes found in a title, in order of appearance (the title grammar's reading). */
 export function titleCodes(title: string): TradeTag[] {
-  const codes: TradeTag[] = []
-  const lead = LEADING.exec(title)
-  if (lead) codes.push(CODES.get(lead[1]!.toLowerCase())!)
-  for (const m of title.matchAll(GROUP)) codes.push(...groupCodes(m[1]!))
-  return codes
+  return readTitleGrammar(title).codes
 }
 
 /** The title's tag: first sell/buy code, else 'wtt' if only trade codes, else null (no tag). */

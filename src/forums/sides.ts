@@ -1,10 +1,11 @@
-// [H]/[W] (have/want) sides of a buy/sell title, as hardwareswap, mechmarket, watchexchange and
-// GAFS posters write them, and what they say about the post. Pure; table-tested through
-// tests/unit/forums/classify.test.ts.
+// What the [H]/[W] (have/want) sides of a buy/sell title say about the post, as hardwareswap,
+// mechmarket, watchexchange and GAFS posters write them. Pure; table-tested through
+// tests/unit/forums/classify.test.ts and, with matching, tests/unit/matching/title-grammar.test.ts.
 //
-// Markers: "[H]" "(H)" "{H}" "[Have]" "H:" "Have:" and the same for W / Want. Both a have and a
-// want marker must be present; each side runs to the next marker (or the end), in either order.
-// Location tags ("[USA-CA]", "[US-TX]", "[CAN-ON]", "[EU-DE]") inside a side are dropped.
+// The sides themselves — markers "[H]" "(H)" "{H}" "[Have]" "H:" "Have:" and the same for W / Want,
+// each side running to the next marker — are read by the one title grammar
+// (src/matching/title-grammar.ts), the same reading matching uses. Location tags inside a side are
+// dropped when its kind is read.
 //
 // A side is read as
 //   payment — only payment words ("PayPal", "PP G&S", "local cash", "EMT", "Venmo", "Zelle",
@@ -18,14 +19,13 @@
 //   wtb  — the have side is payment, or mixed while the want side is goods;
 //   wtt  — goods on both sides (a trade);
 //   null — no sides, or they do not decide (payment both ways, an empty side): the flair decides.
+// A title with one side only ("[W] Glock 19 mags", "[H] RMR") says it by that side: goods wanted → wtb,
+// goods had → wts (payment alone the other way round: "[H] PayPal" → wtb).
+
+import { isLocation, readTitleGrammar, sideTexts, type TradeTag } from '../matching/title-grammar'
 
 export type Sides = { have: string; want: string }
-/** The same codes as classify.ts's TradeTag (kept here so the two files do not import each other). */
-type SidesTag = 'wts' | 'wtb' | 'wtt'
 export type SideKind = 'payment' | 'mixed' | 'goods' | 'empty'
-
-const MARKER = /[[({]\s*(h|have|has|w|want|wants)\s*[\])}]|(?<![\p{L}\p{N}])(h|have|w|want|wants)\s*:/giu
-const LOCATION = /[[({]\s*[a-z]{2,3}\s*-\s*[a-z0-9]{2,4}\s*[\])}]|[[({]\s*(?:usa|us|can|ca|eu|uk|aus|au)\s*[\])}]/giu
 
 // Multi-word payment names first (read before the text is split into words).
 const PAYMENT_PHRASES =
@@ -100,27 +100,16 @@ const FILLERS = new Set([
 ])
 const MONEY_AMOUNT = /^[$€£¥]|^\d[\d,.]*(?:usd|cad|eur|€|\$)$/i
 
-/** The have and want texts of a title, or null when it does not have both markers. */
+/** The have and want texts of a title ('' for a side it does not have), or null when it has no marker. */
 export function titleSides(title: string): Sides | null {
-  const marks: { side: 'have' | 'want'; start: number; end: number }[] = []
-  for (const m of title.matchAll(MARKER)) {
-    const word = (m[1] ?? m[2]!).toLowerCase()
-    marks.push({ side: word.startsWith('h') ? 'have' : 'want', start: m.index!, end: m.index! + m[0].length })
-  }
-  if (!marks.some((m) => m.side === 'have') || !marks.some((m) => m.side === 'want')) return null
-  const out: Sides = { have: '', want: '' }
-  marks.forEach((m, i) => {
-    const text = title.slice(m.end, marks[i + 1]?.start ?? title.length)
-    out[m.side] = out[m.side] ? `${out[m.side]} ${text}` : text
-  })
-  out.have = out.have.trim()
-  out.want = out.want.trim()
-  return out
+  return sideTexts(title)
 }
 
-/** What one side offers (see the header). */
+const GROUP = /[[({]([^\])}[({]{1,40})[\])}]/g
+
+/** What one side offers (see the header); location tags in it ("Money [USA-CA]") say nothing. */
 export function sideKind(text: string): SideKind {
-  const cleaned = text.replace(LOCATION, ' ').replace(PAYMENT_PHRASES, ' paypal ')
+  const cleaned = text.replace(GROUP, (m, inner: string) => (isLocation(inner) ? ' ' : m)).replace(PAYMENT_PHRASES, ' paypal ')
   let payment = false
   let goods = false
   for (const word of cleaned.toLowerCase().match(/[$€£¥]?[\p{L}\p{N}][\p{L}\p{N}.,]*|[$€£¥]+/gu) ?? []) {
@@ -132,11 +121,15 @@ export function sideKind(text: string): SideKind {
 }
 
 /** The tag the sides give a title (wts / wtb / wtt), or null when there are no deciding sides. */
-export function sidesTag(title: string): SidesTag | null {
-  const sides = titleSides(title)
+export function sidesTag(title: string): TradeTag | null {
+  const g = readTitleGrammar(title)
+  const sides = sideTexts(title, g)
   if (sides === null) return null
   const have = sideKind(sides.have)
   const want = sideKind(sides.want)
+  // one side only: what it offers says who sells
+  if (!g.sides.some((s) => s.side === 'want')) return have === 'empty' ? null : have === 'payment' ? 'wtb' : 'wts'
+  if (!g.sides.some((s) => s.side === 'have')) return want === 'empty' ? null : want === 'payment' ? 'wts' : 'wtb'
   if (have === 'empty' || want === 'empty') return null
   if (want === 'payment') return have === 'payment' ? null : 'wts'
   if (have === 'payment') return 'wtb'

@@ -1,5 +1,6 @@
 // Stores forum posts once by Reddit id and reads them back for the feed and the matcher.
-// Posts are classified on the way in (classify.ts); posts from neither configured forum are dropped.
+// Posts are classified on the way in (classify.ts) and their title's location tag kept (posts.location, read by
+// the title grammar: "[USA-TX]" → USA-TX); posts from neither configured forum are dropped.
 // INSERT … ON CONFLICT(reddit_id) DO NOTHING RETURNING makes a re-served post a no-op, so the
 // caller gets back exactly the rows that are new — those, and only those, are matched.
 // A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
@@ -13,6 +14,7 @@ import { log } from '../lib/log'
 import { linkReposts } from './repost-links'
 import type { ForumPost } from './listing'
 import { httpUrl } from '../lib/urls'
+import { titleLocation } from '../matching/title-grammar'
 import { asPostState, detectPostState, detectPrice } from './post-state'
 
 /** The feed and matching look this far back. */
@@ -75,22 +77,22 @@ export function rowToPost(r: PostRow): Post {
 }
 
 // A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
-const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price, parse_error)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price, parse_error, location)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
 
-/** Reading a post (classification, state, price) threw: it is stored unclassified with the reason, never matched. */
-type Read = { c: Classification; state: string; price: number | null; error: string | null }
+/** Reading a post (classification, state, price, location) threw: it is stored unclassified with the reason, never matched. */
+type Read = { c: Classification; state: string; price: number | null; location: string | null; error: string | null }
 
 function readPost(p: ForumPost, forums: ForumNames): Read | null {
   try {
     const c = classify(p, forums)
     if (c === null) return null
-    return { c, state: detectPostState(p), price: detectPrice(p.title, p.content), error: null }
+    return { c, state: detectPostState(p), price: detectPrice(p.title, p.content), location: titleLocation(p.title), error: null }
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err)
     log.error('post could not be read: stored unparsed', { redditId: p.redditId, error })
     const forum = sameSubreddit(p.subreddit, forums.deals) ? 'gd' : 'product'
-    return { c: { forum, postType: null, classification: null }, state: 'open', price: null, error }
+    return { c: { forum, postType: null, classification: null }, state: 'open', price: null, location: null, error }
   }
 }
 
@@ -130,6 +132,7 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
         state === 'open' ? null : ingestedAt,
         read.price,
         read.error,
+        read.location,
       )
       if (row) inserted.push(rowToPost(row))
     }
@@ -188,5 +191,6 @@ export function feedItem(p: Post): FeedItem {
     postType: isCategory(p.postType) ? p.postType : null,
     createdAt: p.createdAt.toISOString(),
     state: asPostState(p.state),
+    location: p.location,
   }
 }

@@ -183,6 +183,7 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
           link_url: post.linkUrl,
           post_state: post.state,
           price_drop: dropJson,
+          post_location: post.location,
         }
         result.created.push({ item: matchItem(row), userId, notify })
         result.users.add(userId)

@@ -31,6 +31,8 @@ export type MatchRow = {
   post_state?: string | null
   /** JSON {from, to} when the match alerted as a price drop */
   price_drop?: string | null
+  /** posts.location, joined */
+  post_location?: string | null
 }
 
 export function matchItem(r: MatchRow): MatchItem {
@@ -53,6 +55,7 @@ export function matchItem(r: MatchRow): MatchItem {
     state: asPostState(r.post_state),
     priceDrop: r.price_drop ? (JSON.parse(r.price_drop) as PriceDrop) : null,
     titleParts: highlight(r.post_title, terms),
+    location: r.post_location ?? null,
   }
 }
 
@@ -88,7 +91,7 @@ export function listMatches(
   }
   const rows = deps.sqlite
     .query<MatchRow, (string | number)[]>(
-      `SELECT m.*, p.link_url, p.state AS post_state FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+      `SELECT m.*, p.link_url, p.state AS post_state, p.location AS post_location FROM matches m LEFT JOIN posts p ON p.id = m.post_id
        WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`,
     )
     .all(...params)

@@ -2,17 +2,22 @@
 // always agree. Data first (BUILTIN_DICTIONARY), then the compiled lookups.
 //
 // Aliases rewrite token sequences (tokens as `normalize` gives them: "G19" is g 19, "5.56" is 5 56,
-// "S&B" is s b) into one canonical spelling. Rules:
+// "S&B" is one word s&b) into one canonical spelling. Rules:
 //   - the longest row starting at a position wins; the rewritten tokens are not rewritten again
 //     (one left-to-right pass), and every `to` is already canonical, so canonical(canonical(x)) = canonical(x);
-//   - rows never cross the title/body seam ('' token).
+//   - rows never cross the title/body seam ('' token);
+//   - a word joined by "&" ("s&w", normalize step 5) that no row rewrites is split back into its parts
+//     ("m&p" → m p, "g&s" → g s): only the brands the dictionary names read differently.
+// "&" inside a brand's name joins, it does not split items: a row whose `from` is such a joined word
+// ("s&w" → smith wesson) also makes " & " between the words of its `to` ("Smith & Wesson") and of its
+// `from` ("S & W") part of one item (`ampersandNames`, read by listing-structure.ts).
 // Categories: each has a virtual token "@id" (normalize never yields "@" or "-", so it cannot collide
 // with a word), the names users type for it, and members: token sequences a post uses for a product of
 // the category ("#" in a member stands for any number). A post carries the category token at the
 // position of each member's first token; a term naming the category asks for "the name as words OR
 // the category token" (the term side compiles that from `categoryNames`).
 
-import { normalize } from './normalize'
+import { ampersandAt, normalize } from './normalize'
 
 export type AliasRow = { from: string; to: string }
 export type CategoryDef = {
@@ -60,11 +65,25 @@ export const BUILTIN_DICTIONARY: Dictionary = {
     // computer parts
     { from: 'mobo', to: 'motherboard' },
     { from: 'mobos', to: 'motherboard' },
-    // Schmidt & Bender: "S&B", "S and B" → the two names (S&B ammo — Sellier & Bellot — reads the same; documented)
+    // Brands written with "&": the abbreviation and the "and" spelling → the two names, and " & " between
+    // them joins ("Schmidt & Bender PM II" is one item). Schmidt & Bender: "S&B", "S and B" (S&B ammo —
+    // Sellier & Bellot — reads the same; documented)
+    { from: 's&b', to: 'schmidt bender' },
     { from: 's b', to: 'schmidt bender' },
     { from: 's and b', to: 'schmidt bender' },
     { from: 'schmidt and bender', to: 'schmidt bender' },
     { from: 'schmidt und bender', to: 'schmidt bender' },
+    // Smith & Wesson: "S&W", "Smith and Wesson" (".40 S&W" is the calibre, below)
+    { from: 's&w', to: 'smith wesson' },
+    { from: 'smith and wesson', to: 'smith wesson' },
+    // Heckler & Koch: "H&K", "HK" (HK416, HK VP9), "Heckler and Koch"
+    { from: 'h&k', to: 'heckler koch' },
+    { from: 'hk', to: 'heckler koch' },
+    { from: 'heckler and koch', to: 'heckler koch' },
+    // Brügger & Thomet: "B&T", "Bruegger", "Brügger and Thomet" (accents fold: Brügger is brugger)
+    { from: 'b&t', to: 'brugger thomet' },
+    { from: 'bruegger', to: 'brugger' },
+    { from: 'brugger and thomet', to: 'brugger thomet' },
     // Sig Sauer: "sig" is what everyone writes; "sauer" after it adds nothing
     { from: 'sig sauer', to: 'sig' },
     { from: 'sigsauer', to: 'sig' },
@@ -91,6 +110,7 @@ export const BUILTIN_DICTIONARY: Dictionary = {
     { from: '300 aac blackout', to: '300 blackout' },
     { from: '300 aac', to: '300 blackout' },
     { from: '40 s w', to: '40 sw' },
+    { from: '40 s&w', to: '40 sw' },
     { from: '9 x 19', to: '9 mm' },
     { from: '9 mm luger', to: '9 mm' },
   ],
@@ -399,9 +419,20 @@ export type CompiledDictionary = {
   /** members starting with "#" (any number) */
   memberAnyNumber: MemberEntry[]
   names: CategoryName[]
+  /** word pairs ("smith wesson", "s w") of brands written with "&": " & " between them does not split items */
+  ampersandNames: Set<string>
 }
 
 const ANY_NUMBER = '#'
+
+/** A joined word that no alias row rewrote, split back into its parts ("m&p" → m, p). */
+function splitJoined(tokens: string[]): string[] {
+  if (!tokens.some((t) => ampersandAt(t) > 0)) return tokens
+  return tokens.flatMap((t) => {
+    const a = ampersandAt(t)
+    return a > 0 ? [t.slice(0, a), t.slice(a + 1)] : [t]
+  })
+}
 
 export function categoryToken(id: string): string {
   return '@' + id
@@ -415,15 +446,24 @@ function isNumber(t: string): boolean {
 /** Turns the data into lookups (aliases by first token, longest first; members likewise). */
 export function compileDictionary(d: Dictionary): CompiledDictionary {
   const aliasByFirst = new Map<string, AliasEntry[]>()
+  const ampersandNames = new Set<string>()
   for (const row of d.aliases) {
     const from = normalize(row.from)
     if (from.length === 0) continue
     const list = aliasByFirst.get(from[0]!) ?? []
-    list.push({ from, to: normalize(row.to) })
+    const to = splitJoined(normalize(row.to))
+    list.push({ from, to })
     aliasByFirst.set(from[0]!, list)
+    // a brand written with "&": its words, and the parts of its abbreviation, are one name
+    for (const t of from) {
+      const a = ampersandAt(t)
+      if (a < 0) continue
+      ampersandNames.add(`${t.slice(0, a)} ${t.slice(a + 1)}`)
+      for (let k = 1; k < to.length; k++) ampersandNames.add(`${to[k - 1]} ${to[k]}`)
+    }
   }
   for (const list of aliasByFirst.values()) list.sort((a, b) => b.from.length - a.from.length)
-  const partial: CompiledDictionary = { aliasByFirst, memberByFirst: new Map(), memberAnyNumber: [], names: [] }
+  const partial: CompiledDictionary = { aliasByFirst, memberByFirst: new Map(), memberAnyNumber: [], names: [], ampersandNames }
   for (const c of d.categories) {
     const token = categoryToken(c.id)
     for (const text of [...c.names, ...c.members]) {
@@ -474,7 +514,13 @@ export function canonical(tokens: string[], dict: CompiledDictionary = BUILTIN):
   for (let i = 0; i < tokens.length;) {
     const r = aliasAt(tokens, i, dict)
     if (!r) {
-      if (out) out.push(tokens[i]!)
+      const t = tokens[i]!
+      const a = ampersandAt(t)
+      if (a > 0) {
+        // a joined word no row names: its parts, as before the join
+        if (!out) out = tokens.slice(0, i)
+        out.push(t.slice(0, a), t.slice(a + 1))
+      } else if (out) out.push(t)
       i++
       continue
     }
@@ -498,7 +544,8 @@ export function canonicalWithOffsets(
 ): { tokens: string[]; starts: number[]; ends: number[] } {
   if (tokens.length === 0) return { tokens, starts, ends }
   let changed = false
-  for (let i = 0; i < tokens.length && !changed; i++) if (dict.aliasByFirst.has(tokens[i]!) && aliasAt(tokens, i, dict)) changed = true
+  for (let i = 0; i < tokens.length && !changed; i++)
+    if ((dict.aliasByFirst.has(tokens[i]!) && aliasAt(tokens, i, dict)) || ampersandAt(tokens[i]!) > 0) changed = true
   if (!changed) return { tokens, starts, ends }
   const t: string[] = []
   const s: number[] = []
@@ -506,9 +553,19 @@ export function canonicalWithOffsets(
   for (let i = 0; i < tokens.length;) {
     const r = aliasAt(tokens, i, dict)
     if (!r) {
-      t.push(tokens[i]!)
-      s.push(starts[i]!)
-      e.push(ends[i]!)
+      const tok = tokens[i]!
+      const a = ampersandAt(tok)
+      if (a > 0) {
+        // split back: each part its own characters when the span is the word as written ("M&P"), else the whole span
+        const exact = ends[i]! - starts[i]! === tok.length
+        t.push(tok.slice(0, a), tok.slice(a + 1))
+        s.push(starts[i]!, exact ? starts[i]! + a + 1 : starts[i]!)
+        e.push(exact ? starts[i]! + a : ends[i]!, ends[i]!)
+      } else {
+        t.push(tok)
+        s.push(starts[i]!)
+        e.push(ends[i]!)
+      }
       i++
       continue
     }

@@ -1,8 +1,9 @@
 // How a listing is laid out: [H]/[W] sides, item segments with their prices, and accessory-for
 // mentions. Works on the raw text (character ranges); prepare.ts maps tokens onto the ranges.
 //
-// Sides. "[H] … [W] …" (also "(H)", "{H}", "Have:", "Want:", "H:", "W:") split a title or body line
-// into a have part and a want part; text before the first marker (tags, location) is on no side.
+// Sides. "[H] … [W] …" (also "(H)", "{H}", "[Have]", "[Want]", "Have:", "Want:", "H:", "W:") split a title or
+// body line into a have part and a want part; text before the first marker (tags, location) is on no side.
+// The markers and side ranges are the title grammar's (title-grammar.ts): classification reads the same sides.
 // In a body, a line that says what the poster wants ("looking to trade for", "looking for" — not before a
 // price, "offers" or "a quick sale" — "WTT for", "want:",
 // "trade for", "would take in trade", "ISO") is on the want side from those words to the line's end,
@@ -10,7 +11,8 @@
 //
 // Segments. A title (and each body line that is a line item: a bullet, a numbered line, or a line with
 // a price) is split into pieces at strong separators — "," (not inside a number), ";", "|", " + ",
-// " / " and " & " (with spaces: "T2/H2", "S&B", "5.56/223" stay whole), new lines — and each piece
+// " / " and " & " (with spaces: "T2/H2", "S&B", "5.56/223" stay whole; not inside a brand's name the
+// dictionary writes with "&": "Schmidt & Bender", "Smith & Wesson"), new lines — and each piece
 // at weak ones (" - ", " – ", " — ") only where both sides carry a price ("T2 $600 - mount $50").
 // A piece with no item word (only a price, "shipped", "OBO", a condition like "LNIB", a spec like
 // "3.25 MOA", "RM06", "Type 2") joins the item before it (or after it, when it comes first), so
@@ -34,7 +36,10 @@
 // All scans are single passes with bounded look-around: linear in the text length.
 
 import { MARK_ACCESSORY, MARK_MAKER_PART, type Price, type Side } from './post-model'
+import { BUILTIN, canonical, type CompiledDictionary } from './dictionary'
+import { normalize } from './normalize'
 import { readPrices, type FoundPrice } from './price'
+import { leadingTagsEnd, lineSides, sentenceEnd, sideMarkers } from './title-grammar'
 
 /** A character range of a text belonging to one item segment (local id, 1-based within the result). */
 export type Piece = { start: number; end: number; seg: number }
@@ -56,51 +61,7 @@ export const TITLE_STRUCTURE_MAX = 1_000
 /** Bodies longer than this are read for structure and prices only up to here (the rest is context). */
 export const BODY_STRUCTURE_MAX = 20_000
 
-const MAX_MARKERS = 8
-const SIDE_WORDS = new Map<string, Side>([
-  ['have', 'have'],
-  ['has', 'have'],
-  ['h', 'have'],
-  ['want', 'want'],
-  ['wants', 'want'],
-  ['w', 'want'],
-])
-
-const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c)
 const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
-
-/**
- * Side markers of a text, in order: where the marker starts and ends, and the side. "[H]", "(W)",
- * "{H}" (spaces allowed inside), and "have:", "want:", "h:", "w:" as a word of their own. One pass.
- */
-function markers(text: string): { at: number; end: number; side: Side }[] {
-  const out: { at: number; end: number; side: Side }[] = []
-  for (let i = 0; i < text.length && out.length < MAX_MARKERS; i++) {
-    const c = text.charCodeAt(i)
-    if (c > 125 || (c !== 91 && c !== 40 && c !== 123 && c !== 58)) continue
-    const close = c === 91 ? 93 : c === 40 ? 41 : c === 123 ? 125 : 0
-    if (close !== 0) {
-      let j = i + 1
-      while (text.charCodeAt(j) === 32) j++
-      const w = lowerCode(text.charCodeAt(j))
-      if (w !== 104 && w !== 119) continue
-      let k = j + 1
-      while (text.charCodeAt(k) === 32) k++
-      if (text.charCodeAt(k) === close) out.push({ at: i, end: k + 1, side: w === 104 ? 'have' : 'want' })
-    } else if (c === 58 /* : */) {
-      let e = i
-      while (e > 0 && text.charCodeAt(e - 1) === 32) e--
-      let b = e
-      while (b > 0 && e - b < 6 && isAsciiLetter(text.charCodeAt(b - 1))) b--
-      if (b === e || (b > 0 && isAsciiLetter(text.charCodeAt(b - 1)))) continue
-      const before = b > 0 ? text.charCodeAt(b - 1) : 32
-      if (before !== 32 && before !== 93 && before !== 41 && before !== 10) continue
-      const side = SIDE_WORDS.get(text.slice(b, e).toLowerCase())
-      if (side) out.push({ at: b, end: i + 1, side })
-    }
-  }
-  return out
-}
 
 const PAYMENT =
   /^[\s,/&+|.$\d-]*((paypal|pp|g&s|f&f|ff|cash|local|venmo|zelle|emt|cashapp|cash app|money|offers?|obo|or|and|trades?|usd|\$|\d)[\s,/&+|.()-]*)+$/i
@@ -165,7 +126,7 @@ function pricesIn(prices: FoundPrice[], a: number, b: number): FoundPrice[] {
 }
 
 /** Splits [from, to) of text at strong separators; each piece is then split at weak ones when priced on both sides. */
-function strongPieces(text: string, from: number, to: number): [number, number][] {
+function strongPieces(text: string, from: number, to: number, dict: CompiledDictionary): [number, number][] {
   const out: [number, number][] = []
   let start = from
   for (let i = from; i < to; i++) {
@@ -175,7 +136,8 @@ function strongPieces(text: string, from: number, to: number): [number, number][
     else if (c === 44 /* , */) sepLen = isDigitCode(text.charCodeAt(i - 1)) && isDigitCode(text.charCodeAt(i + 1)) ? 0 : 1
     else if (c === 43 /* + */ || c === 47 /* / */ || c === 38 /* & */) {
       const spaced = text.charCodeAt(i - 1) === 32 && text.charCodeAt(i + 1) === 32
-      sepLen = spaced ? 1 : 0
+      // "Schmidt & Bender": an "&" inside a brand's name joins
+      sepLen = spaced && !(c === 38 && ampersandJoins(text, i, dict)) ? 1 : 0
     }
     if (sepLen > 0) {
       if (i > start) out.push([start, i])
@@ -184,6 +146,20 @@ function strongPieces(text: string, from: number, to: number): [number, number][
   }
   if (to > start) out.push([start, to])
   return out
+}
+
+const WORD_BEFORE = /(\p{L}+) $/u
+const WORD_AFTER = /^ (\p{L}+)/u
+
+/** Is the " & " at i inside a brand's name the dictionary knows ("Smith & Wesson", "S & B")? */
+function ampersandJoins(text: string, i: number, dict: CompiledDictionary): boolean {
+  if (dict.ampersandNames.size === 0) return false
+  const before = WORD_BEFORE.exec(text.slice(Math.max(0, i - 40), i))
+  const after = WORD_AFTER.exec(text.slice(i + 1, i + 41))
+  if (!before || !after) return false
+  const a = canonical(normalize(before[1]!), dict).at(-1)
+  const b = canonical(normalize(after[1]!), dict)[0]
+  return a !== undefined && b !== undefined && dict.ampersandNames.has(`${a} ${b}`)
 }
 
 const WEAK = / [-–—]+ /g
@@ -222,9 +198,9 @@ function weakSplit(text: string, from: number, to: number, prices: FoundPrice[])
 type Unit = { start: number; end: number; side: Side | null; prices: FoundPrice[]; item: boolean }
 
 /** Item units of [from, to): pieces, with filler pieces joined to their neighbour. */
-function units(text: string, from: number, to: number, side: Side | null, prices: FoundPrice[]): Unit[] {
+function units(text: string, from: number, to: number, side: Side | null, prices: FoundPrice[], dict: CompiledDictionary): Unit[] {
   const raw: [number, number][] = []
-  for (const [a, b] of strongPieces(text, from, to)) raw.push(...weakSplit(text, a, b, prices))
+  for (const [a, b] of strongPieces(text, from, to, dict)) raw.push(...weakSplit(text, a, b, prices))
   const out: Unit[] = []
   let pending: [number, number] | null = null // filler pieces before the first item
   for (const [a, b] of raw) {
@@ -254,40 +230,31 @@ function units(text: string, from: number, to: number, side: Side | null, prices
 const hasItemPrice = (u: Unit) => u.prices.some((p) => p.role === 'item')
 const strip = (p: FoundPrice): Price => ({ amount: p.amount, role: p.role, unit: p.unit })
 
-/** Leading "[WTS] [USA-CA]" tags: their end (the first character after them). */
-function tagsEnd(text: string, from: number, to: number): number {
-  let i = from
-  for (;;) {
-    while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++
-    if (text.charCodeAt(i) !== 91 /* [ */) return i
-    const close = text.indexOf(']', i)
-    if (close < 0 || close >= to || close - i > 40) return i
-    const inner = text
-      .slice(i + 1, close)
-      .trim()
-      .toLowerCase()
-    if (inner === 'h' || inner === 'w') return i
-    i = close + 1
-  }
-}
-
 /** Segments of one line (a title, or a body line item), sides included. */
-function readLine(text: string, from: number, to: number, prices: FoundPrice[], fixedSide: Side | null): { units: Unit[]; sides: SideRange[] } {
-  const start = tagsEnd(text, from, to)
-  const ms = markers(text.slice(start, to)).map((m) => ({ ...m, at: m.at + start, end: m.end + start }))
-  if (ms.length === 0) return { units: units(text, start, to, fixedSide, prices), sides: fixedSide ? [{ start: from, end: to, side: fixedSide }] : [] }
+function readLine(
+  text: string,
+  from: number,
+  to: number,
+  prices: FoundPrice[],
+  fixedSide: Side | null,
+  dict: CompiledDictionary,
+): { units: Unit[]; sides: SideRange[] } {
+  const start = leadingTagsEnd(text, from, to)
+  // the one reading of sides (title-grammar.ts): a want ends with its sentence ("Want: PVS-14 or nods.
+  // Otherwise 507C $240"), the rest is the line's own
+  const ss = lineSides(text, start, to)
+  if (ss.length === 0) return { units: units(text, start, to, fixedSide, prices, dict), sides: fixedSide ? [{ start: from, end: to, side: fixedSide }] : [] }
   const sides: SideRange[] = []
   const all: Unit[] = []
-  if (ms[0]!.at > start) all.push(...units(text, start, ms[0]!.at, fixedSide, prices))
-  for (let k = 0; k < ms.length; k++) {
-    const m = ms[k]!
-    const next = k + 1 < ms.length ? ms[k + 1]!.at : to
-    // a want ends with its sentence ("Want: PVS-14 or nods. Otherwise 507C $240"): the rest is the line's own
-    const end = m.side === 'want' ? sentenceEnd(text, m.end, next) : next
+  if (ss[0]!.at > start) all.push(...units(text, start, ss[0]!.at, fixedSide, prices, dict))
+  for (let k = 0; k < ss.length; k++) {
+    const m = ss[k]!
+    const next = k + 1 < ss.length ? ss[k + 1]!.at : to
+    const end = m.end
     sides.push({ start: m.at, end, side: m.side })
-    const us = units(text, m.end, end, m.side, prices)
+    const us = units(text, m.start, end, m.side, prices, dict)
     // "[W] $400 PayPal": the want side is payment, its item prices are the have side's price
-    if (m.side === 'want' && PAYMENT.test(text.slice(m.end, end))) {
+    if (m.side === 'want' && PAYMENT.test(text.slice(m.start, end))) {
       const have = all.filter((u) => u.side === 'have')
       const moved = us.flatMap((u) => u.prices.filter((p) => p.role === 'item'))
       if (have.length > 0 && moved.length > 0 && !have.some(hasItemPrice)) {
@@ -296,16 +263,16 @@ function readLine(text: string, from: number, to: number, prices: FoundPrice[], 
       }
     }
     all.push(...us)
-    if (end < next) all.push(...units(text, end, next, fixedSide, prices))
+    if (end < next) all.push(...units(text, end, next, fixedSide, prices, dict))
   }
   return { units: all, sides }
 }
 
 /** A title: sides and item segments with their prices. */
-export function readTitle(full: string): TextStructure {
+export function readTitle(full: string, dict: CompiledDictionary = BUILTIN): TextStructure {
   const title = full.length > TITLE_STRUCTURE_MAX ? full.slice(0, TITLE_STRUCTURE_MAX) : full
   const found = readPrices(title)
-  const { units: us, sides } = readLine(title, 0, title.length, found, null)
+  const { units: us, sides } = readLine(title, 0, title.length, found, null, dict)
   shareBundlePrice(us)
   return finish(us, sides, [], found)
 }
@@ -332,19 +299,7 @@ const WANT_LINE =
   /(looking to trade for|looking for in trade|looking for (?!\s*(\$|\d|offers?\b|a (quick|fast) sale))|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
 const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:-]?\s*[*_]*\s*$/i
 function hasSideMarker(line: string): boolean {
-  return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && markers(line).length > 0
-}
-
-/** The end of the sentence that runs on from `from` (before `to`): a '.', '!' or '?' followed by a space and a capital. */
-function sentenceEnd(text: string, from: number, to: number): number {
-  for (let i = from; i < to - 2; i++) {
-    const c = text.charCodeAt(i)
-    if ((c === 46 || c === 33 || c === 63) && text.charCodeAt(i + 1) === 32) {
-      const d = text.charCodeAt(i + 2)
-      if (d >= 65 && d <= 90) return i + 1
-    }
-  }
-  return to
+  return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && sideMarkers(line).length > 0
 }
 
 /** A cheap gate before WANT_LINE: every alternative contains one of these. */
@@ -355,7 +310,7 @@ const MAY_WANT = /trade|want|iso|search|wtt|looking|\[w|\(w/i
 const BULLET = /^\s*([-*•+]|\d{1,2}[.)])\s+/
 
 /** A body: line items as segments, want lines, loose prices. Reads at most BODY_STRUCTURE_MAX characters. */
-export function readBody(body: string): TextStructure {
+export function readBody(body: string, dict: CompiledDictionary = BUILTIN): TextStructure {
   const limit = Math.min(body.length, BODY_STRUCTURE_MAX)
   const text = body.length > limit ? body.slice(0, limit) : body
   const found = readPrices(text)
@@ -373,7 +328,7 @@ export function readBody(body: string): TextStructure {
       for (const p of prices) if (p.role === 'item') loose.push(strip(p))
       return
     }
-    const r = readLine(text, from, to, prices, null)
+    const r = readLine(text, from, to, prices, null, dict)
     // a price per round makes the line ammunition, an item even when calibre and grain are all it says
     const ammo = prices.some((p) => p.role === 'item' && p.unit === 'round')
     if (!hasMarker && !BULLET.test(line) && !ammo && !r.units.some((u) => u.item)) {
@@ -409,7 +364,7 @@ export function readBody(body: string): TextStructure {
           const at = pos + wl.index!
           const end = sentenceEnd(text, at + wl[0].length, eol)
           sides.push({ start: at, end, side: 'want' })
-          all.push(...units(text, at + wl[0].length, end, 'want', linePrices))
+          all.push(...units(text, at + wl[0].length, end, 'want', linePrices, dict))
           if (end < eol)
             plain(
               end,
@@ -417,7 +372,7 @@ export function readBody(body: string): TextStructure {
               linePrices.filter((p) => p.start >= end),
             )
         } else if (block) {
-          const r = readLine(text, pos, eol, linePrices, block)
+          const r = readLine(text, pos, eol, linePrices, block, dict)
           all.push(...r.units)
           sides.push(...r.sides, { start: pos, end: eol, side: block })
         } else plain(pos, eol, linePrices)
@@ -634,7 +589,9 @@ const FACTORY = new Set([
 ])
 /** Gun makers (normalised tokens): their name on one of their own parts is MARK_MAKER_PART. */
 const GUN_MAKERS = new Set(
-  'glock sig sauer ruger smith wesson cz springfield canik walther beretta colt taurus kimber staccato hk fn psa shadow zev'.split(' '),
+  'glock sig sauer ruger smith wesson cz springfield canik walther beretta colt taurus kimber staccato hk heckler koch brugger thomet fn psa shadow zev'.split(
+    ' ',
+  ),
 )
 /** Words before a head noun that say the item comes without it. */
 const NEGATIONS = new Set(['no', 'without', 'wo', 'sans'])
@@ -683,7 +640,16 @@ export function markHeadParts(text: string, track: TokenTrack, from: number, to:
         const brand = first - 1
         if (digitsOnly && brand - 1 > k && !isNum(tokens[brand]!) && (marks[brand]! & MARK_ACCESSORY) === 0) {
           const maker = tokens[brand - 1]!
-          if (maker !== '' && !isNum(maker) && !STOP.has(maker) && !TAIL.has(maker) && !FACTORY.has(maker) && priceTok[brand - 1 - from] !== 1)
+          // (a two-word maker, "Heckler Koch", "Smith Wesson", is the gun's own brand)
+          if (
+            maker !== '' &&
+            !isNum(maker) &&
+            !STOP.has(maker) &&
+            !TAIL.has(maker) &&
+            !FACTORY.has(maker) &&
+            !(GUN_MAKERS.has(maker) && GUN_MAKERS.has(tokens[brand]!)) &&
+            priceTok[brand - 1 - from] !== 1
+          )
             marks[brand] = marks[brand]! | MARK_ACCESSORY
         }
         for (let m = h - 1; m > k; m--) if (GUN_MAKERS.has(tokens[m]!) && (marks[m]! & (MARK_ACCESSORY | extra)) === 0) marks[m] = marks[m]! | MARK_MAKER_PART

@@ -5,7 +5,11 @@
 //   2. drop combining marks (accents: "Trijicón" → "trijicon"),
 //   3. tokens are runs of letters or runs of digits — so a letter↔digit boundary splits
 //      ("p365xl" → p 365 xl) and everything else (punctuation, emoji, spaces) separates,
-//   4. plural folding of letter tokens (`foldPlural`, rules below).
+//   4. plural folding of letter tokens (`foldPlural`, rules below),
+//   5. two short letter runs (1–2 letters each) glued by one "&" are one word, written with its "&":
+//      "S&W" → "s&w", "H&K" → "h&k", "AT&T" → "at&t" (`joinAmpersands`). The dictionary reads such a
+//      word as the brand it abbreviates ("s&w" → smith wesson) and splits any other back into its
+//      parts ("m&p" → m p), so only named brands change. "Holster & mag", "Schmidt&Bender" are not joined.
 // Pure and free of runtime imports: highlight.ts uses it in the browser.
 // ASCII text (nearly every term and most posts) takes a plain character loop with the same result:
 // for ASCII, step 1 is only lowercasing, there are no marks, and letters/digits are [a-z]/[0-9].
@@ -70,6 +74,59 @@ export function foldPlural(token: string): string {
   return token.slice(0, n - 1)
 }
 
+/** Longest letter run on either side of a joining "&" (step 5). */
+const AMP_PART_MAX = 2
+/** Where the "&" of a joined word ("s&w", "at&t") is, or -1: the one test of a joined token. */
+export function ampersandAt(t: string): number {
+  const n = t.length
+  if (n < 3 || n > 2 * AMP_PART_MAX + 1) return -1
+  const a = t.indexOf('&')
+  return a > 0 && a < n - 1 ? a : -1
+}
+
+const isLetterToken = (t: string) => {
+  const c = t.charCodeAt(0)
+  return !(c >= 48 && c <= 57)
+}
+
+/**
+ * Step 5 on tokens with their [start, end) in `text` (the text the tokens were read from): a letter token
+ * of at most 2 letters that starts right after "&" which directly follows another such token is joined to it.
+ */
+function joinAmpersands(text: string, tokens: string[], starts: number[], ends: number[]): void {
+  let w = 0
+  for (let r = 0; r < tokens.length; r++) {
+    const t = tokens[r]!
+    if (w > 0) {
+      const p = tokens[w - 1]!
+      if (
+        t.length <= AMP_PART_MAX &&
+        p.length <= AMP_PART_MAX &&
+        starts[r]! - ends[w - 1]! === 1 &&
+        text.charCodeAt(ends[w - 1]!) === 38 &&
+        isLetterToken(t) &&
+        isLetterToken(p) &&
+        // a part is a whole letter run: "abc&de" does not join "bc"
+        (w < 2 || ends[w - 2]! !== starts[w - 1]!)
+      ) {
+        tokens[w - 1] = `${p}&${t}`
+        ends[w - 1] = ends[r]!
+        continue
+      }
+    }
+    tokens[w] = t
+    starts[w] = starts[r]!
+    ends[w] = ends[r]!
+    w++
+  }
+  tokens.length = w
+  starts.length = w
+  ends.length = w
+}
+
+/** Does the text have an "&" at all (the cheap gate before step 5)? */
+const hasAmp = (text: string) => text.includes('&') || text.includes('＆') || text.includes('﹠')
+
 function foldToken(t: string): string {
   const c = t.charCodeAt(0)
   return c >= 48 && c <= 57 ? t : foldPlural(t)
@@ -77,8 +134,9 @@ function foldToken(t: string): string {
 
 /** Tokens of a text, plural-folded. */
 export function normalize(text: string): string[] {
+  if (!text) return []
+  if (hasAmp(text)) return normalizeWithOffsets(text).tokens
   const out: string[] = []
-  if (!text) return out
   if (asciiTokens(text, out, null)) return out
   for (const m of fold(text).matchAll(TOKEN)) out.push(foldToken(m[0]))
   return out
@@ -90,7 +148,10 @@ export type OffsetTokens = { tokens: string[]; starts: number[]; ends: number[] 
 export function normalizeWithOffsets(text: string): OffsetTokens {
   const res: OffsetTokens = { tokens: [], starts: [], ends: [] }
   if (!text) return res
-  if (asciiTokens(text, res.tokens, res)) return res
+  if (asciiTokens(text, res.tokens, res)) {
+    if (hasAmp(text)) joinAmpersands(text, res.tokens, res.starts, res.ends)
+    return res
+  }
   for (const s of tokenSpans(text)) {
     res.tokens.push(s.token)
     res.starts.push(s.start)
@@ -167,5 +228,14 @@ export function tokenSpans(text: string): TokenSpan[] {
     }
   }
   flush()
+  if (hasAmp(text)) {
+    // step 5 on the original text: a full-width "＆" folds to "&" too
+    const amp = text.replace(/[＆﹠]/g, '&')
+    const tokens = spans.map((x) => x.token)
+    const starts = spans.map((x) => x.start)
+    const ends = spans.map((x) => x.end)
+    joinAmpersands(amp, tokens, starts, ends)
+    return tokens.map((token, k) => ({ token, start: starts[k]!, end: ends[k]! }))
+  }
   return spans
 }

@@ -71,8 +71,8 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   const seg = new Uint16Array(n)
   const side = new Uint8Array(n)
   const fits = new Uint8Array(n)
-  const ts = readTitle(titleText)
-  const bs = hasBody ? readBody(bodyText) : null
+  const ts = readTitle(titleText, dict)
+  const bs = hasBody ? readBody(bodyText, dict) : null
   place(ts, t.starts, 0, 0, seg, side)
   if (bs) place(bs, b.starts, bodyStart, ts.segments.length, seg, side)
 

@@ -10,6 +10,8 @@
 //
 // When the read cannot happen (re-check off, budget busy, Reddit failing) a row waits at most
 // HOLD_GRACE_MS beyond its hold, then goes by the post's stored state: a hold never loses an alert.
+// Without a Reddit key there is no /api/info: the stored state changes only when a later poll of the feed
+// still lists the post (a title edited to [SOLD]); the setting says so (`recheck_note`, src/forums/key-only.ts).
 //
 // The same cancellation covers rows that are not held: when the re-check finds a post removed or
 // sold, its matches' `pending`, `waiting` and quiet-hours `held` email/push rows become `skipped` (cancelAlertsForPost). A
@@ -22,6 +24,7 @@ import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 import type { PostState } from '../forums/post-state'
 import { getPrefs } from './prefs'
+import { hasRedditKey, KEY_ONLY_TEXTS } from '../forums/key-only'
 
 export const HOLD_MAX_SECONDS = 120
 /** How long past its hold a row may wait for the one re-check before it goes by the stored state. */
@@ -51,15 +54,24 @@ export function setHoldSeconds(deps: Pick<Deps, 'db' | 'now'>, userId: number, s
 
 const tags = ['notifications']
 
+/** What the setting adds to its answers: the maximum, and without a Reddit key the note that re-checks come only from the feed. */
+function holdLimits(deps: Pick<Deps, 'config'>) {
+  return { max_seconds: HOLD_MAX_SECONDS, recheck_note: hasRedditKey(deps.config) ? null : KEY_ONLY_TEXTS.hold }
+}
+
 /** GET/PUT /api/notifications/hold: the 'Wait before email and push' setting. */
 export const holdRoutes = (deps: Deps) =>
   new Elysia({ name: 'notify-hold' })
     .use(authPlugin(deps))
-    .get('/api/notifications/hold', ({ user }) => ({ hold_seconds: getHoldSeconds(deps, user.id), max_seconds: HOLD_MAX_SECONDS }), {
+    .get('/api/notifications/hold', ({ user }) => ({ hold_seconds: getHoldSeconds(deps, user.id), ...holdLimits(deps) }), {
       auth: true,
-      detail: { summary: "'Wait before email and push': seconds email and push wait for a re-check of the post (0 = off)", tags },
+      detail: {
+        summary: "'Wait before email and push': seconds email and push wait for a re-check of the post (0 = off)",
+        description: '`recheck_note`: without a Reddit key, why the wait may not catch a sold or removed post (null with a key).',
+        tags,
+      },
     })
-    .put('/api/notifications/hold', ({ user, body }) => ({ ...setHoldSeconds(deps, user.id, body.hold_seconds), max_seconds: HOLD_MAX_SECONDS }), {
+    .put('/api/notifications/hold', ({ user, body }) => ({ ...setHoldSeconds(deps, user.id, body.hold_seconds), ...holdLimits(deps) }), {
       auth: true,
       body: t.Object({ hold_seconds: t.Unknown() }),
       detail: { summary: 'Set the wait before email and push, 0–120 s', tags },

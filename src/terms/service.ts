@@ -2,7 +2,8 @@
 // toast title beside the message ({error: {code, message, title}}).
 //
 // Adding, in order: the user may use the category (else 403) → the text is lowercased, trimmed and
-// parses (else 'Invalid search term' + the parser's message) → under the role's limit (else
+// parses (else 'Invalid search term' + the parser's message; a `flair:` or `trades>=` term on an
+// installation without a Reddit key is saved, its item carries `note`: why it cannot match here) → under the role's limit (else
 // 'Maximum terms reached') → not a duplicate (else 'Term already exists') → insert + backfill in
 // one transaction → the process's TermIndex learns the term → events.
 // Removing a term removes its matches: match_terms rows cascade, a match left with no term goes,
@@ -11,6 +12,7 @@ import type { AccessState } from '../access/rules'
 import { canUseCategory, termLimit } from '../access/rules'
 import type { Category } from '../access/categories'
 import type { Deps } from '../deps'
+import { hasRedditKey, keyOnlyNote } from '../forums/key-only'
 import { LIVE_WINDOW_MS, markUnparsed, recentPosts } from '../forums/store'
 import { AppError } from '../lib/errors'
 import type { WithMatcher } from '../matches/matcher'
@@ -33,13 +35,15 @@ export type TermRow = {
   always_notify: number
 }
 
-export function termItem(r: TermRow) {
+/** A term as the API answers it; `note` says why it cannot match on this installation (no Reddit key: `flair:`, `trades>=`), else null. */
+export function termItem(r: TermRow, hasKey = true) {
   return {
     id: r.id,
     term: r.term,
     category: r.category as Category,
     createdAt: new Date(r.created_at).toISOString(),
     paused: r.paused_at !== null,
+    note: keyOnlyNote(r.term, hasKey),
     ...deliveryItem(termSettingsOf(r)),
   }
 }
@@ -65,12 +69,13 @@ function assertCategory(deps: Pick<Deps, 'now'>, access: AccessState, category: 
   }
 }
 
-export function listTerms(deps: Pick<Deps, 'sqlite' | 'now'>, userId: number, access: AccessState, category: Category) {
+export function listTerms(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, userId: number, access: AccessState, category: Category) {
   assertCategory(deps, access, category)
   const rows = deps.sqlite
     .query<TermRow, [number, string]>('SELECT * FROM search_terms WHERE user_id = ? AND category = ? ORDER BY created_at, id')
     .all(userId, category)
-  return { terms: rows.map(termItem), limit: termLimit(access.role) }
+  const hasKey = hasRedditKey(deps.config)
+  return { terms: rows.map((r) => termItem(r, hasKey)), limit: termLimit(access.role) }
 }
 
 export function addTerm(
@@ -105,7 +110,7 @@ export function addTerm(
 
   deps.matcher.add({ id: row.id, userId, category, term: text, createdAt: new Date(row.created_at) })
   announceMatches(deps, result)
-  return { term: termItem(row), backfilled: result.created.length }
+  return { term: termItem(row, hasRedditKey(deps.config)), backfilled: result.created.length }
 }
 
 function assertNotDuplicate(deps: Pick<Deps, 'sqlite'>, userId: number, category: string, text: string, exceptId = 0) {
@@ -174,7 +179,7 @@ export function updateTerm(
   deps.matcher.remove(id)
   if (row.paused_at === null) deps.matcher.add({ id, userId, category: row.category as Category, term: row.term, createdAt: new Date(row.created_at) })
   if (result !== null) announceMatches(deps, result)
-  return { term: termItem(row), backfilled: result?.created.length ?? 0 }
+  return { term: termItem(row, hasRedditKey(deps.config)), backfilled: result?.created.length ?? 0 }
 }
 
 /** Deletes terms (already checked to be the user's) and their matches; returns removed match ids. */

@@ -66,6 +66,38 @@ describe('GET /api/matches', () => {
   })
 })
 
+describe("the seller's location (issue 24 §5)", () => {
+  test("a stored post keeps its title's location tag; its match and the live feed carry it", async () => {
+    const user = await createUserWithSession(deps)
+    addTerm(deps, user.userId, FULL, 'wts', 'widget')
+    clock.advance(60_000)
+    const now = clock.now().getTime()
+    const stored = storePosts(deps, [
+      forumPost('[USA-TX] [H] Widget 7 [W] PayPal', { now, ageMs: 2000 }),
+      forumPost('[WTS] [San Juan, PR] Widget 8 - $80', { now, ageMs: 1000 }),
+      forumPost('[WTS] Widget 9 - $90', { now, ageMs: 500 }),
+    ])
+    expect(stored.map((p) => p.location)).toEqual(['USA-TX', 'San Juan, PR', null])
+    expect(deps.sqlite.query('SELECT location FROM posts ORDER BY id').all()).toEqual([
+      { location: 'USA-TX' },
+      { location: 'San Juan, PR' },
+      { location: null },
+    ])
+    const created: any[] = []
+    deps.bus.on('match.new', (e) => void created.push(e.match))
+    matchPosts(deps, stored, 'live')
+    expect(created.map((m) => m.location)).toEqual(['USA-TX', 'San Juan, PR', null])
+    const list = (await call(app, 'GET', '/api/matches?category=wts', { cookie: user.cookie })).body.matches
+    expect(list.map((m: any) => [m.title, m.location])).toEqual([
+      ['[WTS] Widget 9 - $90', null],
+      ['[WTS] [San Juan, PR] Widget 8 - $80', 'San Juan, PR'],
+      ['[USA-TX] [H] Widget 7 [W] PayPal', 'USA-TX'],
+    ])
+    const feed = (await call(app, 'GET', '/api/posts?category=wts')).body.posts
+    expect(feed.map((p: any) => p.location)).toEqual([null, 'San Juan, PR', 'USA-TX'])
+  })
+})
+
 describe('reading and archiving', () => {
   test('mark read, archive, mark all read and unread counts move together', async () => {
     const user = await withMatches(4)

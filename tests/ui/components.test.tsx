@@ -167,6 +167,23 @@ describe('match card and list texts', () => {
     expect(container.querySelector('time')!.textContent).toContain('Nov 20, 9:05 AM')
     expect(container.querySelector('a')!.getAttribute('target')).toBe('_blank')
   })
+  test("the seller's location from the title is a small chip beside the author; none without one", async () => {
+    const base = {
+      id: 3,
+      title: '[USA-TX] [H] RMR [W] PayPal',
+      url: 'https://reddit.example/l',
+      createdAt: new Date(2026, 10, 21).toISOString(),
+      isNew: false,
+      category: 'wts' as const,
+      author: 'seller',
+    }
+    await render(<MatchCard match={{ ...base, location: 'USA-TX' }} />)
+    const chip = container.querySelector('[data-testid="location-chip"]')!
+    expect(chip.textContent).toBe('Location: USA-TX')
+    expect(chip.closest('.match-meta')).not.toBeNull()
+    await act(async () => root.render(<MatchCard match={{ ...base, location: null }} />))
+    expect(container.querySelector('[data-testid="location-chip"]')).toBeNull()
+  })
   test('a reposted listing says so with its dates; a price drop and the price history are spelled out', async () => {
     const at = (d: number) => new Date(2026, 10, d, 12).toISOString()
     const base = { id: 2, title: '[WTS] Glock 19 Gen 5 - $400', url: 'https://reddit.example/q', createdAt: at(23), isNew: true, category: 'wts' as const }

@@ -1,7 +1,8 @@
 // 'Wait before email and push' (opt-in, 0–120 s): email and push for a match wait this long, then
 // the post is re-checked once on Reddit and they go only if it is still there (src/notify/hold.ts).
 // In-app alerts stay instant. Its own endpoint: GET/PUT /api/notifications/hold. A number field
-// saved when it loses focus or on Enter; a value outside 0–120 is explained, not sent.
+// saved when it loses focus or on Enter; a value outside 0–120 is explained, not sent. Without a Reddit key
+// the server's `recheck_note` says that re-checks come only from later polls of the feed, shown under it.
 import { useEffect, useState } from 'react'
 import { api } from '../api'
 import { errorToast } from '../toast'
@@ -12,9 +13,10 @@ export function HoldSetting() {
   const [saved, setSaved] = useState<number | null>(null)
   const [text, setText] = useState('')
   const [saving, setSaving] = useState(false)
+  const [recheckNote, setRecheckNote] = useState<string | null>(null)
   useEffect(() => {
-    api<{ hold_seconds: number }>('/api/notifications/hold')
-      .then((r) => (setSaved(r.hold_seconds), setText(String(r.hold_seconds))))
+    api<{ hold_seconds: number; recheck_note?: string | null }>('/api/notifications/hold')
+      .then((r) => (setSaved(r.hold_seconds), setText(String(r.hold_seconds)), setRecheckNote(r.recheck_note ?? null)))
       .catch(() => (setSaved(0), setText('0')))
   }, [])
   if (saved === null) return null
@@ -49,7 +51,7 @@ export function HoldSetting() {
           disabled={saving}
           aria-busy={saving}
           aria-invalid={valid ? undefined : true}
-          aria-describedby="hold-seconds-means"
+          aria-describedby={recheckNote ? 'hold-seconds-means hold-recheck-note' : 'hold-seconds-means'}
           onChange={(e) => setText(e.currentTarget.value)}
           onBlur={() => void save()}
           onKeyDown={(e) => e.key === 'Enter' && void save()}
@@ -62,6 +64,11 @@ export function HoldSetting() {
             ? 'Wait N seconds before email/push so auto-removed posts never reach me. 0 sends at once; in-app alerts are always instant.'
             : `Wait ${saved} seconds before email/push so auto-removed posts never reach me: the post is checked again first. In-app alerts are always instant.`}
       </small>
+      {recheckNote ? (
+        <small id="hold-recheck-note" className="hold-recheck-note" data-testid="hold-recheck-note">
+          {recheckNote}
+        </small>
+      ) : null}
     </fieldset>
   )
 }

@@ -1,11 +1,12 @@
 // One match: title linking out (opening it marks the match read), matched words highlighted,
-// matched term(s), forum badge, author, post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
+// matched term(s), forum badge, author, the seller's location (LocationChip), post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
 import { useSignals } from '@preact/signals-react/runtime'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
 import { matchedTermLabel, type Match } from '../lib/matches'
 import { config } from '../state'
 import { PostStateBadge, stateClass } from './PostStateBadge'
 import { ListingHistory } from './ListingHistory'
+import { LocationChip } from './LocationChip'
 
 export function forumBadge(category: string, productName: string): string {
   return category === 'gd' ? 'Gundeals' : `${productName} ${category.toUpperCase()}`
@@ -63,6 +64,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
               {matchedTermLabel(match.matchedTerms)}
             </span>
             {match.author ? <span>u/{match.author}</span> : null}
+            <LocationChip location={match.location} />
             <time dateTime={typeof when === 'number' ? new Date(when).toISOString() : undefined}>
               {formatDate(when)} · {timeAgo(when)}
             </time>

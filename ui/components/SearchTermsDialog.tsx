@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
 import { parseTerm } from '../../src/matching/parse'
 import { addTerm, clearTerms, loadTerms, termLimits, terms } from '../terms'
-import { TermChip } from './TermChip'
+import { TermChip, TermNotes } from './TermChip'
 import { DefaultsHelp, MatchDefaults } from './MatchDefaults'
 import { Modal } from './Modal'
 import { scanHelperText } from '../lib/scan-frequency'
@@ -43,8 +43,11 @@ const EXAMPLES: [string, string][] = [
   ['9mm <$0.30/rd', 'price per round (also <30cpr); pmag <$15/ea: price each'],
   ['red dot', 'a category: the words, or any model of it (RMR, 507C, T2…); also lpvo, nods, suppressor, gpu'],
   ['g19', 'aliases are built in: g19 = glock 19, nf = nightforce, 556 = 5.56'],
-  ['title:rmr  author:name  -author:name  flair:wts', 'look in one field; author:name alone finds every post by that author'],
-  ['rmr trades>=10', "the seller's flair shows at least 10 confirmed trades"],
+  [
+    'title:rmr  author:name  -author:name  flair:wts',
+    'look in one field; author:name alone finds every post by that author (flair: needs a Reddit key on the server: the Atom feed has no flair)',
+  ],
+  ['rmr trades>=10', "the seller's flair shows at least 10 confirmed trades (needs a Reddit key on the server: the Atom feed has no author flair)"],
   [
     'glock 19 holster',
     'a product named only as what an accessory fits ("holster for Glock 19") counts only when the term names the accessory (holster, mount, for…)',
@@ -140,6 +143,7 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
             <TermChip key={t.id} category={category} term={t} busy={busy} />
           ))}
         </ul>
+        <TermNotes terms={list} />
         <p className="muted" data-testid="term-counter">
           {list.length} of {max} terms used
         </p>

@@ -1,5 +1,7 @@
 // One saved term in the search-terms dialog: its text (edited in place: Enter saves, Escape
-// cancels), Pause/Resume (a paused term keeps its matches and finds no new ones) and Remove.
+// cancels), Pause/Resume (a paused term keeps its matches and finds no new ones) and Remove. A term that
+// cannot match on this installation (term.note: flair:/trades>= without a Reddit key) carries a ⚠; the
+// dialog spells the note out under the chips (TermNotes).
 import { useEffect, useRef, useState } from 'react'
 import type { Category } from '../../src/access/categories'
 import { removeTerm, updateTerm, type Term } from '../terms'
@@ -64,11 +66,18 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
         className="chip-text"
         title="Edit"
         aria-label={`Edit ${term.term}`}
+        aria-describedby={term.note ? `term-note-${term.id}` : undefined}
         disabled={busy}
         onClick={() => setEditing(true)}
       >
         {term.term}
         {term.paused ? <small> (paused)</small> : null}
+        {term.note ? (
+          <span className="term-note-mark" aria-hidden="true" title={term.note}>
+            {' '}
+            ⚠
+          </span>
+        ) : null}
       </button>
       <button
         type="button"
@@ -84,5 +93,21 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
         ×
       </button>
     </li>
+  )
+}
+
+/** The notes of terms that cannot match on this installation, spelled out under the chips (ids for the chips' aria-describedby). */
+export function TermNotes({ terms }: { terms: Term[] }) {
+  const noted = terms.filter((t) => t.note)
+  if (noted.length === 0) return null
+  return (
+    <ul className="term-notes" data-testid="term-notes">
+      {noted.map((t) => (
+        <li key={t.id} id={`term-note-${t.id}`}>
+          <span aria-hidden="true">⚠ </span>
+          <code>{t.term}</code>: {t.note}
+        </li>
+      ))}
+    </ul>
   )
 }

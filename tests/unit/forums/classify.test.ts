@@ -127,7 +127,9 @@ describe('the flair breaks ties only', () => {
     ['[USA-CA] [H] RTX 3080 [W] Offers', 'SELLING', 'wts'], // an empty want side does not decide
     ['[USA-CA] [H] RTX 3080 [W] Offers', null, null],
     ['[H] PayPal [W] PayPal', 'Buying', 'wtb'], // payment both ways does not decide
-    ['[USA-CA] [H] RTX 3080', 'SELLING', 'wts'], // a have side alone is not sides
+    ['[USA-CA] [H] RTX 3080', 'BUYING', 'wts'], // a have side alone says it: goods had are sold (issue 24: no flair in the Atom feed)
+    ['[W] Glock 19 mags', 'SELLING', 'wtb'], // a want side alone: goods wanted are bought
+    ['[H] PayPal', null, 'wtb'],
     ['[USA-CA] RTX 3080 FE, barely used', 'BUYING', 'wtb'],
     ['[USA-CA] [H] RTX 3080 [W] RX 6800 XT', 'SELLING', null], // a trade stays a trade
   ]
@@ -138,11 +140,12 @@ describe('the flair breaks ties only', () => {
 })
 
 describe('sides', () => {
-  test('titleSides splits on the markers in either order and needs both', () => {
+  test('titleSides splits on the markers in either order; one marker gives one side', () => {
     expect(titleSides('[USA-CA] [H] RTX 3080 FE [W] PayPal, Local Cash')).toEqual({ have: 'RTX 3080 FE', want: 'PayPal, Local Cash' })
     expect(titleSides('[W] PayPal [H] Eotech EXPS3')).toEqual({ have: 'Eotech EXPS3', want: 'PayPal' })
     expect(titleSides('H: Holosun 508T W: PayPal')).toEqual({ have: 'Holosun 508T', want: 'PayPal' })
-    expect(titleSides('[H] RTX 3080')).toBeNull()
+    expect(titleSides('[H] RTX 3080')).toEqual({ have: 'RTX 3080', want: '' })
+    expect(titleSides('[Have] RMR [USA-TX] [Want] T2')).toEqual({ have: 'RMR [USA-TX]', want: 'T2' })
     expect(titleSides('[WTS] Aimpoint T2 w/ mount (WTS)')).toBeNull()
     expect(titleSides('WTS: Rolex Sub, W/ box and papers')).toBeNull()
   })

@@ -171,7 +171,7 @@ describe('accessory-for mentions', () => {
     ['Factory Glock 17 mags', 'factory/1 glock/1^ 17/1! mag/1'],
     // the item's last word is a part: the model words before it (back to "and" / "with")
     ['CZ P10C trigger kit - $90 shipped', 'cz/1! p/1! 10/1! c/1! trigger/1 kit/1 90/1 shipped/1'],
-    ['HK VP9 Gen 2 OEM mags x3', 'hk/1^ vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
+    ['HK VP9 Gen 2 OEM mags x3', 'heckler/1^ koch/1^ vp/1! 9/1! gen/1 2/1! oem/1 mag/1 x/1 3/1'],
     ['Sig P226 and P226 mags', 'sig/1 p/1 226/1 and/1 p/1! 226/1! mag/1'],
     ['Vortex Razor w/ Geissele mount $1500', 'vortex/1 razor/1 w/1 geissele/1+ mount/1+ 1500/1'],
     // what is mounted on the fitted product is part of the fit ("w/", "with", "+")
