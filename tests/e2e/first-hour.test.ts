@@ -71,3 +71,55 @@ describe('billing off says what is true (issue 30 §5)', () => {
     await context.close()
   })
 })
+
+describe('destructive actions ask first (issue 30 §5)', () => {
+  test('Admin → Tools "Archive old posts" says how many posts go and that the live feed loses them; Cancel keeps them', async () => {
+    const now = Date.now()
+    const post = world.server.deps.sqlite.query('INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    for (const [id, hoursAgo] of [
+      ['arch1', 30],
+      ['arch2', 50],
+      ['arch3', 1],
+    ] as const)
+      post.run(id, 'product', 'GunAccessoriesForSale', `[WTS] Post ${id}`, `https://reddit.example/${id}`, now - hoursAgo * 3_600_000)
+    const posts = () => (world.server.deps.sqlite.query("SELECT count(*) AS n FROM posts WHERE reddit_id LIKE 'arch%'").get() as { n: number }).n
+    const { page, context, errors } = await signedIn({ role: 'admin', email: 'root@example.com' })
+    await page.goto(world.server.url + '/admin/tools')
+    await page.getByRole('button', { name: 'Archive old posts' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Archive old posts?' })
+    await ask.waitFor()
+    const said = (await ask.locator('#confirm-text').textContent()) ?? ''
+    expect(said).toContain('2 posts older than 24 hours will be deleted')
+    expect(said).toContain('live feed')
+    expect(posts()).toBe(3)
+    await ask.getByRole('button', { name: 'Cancel' }).click()
+    await ask.waitFor({ state: 'detached' })
+    expect(posts()).toBe(3)
+    await page.getByRole('button', { name: 'Archive old posts' }).click()
+    await ask.getByRole('button', { name: 'Archive' }).click()
+    await page.getByTestId('toasts').getByText('Archive completed').waitFor()
+    expect(posts()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('Notification Settings → Remove channel asks first; Cancel keeps the channel', async () => {
+    const { page, context, errors, userId } = await signedIn({ role: 'product+gd' })
+    const { notifyEndpoints } = await import('../../src/db/schema')
+    world.server.deps.db.insert(notifyEndpoints).values({ userId, kind: 'ntfy', name: 'Phone', url: 'https://ntfy.sh/my-topic' }).run()
+    const channels = () => world.server.deps.sqlite.query('SELECT count(*) AS n FROM notify_endpoints WHERE user_id = ?').get(userId) as { n: number }
+    await page.goto(world.server.url + '/settings/account#notification-settings')
+    const dialog = page.getByTestId('notification-settings')
+    await dialog.getByRole('button', { name: 'Remove ntfy: Phone' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Remove ntfy: Phone?' })
+    await ask.getByText('Alerts stop going to https://ntfy.sh/my-topic.', { exact: false }).waitFor()
+    await ask.getByRole('button', { name: 'Cancel' }).click()
+    expect(channels().n).toBe(1)
+    await dialog.getByRole('button', { name: 'Remove ntfy: Phone' }).click()
+    await ask.getByRole('button', { name: 'Remove' }).click()
+    await dialog.getByRole('button', { name: 'Remove ntfy: Phone' }).waitFor({ state: 'detached' })
+    expect(channels().n).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,9 +1,9 @@
 // /admin/database: rows and size per table, the database file and its WAL, the last backup
 // (GET /api/admin/database); integrity check, optimize (VACUUM, confirmed first), a backup download
 // and archive of old posts (confirmed first). Each action is audited on the server.
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { api, ApiError } from '../../api'
-import { Modal } from '../../components/Modal'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { timeAgo } from '../../lib/dates'
 import { errorToast, toast } from '../../toast'
 import type { databaseStats } from '../../../src/admin/db-stats'
@@ -144,7 +144,7 @@ export function AdminDatabase() {
         </div>
       ) : null}
       {confirm === 'optimize' ? (
-        <Confirm
+        <ConfirmDialog
           title="Optimize the database?"
           text={`VACUUM rewrites the whole database file (now ${formatBytes(data?.files.total ?? 0)}). While it runs, the server answers nothing else and other processes wait; on a large database this can take a while. It needs free disk space about the size of the database.`}
           action="Optimize"
@@ -156,7 +156,7 @@ export function AdminDatabase() {
         />
       ) : null}
       {confirm === 'archive' ? (
-        <Confirm
+        <ConfirmDialog
           title="Archive old posts?"
           text={`Posts ${CUTOFFS.find((c) => c.hours === cutoff)?.label.replace(/ \(.*\)$/, '')} are deleted from the database. Matches keep their title and link. This cannot be undone.`}
           action="Archive"
@@ -234,32 +234,5 @@ function TablesCard({ data }: { data: Stats }) {
         </table>
       </div>
     </section>
-  )
-}
-
-function Confirm({ title, text, action, onCancel, onConfirm }: { title: string; text: string; action: string; onCancel: () => void; onConfirm: () => void }) {
-  const cancel = useRef<HTMLButtonElement>(null)
-  return (
-    <Modal
-      className="confirm-dialog"
-      role="alertdialog"
-      aria-labelledby="ad-confirm-title"
-      aria-describedby="ad-confirm-text"
-      onClose={onCancel}
-      initialFocus={cancel}
-    >
-      <article>
-        <h3 id="ad-confirm-title">{title}</h3>
-        <p id="ad-confirm-text">{text}</p>
-        <footer>
-          <button ref={cancel} type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" onClick={onConfirm}>
-            {action}
-          </button>
-        </footer>
-      </article>
-    </Modal>
   )
 }
