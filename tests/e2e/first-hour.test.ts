@@ -123,3 +123,43 @@ describe('destructive actions ask first (issue 30 §5)', () => {
     await context.close()
   })
 })
+
+describe("'Why didn't I get an alert?' speaks one time zone, named (issue 30 §5)", () => {
+  test('the post time, when Dibs saw it and where the alert went are all in the quiet-hours zone, which is named', async () => {
+    const user = await createUserWithSession(world.server.deps, { role: 'product+gd' })
+    const { notificationPrefs } = await import('../../src/db/schema')
+    world.server.deps.db
+      .insert(notificationPrefs)
+      .values({ userId: user.userId, quietStart: '22:00', quietEnd: '07:00', timeZone: 'Europe/Berlin' })
+      .onConflictDoUpdate({ target: notificationPrefs.userId, set: { quietStart: '22:00', quietEnd: '07:00', timeZone: 'Europe/Berlin' } })
+      .run()
+    const at = Date.UTC(2026, 10, 24, 9, 2, 0) // 10:02 in Berlin, 04:02 in New York
+    const sql = world.server.deps.sqlite
+    const postId = (
+      sql
+        .query(
+          "INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at, ingested_at, post_type) VALUES ('tz1ab', 'product', 'GunAccessoriesForSale', '[WTS] Glock 19', 'https://www.reddit.com/r/GunAccessoriesForSale/comments/tz1ab/x/', ?, ?, 'wts') RETURNING id",
+        )
+        .get(at, at + 5000) as { id: number }
+    ).id
+    sql
+      .query(
+        "INSERT INTO matches (user_id, post_id, category, matched_terms, post_title, post_url, post_created_at, source, created_at) VALUES (?, ?, 'wts', '[\"glock\"]', '[WTS] Glock 19', 'https://www.reddit.com/r/GunAccessoriesForSale/comments/tz1ab/x/', ?, 'live', ?)",
+      )
+      .run(user.userId, postId, at, at + 6000)
+    // the browser is in New York: its own zone must not slip in beside Berlin's
+    const made = await newPage(world.browser, { timezoneId: 'America/New_York' })
+    await made.context.addCookies([{ name: SESSION_COOKIE, value: user.token, url: world.server.url }])
+    const { page, context, errors } = made
+    await page.goto(`${world.server.url}/why?url=t3_tz1ab`)
+    const answer = page.getByRole('region', { name: 'Explanation' })
+    await answer.getByRole('heading', { name: 'Where the alert went' }).waitFor()
+    const all = (await answer.textContent()) ?? ''
+    expect(await answer.locator('time').first().textContent()).toContain('10:02:00 (Europe/Berlin)')
+    expect(all).toContain('10:02:05 (Europe/Berlin)') // seen by Dibs
+    expect(all).toContain('10:02:06 (Europe/Berlin)') // matched, and the match list since
+    expect(all).not.toMatch(/04:02|New_York|EST|GMT|UTC/)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
