@@ -163,3 +163,23 @@ describe("'Why didn't I get an alert?' speaks one time zone, named (issue 30 §5
     await context.close()
   })
 })
+
+describe('term errors name what was written wrong (issue 30 §5)', () => {
+  test('a pasted HTML tag and a lone exclusion get messages about themselves in the search-terms dialog', async () => {
+    const { page, context, errors } = await signedIn({ role: 'product+gd' })
+    await page.goto(world.server.url + '/dashboard/gafs/wts')
+    await page.getByRole('button', { name: 'Search WTS Posts' }).click()
+    const dialog = page.locator('dialog.terms-dialog')
+    const input = dialog.getByPlaceholder('Enter search term')
+    await input.fill('<b>bold</b>')
+    await input.press('Enter')
+    await dialog.getByRole('alert').getByText('Terms are plain words; "<" and ">" are only for prices like <$15: remove the tags from "<b>bold</b>"').waitFor()
+    expect(await dialog.getByRole('alert').textContent()).not.toContain('per-unit')
+    await input.fill('-airsoft')
+    await input.press('Enter')
+    await dialog.getByRole('alert').getByText('A term needs at least one word to look for; "-airsoft" only excludes').waitFor()
+    expect(await dialog.getByRole('alert').textContent()).not.toContain('alternative')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
