@@ -183,3 +183,28 @@ describe('term errors name what was written wrong (issue 30 §5)', () => {
     await context.close()
   })
 })
+
+describe('the push line names the app (issue 30 §5)', () => {
+  test('with unread matches in the tab title, Notification Settings still says "even when Dibs is closed"', async () => {
+    const user = await createUserWithSession(world.server.deps, { role: 'product+gd' })
+    for (const n of [1, 2])
+      world.server.deps.sqlite
+        .query(
+          "INSERT INTO matches (user_id, category, matched_terms, post_title, post_url, source, created_at, is_new) VALUES (?, 'wts', '[\"rmr\"]', ?, 'https://www.reddit.com/r/x/comments/p/x/', 'live', ?, 1)",
+        )
+        .run(user.userId, `[WTS] RMR ${n}`, Date.now() - n * 1000)
+    const made = await newPage(world.browser)
+    await made.context.addCookies([{ name: SESSION_COOKIE, value: user.token, url: world.server.url }])
+    const { page, context, errors } = made
+    await page.goto(world.server.url + '/dashboard/gafs/wts')
+    await page.waitForFunction(() => document.title.startsWith('(2) ')) // the unread count is in the tab title
+    await page.locator('.settings-menu > summary').click()
+    await page.locator('.settings-menu').getByText('Notification Settings', { exact: true }).click()
+    const dialog = page.getByTestId('notification-settings')
+    await dialog.getByRole('heading', { name: 'Notification Settings' }).waitFor()
+    await dialog.getByText('Alerts pop up on this device even when Dibs is closed.').waitFor()
+    expect(await dialog.getByText('even when (2)', { exact: false }).count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
