@@ -83,7 +83,7 @@ describe('destructive actions ask first (issue 30 §5)', () => {
     ] as const)
       post.run(id, 'product', 'GunAccessoriesForSale', `[WTS] Post ${id}`, `https://reddit.example/${id}`, now - hoursAgo * 3_600_000)
     const posts = () => (world.server.deps.sqlite.query("SELECT count(*) AS n FROM posts WHERE reddit_id LIKE 'arch%'").get() as { n: number }).n
-    const { page, context, errors } = await signedIn({ role: 'admin', email: 'root@example.com' })
+    const { page, context, errors } = await signedIn({ role: 'admin' })
     await page.goto(world.server.url + '/admin/tools')
     await page.getByRole('button', { name: 'Archive old posts' }).click()
     const ask = page.getByRole('alertdialog', { name: 'Archive old posts?' })
