@@ -405,6 +405,6 @@ const DATA_FILES = ['dibs.db', 'dibs.db-wal', 'dibs.db-shm', 'secrets.json']
 /** Throws ConfigError for a bad variable and DataDirError (src/lib/data-dir.ts) for an unusable DATA_DIR. */
 export function loadConfig(env: Env = process.env): Config {
   const base = parseEnv(env)
-  const { warning } = prepareDataDir(base.dataDir, DATA_FILES)
+  const { warning } = prepareDataDir(base.dataDir, DATA_FILES, { tightenUnused: str(env, 'DATA_DIR') === null })
   return { ...base, secrets: loadSecrets(env, base.dataDir, base.appUrl), dataDirWarning: warning }
 }

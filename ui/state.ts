@@ -1,6 +1,7 @@
 // App-wide signals. Capabilities add theirs here (session, access, unread counts…).
 import { signal } from '@preact/signals-react'
 import { api } from './api'
+import type { PlanId } from '../src/access/plans'
 
 export type PublicConfig = {
   appName: string
@@ -12,6 +13,8 @@ export type PublicConfig = {
   stripePublishableKey: string | null
   /** STRIPE_JS_URL when billing is on, else null: no Stripe script is ever loaded then. */
   stripeJsUrl: string | null
+  /** Billing off: the plan every new account gets free (DEFAULT_PLAN); null with billing on or DEFAULT_PLAN=none. */
+  freePlan?: PlanId | null
   demo: boolean
   /** SUPPORT_EMAIL: where 'Contact Support' drafts go (null: none configured) */
   supportEmail?: string | null

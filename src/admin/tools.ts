@@ -4,7 +4,7 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { ScanMetric } from '../contract/events'
-import { archivePosts, backfillPostTypes } from '../forums/maintenance'
+import { archivePosts, backfillPostTypes, countArchivable } from '../forums/maintenance'
 import { troubleText } from '../forums/source-health'
 import { log } from '../lib/log'
 import { conflict } from '../lib/errors'
@@ -159,6 +159,18 @@ export const toolsRoutes = (deps: AdminDeps) =>
       {
         admin: true,
         detail: { summary: 'Classify stored posts that have no post type yet → {count, examined}', tags },
+      },
+    )
+    .get(
+      '/api/admin/archive-posts',
+      ({ query }) => {
+        const hours = query.olderThanHours ?? 24
+        return { count: countArchivable(deps, hours * HOUR), olderThanHours: hours }
+      },
+      {
+        admin: true,
+        query: t.Object({ olderThanHours: t.Optional(t.Integer({ minimum: 1, maximum: 24 * 365 })) }),
+        detail: { summary: 'How many posts an archive of posts older than olderThanHours (default 24) would delete now → {count, olderThanHours}', tags },
       },
     )
     .post(

@@ -10,13 +10,18 @@ export const explainRoutes = (deps: ExplainDeps, reads = new RateLimiter(READS_P
     .use(authPlugin(deps))
     .get(
       '/api/explain',
-      ({ user, access, query }) => explainPost(deps, { id: user.id, role: access.role }, { url: query.url ?? '', userId: query.userId }, reads),
+      ({ user, access, query }) =>
+        explainPost(deps, { id: user.id, role: access.role }, { url: query.url ?? '', userId: query.userId, timeZone: query.tz }, reads),
       {
         auth: true,
-        query: t.Object({ url: t.Optional(t.String({ maxLength: 2000 })), userId: t.Optional(t.String({ maxLength: 320 })) }),
+        query: t.Object({
+          url: t.Optional(t.String({ maxLength: 2000 })),
+          userId: t.Optional(t.String({ maxLength: 320 })),
+          tz: t.Optional(t.String({ maxLength: 64 })),
+        }),
         detail: {
           summary:
-            "Why a post did or did not alert: url = a Reddit post link, t3_ fullname or id; userId (admins) = another user's id or email. {user, post, category, terms, otherTerms, match}",
+            "Why a post did or did not alert: url = a Reddit post link, t3_ fullname or id; userId (admins) = another user's id or email; tz = the browser's time zone, used when the user has no quiet hours. {user, post, category, terms, otherTerms, match, timeZone}",
           tags: ['matches'],
         },
       },

@@ -29,6 +29,7 @@ import { matchTermSettings } from '../notify/delivery'
 import { externalGate, userEndpoints } from '../notify/endpoints'
 import { channelOutcomes, digestAfter, matchOutboxRows, type ChannelOutcome } from '../notify/explain-delivery'
 import { getPrefs } from '../notify/prefs'
+import { isTimeZone } from '../notify/quiet-hours'
 import { categoryLabel } from '../notify/templates'
 import { notificationGate } from '../access/rules'
 import type { WithSource } from '../scanner/source'
@@ -60,6 +61,8 @@ export type Explanation = {
   terms: TermVerdict[]
   otherTerms: string[]
   match: { id: number; matchedAt: string; source: string; matchedTerms: string[]; channels: ChannelOutcome[] } | null
+  /** the one zone every time of the answer is written in: quiet hours' zone, else the asker's browser zone, else UTC */
+  timeZone: string
 }
 
 /** 6 s, 2 min 5 s, 3 h 10 min, 2 d 4 h. */
@@ -165,7 +168,7 @@ type TermRow = { id: number; category: string; term: string; created_at: number;
 export async function explainPost(
   deps: ExplainDeps,
   asker: { id: number; role: string },
-  input: { url: string; userId?: string },
+  input: { url: string; userId?: string; timeZone?: string },
   readLimit?: RateLimiter,
 ): Promise<Explanation> {
   const ref = parsePostRef(input.url)
@@ -197,6 +200,7 @@ export async function explainPost(
     forum = c.forum
   }
   const now = deps.now()
+  const timeZone = getPrefs(deps, user.id).quiet?.timeZone ?? (input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : 'UTC')
   const label = (c: Category) => categoryLabel(deps.config, c)
   const createdAt = post.createdAt.getTime()
   const seen = stored
@@ -257,7 +261,8 @@ export async function explainPost(
     },
     terms: verdicts,
     otherTerms: otherCategoryLines(counts, category, label),
-    match: stored ? matchOf(deps, user.id, stored, access) : null,
+    match: stored ? matchOf(deps, user.id, stored, access, timeZone) : null,
+    timeZone,
   }
 }
 
@@ -266,7 +271,7 @@ const timeZoneOf = (deps: Deps, userId: number) => getPrefs(deps, userId).quiet?
 
 type MatchRowDb = { id: number; source: string; is_new: number; created_at: number; post_created_at: number | null; matched_terms: string }
 
-function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0]): Explanation['match'] {
+function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0], timeZone: string): Explanation['match'] {
   const m = deps.sqlite
     .query<MatchRowDb, [number, number]>('SELECT id, source, is_new, created_at, post_created_at, matched_terms FROM matches WHERE user_id = ? AND post_id = ?')
     .get(userId, post.id)
@@ -294,7 +299,7 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
     : []
   const channels = channelOutcomes({
     now: now.getTime(),
-    timeZone: prefs.quiet?.timeZone ?? 'UTC',
+    timeZone,
     match: { id: m.id, source: m.source, isNew: m.is_new === 1, matchedAt: m.created_at, postCreatedAt: m.post_created_at },
     postState: post.state,
     terms: matchTermSettings(deps, m.id),

@@ -33,6 +33,12 @@ export function backfillPostTypes(
   return { count, examined: rows.length }
 }
 
+/** How many posts archivePosts would delete now (the admin's confirmation says it first). */
+export function countArchivable(deps: Pick<Deps, 'sqlite' | 'now'>, olderThanMs: number = LIVE_WINDOW_MS): number {
+  const cutoff = deps.now().getTime() - olderThanMs
+  return deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM posts WHERE created_at < ?').get(cutoff)!.n
+}
+
 /**
  * Deletes posts created before now − olderThanMs (default 7 days: the live feed stays intact).
  * Matches keep their own copy of the title, url and author; their post_id becomes null.

@@ -2,7 +2,7 @@
 // 600 (src/main.ts also sets the umask to 077). It is checked once at start, before anything is
 // written: a directory the service cannot use stops startup with one line naming the directory and
 // the problem ("DATA_DIR /data is not writable by uid 10001"), never a stack trace.
-import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 export class DataDirError extends Error {
@@ -54,8 +54,10 @@ function existingAncestor(path: string): string {
  * Creates DATA_DIR (700) if needed and proves it usable: a probe file is written and deleted, and
  * the given files, when they exist, must be readable and writable. Returns a warning when other
  * users can read the directory (it is kept as it is: the operator may have reasons). Throws DataDirError.
+ * `tightenUnused`: the default ./data, which a git clone checks out 755, is made 700 while none of
+ * `files` is in it yet (its first use), so a newcomer's first start does not warn about itself.
  */
-export function prepareDataDir(dir: string, files: string[] = []): { warning: string | null } {
+export function prepareDataDir(dir: string, files: string[] = [], opts: { tightenUnused?: boolean } = {}): { warning: string | null } {
   if (!existsSync(dir)) {
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -63,8 +65,14 @@ export function prepareDataDir(dir: string, files: string[] = []): { warning: st
       throw new DataDirError(dir, `cannot be created: ${existingAncestor(dir)} ${describeFsError(err)}`)
     }
   }
-  const stat = statSync(dir)
+  let stat = statSync(dir)
   if (!stat.isDirectory()) throw new DataDirError(dir, 'is not a directory')
+  if (opts.tightenUnused && stat.mode & 0o077 && !files.some((f) => existsSync(join(dir, f)))) {
+    try {
+      chmodSync(dir, 0o700)
+      stat = statSync(dir)
+    } catch {} // not ours to change: the warning below says what to do
+  }
   const probe = join(dir, PROBE)
   try {
     writeFileSync(probe, 'dibs write probe\n', { mode: 0o600 })

@@ -50,17 +50,13 @@ export const MESSAGES = {
   unbalanced: 'Unbalanced quote: add the closing "',
   emptyQuotes: 'Empty quotes: put at least one word between the quotes',
   emptyAlternative: 'Empty alternative around "|": put words on both sides of it',
-  onlyExclusions: 'An alternative needs at least one word to look for (it has only exclusions)',
-  onlyPrice: 'Add at least one word to look for (a price bound alone matches nothing)',
-  onlyTrades: 'Add at least one word to look for (a trades bound alone matches nothing)',
-  noWord: 'Add at least one word to look for (letters or digits)',
   bareMinus: 'A "-" must be followed directly by the word to exclude, like -airsoft',
   bareTilde: 'A "~" must be followed directly by a word, like ~trijicon',
   bareStar: 'A "*" must follow the start of a word, like trij*',
-  priceNoNumber: 'A price bound needs an amount, like <$500',
+  priceNoNumber: (written: string) => `A price bound needs an amount, like ${written[0] === '>' ? '>' : '<'}$500: "${written}" has none`,
   priceExcluded: 'A price bound cannot be excluded: use the opposite bound, like >=$500 instead of -<$500',
-  priceNoBound: 'A price needs a bound: write <$400 (under) or >$400 (over)',
-  priceUnit: 'A per-unit price is written like <$15/ea (each) or <$0.30/rd (per round)',
+  priceNoBound: (amount: string) => `A price needs a bound: write <$${amount} (under) or >$${amount} (over)`,
+  priceUnit: (written: string) => `A per-unit price is written like <$15/ea (each) or <$0.30/rd (per round), not "${written}"`,
   unclosedParen: 'Unbalanced parenthesis: add the closing )',
   strayParen: 'A ")" has no matching "(": remove it or add the "(" before',
   emptyParens: 'Empty parentheses: put words between ( and )',
@@ -75,8 +71,25 @@ export const MESSAGES = {
 
 /** "<" or ">" not followed by an amount (e.g. a pasted `<b>`): name the character and where it is. */
 export function angleMessage(chunk: string): string {
+  if (/<\/?[a-z][a-z0-9]*>/.test(chunk)) return `Terms are plain words; "<" and ">" are only for prices like <$15: remove the tags from "${chunk}"`
   const c = chunk[0] === '>' ? '>' : '<'
   return `"${c}" is only allowed in a price bound, like ${c}$500: remove it from "${chunk}"`
+}
+
+/** What an alternative without a word to look for has instead (closeError). */
+type Lack = 'exclusions' | 'price' | 'trades' | 'noWord'
+
+/**
+ * The whole term (`single`) or one side of "|" has nothing to look for: say which, quoting what
+ * was written there (issue 30 §5: never "an alternative" where no "|" was written).
+ */
+function lackMessage(lack: Lack, written: string | undefined, single: boolean): string {
+  const head = single ? 'A term needs at least one word to look for' : 'Each side of "|" needs a word to look for'
+  if (!written) return `${head} (letters or digits)`
+  if (lack === 'exclusions') return `${head}; "${written}" only excludes`
+  if (lack === 'price') return `${head}; a price bound like "${written}" alone matches nothing`
+  if (lack === 'trades') return `${head}; a trades bound like "${written}" alone matches nothing`
+  return `${head}; "${written}" has no letters or digits`
 }
 
 function isSpace(c: string | undefined): boolean {
@@ -110,8 +123,8 @@ type Item =
   | { k: 'author'; name: string; neg: boolean }
   | { k: 'flair'; seq: Sequence; neg: boolean }
   | { k: 'trades'; bound: PriceBound }
-/** `chunks`: things written, even when they normalise to nothing (an emoji), for the messages. */
-type Node = { k: 'items'; items: Item[]; chunks: number } | { k: 'and'; nodes: Node[] } | { k: 'or'; nodes: Node[] }
+/** `chunks`: things written, even when they normalise to nothing (an emoji), and `text`, as written, for the messages. */
+type Node = { k: 'items'; items: Item[]; chunks: number; text?: string } | { k: 'and'; nodes: Node[] } | { k: 'or'; nodes: Node[] }
 
 class ParseError {
   constructor(readonly message: string) {}
@@ -145,7 +158,10 @@ class Reader {
   phrase(scope: Scope | undefined): Sequence {
     const s = this.s
     const close = s.indexOf('"', this.i + 1)
-    if (close < 0) fail(MESSAGES.unbalanced)
+    if (close < 0) {
+      const before = /(\S*\d)$/.exec(s.slice(0, this.i))?.[1]
+      fail(before ? `Unbalanced quote after "${before}": add the closing ", or write ${before} without the inch mark` : MESSAGES.unbalanced)
+    }
     let inner = s.slice(this.i + 1, close).trim()
     this.i = close + 1
     let prefix = false
@@ -158,7 +174,7 @@ class Reader {
       inner = inner.replace(/\*+$/, '')
     }
     const tokens = normalize(inner)
-    if (tokens.length === 0) fail(inner === '' ? MESSAGES.emptyQuotes : MESSAGES.noWord)
+    if (tokens.length === 0) fail(inner === '' ? MESSAGES.emptyQuotes : `The phrase "${inner}" has no letters or digits to look for`)
     return scope ? { tokens, prefix, scope } : { tokens, prefix }
   }
 
@@ -186,12 +202,12 @@ class Reader {
       raw = raw.slice(0, -3)
       unit = 'round'
       scale = 0.01
-    } else if (raw.includes('/')) fail(MESSAGES.priceUnit)
+    } else if (raw.includes('/') && parseAmount(raw.slice(0, raw.indexOf('/')).replace(/\$$/, '')) !== null) fail(MESSAGES.priceUnit(s.slice(from, this.i)))
     const amount = parseAmount(raw.replace(/\$$/, ''))
     if (amount === null) {
       // `<$` / `<=` with no amount is a price bound missing its number; anything else is a stray character
       const rest = s.slice(from + 1).replace(/^=/, '')
-      if (rest === '' || /^[$\d\s]/.test(rest)) fail(MESSAGES.priceNoNumber)
+      if (rest === '' || /^[$\d\s]/.test(rest)) fail(MESSAGES.priceNoNumber(s.slice(from, this.i).trim()))
       this.i = from
       fail(angleMessage(this.chunk()))
     }
@@ -216,6 +232,7 @@ class Reader {
     const nodes: Node[] = []
     let items: Item[] = []
     let chunks = 0
+    let runFrom = this.i // where the current run of plain items was written (for the messages)
     for (;;) {
       while (isSpace(s[this.i])) this.i++
       const c = s[this.i]
@@ -225,16 +242,19 @@ class Reader {
         break
       }
       chunks++
+      const partFrom = this.i
       const node = this.part(depth, items)
       if (node) {
-        if (items.length > 0) nodes.push({ k: 'items', items, chunks: 1 })
+        if (items.length > 0) nodes.push({ k: 'items', items, chunks: 1, text: s.slice(runFrom, partFrom).trim() })
         nodes.push(node)
         items = []
+        runFrom = this.i
       }
     }
     if (chunks === 0) fail(s[this.i] === ')' ? MESSAGES.emptyParens : MESSAGES.emptyAlternative)
-    if (nodes.length === 0) return { k: 'items', items, chunks }
-    if (items.length > 0) nodes.push({ k: 'items', items, chunks: 1 })
+    const text = s.slice(runFrom, this.i).trim()
+    if (nodes.length === 0) return { k: 'items', items, chunks, text }
+    if (items.length > 0) nodes.push({ k: 'items', items, chunks: 1, text })
     // an emoji-only part still counts as written
     nodes.push({ k: 'items', items: [], chunks })
     return { k: 'and', nodes }
@@ -281,7 +301,8 @@ class Reader {
       items.push({ k: 'trades', bound: { op: trades[1] as PriceOp, amount: Number(trades[2]) } })
       return null
     }
-    if (BARE_PRICE.test(chunk) || (chunk === '$' && /^\s*\d/.test(s.slice(this.i)))) fail(MESSAGES.priceNoBound)
+    if (BARE_PRICE.test(chunk) || (chunk === '$' && /^\s*\d/.test(s.slice(this.i))))
+      fail(MESSAGES.priceNoBound(chunk === '$' ? /^\s*([\d.,]+k?)/.exec(s.slice(this.i))![1]! : chunk.replace(/\$/g, '').trim()))
     if (chunk.includes('/')) {
       const parts = chunk.split('/')
       if (parts.length >= 2 && parts.every(modelLike)) {
@@ -289,10 +310,10 @@ class Reader {
         for (const p of parts) {
           const own: Item[] = []
           pushWord(p, scope, neg, own)
-          alts.push({ k: 'items', items: own, chunks: 1 })
+          alts.push({ k: 'items', items: own, chunks: 1, text: p })
         }
         // -t2/h2 excludes both: NOT (a OR b) = NOT a AND NOT b
-        return neg ? { k: 'items', items: alts.flatMap((a) => (a as { items: Item[] }).items), chunks: 1 } : { k: 'or', nodes: alts }
+        return neg ? { k: 'items', items: alts.flatMap((a) => (a as { items: Item[] }).items), chunks: 1, text: `-${chunk}` } : { k: 'or', nodes: alts }
       }
     }
     pushWord(chunk, scope, neg, items)
@@ -301,6 +322,7 @@ class Reader {
 
   /** `(…)`; `-(a | b)` excludes each of its single-word alternatives. */
   group(depth: number, neg: boolean): Node {
+    const from = neg ? this.i - 1 : this.i
     this.i++ // (
     const inner = this.or(depth + 1)
     if (this.s[this.i] !== ')') fail(MESSAGES.unclosedParen)
@@ -312,7 +334,7 @@ class Reader {
       if (a.k !== 'items' || a.items.length !== 1 || a.items[0]!.k !== 'inc') fail(MESSAGES.negatedGroup)
       out.push({ k: 'exc', seq: (a as { items: { seq: Sequence }[] }).items[0]!.seq })
     }
-    return { k: 'items', items: out, chunks: 1 }
+    return { k: 'items', items: out, chunks: 1, text: this.s.slice(from, this.i) }
   }
 
   field(name: string, value: string, neg: boolean, anywhere: boolean, items: Item[]): null {
@@ -354,28 +376,36 @@ function pushWord(chunk: string, scope: Scope | undefined, neg: boolean, items: 
 
 // ---- expanding: tree → alternatives ---------------------------------------------------------
 
-/** Each alternative as its list of items; `chunks` counts what was written (for "only emoji"). */
-type Flat = { items: Item[]; chunks: number }
+/** Each alternative as its list of items; `chunks` counts what was written (for "only emoji"), `text` is it as written (when known). */
+type Flat = { items: Item[]; chunks: number; text?: string }
+
+/** The written text of two parts of one alternative, when both are known. */
+function joinText(a: Flat, b: Flat): string | undefined {
+  if ((a.text === undefined && a.items.length > 0) || (b.text === undefined && b.items.length > 0)) return undefined
+  return [a.text, b.text].filter(Boolean).join(' ')
+}
 
 function expand(node: Node): Flat[] {
-  if (node.k === 'items') return [{ items: node.items, chunks: node.chunks }]
+  if (node.k === 'items') return [{ items: node.items, chunks: node.chunks, text: node.text }]
   if (node.k === 'or') {
     const out: Flat[] = []
     for (const n of node.nodes) out.push(...expand(n))
     if (out.length > MAX_ALTERNATIVES) fail(MESSAGES.tooMany)
     return out
   }
-  let acc: Flat[] = [{ items: [], chunks: 0 }]
+  let acc: Flat[] = [{ items: [], chunks: 0, text: '' }]
   for (const n of node.nodes) {
     const next: Flat[] = []
-    for (const right of expand(n)) for (const left of acc) next.push({ items: [...left.items, ...right.items], chunks: left.chunks + right.chunks })
+    for (const right of expand(n))
+      for (const left of acc) next.push({ items: [...left.items, ...right.items], chunks: left.chunks + right.chunks, text: joinText(left, right) })
     if (next.length > MAX_ALTERNATIVES) fail(MESSAGES.tooMany)
     acc = next
   }
   return acc
 }
 
-function toAlternative(flat: Flat): Alternative {
+/** `whole`: the term as the user wrote it, when it is this one alternative. */
+function toAlternative(flat: Flat, whole: string | undefined): Alternative {
   const alt: Alternative = { include: [], exclude: [], prices: [] }
   for (const it of flat.items) {
     switch (it.k) {
@@ -402,19 +432,24 @@ function toAlternative(flat: Flat): Alternative {
         break
     }
   }
-  const err = closeError(alt, flat.chunks)
+  const err = closeError(alt, flat, whole)
   if (err) fail(err)
   return alt
 }
 
-/** Why an alternative cannot stand (`chunks`: things written in it), or null. */
-function closeError(alt: Alternative, chunks: number): string | null {
-  if (chunks === 0) return MESSAGES.emptyAlternative
+/** Why an alternative cannot stand, naming what was written in it, or null. */
+function closeError(alt: Alternative, flat: Flat, whole: string | undefined): string | null {
+  if (flat.chunks === 0) return MESSAGES.emptyAlternative
   if (alt.include.length === 0 && !alt.authors && !alt.flair) {
-    if (alt.exclude.length > 0 || alt.notAuthors || alt.notFlair) return MESSAGES.onlyExclusions
-    if (alt.prices.length > 0 || alt.unitPrices) return MESSAGES.onlyPrice
-    if (alt.trades) return MESSAGES.onlyTrades
-    return MESSAGES.noWord
+    const lack: Lack =
+      alt.exclude.length > 0 || alt.notAuthors || alt.notFlair
+        ? 'exclusions'
+        : alt.prices.length > 0 || alt.unitPrices
+          ? 'price'
+          : alt.trades
+            ? 'trades'
+            : 'noWord'
+    return lackMessage(lack, whole ?? flat.text, whole !== undefined)
   }
   return null
 }
@@ -428,7 +463,8 @@ export function parseTerm(text: string): ParseResult {
     const r = new Reader(s)
     const tree = r.or(0)
     if (r.i < s.length) fail(MESSAGES.strayParen) // only a ")" stops the top level early
-    return { ok: true, query: { alternatives: expand(tree).map(toAlternative) } }
+    const flats = expand(tree)
+    return { ok: true, query: { alternatives: flats.map((f) => toAlternative(f, flats.length === 1 ? text.trim() : undefined)) } }
   } catch (e) {
     if (e instanceof ParseError) return { ok: false, error: e.message }
     throw e

@@ -3,12 +3,13 @@
 // `match:<id>:push:<sub>`, `match:<id>:<kind>:<endpoint>`), the digest that covered it, the alert
 // latency stamps, and re-derives what the dispatcher decided (delivery.ts deliveryPlan at the match's
 // time, the §6 gates, the user's preferences) for channels without a row. `deliveryFacts` reads
-// those facts from the database. Times are written in the user's time zone (quiet hours' zone, else UTC).
+// those facts from the database. Times are written, named, in the zone given (src/explain picks it).
 import type { Deps } from '../deps'
 import { deliveryPlan, isMuted, MUTED_FOREVER, type TermSettings } from './delivery'
 import type { EmailFrequency } from './prefs'
 import { SUMMARY_NOTE } from './quiet-summary'
 import type { EndpointKind } from './endpoints'
+import { formatTime } from '../lib/zoned-time'
 
 export type OutcomeStatus = 'sent' | 'queued' | 'held' | 'waiting' | 'skipped' | 'failed' | 'off'
 export type ChannelOutcome = { channel: string; label: string; status: OutcomeStatus; text: string; at: string | null }
@@ -47,20 +48,8 @@ export type DeliveryFacts = {
 
 const KIND_LABEL = { webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' } as const
 
-/** "Nov 24, 07:00:05 UTC" in the user's zone. */
-export function formatTime(ms: number, timeZone: string): string {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  })
-  return f.format(new Date(ms))
-}
+/** "Nov 24, 07:00:05 (Europe/Berlin)" in the user's zone. */
+export { formatTime }
 
 /** A row's status in words (email, a push device, an external channel). */
 function rowOutcome(r: OutboxFact, tz: string, facts: Pick<DeliveryFacts, 'postState'>): { status: OutcomeStatus; text: string; at: number | null } {

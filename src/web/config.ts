@@ -16,6 +16,8 @@ export function publicConfig(deps: Deps & WithSource) {
     stripePublishableKey: config.stripe.publishableKey,
     /** STRIPE_JS_URL: Stripe.js, loaded only when billing is on */
     stripeJsUrl: config.billingEnabled ? config.stripe.jsUrl : null,
+    /** billing off: the plan every new account gets free (DEFAULT_PLAN; null: a 7-day trial, then the admin grants plans) */
+    freePlan: config.billingEnabled ? null : config.defaultPlan,
     demo: config.demo,
     supportEmail: config.supportEmail,
     /** REQUIRE_ADMIN_2FA: admins enrol in two-factor sign-in before the admin pages open */

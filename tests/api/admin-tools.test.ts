@@ -55,6 +55,7 @@ describe('who may call the tools routes', () => {
     ['GET', '/api/admin/maintenance-logs', undefined, 200, 'This page is restricted to admin users only.'],
     ['POST', '/api/admin/backfill-post-types', {}, 200, 'This page is restricted to admin users only.'],
     ['POST', '/api/admin/archive-posts', { olderThanHours: 24 }, 200, 'This page is restricted to admin users only.'],
+    ['GET', '/api/admin/archive-posts?olderThanHours=24', undefined, 200, 'This page is restricted to admin users only.'],
   ]
   for (const [method, path, json, ok, denied] of routes)
     test(`${method} ${path}: signed out 401, subscriber 403 '${denied.slice(0, 40)}…', admin ${ok}`, async () => {
@@ -164,6 +165,11 @@ describe('tools', () => {
     const b = await s.as('admin', 'POST', '/api/admin/backfill-post-types', {})
     expect(b.body).toEqual({ count: 1, examined: 1 })
     expect(s.deps.sqlite.query("SELECT post_type FROM posts WHERE reddit_id = 'a'").get()).toEqual({ post_type: 'wts' })
+    // what the confirmation says first: how many posts would go (nothing is deleted or audited)
+    expect((await s.as('admin', 'GET', '/api/admin/archive-posts?olderThanHours=168')).body).toEqual({ count: 1, olderThanHours: 168 })
+    expect((await s.as('admin', 'GET', '/api/admin/archive-posts')).body).toEqual({ count: 2, olderThanHours: 24 })
+    expect((await s.as('admin', 'GET', '/api/admin/archive-posts?olderThanHours=0')).status).toBe(400)
+    expect(s.deps.sqlite.query('SELECT count(*) AS n FROM posts').get()).toEqual({ n: 3 })
     const week = await s.as('admin', 'POST', '/api/admin/archive-posts', { olderThanHours: 168 })
     expect(week.body).toEqual({ count: 1 })
     const day = await s.as('admin', 'POST', '/api/admin/archive-posts', {})

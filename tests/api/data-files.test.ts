@@ -82,6 +82,37 @@ describe('data files are private: DATA_DIR 700, files 600', () => {
     expect(warnings[0]).toContain(`DATA_DIR ${dataDir} is open to other users (mode 755); chmod 700 it`)
     expect(mode(dataDir)).toBe(0o755)
   })
+
+  test('the default ./data as a clone checks it out (755, only its note) is made 700 on first use, without a warning (issue 30 §5)', () => {
+    const clone = tempDir()
+    const data = join(clone, 'data')
+    mkdirSync(data)
+    writeFileSync(join(data, '.gitkeep'), '')
+    writeFileSync(join(data, 'README.md'), 'Runtime state lives here.')
+    chmodSync(data, 0o755)
+    const r = Bun.spawnSync(['bun', join(import.meta.dir, '../../src/main.ts'), 'migrate'], {
+      cwd: clone,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn' },
+    })
+    expect(r.stderr.toString()).toBe('')
+    expect(r.exitCode).toBe(0)
+    expect(mode(data)).toBe(0o700)
+    expect(mode(join(data, 'dibs.db'))).toBe(0o600)
+  })
+
+  test('the default ./data that already holds a database and is open is warned about, not changed', () => {
+    const clone = tempDir()
+    const data = join(clone, 'data')
+    mkdirSync(data)
+    new Database(join(data, 'dibs.db'), { create: true }).close()
+    chmodSync(data, 0o755)
+    const r = Bun.spawnSync(['bun', join(import.meta.dir, '../../src/main.ts'), 'migrate'], {
+      cwd: clone,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn' },
+    })
+    expect(r.stderr.toString()).toContain(`DATA_DIR ${data} is open to other users (mode 755); chmod 700 it`)
+    expect(mode(data)).toBe(0o755)
+  })
 })
 
 /** The CLI as another user when this test runs as root (root writes anywhere), else as ourselves. */

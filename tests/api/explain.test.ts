@@ -58,6 +58,13 @@ describe('GET /api/explain', () => {
     expect(channels.email).toMatch(/^waiting for the next digest \(every \d+ min\)$/) // the default: batched
     expect(channels.push).toBe('push not enabled on any device')
     expect(channels['in-app']).toMatch(/^(shown at|in your match list since) /)
+    // one zone for every time of the answer, named: without quiet hours the asker's browser zone, else UTC
+    expect(a.body.timeZone).toBe('UTC')
+    expect(channels['in-app']).toMatch(/\d\d:\d\d:\d\d \(UTC\)/)
+    const tokyo = await get(`url=t3_${hit.id}&tz=Asia%2FTokyo`)
+    expect(tokyo.body.timeZone).toBe('Asia/Tokyo')
+    expect((tokyo.body.match.channels as any[]).find((c) => c.channel === 'in-app').text).toMatch(/\d\d:\d\d:\d\d \(Asia\/Tokyo\)/)
+    expect((await get(`url=t3_${hit.id}&tz=Mars%2FOlympus`)).body.timeZone).toBe('UTC')
 
     // a stored post that did not match: the price reason
     const b = await get(`url=t3_${dear.id}`)

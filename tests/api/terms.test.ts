@@ -82,7 +82,7 @@ describe('POST /api/terms', () => {
       status: 400,
       code: 'INVALID_TERM',
       title: 'Invalid search term',
-      message: 'An alternative needs at least one word to look for (it has only exclusions)',
+      message: 'A term needs at least one word to look for; "-airsoft" only excludes',
     },
     {
       name: 'an empty alternative',

@@ -13,8 +13,14 @@ afterAll(async () => {
 })
 
 describe('the landing page in Chromium', () => {
-  test('a visitor sees the calls to action, the 3 steps, the plans and the FAQ claims', async () => {
+  test('a visitor sees the calls to action, the 3 steps, the plans and the FAQ claims (billing on)', async () => {
     const { page, context, errors } = await world.visitor()
+    // The spec's prices, trial and cancellation claims are for a server that takes payments; with
+    // billing off the page says what is true instead (tests/e2e/first-hour.test.ts).
+    await page.route('**/api/config', async (route) => {
+      const res = await route.fetch()
+      await route.fulfill({ response: res, json: { ...(await res.json()), billingEnabled: true, freePlan: null } })
+    })
     await page.goto(world.server.url + '/')
     for (const text of ['Login', 'Sign Up']) await page.getByRole('link', { name: text, exact: true }).first().waitFor()
     await page.getByText('Start Free Trial').first().waitFor()
@@ -25,6 +31,7 @@ describe('the landing page in Chromium', () => {
     await page.getByText('A dedicated mobile app is on the roadmap', { exact: false }).waitFor({ state: 'attached' })
     await page.getByText('Every subscriber gets 10 search terms for each list in their plan', { exact: false }).waitFor({ state: 'attached' })
     await page.getByText('cancel at any time and your benefits last until the end of the billing period', { exact: false }).waitFor({ state: 'attached' })
+    await page.getByText('Every plan starts with a 7-day free trial.').waitFor()
     expect(errors).toEqual([])
     await context.close()
   })

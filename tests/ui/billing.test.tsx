@@ -176,6 +176,7 @@ describe('the subscription modal', () => {
   })
 
   test('a trial: role badge, days left, three plan cards (bundle best value, saves $5), no Manage Subscription without a customer id', async () => {
+    config.value = { ...BASE_CONFIG, ...BILLING_ON }
     me.value = meFor('app_trial', { expires: new Date(Date.now() + 2 * DAY - 60_000) })
     await render(<UpgradeDialog onClose={() => {}} />)
     expect(q('[data-testid="role-badge"]')!.textContent).toBe('Active Trial')
@@ -237,12 +238,12 @@ describe('the subscription modal', () => {
     expect(tab.location.href).toBe('https://billing.example/p/1')
   })
 
-  test('billing off: the cards say to contact the administrator and no Stripe script is loaded', async () => {
+  test('billing off: the plans are free, granted by the administrator, who is reached once (no price, no Stripe script)', async () => {
     me.value = meFor('app_trial', { expires: new Date(Date.now() + 3 * DAY) })
     await render(<UpgradeDialog onClose={() => {}} />)
-    expect([...document.querySelectorAll('.plan-card-note')].map((n) => n.textContent)).toEqual(
-      Array(3).fill('Contact the administrator to activate this plan.'),
-    )
+    expect(document.querySelectorAll('[data-testid="contact-admin"]').length).toBe(1)
+    expect(q('[data-testid="contact-admin"]')!.textContent).toContain('This server takes no payments: the administrator grants plans.')
+    expect([...document.querySelectorAll('.plan-card .price')].map((n) => n.textContent)).toEqual(Array(3).fill('Free when the administrator grants it'))
     expect(button('Subscribe')).toBeUndefined()
     expect(document.querySelectorAll('script').length).toBe(0)
     expect(requests.filter((r) => r.path.startsWith('/api/billing'))).toEqual([])
@@ -557,18 +558,16 @@ describe('the subscription page', () => {
     expect(opened).toBe(0)
   })
 
-  test('billing off, a trial ending tomorrow: the trial-concluding section with one line per plan and how to get access', async () => {
+  test('billing off, a trial ending tomorrow: the trial-concluding section with one line per plan (no price) and how to get access', async () => {
     me.value = meFor('app_trial', { expires: new Date(Date.now() + DAY - 60_000) })
     await render(<SubscriptionPanel />)
     const section = q('[data-testid="trial-concluding"]')!
     expect(section.querySelector('h2')!.textContent).toBe('Your Trial is Ending Soon')
-    expect([...section.querySelectorAll('.plan-line-text')].map((l) => l.textContent)).toEqual([
-      'GAFS — $15/month',
-      'GunDeals (GD) — $10/month',
-      'GAFS + GD — $20/month',
-    ])
-    expect(section.textContent).toContain('Contact the administrator to activate this plan.')
-    expect(section.querySelectorAll('button').length).toBe(0)
+    expect([...section.querySelectorAll('.plan-line-text')].map((l) => l.textContent)).toEqual(['GAFS', 'GunDeals (GD)', 'GAFS + GD'])
+    expect(section.textContent).toContain('This server takes no payments: the administrator grants plans.')
+    expect(section.textContent).not.toContain('Choose a plan')
+    expect(section.querySelector('[data-testid="contact-admin"] details')).not.toBeNull()
+    expect([...section.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Send Message']) // no Subscribe
     expect(document.querySelectorAll('script').length).toBe(0)
   })
 

@@ -1,10 +1,11 @@
 // 'Other channels' in Notification Settings (issue 16 item 8): the user's webhooks, ntfy topics
 // and Discord webhooks, each with 'Send test' (the delivery result shows inline: status code or
-// error), 'Remove' and, for webhooks, 'Regenerate secret'; and an 'Add channel' form. A webhook's
+// error), 'Remove' (asked first) and, for webhooks, 'Regenerate secret'; and an 'Add channel' form. A webhook's
 // signing secret is shown once, right after it is made.
 import { useEffect, useState } from 'react'
 import { api, ApiError } from '../api'
 import { errorToast } from '../toast'
+import { ConfirmDialog } from './ConfirmDialog'
 import { channelLabel } from './TermDelivery'
 import type { EndpointKind } from '../../src/notify/endpoints'
 import { Icon } from './Icon'
@@ -27,6 +28,7 @@ export function ExternalChannels() {
   const [form, setForm] = useState({ kind: 'webhook' as Kind, name: '', url: '', token: '', priority: '3', tags: '' })
   const [error, setError] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
+  const [removing, setRemoving] = useState<Channel | null>(null) // asked first (issue 30 §5)
 
   const load = () =>
     api<{ channels: Channel[]; gate: Gate }>('/api/notifications/channels')
@@ -87,6 +89,18 @@ export function ExternalChannels() {
           <Icon name="lock" /> {gate.message}
         </small>
       ) : null}
+      {removing ? (
+        <ConfirmDialog
+          title={`Remove ${channelLabel(removing)}?`}
+          text={`Alerts stop going to ${removing.url}. To use it again you add it anew${removing.kind === 'webhook' ? ', with a new signing secret' : ''}.`}
+          action="Remove"
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            setRemoving(null)
+            void remove(removing.id)
+          }}
+        />
+      ) : null}
       <ul className="external-channels">
         {channels.map((c) => {
           const result = results[c.id]
@@ -107,7 +121,7 @@ export function ExternalChannels() {
                     Regenerate secret
                   </button>
                 ) : null}
-                <button type="button" className="secondary" aria-label={`Remove ${channelLabel(c)}`} onClick={() => void remove(c.id)}>
+                <button type="button" className="secondary" aria-label={`Remove ${channelLabel(c)}`} onClick={() => setRemoving(c)}>
                   Remove
                 </button>
               </div>

@@ -14,6 +14,7 @@ const PATHS = {
   'mail-open': 'M3 9l9 6 9-6M3 9v11h18V9l-9-6z',
   archive: 'M3 3h18v5H3zM5 8v13h14V8M10 12h4',
   keyboard: 'M2 6h20v12H2zM6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10',
+  warning: 'M12 3 2 21h20zM12 10v5M12 18h.01',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -4,6 +4,7 @@
 // and the dialog refuses to close until every save is done ('Saving in progress').
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../api'
+import { config } from '../state'
 import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
 import { ExternalChannels } from './ExternalChannels'
@@ -215,7 +216,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
                 </small>
               ) : null}
               {supported ? (
-                <small>Alerts pop up on this device even when {document.title || 'the app'} is closed.</small>
+                <small>Alerts pop up on this device even when {config.value.appName} is closed.</small>
               ) : (
                 <small>This browser does not support web push.</small>
               )}

@@ -1,29 +1,39 @@
 // The three plans of src/access/plans.ts as cards. With billing on each card has a Subscribe
-// button (`onChoose`, which opens the embedded checkout); with billing off, or for a visitor who
-// cannot pay here, each card says honestly how to get the plan instead of showing a dead button.
+// button (`onChoose`, which opens the embedded checkout); with billing off no price is shown (the
+// plans are free here, granted by the administrator) and ContactAdmin says once how to reach them.
 import { useSignals } from '@preact/signals-react/runtime'
 import { formatPrice, plans, type PlanId } from '../../src/access/plans'
 import { config } from '../state'
-
-export const CONTACT_ADMIN = 'Contact the administrator to activate this plan.'
+import { ContactAdmin } from './BillingOff'
 
 export function PlanGrid({ cta }: { cta?: (planId: PlanId) => React.ReactNode }) {
   useSignals()
+  const billing = config.value.billingEnabled
   return (
     <div className="plan-grid">
       {plans(config.value.productName).map((p) => (
-        <article key={p.id} className={`plan-card${p.bestValue ? ' best' : ''}`} data-testid={`plan-${p.id}`}>
-          {p.bestValue ? <span className="badge best-badge">Best value</span> : null}
+        <article key={p.id} className={`plan-card${p.bestValue && billing ? ' best' : ''}`} data-testid={`plan-${p.id}`}>
+          {p.bestValue && billing ? <span className="badge best-badge">Best value</span> : null}
           <h3>{p.name}</h3>
           <p className="muted">{p.description}</p>
-          <p className="price">
-            <strong>{formatPrice(p.priceCents)}</strong>
-            <span className="muted">/month</span>
-          </p>
+          {billing ? (
+            <p className="price">
+              <strong>{formatPrice(p.priceCents)}</strong>
+              <span className="muted">/month</span>
+            </p>
+          ) : (
+            <p className="price">
+              <strong>Free</strong>
+              <span className="muted">{p.id === config.value.freePlan ? ' for every new account' : ' when the administrator grants it'}</span>
+            </p>
+          )}
           <ul>
-            {p.features.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
+            {/* a saving ('Saves $5') means nothing where nothing is sold */}
+            {p.features
+              .filter((f) => billing || !f.includes('$'))
+              .map((f) => (
+                <li key={f}>{f}</li>
+              ))}
           </ul>
           {cta ? cta(p.id) : null}
         </article>
@@ -47,7 +57,14 @@ export function PlanCards({
 }) {
   useSignals()
   if (cta) return <PlanGrid cta={cta} />
-  if (!config.value.billingEnabled || !onChoose) return <PlanGrid cta={() => <p className="plan-card-note">{CONTACT_ADMIN}</p>} />
+  if (!config.value.billingEnabled)
+    return (
+      <>
+        <ContactAdmin />
+        <PlanGrid />
+      </>
+    )
+  if (!onChoose) return <PlanGrid />
   const product = config.value.productName
   return (
     <PlanGrid

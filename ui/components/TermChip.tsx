@@ -1,6 +1,6 @@
 // One saved term in the search-terms dialog: its text (edited in place: Enter saves, Escape
 // cancels), Pause/Resume (a paused term keeps its matches and finds no new ones) and Remove. A term that
-// cannot match on this installation (term.note: flair:/trades>= without a Reddit key) carries a ⚠; the
+// cannot match on this installation (term.note: flair:/trades>= without a Reddit key) carries a warning icon; the
 // dialog spells the note out under the chips (TermNotes).
 import { useEffect, useRef, useState } from 'react'
 import type { Category } from '../../src/access/categories'
@@ -75,7 +75,7 @@ export function TermChip({ category, term, busy }: { category: Category; term: T
         {term.note ? (
           <span className="term-note-mark" aria-hidden="true" title={term.note}>
             {' '}
-            ⚠
+            <Icon name="warning" />
           </span>
         ) : null}
       </button>
@@ -104,7 +104,9 @@ export function TermNotes({ terms }: { terms: Term[] }) {
     <ul className="term-notes" data-testid="term-notes">
       {noted.map((t) => (
         <li key={t.id} id={`term-note-${t.id}`}>
-          <span aria-hidden="true">⚠ </span>
+          <span aria-hidden="true">
+            <Icon name="warning" />{' '}
+          </span>
           <code>{t.term}</code>: {t.note}
         </li>
       ))}

@@ -1,6 +1,7 @@
 // The 'trial is concluding' section (spec §2): in the last 2 days of the trial and after it ended,
 // one line per plan (planLine: 'GAFS + GD — $20/month'), each with Subscribe, which opens that
-// plan's embedded checkout in place. The trial emails link here (/dashboard/subscription).
+// plan's embedded checkout in place. The trial emails link here (/dashboard/subscription). With
+// billing off the lines name the plans without a price, and ContactAdmin says how to get one.
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { planLine, plans, TRIAL_DAYS, type PlanId } from '../../src/access/plans'
@@ -8,7 +9,7 @@ import { TRIAL_ENDING_DAYS, type AccessInfo } from '../../src/access/rules'
 import { me } from '../account'
 import { config } from '../state'
 import { Checkout } from './Checkout'
-import { CONTACT_ADMIN } from './PlanCards'
+import { ContactAdmin } from './BillingOff'
 import { trialDaysText } from './TrialStatus'
 import { formatDay } from './SubscriptionDetails'
 
@@ -33,8 +34,8 @@ export function TrialConcluding({ level = 2, onDone }: { level?: 2 | 3; onDone?:
       <Heading id="trial-concluding-title">{ended ? 'Your Free Trial Has Ended' : 'Your Trial is Ending Soon'}</Heading>
       <p>
         {ended
-          ? `Your ${TRIAL_DAYS}-day free trial ${ends ? `ended on ${ends}` : 'has ended'}. Choose a plan to get your matches and alerts back.`
-          : `Your ${TRIAL_DAYS}-day free trial ${ends ? `ends on ${ends}` : 'ends soon'} (${trialDaysText(access!.daysLeft ?? 0)}). Choose a plan to keep your search terms working.`}
+          ? `Your ${TRIAL_DAYS}-day free trial ${ends ? `ended on ${ends}` : 'has ended'}.${billing ? ' Choose a plan to get your matches and alerts back.' : ''}`
+          : `Your ${TRIAL_DAYS}-day free trial ${ends ? `ends on ${ends}` : 'ends soon'} (${trialDaysText(access!.daysLeft ?? 0)}).${billing ? ' Choose a plan to keep your search terms working.' : ''}`}
       </p>
       {plan !== null ? (
         <Checkout
@@ -50,7 +51,7 @@ export function TrialConcluding({ level = 2, onDone }: { level?: 2 | 3; onDone?:
           <ul className="plan-lines">
             {plans(config.value.productName).map((p) => (
               <li key={p.id} data-testid={`plan-line-${p.id}`}>
-                <span className="plan-line-text">{planLine(p)}</span>
+                <span className="plan-line-text">{billing ? planLine(p) : p.name}</span>
                 {p.bestValue ? <span className="badge best-badge">Best value</span> : null}
                 {billing ? (
                   <button type="button" aria-label={`Subscribe to ${p.name}`} onClick={() => setPlan(p.id)}>
@@ -60,7 +61,7 @@ export function TrialConcluding({ level = 2, onDone }: { level?: 2 | 3; onDone?:
               </li>
             ))}
           </ul>
-          {billing ? null : <p className="plan-card-note">{CONTACT_ADMIN}</p>}
+          {billing ? null : <ContactAdmin />}
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { LiveFeed } from '../components/LiveFeed'
 import { TopBar } from '../components/TopBar'
 import { PlanGrid } from '../components/PlanCards'
 import { config } from '../state'
+import { billingOffPlansLead, freePlanName } from '../components/BillingOff'
 import { LandingHeaderActions } from '../components/LandingHeaderActions'
 
 export const STEPS: [string, string][] = [
@@ -24,6 +25,19 @@ export const FAQ: [string, string][] = [
   ['Can I cancel at any time?', 'Yes. You can cancel at any time and your benefits last until the end of the billing period.'],
   ['Is there a free trial?', 'Yes: a 7-day free trial with full access. No card needed to start.'],
 ]
+
+/** Billing off (issue 30 §5): the FAQ's answers about paying say what this server does instead. */
+function faq(): [string, string][] {
+  if (config.value.billingEnabled) return FAQ
+  const free = freePlanName()
+  const answers: Record<string, string> = {
+    'Can I cancel at any time?': 'There is nothing to pay or cancel: this server takes no payments.',
+    'Is there a free trial?': free
+      ? `No trial is needed: every new account gets ${free} free, without end.`
+      : 'Yes: a 7-day free trial with full access. After it, the administrator grants plans; this server takes no payments.',
+  }
+  return FAQ.map(([q, a]) => [q, answers[q] ?? a])
+}
 
 export function Landing() {
   useSignals()
@@ -66,19 +80,23 @@ export function Landing() {
 
         <section className="plans" aria-labelledby="plans-title">
           <h2 id="plans-title">Plans</h2>
-          <p className="muted">Every plan starts with a 7-day free trial. Monthly, cancel any time.</p>
+          <p className="muted">
+            {config.value.billingEnabled ? 'Every plan starts with a 7-day free trial. Monthly, cancel any time.' : billingOffPlansLead()}
+          </p>
           <PlanGrid
-            cta={() => (
-              <Link href="/signup" role="button" className="outline">
-                Start Free Trial
-              </Link>
-            )}
+            cta={(id) =>
+              config.value.billingEnabled || id === config.value.freePlan ? (
+                <Link href="/signup" role="button" className="outline">
+                  {config.value.billingEnabled ? 'Start Free Trial' : 'Sign Up'}
+                </Link>
+              ) : null
+            }
           />
         </section>
 
         <section className="faq" aria-labelledby="faq-title">
           <h2 id="faq-title">Frequently asked questions</h2>
-          {FAQ.map(([q, a]) => (
+          {faq().map(([q, a]) => (
             <details key={q}>
               <summary>{q}</summary>
               <p>{a}</p>

@@ -4,6 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Explanation } from '../../src/explain/service'
+import { formatTime } from '../../src/lib/zoned-time'
 import { isAdmin } from '../account'
 import { api, ApiError } from '../api'
 import { AppShell } from '../components/AppShell'
@@ -13,7 +14,8 @@ import { Icon } from '../components/Icon'
 // The answer's shape is the server's own (src/explain/service.ts), not a copy.
 export type { Explanation }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+/** Every time of one answer in the answer's zone, named (the server writes the channel outcomes so). */
+const when = (iso: string, a: Explanation) => formatTime(Date.parse(iso), a.timeZone)
 
 export function WhyNoAlert() {
   useSignals()
@@ -26,7 +28,8 @@ export function WhyNoAlert() {
   const explain = async (url: string, who: string) => {
     setBusy(true)
     setError(null)
-    const qs = new URLSearchParams({ url: url.trim() })
+    // the browser's zone is the answer's zone when the user has set no quiet hours
+    const qs = new URLSearchParams({ url: url.trim(), tz: Intl.DateTimeFormat().resolvedOptions().timeZone })
     if (isAdmin.value && who.trim()) qs.set('userId', who.trim())
     try {
       setAnswer(await api<Explanation>(`/api/explain?${qs}`))
@@ -103,13 +106,13 @@ function Answer({ a }: { a: Explanation }) {
           <span>r/{post.subreddit}</span>
           {post.author ? <span>u/{post.author}</span> : null}
           {post.flair ? <span className="badge">{post.flair}</span> : null}
-          <time dateTime={post.createdAt}>posted {when(post.createdAt)}</time>
+          <time dateTime={post.createdAt}>posted {when(post.createdAt, a)}</time>
         </p>
         <dl className="why-facts">
           <dt>Seen by Dibs</dt>
           <dd>
             {post.seen}
-            {post.ingestedAt ? ` (${when(post.ingestedAt)})` : ''}
+            {post.ingestedAt ? ` (${when(post.ingestedAt, a)})` : ''}
           </dd>
           <dt>Category</dt>
           <dd>
@@ -161,7 +164,7 @@ function Answer({ a }: { a: Explanation }) {
         <>
           <h2>Where the alert went</h2>
           <p className="muted">
-            Matched {when(a.match.matchedAt)} by {a.match.matchedTerms.join(', ')}.
+            Matched {when(a.match.matchedAt, a)} by {a.match.matchedTerms.join(', ')}.
           </p>
           <table className="why-channels">
             <thead>

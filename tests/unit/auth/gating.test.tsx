@@ -92,7 +92,7 @@ const cases: Case[] = [
     name: 'no access → page behind the overlay',
     status: 'authenticated',
     setup: () => (me.value = withRole('app_trial', new Date(now.getTime() - 1000))),
-    shows: ['CHILD', 'Your Free Trial Has Ended', 'Available Plans', 'Logout', 'Contact the administrator to activate this plan.'],
+    shows: ['CHILD', 'Your Free Trial Has Ended', 'Available Plans', 'Logout', 'This server takes no payments: the administrator grants plans.'],
   },
   { name: 'access granted', status: 'authenticated', setup: () => (me.value = withRole('product+gd', null)), shows: ['CHILD'], hides: ['Available Plans'] },
   {

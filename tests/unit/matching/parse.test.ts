@@ -6,8 +6,6 @@ describe('parseTerm rejects malformed terms with a clear message', () => {
     ['empty term', '   ', MESSAGES.empty],
     ['unbalanced quote', '"red dot', 'Unbalanced quote: add the closing "'],
     ['unbalanced quote after a phrase', '"red dot" "holo', MESSAGES.unbalanced],
-    ['only exclusions', '-airsoft', 'An alternative needs at least one word to look for (it has only exclusions)'],
-    ['only exclusions in the second alternative', 'rmr | -airsoft', MESSAGES.onlyExclusions],
     ['empty alternative at the end', 'rmr |', 'Empty alternative around "|": put words on both sides of it'],
     ['empty alternative at the start', '| rmr', MESSAGES.emptyAlternative],
     ['empty alternative in the middle', 'rmr || holosun', MESSAGES.emptyAlternative],
@@ -15,25 +13,21 @@ describe('parseTerm rejects malformed terms with a clear message', () => {
     ['a bare minus', 'rmr -', MESSAGES.bareMinus],
     ['a minus followed by a space', 'rmr - airsoft', MESSAGES.bareMinus],
     ['a bare star', 'rmr *', MESSAGES.bareStar],
-    ['price bound without a number', 'rmr <$', MESSAGES.priceNoNumber],
-    ['price bound with words instead of a number', 'rmr <$cheap', MESSAGES.priceNoNumber],
-    ['a pasted HTML tag names the character', 'rmr <b>', '"<" is only allowed in a price bound, like <$500: remove it from "<b>"'],
+    ['price bound without a number', 'rmr <$', 'A price bound needs an amount, like <$500: "<$" has none'],
+    ['price bound with words instead of a number', 'rmr <$cheap', 'A price bound needs an amount, like <$500: "<$cheap" has none'],
     ['a stray ">" names itself', 'eotech >x', '">" is only allowed in a price bound, like >$500: remove it from ">x"'],
-    ['only a price bound', '<$500', 'Add at least one word to look for (a price bound alone matches nothing)'],
     ['excluded price bound', 'rmr -<$500', MESSAGES.priceExcluded],
-    ['only emoji', '🔥🔥', MESSAGES.noWord],
     ['longer than 200 characters', 'a'.repeat(201), 'Too long: a term can have at most 200 characters'],
     // issue 15: other tools' syntax, prices without a bound, new operators
     ['a price without a bound', 'rmr $400', 'A price needs a bound: write <$400 (under) or >$400 (over)'],
-    ['a price with a trailing dollar', 'rmr 400$', MESSAGES.priceNoBound],
-    ['a dollar sign then a space', 'rmr $ 400', MESSAGES.priceNoBound],
-    ['an unknown per-unit', 'ammo <$0.40/box', MESSAGES.priceUnit],
+    ['a price with a trailing dollar', 'rmr 400$', MESSAGES.priceNoBound('400')],
+    ['a dollar sign then a space', 'rmr $ 400', MESSAGES.priceNoBound('400')],
+    ['an unknown per-unit', 'ammo <$0.40/box', 'A per-unit price is written like <$15/ea (each) or <$0.30/rd (per round), not "<$0.40/box"'],
     ['an unclosed parenthesis', '(rmr | sro', 'Unbalanced parenthesis: add the closing )'],
     ['a stray closing parenthesis', 'rmr)', MESSAGES.strayParen],
     ['empty parentheses', 'rmr ()', MESSAGES.emptyParens],
     ['OR at the end is an empty alternative', 'rmr OR', MESSAGES.emptyAlternative],
     ['NOT at the end is a bare minus', 'rmr NOT', MESSAGES.bareMinus],
-    ['NOT alone excludes only', 'NOT airsoft', MESSAGES.onlyExclusions],
     ['a negated AND group', 'rmr -(a b)', MESSAGES.negatedGroup],
     ['too many combinations', '(a|b) (c|d) (e|f) (g|h) (i|j)', 'Too many combinations: parentheses may expand a term into at most 16 alternatives'],
     ['a bare tilde', 'rmr ~ sro', MESSAGES.bareTilde],
@@ -41,9 +35,6 @@ describe('parseTerm rejects malformed terms with a clear message', () => {
     ['an author with spaces in quotes', 'author:"a b"', MESSAGES.authorName],
     ['a trades bound that is not a number', 'rmr trades>=many', MESSAGES.tradesNumber],
     ['an excluded trades bound', 'rmr -trades>=5', MESSAGES.tradesExcluded],
-    ['only a trades bound', 'trades>=10', MESSAGES.onlyTrades],
-    ['only a per-unit bound', '<$0.30/rd', MESSAGES.onlyPrice],
-    ['only an excluded author', '-author:bob', MESSAGES.onlyExclusions],
     ['a tilde on a field', '~title:rmr', MESSAGES.fieldScope],
   ]
   for (const [name, text, error] of cases) {
@@ -55,6 +46,38 @@ describe('parseTerm rejects malformed terms with a clear message', () => {
   test('exactly 200 characters is accepted', () => {
     expect(parseTerm('a'.repeat(200)).ok).toBe(true)
   })
+})
+
+// Issue 30 §5: a message must name what the user actually wrote wrong — not a price unit for a
+// pasted HTML tag, not "an alternative" where no "|" was written. Bad input → the message shown.
+describe('each message names what the user wrote wrong', () => {
+  const cases: [string, string][] = [
+    ['<b>bold</b>', 'Terms are plain words; "<" and ">" are only for prices like <$15: remove the tags from "<b>bold</b>"'],
+    ['glock </b>', 'Terms are plain words; "<" and ">" are only for prices like <$15: remove the tags from "</b>"'],
+    ['rmr <b>', 'Terms are plain words; "<" and ">" are only for prices like <$15: remove the tags from "<b>"'],
+    ['eotech >x', '">" is only allowed in a price bound, like >$500: remove it from ">x"'],
+    ['<a/b>', '"<" is only allowed in a price bound, like <$500: remove it from "<a/b>"'],
+    ['ammo <$0.40/box', MESSAGES.priceUnit('<$0.40/box')],
+    ['rmr $150', 'A price needs a bound: write <$150 (under) or >$150 (over)'],
+    ['rmr >', 'A price bound needs an amount, like >$500: ">" has none'],
+    ['rmr "🔥"', 'The phrase "🔥" has no letters or digits to look for'],
+    ['-airsoft', 'A term needs at least one word to look for; "-airsoft" only excludes'],
+    ['NOT airsoft', 'A term needs at least one word to look for; "NOT airsoft" only excludes'],
+    ['-"red dot"', 'A term needs at least one word to look for; "-"red dot"" only excludes'],
+    ['-author:bob', 'A term needs at least one word to look for; "-author:bob" only excludes'],
+    ['rmr | -airsoft', 'Each side of "|" needs a word to look for; "-airsoft" only excludes'],
+    ['rmr | -airsoft -replica', 'Each side of "|" needs a word to look for; "-airsoft -replica" only excludes'],
+    ['(-airsoft | rmr)', 'Each side of "|" needs a word to look for; "-airsoft" only excludes'],
+    ['<$500', 'A term needs at least one word to look for; a price bound like "<$500" alone matches nothing'],
+    ['<$0.30/rd', 'A term needs at least one word to look for; a price bound like "<$0.30/rd" alone matches nothing'],
+    ['rmr | <$500', 'Each side of "|" needs a word to look for; a price bound like "<$500" alone matches nothing'],
+    ['trades>=10', 'A term needs at least one word to look for; a trades bound like "trades>=10" alone matches nothing'],
+    ['🔥🔥', 'A term needs at least one word to look for; "🔥🔥" has no letters or digits'],
+    ['rmr | 🔥', 'Each side of "|" needs a word to look for; "🔥" has no letters or digits'],
+    ['rmr 3/4"', 'Unbalanced quote after "3/4": add the closing ", or write 3/4 without the inch mark'],
+    ['"red dot', MESSAGES.unbalanced],
+  ]
+  for (const [text, error] of cases) test(JSON.stringify(text), () => expect(parseTerm(text)).toEqual({ ok: false, error }))
 })
 
 describe('parseTerm builds the query', () => {

@@ -21,6 +21,7 @@ import {
 } from '../../admin'
 import { onMessage } from '../../realtime'
 import { errorToast, toast } from '../../toast'
+import { config } from '../../state'
 import { AdminLayout } from './AdminLayout'
 import { AlertLatencyCard } from './AlertLatency'
 import { gapCountText } from './CoverageGaps'
@@ -191,6 +192,7 @@ function CriticalControls() {
 }
 
 function KpiCards() {
+  useSignals()
   const k = usePolling(() => api<Kpis>('/api/admin/kpis'), KPI_REFRESH_MS)
   const d = k.data
   const cards: { label: string; value: string; note?: string }[] = d
@@ -202,7 +204,9 @@ function KpiCards() {
         { label: 'Total users', value: String(d.totalUsers) },
         { label: 'Active or trialing', value: String(d.activeOrTrialing) },
         { label: 'Trial / paid', value: `${d.trialUsers} / ${d.paidUsers}` },
-        { label: 'Conversion rate', value: d.conversionRate === null ? '—' : `${d.conversionRate}%`, note: 'paid / (trial + paid)' },
+        config.value.billingEnabled
+          ? { label: 'Conversion rate', value: d.conversionRate === null ? '—' : `${d.conversionRate}%`, note: 'paid / (trial + paid)' }
+          : { label: 'Conversion rate', value: '—', note: 'billing is off: plans are granted, not sold' },
       ]
     : []
   return (

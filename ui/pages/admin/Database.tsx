@@ -2,8 +2,7 @@
 // (GET /api/admin/database); integrity check, optimize (VACUUM, confirmed first), a backup download
 // and archive of old posts (confirmed first). Each action is audited on the server. Fetching and
 // state: ./database/useDatabase.ts; this file renders.
-import { useRef } from 'react'
-import { Modal } from '../../components/Modal'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { timeAgo } from '../../lib/dates'
 import { AdminLayout } from './AdminLayout'
 import { formatBytes, formatCount } from './data-format'
@@ -92,7 +91,7 @@ export function AdminDatabase() {
         </div>
       ) : null}
       {confirm === 'optimize' ? (
-        <Confirm
+        <ConfirmDialog
           title="Optimize the database?"
           text={`VACUUM rewrites the whole database file (now ${formatBytes(data?.files.total ?? 0)}). While it runs, the server answers nothing else and other processes wait; on a large database this can take a while. It needs free disk space about the size of the database.`}
           action="Optimize"
@@ -104,7 +103,7 @@ export function AdminDatabase() {
         />
       ) : null}
       {confirm === 'archive' ? (
-        <Confirm
+        <ConfirmDialog
           title="Archive old posts?"
           text={`Posts ${CUTOFFS.find((c) => c.hours === cutoff)?.label.replace(/ \(.*\)$/, '')} are deleted from the database. Matches keep their title and link. This cannot be undone.`}
           action="Archive"
@@ -182,32 +181,5 @@ function TablesCard({ data }: { data: Stats }) {
         </table>
       </TableScroll>
     </section>
-  )
-}
-
-function Confirm({ title, text, action, onCancel, onConfirm }: { title: string; text: string; action: string; onCancel: () => void; onConfirm: () => void }) {
-  const cancel = useRef<HTMLButtonElement>(null)
-  return (
-    <Modal
-      className="confirm-dialog"
-      role="alertdialog"
-      aria-labelledby="ad-confirm-title"
-      aria-describedby="ad-confirm-text"
-      onClose={onCancel}
-      initialFocus={cancel}
-    >
-      <article>
-        <h3 id="ad-confirm-title">{title}</h3>
-        <p id="ad-confirm-text">{text}</p>
-        <footer>
-          <button ref={cancel} type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" onClick={onConfirm}>
-            {action}
-          </button>
-        </footer>
-      </article>
-    </Modal>
   )
 }

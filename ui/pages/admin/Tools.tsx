@@ -9,6 +9,7 @@ import { api, ApiError } from '../../api'
 import { formatMs, formatWhen, usePolling } from '../../admin'
 import { onMessage } from '../../realtime'
 import { errorToast, toast } from '../../toast'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { AdminLayout } from './AdminLayout'
 import { SCAN_TIERS, tierNote } from '../../lib/scan-frequency'
 import { config } from '../../state'
@@ -169,6 +170,14 @@ function ActionButton({ label, run, className }: { label: string; run: () => Pro
   )
 }
 
+/** What archiving posts older than `hours` does, said before it is done. */
+export function archiveQuestion(count: number, hours: number): string {
+  const age = hours === 24 ? '24 hours' : '7 days'
+  if (count === 0) return `No stored post is older than ${age}: nothing would be deleted.`
+  const feed = hours < 168 ? ' The public live feed shows the last 7 days, so these posts also leave it.' : ''
+  return `${count} ${count === 1 ? 'post' : 'posts'} older than ${age} will be deleted from the database.${feed} Matches keep their title and link. This cannot be undone.`
+}
+
 /** 403 (permission text) and 409 (paused) carry a message worth showing; anything else shows the spec's text only. */
 function failure(title: string, err: unknown) {
   if (err instanceof ApiError && (err.status === 403 || err.status === 409)) errorToast(err.message, title)
@@ -258,6 +267,16 @@ export function AdminTools() {
       failure('Backfill failed', err)
     }
   }
+  // Ask first, with the number of posts that would go (issue 30 §5: 24 h empties the live feed).
+  const [archiveAsk, setArchiveAsk] = useState<string | null>(null)
+  const askArchive = async () => {
+    try {
+      const { count } = await api<{ count: number }>(`/api/admin/archive-posts?olderThanHours=${archiveHours}`)
+      setArchiveAsk(archiveQuestion(count, archiveHours))
+    } catch (err) {
+      failure('Archive failed', err)
+    }
+  }
   const archive = async () => {
     try {
       const r = await api<{ count: number }>('/api/admin/archive-posts', { method: 'POST', json: { olderThanHours: archiveHours } })
@@ -313,9 +332,21 @@ export function AdminTools() {
               </select>
             </label>
           </div>
-          <ActionButton label="Archive old posts" className="secondary" run={archive} />
+          <ActionButton label="Archive old posts" className="secondary" run={askArchive} />
         </div>
       </article>
+      {archiveAsk !== null ? (
+        <ConfirmDialog
+          title="Archive old posts?"
+          text={archiveAsk}
+          action="Archive"
+          onCancel={() => setArchiveAsk(null)}
+          onConfirm={() => {
+            setArchiveAsk(null)
+            void archive()
+          }}
+        />
+      ) : null}
       <MaintenanceLogs version={version} />
     </AdminLayout>
   )

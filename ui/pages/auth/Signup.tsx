@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter'
 import { api } from '../../api'
 import { REGISTRATION_EMAIL_KEY } from '../../session'
 import { toast } from '../../toast'
+import { freePlanName } from '../../components/BillingOff'
 import { AuthLayout, FormError, GoogleAlternative, errorText } from './AuthLayout'
 
 export function signupProblem(f: { name: string; email: string; password: string; confirm: string }): string | null {
@@ -21,6 +22,7 @@ export function Signup() {
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const free = freePlanName() // billing off: no trial to promise
   const field = (k: keyof typeof form) => ({ value: form[k], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value }) })
 
   async function submit(e: React.FormEvent) {
@@ -43,7 +45,7 @@ export function Signup() {
   }
 
   return (
-    <AuthLayout title="Create an account" subtitle="Start your 7-day free trial">
+    <AuthLayout title="Create an account" subtitle={free ? `Free: ${free} for every new account` : 'Start your 7-day free trial'}>
       <form onSubmit={submit} noValidate>
         <label>
           Name
