@@ -158,10 +158,10 @@ describe('where the gap is told', () => {
     expect(r.status).toBe(503)
     const at = (ms: number) => new Date(ms).toISOString().slice(11, 19)
     // a bare id names no subreddit: the window was open for both forums
-    expect(r.body.error.message).toStartWith(`Dibs was not reading r/${A} and r/${B} between Jun 1, ${at(from)} UTC and Jun 1, ${at(to)} UTC:`)
+    expect(r.body.error.message).toStartWith(`Dibs was not reading r/${A} and r/${B} between Jun 1, ${at(from)} (UTC) and Jun 1, ${at(to)} (UTC):`)
     expect(r.body.error.message).toContain('without a Reddit key it cannot read posts by id')
     const link = await s.get(`/api/explain?url=${encodeURIComponent(`https://www.reddit.com/r/${A}/comments/${missed.id}/x/`)}`, 'member')
-    expect(link.body.error.message).toStartWith(`Dibs was not reading r/${A} between Jun 1, ${at(from)} UTC and Jun 1, ${at(to)} UTC:`)
+    expect(link.body.error.message).toStartWith(`Dibs was not reading r/${A} between Jun 1, ${at(from)} (UTC) and Jun 1, ${at(to)} (UTC):`)
     // a post read by the poll is not inside the gap
     const read = await s.get(`/api/explain?url=${burst[49]!.id}`, 'member')
     expect(read.body.post.seen).toStartWith('seen ')
@@ -180,7 +180,7 @@ describe('where the gap is told', () => {
     expect(r.status).toBe(200)
     expect(r.body.post.stored).toBe(false)
     const at = (ms: number) => new Date(ms).toISOString().slice(11, 19)
-    expect(r.body.post.seen).toStartWith(`Dibs was not reading r/${A} between Jun 1, ${at(from)} UTC and Jun 1, ${at(to)} UTC:`)
+    expect(r.body.post.seen).toStartWith(`Dibs was not reading r/${A} between Jun 1, ${at(from)} (UTC) and Jun 1, ${at(to)} (UTC):`)
     expect((await s.get('/api/admin/scanner')).body.recheck).toStartWith("Sold/removed re-checks read Reddit's /api/info with the key")
   })
 })

@@ -88,7 +88,22 @@ describe('toasts', () => {
     await act(async () => {
       toast({ title: 'Error', description: 'Failed to archive match', variant: 'destructive', duration: Infinity })
     })
-    expect(document.querySelector('li[role="alert"]')!.textContent).toContain('Failed to archive match')
+    expect(document.querySelector('ol.toast-list > li [role="alert"]')!.textContent).toContain('Failed to archive match')
+  })
+
+  test('the toast list keeps list semantics: its items are plain list items, the live role is inside each (axe: list, listitem)', async () => {
+    await render(<Toaster />)
+    await act(async () => {
+      toast({ title: 'Saved', duration: Infinity })
+      toast({ title: 'Error', description: 'Failed', variant: 'destructive', duration: Infinity })
+    })
+    const items = [...document.querySelector('ol.toast-list')!.children]
+    expect(items.length).toBeGreaterThanOrEqual(2)
+    for (const li of items) {
+      expect(li.tagName).toBe('LI')
+      expect(li.getAttribute('role')).toBeNull()
+    }
+    expect(document.querySelectorAll('ol.toast-list > li > [role="status"]').length).toBeGreaterThanOrEqual(1)
   })
 })
 

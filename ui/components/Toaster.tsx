@@ -60,15 +60,18 @@ function Toast({ item }: { item: ToastItem }) {
   return (
     <li
       ref={el}
-      role={item.variant === 'destructive' ? 'alert' : 'status'}
-      aria-live={item.variant === 'destructive' ? 'assertive' : 'polite'}
       className={`toast ${item.variant === 'destructive' ? 'destructive' : ''}`}
       onPointerDown={onDown}
       onPointerMove={onMove}
       onPointerUp={onUp}
       onPointerCancel={() => (start.current = null)}
     >
-      <div className="toast-body">
+      {/* the live role sits inside the item: an <li> with a role of its own is no list item (axe: list, listitem) */}
+      <div
+        className="toast-body"
+        role={item.variant === 'destructive' ? 'alert' : 'status'}
+        aria-live={item.variant === 'destructive' ? 'assertive' : 'polite'}
+      >
         <strong className="toast-title">{item.title}</strong>
         {item.description ? <div className="toast-description">{item.description}</div> : null}
       </div>
