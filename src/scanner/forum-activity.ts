@@ -34,7 +34,7 @@ function span(ms: number): string {
 /**
  * The watched forums (and any other subreddit posts came from) with the newest post of each. A forum is
  * flagged when the source left it out as banned, private or not found (`missing`), when it is the default
- * forum Reddit closed, when it has no post while the others have, or when it has had none for far longer
+ * forum Reddit closed, when it has no post while the others have posted over QUIET_MIN_MS, or when it has had none for far longer
  * than its rhythm (QUIET_GAPS usual gaps, at least QUIET_MIN_MS) while the others still get posts.
  */
 export function forumActivity(
@@ -50,6 +50,9 @@ export function forumActivity(
   const names = [...watched, ...seen.filter((s) => !watched.some((w) => w.toLowerCase() === s.toLowerCase()))]
   const newest = newestPostAt(deps.sqlite)
   const newestAll = newest === null ? null : Date.parse(newest)
+  // "no post while the others have" needs the others' posts to cover QUIET_MIN_MS: a first poll's handful is no evidence
+  const oldest = deps.sqlite.query<{ at: number | null }, []>('SELECT min(created_at) AS at FROM posts').get()?.at ?? null
+  const othersSpan = newestAll === null || oldest === null ? 0 : newestAll - oldest
   const recent = deps.sqlite.query<{ at: number }, [string, number]>(
     'SELECT created_at AS at FROM posts WHERE lower(subreddit) = lower(?) ORDER BY created_at DESC LIMIT ?',
   )
@@ -63,7 +66,7 @@ export function forumActivity(
       flag = 'Reddit answered banned, private or not found: it is left out of the request and tried again every 30 min'
     else if (isWatched && last === null && !deps.config.demo && subreddit.toLowerCase() === BANNED_DEFAULT_FORUM.toLowerCase())
       flag = 'closed by Reddit in Oct 2025: point this forum at a live subreddit'
-    else if (isWatched && last === null && newestAll !== null)
+    else if (isWatched && last === null && othersSpan >= QUIET_MIN_MS)
       flag = 'no post seen while the other forums get posts: is it banned, private or misspelt? (with a key, Reddit leaves such a subreddit out without a word)'
     else if (isWatched && last !== null && usualGapMs !== null && newestAll !== null) {
       const quietAfter = Math.max(QUIET_GAPS * usualGapMs, QUIET_MIN_MS)
