@@ -65,6 +65,6 @@ export const dashboardRoutes = (deps: AdminDeps) => {
     .get('/api/admin/activity', ({ query }) => recentActivity(deps, query.limit ?? 15), {
       admin: true,
       query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })) }),
-      detail: { summary: 'Recent activity: admin actions, maintenance jobs and notable scans, newest first', tags },
+      detail: { summary: 'Recent activity: admin actions, runs of the job log and notable scans, newest first', tags },
     })
 }
