@@ -13,21 +13,6 @@ import { Glob } from 'bun'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 
-/**
- * Files not yet rebuilt on their owners' services: other work was editing them while part 1 of
- * issue 30 §3 ran. Part 2 moves them into page folders and empties this list. Today the findings
- * are in logs.ts, tools.ts, scanner-status.ts and activity.ts (posts, scan_metrics, metrics,
- * maintenance_logs); dashboard.ts and health.ts query nothing but are listed with their page.
- */
-export const ALLOWED: readonly string[] = [
-  'src/admin/logs.ts',
-  'src/admin/tools.ts',
-  'src/admin/dashboard.ts',
-  'src/admin/scanner-status.ts',
-  'src/admin/health.ts',
-  'src/admin/activity.ts',
-]
-
 export const ADMIN_FOLDER = 'src/admin'
 
 export type Finding = { file: string; line: number; table: string; owner: string; how: 'sql' | 'import'; text: string }
@@ -179,7 +164,7 @@ function schemaImports(file: string, source: string, schemaFile: string): { name
 
 export type CheckResult = { findings: Finding[]; problems: string[]; checked: number }
 
-export function checkAdminTables(root: string, allowed: readonly string[] = ALLOWED): CheckResult {
+export function checkAdminTables(root: string): CheckResult {
   const owners = JSON.parse(readFileSync(join(root, 'src/db/owners.json'), 'utf8')) as Record<string, string>
   const schemaFile = join(root, 'src/db/schema.ts')
   const tables = schemaTables(readFileSync(schemaFile, 'utf8'))
@@ -191,7 +176,6 @@ export function checkAdminTables(root: string, allowed: readonly string[] = ALLO
   const findings: Finding[] = []
   const files = [...new Glob(`${ADMIN_FOLDER}/**/*.{ts,tsx}`).scanSync({ cwd: root })].sort()
   for (const rel of files) {
-    if (allowed.includes(rel)) continue
     const source = readFileSync(join(root, rel), 'utf8')
     for (const hit of tablesInSql(source)) {
       const owner = ownerOf.get(hit.table.toLowerCase())
@@ -221,8 +205,8 @@ if (import.meta.main) {
       `${f.file}:${f.line}: ${f.how === 'sql' ? `queries ${f.table} (${f.text})` : `imports the table object of ${f.table}`}, which ${f.owner}/ owns: call a service function of ${f.owner}/ instead`,
     )
   if (findings.length || problems.length) {
-    console.log(`\n${findings.length + problems.length} finding(s); table owners: src/db/owners.json; allowed until part 2: ${ALLOWED.length} file(s)`)
+    console.log(`\n${findings.length + problems.length} finding(s); table owners: src/db/owners.json`)
     process.exit(1)
   }
-  console.log(`check-admin-tables: ${checked} files under ${ADMIN_FOLDER}/ query only through their owners (${ALLOWED.length} allowed until part 2)`)
+  console.log(`check-admin-tables: ${checked} files under ${ADMIN_FOLDER}/ query only through their owners`)
 }

@@ -1,6 +1,6 @@
 // Shared state and helpers of the admin pages: the two system switches (emergency pause and
 // maintenance mode), kept live from the admin socket topic (`settings.changed`), a polling hook,
-// and formatters. The switches' server end is src/admin/dashboard.ts.
+// and formatters. The switches' server end is src/admin/dashboard/routes.ts.
 import { signal } from '@preact/signals-react'
 import { useEffect, useRef, useState } from 'react'
 import type { SettingName } from '../src/contract/events'

@@ -5,14 +5,14 @@
 // functions of the capability that owns each table (src/db/owners.json; scripts/check-admin-tables.ts).
 import { Elysia } from 'elysia'
 import type { AdminDeps } from './shared/deps'
-import { dashboardRoutes } from './dashboard'
+import { dashboardRoutes } from './dashboard/routes'
 import { usersRoutes } from './users/routes'
-import { logsRoutes } from './logs'
+import { logsRoutes } from './logs/routes'
 import { databaseRoutes } from './database/routes'
 import { trendsRoutes } from './trends/routes'
 import { alertsRoutes } from './alerts/routes'
 import { revenueRoutes } from './revenue/routes'
-import { toolsRoutes } from './tools'
+import { toolsRoutes } from './tools/routes'
 import { feedbackRoutes } from './feedback/routes'
 import { latencyRoutes } from './latency/routes'
 

@@ -120,7 +120,7 @@ export class RateBudget {
 
   /**
    * Changes the cap (at most the mode's) and/or the interval (null = adaptive) at run time, as the
-   * admin's scan settings do (src/admin/scan-settings.ts). An interval faster than the cap allows
+   * admin's scan settings do (src/admin/logs/scan-settings.ts). An interval faster than the cap allows
    * is raised to the allowance, as at startup.
    */
   configure(opts: { capPerMinute?: number; intervalSeconds?: number | null }): void {

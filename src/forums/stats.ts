@@ -1,5 +1,6 @@
-// Counts over the stored posts for the admin pages (Trends, the dashboard's health and KPIs). This
-// folder owns `posts` (src/db/owners.json): the admin pages ask here instead of querying it.
+// Counts over the stored posts for the admin pages (Trends, the dashboard's health and KPIs, the Logs
+// page's unreadable posts). This folder owns `posts` (src/db/owners.json): the admin pages ask here
+// instead of querying it.
 import type { Deps } from '../deps'
 
 const DAY_MS = 86_400_000
@@ -22,4 +23,20 @@ export function countPosts(deps: Pick<Deps, 'sqlite'>, sinceMs?: number): number
 /** The oldest stored post's creation time (ms), or null with none: Archive deletes older posts. */
 export function oldestPostAt(deps: Pick<Deps, 'sqlite'>): number | null {
   return deps.sqlite.query<{ at: number | null }, []>('SELECT min(created_at) AS at FROM posts').get()?.at ?? null
+}
+
+export type UnparsedPost = { redditId: string; title: string; error: string; at: string }
+
+/** Posts stored since `sinceMs` that could not be read (stored unparsed, never matched): how many, and the newest `limit`. */
+export function unparsedPostsSince(deps: Pick<Deps, 'sqlite'>, sinceMs: number, limit = 5): { count: number; recent: UnparsedPost[] } {
+  const count = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ?').get(sinceMs)!.n
+  const recent = deps.sqlite
+    .query<{ reddit_id: string; title: string; parse_error: string; ingested_at: number }, [number, number]>(
+      'SELECT reddit_id, title, parse_error, ingested_at FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ? ORDER BY ingested_at DESC, id DESC LIMIT ?',
+    )
+    .all(sinceMs, limit)
+  return {
+    count,
+    recent: recent.map((r) => ({ redditId: r.reddit_id, title: r.title, error: r.parse_error, at: new Date(r.ingested_at).toISOString() })),
+  }
 }

@@ -2,9 +2,9 @@
 // in flight), the scan log with its status filter, the application log tail, and runtime scan
 // settings stored in system_settings and applied to the rate budget without a restart.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { applyStoredScanSettings } from '../../src/admin/scan-settings'
+import { applyStoredScanSettings } from '../../src/admin/logs/scan-settings'
 import { BLOCK_PAGE } from '../../src/forums/reddit-client'
-import { SCRAPER_DENIED } from '../../src/admin/tools'
+import { SCRAPER_DENIED } from '../../src/admin/shared/texts'
 import { log, setLogLevel } from '../../src/lib/log'
 import { runScan } from '../../src/scanner/scan'
 import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'

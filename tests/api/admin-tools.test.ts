@@ -1,7 +1,7 @@
 // /api/admin Tools routes (issue 14 item 12): scan metrics, scraper trigger, batch matching,
 // maintenance logs, post-type backfill and archive — who may call them, what they do, audit rows.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { BATCH_DENIED, PAUSED_MESSAGE, SCRAPER_DENIED } from '../../src/admin/tools'
+import { BATCH_DENIED, PAUSED_MESSAGE, SCRAPER_DENIED } from '../../src/admin/shared/texts'
 import { BLOCK_PAGE } from '../../src/forums/reddit-client'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'

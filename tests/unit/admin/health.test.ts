@@ -1,7 +1,8 @@
 // The dashboard's formulas (spec §4 system health, §7 KPIs) as tables with fixed clocks.
 import { describe, expect, test } from 'bun:test'
-import { conversionRate, dayBounds, emailQueueColour, growthPercent, kpis, percentile, scanHealth } from '../../../src/admin/health'
-import { minIntervalFor, validateScanSettings } from '../../../src/admin/scan-settings'
+import { conversionRate, dayBounds, emailQueueColour, growthPercent, kpis, scanHealth } from '../../../src/admin/dashboard/formulas'
+import { percentile } from '../../../src/lib/percentile'
+import { minIntervalFor, validateScanSettings } from '../../../src/admin/logs/scan-settings'
 import { RateBudget } from '../../../src/forums/rate-budget'
 
 const NOW = new Date('2026-01-15T12:00:00Z')

@@ -1,6 +1,6 @@
 // Admin → Logs: coverage gaps, windows the forum source may have missed (a poll whose oldest entry was newer
 // than the newest stored post: more posts came between two polls than the feed holds), last 24 h or 7 d.
-// Server end: GET /api/admin/source-gaps (src/admin/logs.ts over src/scanner/gaps.ts).
+// Server end: GET /api/admin/source-gaps (src/admin/logs/view.ts over src/scanner/gaps.ts).
 import { useState } from 'react'
 import { api } from '../../api'
 import { formatDuration, formatWhen, usePolling } from '../../admin'

@@ -1,5 +1,6 @@
-// Post maintenance (spec RPCs backfill_post_types and archive_posts_7_days; `dibs backfill-post-types`,
-// `dibs archive-posts`). Each run is one maintenance_logs row.
+// Upkeep of the stored posts: classify those without a post type and archive (delete) old ones (spec
+// RPCs backfill_post_types and archive_posts_7_days; `dibs backfill-post-types`, `dibs archive-posts`,
+// Admin → Tools). Each run is one row of the job log (src/jobs/log.ts).
 import type { Deps } from '../deps'
 import { JOB, logJob } from '../jobs/log'
 import { classify } from './classify'

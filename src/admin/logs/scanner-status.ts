@@ -1,33 +1,26 @@
 // The scanner's state for the Logs page: running, paused (emergency pause), waiting for the rate
 // budget, failing since the first failed scan after the last success, or idle until the next scan.
-// Checked in that order: a scan in flight is 'running' whatever else holds.
-import type { Deps } from '../deps'
-import { forumActivity, newestPostAt } from '../scanner/forum-activity'
-import { cannotRead } from '../forums/source-health'
-import type { ScanSource, WithSource } from '../scanner/source'
-import { isPaused } from '../settings/service'
-import { forumNotice } from '../scanner/source'
-import { gapSummary } from '../scanner/gaps'
-import { RECHECK_AT_MS } from '../forums/recheck'
+// Checked in that order: a scan in flight is 'running' whatever else holds. The scan log, the next
+// scan's time, coverage gaps and the forums' last posts come from src/scanner; unreadable posts from
+// src/forums/stats.ts.
+import type { Deps } from '../../deps'
+import { forumActivity, newestPostAt } from '../../scanner/forum-activity'
+import { cannotRead } from '../../forums/source-health'
+import { unparsedPostsSince, type UnparsedPost } from '../../forums/stats'
+import type { ScanSource, WithSource } from '../../scanner/source'
+import { isPaused } from '../../settings/service'
+import { forumNotice } from '../../scanner/source'
+import { gapSummary } from '../../scanner/gaps'
+import { nextScanAt, scanStreak } from '../../scanner/scan-history'
+import { RECHECK_AT_MS } from '../../forums/recheck'
 
 export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
-
-type ScanRow = { at: number; status: string; error: string | null }
 
 export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
   const now = deps.now().getTime()
   const b = deps.source.budget
-  const last = deps.sqlite.query<ScanRow, []>('SELECT created_at AS at, status, error FROM scan_metrics ORDER BY created_at DESC, id DESC LIMIT 1').get()
-  const lastOk = deps.sqlite
-    .query<{ at: number }, []>("SELECT created_at AS at FROM scan_metrics WHERE status = 'success' ORDER BY created_at DESC LIMIT 1")
-    .get()
-  let failingSince: number | null = null
-  if (last?.status === 'failed')
-    failingSince = deps.sqlite
-      .query<{ at: number }, [number]>("SELECT min(created_at) AS at FROM scan_metrics WHERE status = 'failed' AND created_at > ?")
-      .get(lastOk?.at ?? 0)!.at
-  const nextRow = deps.sqlite.query<{ value: string }, []>("SELECT value FROM metrics WHERE id = 'next_reddit_scrape'").get()
-  const nextAt = nextRow ? ((JSON.parse(nextRow.value) as { at?: string }).at ?? null) : null
+  const { last, lastSuccessAt, failingSince } = scanStreak(deps)
+  const nextAt = nextScanAt(deps)
   const allowedAt = b ? b.nextAllowedAt(now) : now
   const snap = b?.snapshot(now)
   const paused = isPaused(deps)
@@ -44,7 +37,7 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     failingSince: failingSince !== null ? new Date(failingSince).toISOString() : null,
     lastError: last?.status === 'failed' ? last.error : null,
     lastScanAt: last ? new Date(last.at).toISOString() : null,
-    lastSuccessAt: lastOk ? new Date(lastOk.at).toISOString() : null,
+    lastSuccessAt: lastSuccessAt !== null ? new Date(lastSuccessAt).toISOString() : null,
     nextScanAt: paused ? null : nextAt,
     mode: deps.source.mode ?? null,
     unparsed: unparsedPosts(deps, now),
@@ -88,19 +81,8 @@ export function recheckNote(source: Pick<ScanSource, 'fetchInfo' | 'mode'>): str
   return 'Sold/removed re-checks come only from later polls of the feed (no Reddit key, so no /api/info): a post marked sold or pending in its title or text is seen only while it is still among the newest entries; a post that has left the feed keeps the state it had, and a removal is not seen (the feed drops removed posts).'
 }
 
-export type UnparsedPost = { redditId: string; title: string; error: string; at: string }
-
-/** Posts of the last 24 hours that could not be read (stored unparsed, never matched), newest first. */
-export function unparsedPosts(deps: Pick<Deps, 'sqlite'>, now: number): { last24h: number; recent: UnparsedPost[] } {
-  const since = now - 24 * 3600_000
-  const count = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ?').get(since)!.n
-  const recent = deps.sqlite
-    .query<{ reddit_id: string; title: string; parse_error: string; ingested_at: number }, [number]>(
-      'SELECT reddit_id, title, parse_error, ingested_at FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ? ORDER BY ingested_at DESC, id DESC LIMIT 5',
-    )
-    .all(since)
-  return {
-    last24h: count,
-    recent: recent.map((r) => ({ redditId: r.reddit_id, title: r.title, error: r.parse_error, at: new Date(r.ingested_at).toISOString() })),
-  }
+/** Posts of the last 24 hours that could not be read (stored unparsed, never matched), the newest 5. */
+function unparsedPosts(deps: Pick<Deps, 'sqlite'>, now: number): { last24h: number; recent: UnparsedPost[] } {
+  const { count, recent } = unparsedPostsSince(deps, now - 24 * 3600_000, 5)
+  return { last24h: count, recent }
 }

@@ -1,16 +1,16 @@
-// The dashboard's numbers (spec §7 admin health every 30 s, KPIs every 5 min), each counted by the
-// capability that owns its table; the formulas themselves are the pure ./health.ts.
-// Part 2 moves this file into the dashboard's folder.
-import { countAccess } from '../access/accounts'
-import type { Deps } from '../deps'
-import { countPosts } from '../forums/stats'
-import { percentile } from '../lib/percentile'
-import { countMatchedUsers, countMatches, liveMatchDelays } from '../matches/stats'
-import { outboxCounts } from '../outbox/queue'
-import { forumNotice, type WithSource } from '../scanner/source'
-import { gapSummary } from '../scanner/gaps'
-import { JOB, lastSuccess } from '../jobs/log'
-import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, scanHealth, TRIAL_ROLES, type Kpis } from './health'
+// Admin → Dashboard, the view model: System Health (spec §7 admin health, every 30 s) and the KPIs
+// (every 5 min), each number counted by the capability that owns its table; the formulas themselves
+// are the pure ./formulas.ts. System Resources is ./resources.ts, Recent Activity ./recent-activity.ts.
+import { countAccess } from '../../access/accounts'
+import type { Deps } from '../../deps'
+import { countPosts } from '../../forums/stats'
+import { percentile } from '../../lib/percentile'
+import { countMatchedUsers, countMatches, liveMatchDelays } from '../../matches/stats'
+import { outboxCounts } from '../../outbox/queue'
+import { forumNotice, type WithSource } from '../../scanner/source'
+import { gapSummary } from '../../scanner/gaps'
+import { JOB, lastSuccess } from '../../jobs/log'
+import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, scanHealth, TRIAL_ROLES, type Kpis } from './formulas'
 
 type D = Pick<Deps, 'db' | 'sqlite' | 'now'>
 

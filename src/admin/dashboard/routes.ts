@@ -1,12 +1,13 @@
-// /api/admin — Dashboard: emergency pause and maintenance mode, system health, KPIs, system resources, recent activity.
+// /api/admin — the Dashboard: emergency pause and maintenance mode (src/settings), System Health and
+// KPIs (./view.ts), System Resources (./resources.ts), Recent Activity (./recent-activity.ts).
 import { Elysia, t } from 'elysia'
-import { authPlugin } from '../auth/plugin'
-import { readSettings, setSetting, SETTINGS, type SettingName } from '../settings/service'
-import { recentActivity } from './activity'
-import { audited } from '../audit/log'
-import type { AdminDeps } from './deps'
+import { authPlugin } from '../../auth/plugin'
+import { readSettings, setSetting, SETTINGS, type SettingName } from '../../settings/service'
+import { recentActivity } from './recent-activity'
+import { audited } from '../../audit/log'
+import type { AdminDeps } from '../shared/deps'
 import { systemResources } from './resources'
-import { kpiStats, systemHealth } from './stats'
+import { kpiStats, systemHealth } from './view'
 
 const tags = ['admin']
 
@@ -64,6 +65,6 @@ export const dashboardRoutes = (deps: AdminDeps) => {
     .get('/api/admin/activity', ({ query }) => recentActivity(deps, query.limit ?? 15), {
       admin: true,
       query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })) }),
-      detail: { summary: 'Recent activity: admin actions, maintenance jobs and notable scans, newest first', tags },
+      detail: { summary: 'Recent activity: admin actions, runs of the job log and notable scans, newest first', tags },
     })
 }

@@ -1,5 +1,6 @@
-// The admin dashboard's formulas (spec §4 system health, §7 admin health and KPIs), pure: every
-// function takes the clock and the counts it needs, so tests pin them with fixed clocks.
+// Admin → Dashboard, its formulas (spec §4 system health, §7 admin health and KPIs), pure: every
+// function takes the clock and the counts it needs, so tests pin them with fixed clocks. (Not the
+// process's /healthz and /readyz: those are src/health.ts.)
 //
 // Health from the minutes since the last successful scan: healthy up to 10, warning above 10,
 // critical above 30, warning when there was none; displayed performance 95 / 75 / 45 %.
@@ -7,7 +8,7 @@
 // KPIs: conversion = paid / (trial + paid); growth % = (today − yesterday) / yesterday; both are
 // null when their denominator is 0 (shown as '—', never a division by zero).
 // Days are UTC days: 'today' starts at 00:00 UTC.
-import { DAY_MS, percentile as percentileOfSorted } from './series'
+import { DAY_MS } from '../shared/series'
 
 export const HEALTHY_MINUTES = 10
 export const CRITICAL_MINUTES = 30
@@ -48,14 +49,6 @@ export function conversionRate(trial: number, paid: number): number | null {
 /** (today − yesterday) / yesterday as a percentage with one decimal, null when yesterday is 0. */
 export function growthPercent(today: number, yesterday: number): number | null {
   return yesterday === 0 ? null : Math.round(((today - yesterday) / yesterday) * 1000) / 10
-}
-
-/** Nearest-rank percentile (p in 0..100) of values in any order (series.ts holds the rule); null when there are none. */
-export function percentile(values: readonly number[], p: number): number | null {
-  return percentileOfSorted(
-    [...values].sort((a, b) => a - b),
-    p,
-  )
 }
 
 export type KpiCounts = {

@@ -1,90 +1,18 @@
-// /api/admin — Logs: scanner status and control, scan log, application log tail, runtime scan settings.
+// /api/admin — Logs: scanner status and control (./scanner-status.ts), the scan log and coverage gaps
+// (./view.ts), the application log tail (src/lib/log.ts), runtime scan settings (./scan-settings.ts).
 import { Elysia, t } from 'elysia'
-import { authPlugin } from '../auth/plugin'
-import type { Deps } from '../deps'
-import { JOB } from '../jobs/log'
-import { recentLogLines, type LogLevel } from '../lib/log'
-import { runScan } from '../scanner/scan'
-import { gapsSince, gapSummary } from '../scanner/gaps'
-import { audited } from '../audit/log'
-import type { AdminDeps } from './deps'
+import { authPlugin } from '../../auth/plugin'
+import { recentLogLines, type LogLevel } from '../../lib/log'
+import { runScan } from '../../scanner/scan'
+import { audited } from '../../audit/log'
+import type { AdminDeps } from '../shared/deps'
+import { SCRAPER_DENIED } from '../shared/texts'
 import { applyStoredScanSettings, MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
 import { scannerStatus, waitWhy } from './scanner-status'
-import { SCRAPER_DENIED } from './tools'
+import { coverageGaps, scanLog } from './view'
 
 const tags = ['admin']
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const
-
-export type ScanLogEntry = { at: string; source: 'scan' | 'job'; job: string; status: string; durationMs: number; summary: string; error: string | null }
-
-/**
- * The scan log: every scan (scan_metrics) and every other maintenance job (maintenance_logs; a
- * scan's own maintenance_logs row would repeat its scan_metrics row), newest first, optionally
- * one status only ('success', 'failed', 'skipped', …).
- */
-export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; limit?: number } = {}): ScanLogEntry[] {
-  const limit = opts.limit ?? 200
-  const status = opts.status ?? null
-  const scans = deps.sqlite
-    .query<
-      {
-        at: number
-        type: string
-        status: string
-        ms: number
-        fetched: number
-        fresh: number
-        matches: number
-        users: number
-        requests: number
-        error: string | null
-      },
-      [string | null, string | null, number]
-    >(
-      `SELECT created_at AS at, scan_type AS type, status, duration_ms AS ms, posts_fetched AS fetched, posts_new AS fresh, matches_found AS matches,
-              users_processed AS users, requests, error
-       FROM scan_metrics WHERE (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .all(status, status, limit)
-    .map((r): ScanLogEntry => ({
-      at: new Date(r.at).toISOString(),
-      source: 'scan',
-      job: `${JOB.scan} (${r.type})`,
-      status: r.status,
-      durationMs: r.ms,
-      summary: `${r.fetched} fetched, ${r.fresh} new, ${r.matches} matches for ${r.users} users, ${r.requests} ${r.requests === 1 ? 'request' : 'requests'}`,
-      error: r.error,
-    }))
-  const jobs = deps.sqlite
-    .query<{ at: number; job: string; status: string; ms: number; details: string | null }, [string, string | null, string | null, number]>(
-      `SELECT created_at AS at, job_name AS job, status, duration_ms AS ms, details FROM maintenance_logs
-       WHERE job_name != ? AND (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .all(JOB.scan, status, status, limit)
-    .map((r): ScanLogEntry => {
-      const d = r.details ? (JSON.parse(r.details) as Record<string, unknown>) : {}
-      const { error, ...rest } = d
-      return {
-        at: new Date(r.at).toISOString(),
-        source: 'job',
-        job: r.job,
-        status: r.status,
-        durationMs: r.ms,
-        summary: Object.entries(rest)
-          .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${typeof v === 'object' ? JSON.stringify(v) : v}`)
-          .join(', '),
-        error: typeof error === 'string' ? error : null,
-      }
-    })
-  return [...scans, ...jobs].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit)
-}
-
-/** Coverage gaps of the last 24 h or 7 d: the windows (newest first) and their total. */
-export const GAP_WINDOWS = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000 } as const
-export function coverageGaps(deps: Pick<Deps, 'sqlite' | 'now'>, window: keyof typeof GAP_WINDOWS) {
-  const since = deps.now().getTime() - GAP_WINDOWS[window]
-  return { window, since: new Date(since).toISOString(), ...gapSummary(deps.sqlite, since), gaps: gapsSince(deps.sqlite, since) }
-}
 
 export const logsRoutes = (deps: AdminDeps) => {
   // The admin's stored scan settings take effect when the server builds its routes (once per process).
@@ -124,7 +52,7 @@ export const logsRoutes = (deps: AdminDeps) => {
     .get('/api/admin/scan-log', ({ query }) => scanLog(deps, { status: query.status || undefined, limit: query.limit }), {
       admin: true,
       query: t.Object({ status: t.Optional(t.String({ maxLength: 20 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 500 })) }),
-      detail: { summary: 'Scan log: scans and maintenance jobs, newest first, optionally one status', tags },
+      detail: { summary: 'Scan log: scans and the other jobs of the job log, newest first, optionally one status', tags },
     })
     .get('/api/admin/source-gaps', ({ query }) => coverageGaps(deps, query.window ?? '24h'), {
       admin: true,

@@ -3,10 +3,10 @@
 // budget at once — no restart. Without a stored row the environment decides
 // (SCAN_INTERVAL_SECONDS, the mode's cap). The spec's "active instances" input is left out: one
 // Dibs process scans, so there is nothing to set.
-import type { Deps } from '../deps'
-import { badRequest } from '../lib/errors'
-import type { WithSource } from '../scanner/source'
-import { replaceSetting, storedSetting, storeSetting } from '../settings/service'
+import type { Deps } from '../../deps'
+import { badRequest } from '../../lib/errors'
+import type { WithSource } from '../../scanner/source'
+import { replaceSetting, storedSetting, storeSetting } from '../../settings/service'
 
 export const SCAN_SETTINGS = 'scan_settings'
 export const MAX_INTERVAL_SECONDS = 3600

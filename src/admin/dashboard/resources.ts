@@ -1,14 +1,13 @@
 // System Resources on the dashboard: real figures of this process instead of the spec's sample
 // text — uptime, memory, event-loop lag, database and WAL size, open sockets, outbox depth, the
-// Reddit rate budget, the scan interval in force and post → alert latency. Part 2 moves this file
-// into the dashboard's folder.
-import { fileSizes } from '../db/inspect'
-import type { AdminDeps } from './shared/deps'
-import { alertLatency } from './stats'
-import { eventLoopLag } from '../lib/event-loop-lag'
-import { outboxCounts } from '../outbox/queue'
-import { lastRateLimitedAt } from '../scanner/scan-history'
-import { scanIntervalNow } from '../scanner/scan'
+// Reddit rate budget, the scan interval in force and post → alert latency.
+import { fileSizes } from '../../db/inspect'
+import type { AdminDeps } from '../shared/deps'
+import { alertLatency } from './view'
+import { eventLoopLag } from '../../lib/event-loop-lag'
+import { outboxCounts } from '../../outbox/queue'
+import { lastRateLimitedAt } from '../../scanner/scan-history'
+import { scanIntervalNow } from '../../scanner/scan'
 
 /** The last time Reddit answered 429, from the scan log. */
 function last429(deps: AdminDeps): string | null {
