@@ -65,8 +65,9 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
             </span>
             {match.author ? <span>u/{match.author}</span> : null}
             <LocationChip location={match.location} />
-            <time dateTime={typeof when === 'number' ? new Date(when).toISOString() : undefined}>
-              {formatDate(when)} · {timeAgo(when)}
+            <time dateTime={typeof when === 'number' ? new Date(when).toISOString() : undefined} title={formatDate(when)}>
+              <span className="match-date">{formatDate(when)} · </span>
+              {timeAgo(when)}
             </time>
           </p>
           <ListingHistory match={match} />
