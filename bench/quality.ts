@@ -22,7 +22,7 @@ import { substringMatch, wholeWordMatch } from './baseline/keyword-matchers'
 
 const MATCHERS = ['dibs', 'substring', 'wholeWord'] as const
 type MatcherName = (typeof MATCHERS)[number]
-type Pair = { post: QualityPost; term: QualityTerm; want: boolean; got: Record<MatcherName, boolean> }
+export type Pair = { post: QualityPost; term: QualityTerm; want: boolean; got: Record<MatcherName, boolean> }
 type Score = { pairs: number; positives: number; tp: number; fp: number; fn: number; precision: number; recall: number; f1: number }
 
 // The issue's targets (issue 15, "Goal"): printed beside the figures, never asserted here.
@@ -31,12 +31,12 @@ const TARGETS = { f1: 90, priceBoundPrecision: 95, categoryRecall: 80, realPreci
 // `trades>=10` is a bound on the seller's trade count, not on a price.
 const isPriceBound = (t: QualityTerm) => t.kind === 'price' || t.kind === 'per-unit'
 
-function arg(name: string, fallback: string): string {
+export function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback
 }
 
-const refused = new Map<string, string>()
+export const refused = new Map<string, string>()
 
 function decide(post: QualityPost, term: QualityTerm): Record<MatcherName, boolean> {
   const r = dibsMatch(term.text, post, post.category)
@@ -45,7 +45,7 @@ function decide(post: QualityPost, term: QualityTerm): Record<MatcherName, boole
   return { dibs: open && r === true, substring: substringMatch(term.text, post), wholeWord: wholeWordMatch(term.text, post) }
 }
 
-function pairsOf(posts: QualityPost[], terms: QualityTerm[]): Pair[] {
+export function pairsOf(posts: QualityPost[], terms: QualityTerm[]): Pair[] {
   const out: Pair[] = []
   for (const post of posts) {
     const want = new Set(post.want)
@@ -63,7 +63,7 @@ function heldOut(post: QualityPost, indexInSet: number | null): boolean {
 
 const pct = (n: number, d: number) => (d === 0 ? NaN : Math.round((1000 * n) / d) / 10)
 
-function score(pairs: Pair[], m: MatcherName): Score {
+export function score(pairs: Pair[], m: MatcherName): Score {
   let tp = 0,
     fp = 0,
     fn = 0,
@@ -80,21 +80,21 @@ function score(pairs: Pair[], m: MatcherName): Score {
   return { pairs: pairs.length, positives, tp, fp, fn, precision, recall, f1 }
 }
 
-function scores(pairs: Pair[]): Record<MatcherName, Score> {
+export function scores(pairs: Pair[]): Record<MatcherName, Score> {
   return Object.fromEntries(MATCHERS.map((m) => [m, score(pairs, m)])) as Record<MatcherName, Score>
 }
 
 const f = (n: number) => (Number.isNaN(n) ? '   –' : n.toFixed(1).padStart(5))
-function row(label: string, s: Record<MatcherName, Score>, extra = ''): string {
+export function row(label: string, s: Record<MatcherName, Score>, extra = ''): string {
   const d = s.dibs
   return (
     `${label.padEnd(24)} ${String(d.pairs).padStart(6)} ${String(d.positives).padStart(5)}  ` +
     `P ${f(d.precision)}  R ${f(d.recall)}  F1 ${f(d.f1)}   | substring F1 ${f(s.substring.f1)} | whole-word F1 ${f(s.wholeWord.f1)}${extra}`
   )
 }
-const HEAD = `${''.padEnd(24)} ${'pairs'.padStart(6)} ${'pos'.padStart(5)}  Dibs`
+export const HEAD = `${''.padEnd(24)} ${'pairs'.padStart(6)} ${'pos'.padStart(5)}  Dibs`
 
-function errors(pairs: Pair[], kind: 'fp' | 'fn', top: number) {
+export function errors(pairs: Pair[], kind: 'fp' | 'fn', top: number) {
   const bad = pairs.filter((p) => (kind === 'fp' ? p.got.dibs && !p.want : !p.got.dibs && p.want))
   const perTerm = new Map<string, number>()
   for (const p of bad) perTerm.set(p.term.id, (perTerm.get(p.term.id) ?? 0) + 1)
