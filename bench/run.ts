@@ -1,6 +1,6 @@
 // `bun run bench`: every benchmark in turn. Each prints its own table, writes bench/results/*.json and exits 1 when it misses its target
-// (atom-parse: ≤ 100× JSON.parse; scan-latency: published → stored p95 ≤ 1.1 × interval + processing, Atom and OAuth).
-const benches = ['matcher.ts', 'quality.ts', 'atom-parse.ts', 'ingest.ts', 'ingest-browser.ts', 'notify.ts', 'scan-latency.ts', 'recheck.ts']
+// (atom-parse and feed-parse: ≤ 100× JSON.parse; scan-latency: published → stored p95 ≤ 1.1 × interval + processing, Atom and OAuth).
+const benches = ['matcher.ts', 'quality.ts', 'atom-parse.ts', 'feed-parse.ts', 'ingest.ts', 'ingest-browser.ts', 'notify.ts', 'scan-latency.ts', 'recheck.ts']
 const only = process.argv.slice(2)
 for (const b of benches) {
   if (only.length && !only.some((o) => b.includes(o))) continue
