@@ -80,9 +80,12 @@ export async function fetchFeed(url: string, opts: FeedFetchOpts): Promise<FeedF
         return { status: 'not_modified', url: current, validators: mergeValidators(opts.validators, validators) }
       }
       if (res.status !== 200) throw await statusError(res, opts.now())
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_FEED_BYTES) {
+        await res.body?.cancel().catch(() => {})
+        throw tooBig()
+      }
       const body = await readCappedBytes(res, MAX_FEED_BYTES).catch((e: unknown) => {
-        if (e instanceof FeedFormatError && /larger/.test(e.message))
-          throw new FeedFetchError('too_big', `The feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`)
+        if (e instanceof FeedFormatError && /larger/.test(e.message)) throw tooBig()
         throw e
       })
       return { status: 'ok', url: current, validators, feed: parseFeed(body, { url: current, now: opts.now() }) }
@@ -91,6 +94,8 @@ export async function fetchFeed(url: string, opts: FeedFetchOpts): Promise<FeedF
     throw asFetchError(e, timeoutMs, signal)
   }
 }
+
+const tooBig = () => new FeedFetchError('too_big', `The feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`)
 
 function requestHeaders(v: Validators | undefined): Record<string, string> {
   const h: Record<string, string> = {

@@ -126,7 +126,7 @@ const snippet = (s: string) => s.replace(/\s+/g, ' ').slice(0, 80)
 function looksLikeHtml(head: string): boolean {
   const start = head
     .slice(0, 2048)
-    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!--[\s\S]*?-->|<\?xml[^>]*\?>/g, '')
     .trimStart()
   return /^<!doctype\s+html/i.test(start) || /^<html[\s>]/i.test(start) || /^<head[\s>]/i.test(start) || /^<body[\s>]/i.test(start)
 }

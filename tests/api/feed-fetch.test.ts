@@ -158,9 +158,13 @@ describe('named failures', () => {
   })
 
   test('over 5 MB → too_big, counted after gzip is decoded (a compression bomb stops there too)', async () => {
-    forums.serve('/huge.rss', { body: `<rss version="2.0"><channel>${' '.repeat(6 * 1024 * 1024)}</channel></rss>`, contentType: 'application/rss+xml' })
-    const e = await failure(fetchFeed(`${forums.url}/huge.rss`, local()))
-    expect([e.kind, e.message]).toEqual(['too_big', 'The feed is larger than 5 MB'])
+    const huge = `<rss version="2.0"><channel>${' '.repeat(6 * 1024 * 1024)}</channel></rss>`
+    forums.serve('/huge.rss', { body: huge, contentType: 'application/rss+xml' })
+    forums.serve('/huge-plain.rss', { body: huge, contentType: 'application/rss+xml', identity: true })
+    for (const path of ['/huge.rss', '/huge-plain.rss']) {
+      const e = await failure(fetchFeed(forums.url + path, local()))
+      expect({ path, kind: e.kind, message: e.message }).toEqual({ path, kind: 'too_big', message: 'The feed is larger than 5 MB' })
+    }
   })
 
   test('a web page or other JSON → not_a_feed, in words', async () => {

@@ -29,7 +29,8 @@ export type FeedPost = { id: number; title: string; author: string; html: string
 export type ServedRequest = { path: string; headers: Record<string, string> }
 
 type Bytes = Uint8Array<ArrayBuffer>
-type Raw = { status?: number; body: string | Bytes; contentType?: string; headers?: Record<string, string> }
+/** a scripted answer; `identity`: never gzipped, even when asked */
+type Raw = { status?: number; body: string | Bytes; contentType?: string; headers?: Record<string, string>; identity?: boolean }
 
 const PATHS = {
   xenforo: '/forums/classifieds-optics.12/index.rss',
@@ -372,7 +373,7 @@ export async function startForumFeeds(opts: { now?: () => number } = {}) {
       const scripted = raw.get(key)
       if (scripted) {
         const headers: Record<string, string> = { 'content-type': scripted.contentType ?? 'application/xml', ...scripted.headers }
-        return new Response(encode(req, scripted.body, headers), { status: scripted.status ?? 200, headers })
+        return new Response(scripted.identity ? scripted.body : encode(req, scripted.body, headers), { status: scripted.status ?? 200, headers })
       }
       const base = url.origin
       const page = render(key, base)

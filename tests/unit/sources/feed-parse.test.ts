@@ -242,6 +242,13 @@ describe('not a feed: a named error an admin understands', () => {
     ])
   })
 
+  test('an XHTML page, XML declaration and all, is a web page, not a refused DTD', () => {
+    const e = refusal(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Board index</title></head></html>',
+    )
+    expect([e.reason, e.message]).toEqual(['html', expect.stringContaining('a web page ("Board index")')])
+  })
+
   test('empty documents, only whitespace, only a comment', () => {
     for (const text of ['', '  \n', '<?xml version="1.0"?>\n<!-- nothing -->\n']) expect(refusal(text).reason).toBe('empty')
   })
