@@ -4,7 +4,7 @@
 // redirect is followed by hand, at most 5 hops, each hop checked like the first (a public forum
 // may redirect inward). 304 means nothing new. The body's bytes are read up to 5 MB (counted after fetch
 // decodes gzip/deflate/br, so a compression bomb stops there too), then parsed (feed-parse.ts).
-// One time cap covers the whole read, redirects and body included. Failures are FeedFetchError
+// One time cap covers the whole read: name lookups, redirects and the body included. Failures are FeedFetchError
 // with a kind the caller can act on and a sentence an admin can read. Politeness (how often a host
 // may be asked) is the caller's, with HostPoliteness; a 429's Retry-After comes back in the error.
 import { checkPublicUrl, type Resolver } from '../lib/public-url'
@@ -61,7 +61,7 @@ export async function fetchFeed(url: string, opts: FeedFetchOpts): Promise<FeedF
   let current = url
   try {
     for (let hop = 0; ; hop++) {
-      const check = await checkPublicUrl(current, { allowPrivate: opts.allowPrivate, allowHttp: true, resolve: opts.resolve })
+      const check = await untilAborted(checkPublicUrl(current, { allowPrivate: opts.allowPrivate, allowHttp: true, resolve: opts.resolve }), signal)
       if (!check.ok)
         throw new FeedFetchError('refused', hop === 0 ? check.reason : `The feed redirected to ${current}, which is refused: ${check.reason}`, { url: current })
       const res = await (opts.fetch ?? fetch)(check.url.href, { headers: requestHeaders(opts.validators), redirect: 'manual', signal })
@@ -71,7 +71,9 @@ export async function fetchFeed(url: string, opts: FeedFetchOpts): Promise<FeedF
         if (!location) throw new FeedFetchError('redirects', `The feed answered ${res.status} without saying where to go`, { status: res.status })
         if (hop >= MAX_REDIRECTS)
           throw new FeedFetchError('redirects', `The feed redirected more than ${MAX_REDIRECTS} times; use the address it ends at`, { status: res.status })
-        current = new URL(location, current).href
+        current = URL.parse(location, current)?.href ?? ''
+        if (!current)
+          throw new FeedFetchError('redirects', `The feed redirected to an address that is not a URL (${location.slice(0, 100)})`, { status: res.status })
         continue
       }
       const validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') }
@@ -93,6 +95,16 @@ export async function fetchFeed(url: string, opts: FeedFetchOpts): Promise<FeedF
   } catch (e) {
     throw asFetchError(e, timeoutMs, signal)
   }
+}
+
+/** A name lookup that hangs must not outlast the time cap (fetch itself honours the signal). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    signal.addEventListener('abort', abort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }
 
 const tooBig = () => new FeedFetchError('too_big', `The feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`)

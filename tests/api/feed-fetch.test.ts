@@ -157,6 +157,19 @@ describe('named failures', () => {
     expect(e.kind).toBe('timeout')
   })
 
+  test('a name lookup that never answers → timeout too', async () => {
+    const e = await failure(
+      fetchFeed('https://forum.example.com/feed.rss', { allowPrivate: false, now: Date.now, timeoutMs: 200, resolve: () => new Promise(() => {}) }),
+    )
+    expect(e.kind).toBe('timeout')
+  })
+
+  test('a redirect to something that is not a URL → redirects, in words', async () => {
+    forums.serve('/bad-redirect.rss', { status: 302, body: '', headers: { location: 'http://[::1' } })
+    const e = await failure(fetchFeed(`${forums.url}/bad-redirect.rss`, local()))
+    expect([e.kind, e.message]).toEqual(['redirects', 'The feed redirected to an address that is not a URL (http://[::1)'])
+  })
+
   test('over 5 MB → too_big, counted after gzip is decoded (a compression bomb stops there too)', async () => {
     const huge = `<rss version="2.0"><channel>${' '.repeat(6 * 1024 * 1024)}</channel></rss>`
     forums.serve('/huge.rss', { body: huge, contentType: 'application/rss+xml' })
