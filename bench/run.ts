@@ -1,10 +1,11 @@
 // `bun run bench`: every benchmark in turn. Each prints its own table, writes bench/results/*.json and exits 1 when it misses its target
-// (atom-parse: ≤ 100× JSON.parse; scan-latency: published → stored p95 ≤ 1.1 × interval + processing, Atom and OAuth).
+// (atom-parse and feed-parse: ≤ 100× JSON.parse; scan-latency: published → stored p95 ≤ 1.1 × interval + processing, Atom and OAuth).
 const benches = [
   'matcher.ts',
   'quality.ts',
   'market-quality.ts',
   'atom-parse.ts',
+  'feed-parse.ts',
   'ingest.ts',
   'ingest-browser.ts',
   'notify.ts',

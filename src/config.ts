@@ -84,6 +84,8 @@ export type Config = {
   supportEmail: string | null
   /** CHANNELS_ALLOW_PRIVATE: webhook/ntfy/Discord URLs may be http and reach loopback/private addresses (tests, LAN-only setups) */
   channelsAllowPrivate: boolean
+  /** ALLOW_PRIVATE_SOURCES: feed sources may reach loopback/private/link-local addresses (tests, LAN-only forums) */
+  allowPrivateSources: boolean
   /**
    * DIBS_TEST_HOLD_DISPATCH_MS, TEST-ONLY: the dispatcher waits this long (logging 'test hook: dispatch
    * held') between storing live matches and queueing their alerts, so a crash test can kill the process
@@ -341,6 +343,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),
     supportEmail,
     channelsAllowPrivate: bool(env, 'CHANNELS_ALLOW_PRIVATE'),
+    allowPrivateSources: bool(env, 'ALLOW_PRIVATE_SOURCES'),
     testHoldDispatchMs: int(env, 'DIBS_TEST_HOLD_DISPATCH_MS', 0, 0, 10 * 60_000),
   }
 }

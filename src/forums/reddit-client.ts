@@ -417,8 +417,18 @@ function atomListing(text: string, now: number): { posts: ForumPost[]; after: st
  * Content-Length said, chunked included), and bytes that are not UTF-8 are refused, both as FeedFormatError.
  */
 export async function readCapped(res: Response, max: number): Promise<string> {
+  const bytes = await readCappedBytes(res, max)
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new FeedFormatError('the answer is not valid UTF-8')
+  }
+}
+
+/** The body's bytes, read up to `max`: a larger body is cancelled and refused as FeedFormatError. */
+export async function readCappedBytes(res: Response, max: number): Promise<Uint8Array> {
   const reader = res.body?.getReader()
-  if (!reader) return ''
+  if (!reader) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -431,11 +441,7 @@ export async function readCapped(res: Response, max: number): Promise<string> {
     }
     chunks.push(value)
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
-  } catch {
-    throw new FeedFormatError('the answer is not valid UTF-8')
-  }
+  return Buffer.concat(chunks)
 }
 
 function num(v: string | null): number | null {

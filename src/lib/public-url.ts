@@ -1,13 +1,14 @@
 // SSRF guard for URLs the server sends to or fetches from on a user's word: webhook, ntfy and
 // Discord channels (src/notify/endpoints.ts at save, src/outbox/channels/http.ts at every send),
-// and any future feed source, which calls the same checkPublicUrl when its URL is saved and again
-// before every fetch. A URL must be https, carry no credentials, and its host — an address, or
+// and feed sources (src/sources/feed-fetch.ts, before every request and every redirect hop; feeds
+// may be plain http: `allowHttp`). A URL must be https, carry no credentials, and its host — an address, or
 // every address its name resolves to — must be public: no loopback, private, link-local, CGNAT,
 // unique-local, multicast or unspecified ranges. An IPv6 address that carries an IPv4 address
 // (mapped, translated, compatible, 6to4, NAT64, Teredo) is judged by that IPv4 address too: the
 // network may deliver it there. The check runs when the URL is saved AND before every send (a name
 // that resolved publicly at save time may point inward later: DNS rebinding). The admin may lift
-// it (CHANNELS_ALLOW_PRIVATE=1) for LAN-only setups and tests; credentials stay refused.
+// it (CHANNELS_ALLOW_PRIVATE=1, ALLOW_PRIVATE_SOURCES=1 for feeds) for LAN-only setups and tests;
+// credentials stay refused.
 import { lookup } from 'node:dns/promises'
 import { isTrusted, parseAddress, parseTrustedProxies } from './ip'
 
@@ -85,15 +86,17 @@ export const systemResolver: Resolver = async (host) => (await lookup(host, { al
 const isIpLiteral = (host: string) => /^[\d.]+$/.test(host) || host.startsWith('[')
 
 /** Checks the URL's form and every address its host resolves to. */
-export async function checkPublicUrl(raw: string, opts: { allowPrivate: boolean; resolve?: Resolver }): Promise<UrlCheck> {
+export async function checkPublicUrl(raw: string, opts: { allowPrivate: boolean; allowHttp?: boolean; resolve?: Resolver }): Promise<UrlCheck> {
+  const schemes = opts.allowHttp ? 'http:// or https://' : 'https://'
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    return { ok: false, reason: 'Enter a full URL starting with https://' }
+    return { ok: false, reason: `Enter a full URL starting with ${schemes}` }
   }
   if (url.username || url.password) return { ok: false, reason: 'The URL must not contain a user name or password' }
-  if (url.protocol !== 'https:' && !(opts.allowPrivate && url.protocol === 'http:')) return { ok: false, reason: 'The URL must start with https://' }
+  if (url.protocol !== 'https:' && !((opts.allowPrivate || opts.allowHttp) && url.protocol === 'http:'))
+    return { ok: false, reason: `The URL must start with ${schemes}` }
   if (opts.allowPrivate) return { ok: true, url }
   const host = url.hostname.toLowerCase()
   if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'The URL must not point to this server or a private network' }
