@@ -248,7 +248,7 @@ export function explainAlternative(alt: CompiledAlternative, post: PreparedPost,
   const words = alt.include.map(seqText)
   const text = alternativeText(alt)
   if (check === null) {
-    const where = found.segment > 0 && post.segments.length > 2 ? ` in item ${found.segment}` : ''
+    const where = words.length > 0 && found.segment > 0 && post.segments.length > 2 ? ` in item ${found.segment}` : ''
     const what = words.length > 0 ? words.map(quote).join(', ') : 'the fields'
     const place = alt.places ? ` (the seller is in ${post.location})` : ''
     return { text, matched: true, reasons: [{ code: 'matched', text: `matched ${what}${where}${place}`, words }], words, segment: found.segment }
