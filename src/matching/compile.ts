@@ -4,7 +4,8 @@
 // exactly the terms it accepts, and explain.ts reports its checks in words.
 //
 // Rules of one alternative against a post (docs/matching.md):
-//   - fields first: author, flair, trades;
+//   - fields first: author, flair, trades, location (`loc:` needs a location among the post's place keys; a post
+//     without a location never matches `loc:` and is never excluded by `-loc:`);
 //   - `~word` and `title:word` occur anywhere in the post / its title (any item, either side);
 //   - plain words occur in ONE item segment s, or in the shared context (segment 0) — on the side of
 //     the post the term's category reads (wts → have side, wtb → want side, gd → no sides);
@@ -79,6 +80,9 @@ export type CompiledAlternative = {
   flair: CompiledSequence[] | null
   notFlair: CompiledSequence[] | null
   trades: PriceBound[] | null
+  /** `loc:` / `-loc:` place keys (location.ts) */
+  places: string[] | null
+  notPlaces: string[] | null
   /** the marks (MARK_* of post-model.ts) at which this alternative's words still count: accessory-for when it names an
    *  accessory, else extras; replica items when it names a replica word; sold items when it says "sold" */
   allow: number
@@ -196,10 +200,12 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     !a.flair &&
     !a.notFlair &&
     !a.trades &&
+    !a.places &&
+    !a.notPlaces &&
     include.every((s) => s.scope !== 'title' && s.category === undefined) &&
     exclude.every((s) => s.scope !== 'title')
   // most alternatives have no fields: no array for them
-  const extra = !(a.unitPrices || a.authors || a.notAuthors || flair || notFlair || a.trades)
+  const extra = !(a.unitPrices || a.authors || a.notAuthors || flair || notFlair || a.trades || a.places || a.notPlaces)
     ? []
     : [
         ...(a.unitPrices ?? []).map((b) => `u${b.op}${b.amount}/${b.unit}`),
@@ -208,6 +214,8 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
         ...(flair ?? []).map((s) => `f:${seqKey(s)}`),
         ...(notFlair ?? []).map((s) => `-f:${seqKey(s)}`),
         ...(a.trades ?? []).map((b) => `t${b.op}${b.amount}`),
+        ...(a.places ?? []).map((k) => `l:${k}`),
+        ...(a.notPlaces ?? []).map((k) => `-l:${k}`),
       ]
   // (one token: a phrase could straddle two items, which the reference refuses)
   const itemSeqs = include.filter((s) => s.scope === undefined)
@@ -223,6 +231,8 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     flair,
     notFlair,
     trades: a.trades ?? null,
+    places: a.places ?? null,
+    notPlaces: a.notPlaces ?? null,
     allow,
     simple,
     scopeFree,
@@ -387,6 +397,8 @@ export type Check =
   | { k: 'flair'; seq: CompiledSequence }
   | { k: 'notFlair'; seq: CompiledSequence }
   | { k: 'trades'; bound: PriceBound }
+  | { k: 'place'; key: string }
+  | { k: 'notPlace'; key: string }
   | { k: 'missing'; seq: CompiledSequence }
   | { k: 'excludedPost'; seq: CompiledSequence }
   | { k: 'apart' }
@@ -414,6 +426,8 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
   if (alt.flair) for (const seq of alt.flair) if (!flairHas(seq, post.flair)) return { k: 'flair', seq }
   if (alt.notFlair) for (const seq of alt.notFlair) if (flairHas(seq, post.flair)) return { k: 'notFlair', seq }
   if (alt.trades) for (const bound of alt.trades) if (post.trades === null || !satisfies(post.trades, bound)) return { k: 'trades', bound }
+  if (alt.places) for (const key of alt.places) if (!post.places.includes(key)) return { k: 'place', key }
+  if (alt.notPlaces) for (const key of alt.notPlaces) if (post.places.includes(key)) return { k: 'notPlace', key }
   const skip = skippedSide(post, category)
   const allow = alt.allow
   // One item segment s (with the shared context) must hold every plain word and pass the bounds and

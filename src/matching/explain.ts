@@ -20,6 +20,7 @@ import {
   type CompiledTerm,
   type PreparedPost,
 } from './compile'
+import { placeCode, placeName } from './location'
 import type { UnitBound } from './parse'
 import { MARK_ACCESSORY, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD } from './post-model'
 import type { PriceBound } from './price'
@@ -31,6 +32,8 @@ export type ReasonCode =
   | 'flair'
   | 'not-flair'
   | 'trades'
+  | 'location'
+  | 'not-location'
   | 'missing'
   | 'not-in-title'
   | 'accessory-for'
@@ -106,6 +109,8 @@ export function alternativeText(alt: CompiledAlternative): string {
     ...alt.prices.map(boundText),
     ...(alt.unitPrices ?? []).map(boundText),
     ...(alt.trades ?? []).map((b) => `trades${b.op}${b.amount}`),
+    ...(alt.places ?? []).map((k) => `loc:${placeCode(k)}`),
+    ...(alt.notPlaces ?? []).map((k) => `-loc:${placeCode(k)}`),
   ].join(' ')
 }
 
@@ -197,6 +202,19 @@ function reasonOf(check: Check, alt: CompiledAlternative, post: PreparedPost, ca
       const dir = b.op === '>' || b.op === '>=' ? 'fewer than' : 'more than'
       return { code: 'trades', text: `the seller has ${post.trades} confirmed trades, ${dir} trades${b.op}${b.amount}`, words: [] }
     }
+    case 'place': {
+      const want = `loc:${placeCode(check.key)}`
+      if (post.location === null) return { code: 'location', text: `the post names no location (${want}: ${placeName(check.key)})`, words: [] }
+      if (post.places.length === 0)
+        return { code: 'location', text: `the post's location '${post.location}' is not a place Dibs knows (${want}: ${placeName(check.key)})`, words: [] }
+      return { code: 'location', text: `the seller is in ${post.location}, not ${placeName(check.key)} (${want})`, words: [] }
+    }
+    case 'notPlace':
+      return {
+        code: 'not-location',
+        text: `excluded by -loc:${placeCode(check.key)}: the seller is in ${post.location} (${placeName(check.key)})`,
+        words: [],
+      }
     case 'missing':
       return missing(check.seq, alt, post, category)
     case 'excludedPost':
@@ -230,9 +248,10 @@ export function explainAlternative(alt: CompiledAlternative, post: PreparedPost,
   const words = alt.include.map(seqText)
   const text = alternativeText(alt)
   if (check === null) {
-    const where = found.segment > 0 && post.segments.length > 2 ? ` in item ${found.segment}` : ''
+    const where = words.length > 0 && found.segment > 0 && post.segments.length > 2 ? ` in item ${found.segment}` : ''
     const what = words.length > 0 ? words.map(quote).join(', ') : 'the fields'
-    return { text, matched: true, reasons: [{ code: 'matched', text: `matched ${what}${where}`, words }], words, segment: found.segment }
+    const place = alt.places ? ` (the seller is in ${post.location})` : ''
+    return { text, matched: true, reasons: [{ code: 'matched', text: `matched ${what}${where}${place}`, words }], words, segment: found.segment }
   }
   return { text, matched: false, reasons: [reasonOf(check, alt, post, category)], words, segment: null }
 }

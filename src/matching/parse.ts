@@ -8,10 +8,11 @@
 //   3. read left to right into a tree (`|` loosest, juxtaposition = AND, parentheses group,
 //      `a/b` between model numbers = a word-level OR), then expanded into alternatives (at most
 //      MAX_ALTERNATIVES); each alternative is validated.
-// Pure and free of runtime imports besides normalize/price: the UI bundles it (highlight.ts,
+// Pure and free of runtime imports besides normalize/price/location: the UI bundles it (highlight.ts,
 // SearchTermsDialog).
 
 import { normalize } from './normalize'
+import { parsePlace } from './location'
 import { parseAmount, type PriceBound, type PriceOp } from './price'
 
 export const MAX_TERM_LENGTH = 200
@@ -40,6 +41,9 @@ export type Alternative = {
   notFlair?: Sequence[]
   /** `trades>=N`: confirmed trades read from the author's flair */
   trades?: PriceBound[]
+  /** `loc:TX` / `-loc:CA`: place keys of location.ts ("US-TX", "US", "CA-ON") the post's location must (not) be in */
+  places?: string[]
+  notPlaces?: string[]
 }
 export type Query = { alternatives: Alternative[] }
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: string }
@@ -62,7 +66,7 @@ export const MESSAGES = {
   emptyParens: 'Empty parentheses: put words between ( and )',
   negatedGroup: 'Only a group of alternatives can be excluded, like -(airsoft | replica); write -a -b to exclude several words',
   tooMany: `Too many combinations: parentheses may expand a term into at most ${MAX_ALTERNATIVES} alternatives`,
-  fieldEmpty: 'A field needs a value, like title:rmr, author:name or flair:wts',
+  fieldEmpty: 'A field needs a value, like title:rmr, author:name, flair:wts or loc:TX',
   fieldScope: 'A field filter cannot also take "~": write title:word or ~word',
   authorName: 'An author is written like author:name (letters, digits, - and _)',
   tradesNumber: 'A trades bound needs a whole number, like trades>=10',
@@ -123,6 +127,7 @@ type Item =
   | { k: 'author'; name: string; neg: boolean }
   | { k: 'flair'; seq: Sequence; neg: boolean }
   | { k: 'trades'; bound: PriceBound }
+  | { k: 'place'; key: string; neg: boolean }
 /** `chunks`: things written, even when they normalise to nothing (an emoji), and `text`, as written, for the messages. */
 type Node = { k: 'items'; items: Item[]; chunks: number; text?: string } | { k: 'and'; nodes: Node[] } | { k: 'or'; nodes: Node[] }
 
@@ -133,7 +138,7 @@ const fail = (message: string): never => {
   throw new ParseError(message)
 }
 
-const FIELD = /^(title|author|flair):/
+const FIELD = /^(title|author|flair|loc):/
 const TRADES = /^trades(<=|>=|<|>)(.*)$/
 const BARE_PRICE = /^(\$\s*[\d.,]+k?|[\d.,]*\d[\d.,]*k?\s*\$)$/
 
@@ -176,6 +181,16 @@ class Reader {
     const tokens = normalize(inner)
     if (tokens.length === 0) fail(inner === '' ? MESSAGES.emptyQuotes : `The phrase "${inner}" has no letters or digits to look for`)
     return scope ? { tokens, prefix, scope } : { tokens, prefix }
+  }
+
+  /** The raw text of `"…"` (a `loc:` value: a code, not words). */
+  quoted(): string {
+    const close = this.s.indexOf('"', this.i + 1)
+    if (close < 0) fail(MESSAGES.unbalanced)
+    const inner = this.s.slice(this.i + 1, close)
+    this.i = close + 1
+    if (inner.trim() === '') fail(MESSAGES.emptyQuotes)
+    return inner
   }
 
   /** Reads `<500`, `<= $1,200`, `>$1.5k`, `>= 100$`, `<$15/ea`, `<$0.40/rd`, `<30cpr`. */
@@ -345,6 +360,12 @@ class Reader {
       items.push({ k: 'author', name: value.replace(/^\/?u\//, ''), neg })
       return null
     }
+    if (name === 'loc') {
+      const place = parsePlace(value === '' ? this.quoted() : value)
+      if (!place.ok) fail(place.error)
+      items.push({ k: 'place', key: (place as { key: string }).key, neg })
+      return null
+    }
     const scope: Scope | undefined = name === 'title' ? 'title' : undefined
     let seq: Sequence
     if (value === '') seq = this.phrase(scope)
@@ -430,6 +451,9 @@ function toAlternative(flat: Flat, whole: string | undefined): Alternative {
       case 'trades':
         ;(alt.trades ??= []).push(it.bound)
         break
+      case 'place':
+        ;(it.neg ? (alt.notPlaces ??= []) : (alt.places ??= [])).push(it.key)
+        break
     }
   }
   const err = closeError(alt, flat, whole)
@@ -440,9 +464,9 @@ function toAlternative(flat: Flat, whole: string | undefined): Alternative {
 /** Why an alternative cannot stand, naming what was written in it, or null. */
 function closeError(alt: Alternative, flat: Flat, whole: string | undefined): string | null {
   if (flat.chunks === 0) return MESSAGES.emptyAlternative
-  if (alt.include.length === 0 && !alt.authors && !alt.flair) {
+  if (alt.include.length === 0 && !alt.authors && !alt.flair && !alt.places) {
     const lack: Lack =
-      alt.exclude.length > 0 || alt.notAuthors || alt.notFlair
+      alt.exclude.length > 0 || alt.notAuthors || alt.notFlair || alt.notPlaces
         ? 'exclusions'
         : alt.prices.length > 0 || alt.unitPrices
           ? 'price'

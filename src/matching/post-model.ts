@@ -56,6 +56,10 @@ export type PreparedPost = {
   flair: string[]
   /** confirmed trades read from the author's flair ("Trades: 12"), null when the flair says none */
   trades: number | null
+  /** the title's location tag as written ("USA-TX", "San Juan, PR"), null when it names none */
+  location: string | null
+  /** its place keys (location.ts: "US-TX", "US"), [] when there is none or it is not a known place */
+  places: string[]
   /** index of the first body token in `tokens` (tokens.length when there is no body) */
   bodyStart: number
 }

@@ -1,15 +1,17 @@
 // A post read once per scan into the PreparedPost of post-model.ts: tokens (title, '' seam, body)
 // after aliases, category tokens, and per position the item segment, the trade side and whether it is
 // an accessory-for mention, a replica, a sold item or an extra (item-marks.ts); segments with their prices;
-// author, flair and confirmed trades.
+// author, flair and confirmed trades; the seller's location (the title's location tag, location.ts).
 // The reading rules are in listing-structure.ts (segments, sides, accessory-for), price.ts (figures)
 // and dictionary.ts (aliases, categories).
 
 import { BUILTIN, canonical, canonicalWithOffsets, categoryToken, findCategories, type CompiledDictionary } from './dictionary'
 import { isReplicaWord, markExtras, markItemState, markSoldSentences } from './item-marks'
 import { markFits, markHeadParts, readBody, readTitle, type TextStructure } from './listing-structure'
+import { placeKeys } from './location'
 import { normalize, normalizeWithOffsets } from './normalize'
 import { MARK_EXTRA, MARK_REPLICA, type ItemSegment, type PostInput, type PreparedPost, type Side } from './post-model'
+import { titleLocation } from './title-grammar'
 
 const SIDE_CODE: Record<Side, number> = { have: 1, want: 2 }
 
@@ -146,6 +148,8 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     } else if (list[list.length - 1] !== c.pos) list.push(c.pos) // found in position order
   }
 
+  // the same reading as posts.location (src/forums/store.ts)
+  const location = titleLocation(titleText)
   const prices: number[] = []
   for (const s of segments) for (const p of s.prices) if (p.role === 'item' && p.unit === 'total' && !prices.includes(p.amount)) prices.push(p.amount)
 
@@ -163,6 +167,8 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     author: normalizeAuthor(post.author),
     flair: flairTokens,
     trades: readTrades(post.authorFlair),
+    location,
+    places: placeKeys(location),
     bodyStart,
   }
 }

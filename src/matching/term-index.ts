@@ -89,15 +89,17 @@ type KeyKind = 'exact' | 'prefix' | 'always'
 /** Field keys in the exact map: no post token starts with a control character. */
 const AUTHOR = '\u0000a:'
 const FLAIR = '\u0000f:'
+const LOC = '\u0000l:'
 
 type Shelf = {
   exact: Map<string, Group[]>
   prefix: Map<string, Group[]>
   /** groups with no key a post could be looked up by (only a flair prefix) */
   always: Group[]
-  /** how many groups are keyed by author / flair */
+  /** how many groups are keyed by author / flair / place */
   authorKeys: number
   flairKeys: number
+  locKeys: number
   groups: Map<string, Group>
   texts: Map<string, Text>
   /** how many prefix groups are keyed with 1, 2, 3 characters (index = length). */
@@ -105,7 +107,17 @@ type Shelf = {
 }
 
 function newShelf(): Shelf {
-  return { exact: new Map(), prefix: new Map(), always: [], authorKeys: 0, flairKeys: 0, groups: new Map(), texts: new Map(), prefixLengths: [0, 0, 0, 0] }
+  return {
+    exact: new Map(),
+    prefix: new Map(),
+    always: [],
+    authorKeys: 0,
+    flairKeys: 0,
+    locKeys: 0,
+    groups: new Map(),
+    texts: new Map(),
+    prefixLengths: [0, 0, 0, 0],
+  }
 }
 
 /**
@@ -344,6 +356,11 @@ export class TermIndex<R extends TermRef = TermRef> {
         const bucket = exact.get(FLAIR + t)
         if (bucket !== undefined) this.collect(bucket, view, stamp, out)
       }
+    if (shelf.locKeys > 0)
+      for (const k of post.places) {
+        const bucket = exact.get(LOC + k)
+        if (bucket !== undefined) this.collect(bucket, view, stamp, out)
+      }
     if (shelf.always.length > 0) this.collect(shelf.always, view, stamp, out)
     return out
   }
@@ -397,7 +414,7 @@ export class TermIndex<R extends TermRef = TermRef> {
   /**
    * The key(s) every matching post is found by, most selective first: the author; the rarest
    * exact word; for words that only name a category, the category token AND the rarest of its
-   * words (the post has one or the other); a prefix; a flair word; else checked for every post.
+   * words (the post has one or the other); a prefix; a flair word; a place (`loc:`); else checked for every post.
    */
   private keysOf(alt: CompiledAlternative): { kind: KeyKind; key: string; key2: string | null } {
     if (alt.authors) return { kind: 'exact', key: AUTHOR + alt.authors[0]!, key2: null }
@@ -417,6 +434,7 @@ export class TermIndex<R extends TermRef = TermRef> {
       return { kind: 'prefix', key: p.slice(0, PREFIX_KEY), key2: null }
     }
     for (const s of alt.flair ?? []) if (!s.prefix || s.tokens.length > 1) return { kind: 'exact', key: FLAIR + s.tokens[0]!, key2: null }
+    if (alt.places) return { kind: 'exact', key: LOC + alt.places[0]!, key2: null }
     return { kind: 'always', key: '', key2: null }
   }
 
@@ -425,6 +443,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     if (kind === 'prefix') shelf.prefixLengths[key.length]!++
     if (key.startsWith(AUTHOR)) shelf.authorKeys++
     else if (key.startsWith(FLAIR)) shelf.flairKeys++
+    else if (key.startsWith(LOC)) shelf.locKeys++
     const map = kind === 'prefix' ? shelf.prefix : shelf.exact
     let bucket = map.get(key)
     if (!bucket) map.set(key, (bucket = []))
@@ -500,6 +519,7 @@ export class TermIndex<R extends TermRef = TermRef> {
     if (kind === 'prefix') shelf.prefixLengths[key.length]!--
     if (key.startsWith(AUTHOR)) shelf.authorKeys--
     else if (key.startsWith(FLAIR)) shelf.flairKeys--
+    else if (key.startsWith(LOC)) shelf.locKeys--
     if (bucket.length === 0) (kind === 'prefix' ? shelf.prefix : shelf.exact).delete(key)
   }
 }

@@ -108,6 +108,19 @@ describe('toasts', () => {
 })
 
 describe('search-terms dialog', () => {
+  /** Types a term into the dialog's field and submits the form. */
+  async function submitTerm(text: string) {
+    const input = container.querySelector('input[placeholder="Enter search term"]') as HTMLInputElement
+    await act(async () => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+      setter.call(input, text)
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    await act(async () => {
+      container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+    })
+  }
+
   test.each([
     ['gd', 'Search Gundeals Posts'],
     ['wts', 'Search WTS Posts'],
@@ -122,16 +135,18 @@ describe('search-terms dialog', () => {
     expect(container.querySelector('h3')!.textContent).toBe('Search WTS Posts')
     expect(container.querySelector('[data-testid="term-counter"]')!.textContent).toBe('1 of 10 terms used')
     expect([...container.querySelectorAll('.chip .chip-text')].map((c) => c.textContent)).toEqual(['rmr'])
-    const input = container.querySelector('input[placeholder="Enter search term"]') as HTMLInputElement
-    await act(async () => {
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
-      setter.call(input, '-airsoft')
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-    })
-    await act(async () => {
-      container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
-    })
+    await submitTerm('-airsoft')
     expect(container.querySelector('.term-error')!.textContent).toContain('at least one word')
+  })
+
+  test('the syntax help explains loc:, and a location the parser does not know is refused inline (issue 25 §5)', async () => {
+    terms.value = { ...terms.value, wts: [] }
+    await render(<SearchTermsDialog category="wts" open onClose={() => {}} />)
+    const help = [...container.querySelectorAll('details li')].find((li) => li.querySelector('code')?.textContent === 'gpu loc:TX')
+    expect(help?.textContent).toContain('loc:CAN Canada (loc:CA is California)')
+    expect(help?.textContent).toContain('never excluded by -loc:')
+    await submitTerm('gpu loc:zz')
+    expect(container.querySelector('.term-error')!.textContent).toContain('Unknown location "zz" in loc:zz')
   })
 
   test('Clear All asks first with the spec texts', async () => {

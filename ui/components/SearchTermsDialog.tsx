@@ -47,6 +47,10 @@ const EXAMPLES: [string, string][] = [
     'title:rmr  author:name  -author:name  flair:wts',
     'look in one field; author:name alone finds every post by that author (flair: needs a Reddit key on the server: the Atom feed has no flair)',
   ],
+  [
+    'gpu loc:TX',
+    'the seller\'s location tag ([USA-TX], [TX]): loc:US any US location, loc:"US-CA" one state, loc:CAN Canada (loc:CA is California), loc:UK, loc:EU; -loc:CA not there. A post that names no location never matches loc: and is never excluded by -loc:',
+  ],
   ['rmr trades>=10', "the seller's flair shows at least 10 confirmed trades (needs a Reddit key on the server: the Atom feed has no author flair)"],
   [
     'glock 19 holster',

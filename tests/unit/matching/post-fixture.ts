@@ -2,6 +2,7 @@
 // segment, side, accessory-for mark and prices, so the term-side rules are tested apart from the
 // post side's reading of listings (prepare.ts has its own tests).
 import { canonical, findCategories } from '../../../src/matching/dictionary'
+import { placeKeys } from '../../../src/matching/location'
 import { normalize } from '../../../src/matching/normalize'
 import type { PreparedPost, Price } from '../../../src/matching/post-model'
 
@@ -20,7 +21,7 @@ export type Part = {
   body?: boolean
 }
 
-export function fixture(parts: Part[], opts: { author?: string; flair?: string; trades?: number | null } = {}): PreparedPost {
+export function fixture(parts: Part[], opts: { author?: string; flair?: string; trades?: number | null; location?: string } = {}): PreparedPost {
   const tokens: string[] = []
   const seg: number[] = []
   const fits: number[] = []
@@ -83,6 +84,8 @@ export function fixture(parts: Part[], opts: { author?: string; flair?: string; 
     author: (opts.author ?? '').toLowerCase(),
     flair: opts.flair ? normalize(opts.flair) : [],
     trades: opts.trades ?? null,
+    location: opts.location ?? null,
+    places: placeKeys(opts.location),
     bodyStart: bodyStart < 0 ? tokens.length : bodyStart,
   }
 }

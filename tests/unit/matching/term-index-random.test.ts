@@ -140,7 +140,12 @@ const PARTS = [
 ]
 const pickR = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
 
-function randomListing(r: () => number) {
+/** Location tags as titles write them (title-grammar.ts), and none. */
+const LOCATIONS = ['USA-TX', 'US-CA', 'TX', 'CA', 'CAN-ON', 'EU-DE', 'UK', 'San Juan, PR', 'AUS-NSW', 'Usa']
+const LOC_TERMS = ['loc:tx', 'loc:us', 'loc:"us-ca"', 'loc:ca', 'loc:can', 'loc:on', 'loc:eu', 'loc:uk', 'loc:texas', 'loc:aus']
+
+/** `locations`: a location tag in about two posts of three (so both a location and none meet every term). */
+function randomListing(r: () => number, locations = false) {
   const n = 1 + Math.floor(r() * 5)
   const sidedPost = r() < 0.3
   const parts: Part[] = [{ text: pickR(r, ['[WTS]', '[WTB]', '[H]', 'WTT']) }]
@@ -164,10 +169,17 @@ function randomListing(r: () => number) {
       body: r() < 0.25,
     })
   }
-  return fixture(parts, { author: pickR(r, ['bob', 'alice', '']), flair: pickR(r, ['WTS', 'WTT', 'Trades: 12', '']), trades: pickR(r, [null, 0, 3, 12, 50]) })
+  const location = locations && r() < 0.66 ? pickR(r, LOCATIONS) : undefined
+  return fixture(parts, {
+    author: pickR(r, ['bob', 'alice', '']),
+    flair: pickR(r, ['WTS', 'WTT', 'Trades: 12', '']),
+    trades: pickR(r, [null, 0, 3, 12, 50]),
+    ...(location ? { location } : {}),
+  })
 }
 
-function randomTerm(r: () => number): string {
+/** `locations`: `loc:` and `-loc:` in some alternatives, and `loc:` alone (keyed by its place) in some terms. */
+function randomTerm(r: () => number, locations = false): string {
   const alt = () => {
     const parts: string[] = []
     const n = 1 + Math.floor(r() * 3)
@@ -182,23 +194,25 @@ function randomTerm(r: () => number): string {
     else if (y < 0.3) parts.push(pickR(r, ['<$500', '>$100', '>=$300 <=$500', '<$0.30/rd', '<$15/ea', '<30cpr']))
     else if (y < 0.36) parts.push(pickR(r, ['author:bob', '-author:bob', 'flair:wts', '-flair:wts', 'trades>=10', 'trades<5']))
     else if (y < 0.4) parts.push('-title:' + pickR(r, WORDS))
+    if (locations && r() < 0.5) parts.push((r() < 0.3 ? '-' : '') + pickR(r, LOC_TERMS))
     return parts.join(' ')
   }
   const z = r()
   if (z < 0.1) return `(${pickR(r, WORDS)} OR ${pickR(r, WORDS)}) ${alt()}`
   if (z < 0.12) return 'author:' + pickR(r, ['bob', 'alice'])
+  if (locations && z < 0.18) return pickR(r, LOC_TERMS) + (r() < 0.3 ? ' ' + pickR(r, LOC_TERMS) : '')
   if (z < 0.3) return `${alt()} | ${alt()}`
   return alt()
 }
 
-test('listings with items, sides, accessory marks, prices and fields: index ≡ reference ≡ explain', () => {
-  const r = rng(99)
+function indexAgreesWithReference(seed: number, locations: boolean): void {
+  const r = rng(seed)
   const idx = new TermIndex()
-  for (let i = 0; i < 50; i++) idx.observe(randomListing(r))
+  for (let i = 0; i < 50; i++) idx.observe(randomListing(r, locations))
   const live: { ref: TermRef; term: CompiledTerm }[] = []
   const cats: Category[] = ['wts', 'wtb', 'gd']
   for (let id = 1; live.length < 1500; id++) {
-    const text = randomTerm(r)
+    const text = randomTerm(r, locations)
     const parsed = parseTerm(text)
     const ref: TermRef = { termId: id, userId: id, category: cats[id % 3]!, text }
     expect(idx.add(ref).ok).toBe(parsed.ok)
@@ -214,7 +228,7 @@ test('listings with items, sides, accessory marks, prices and fields: index ≡ 
   let total = 0
   let explained = 0
   for (let i = 0; i < 400; i++) {
-    const post = randomListing(r)
+    const post = randomListing(r, locations)
     const category = cats[i % 3]!
     const got = idx
       .match(post, category)
@@ -231,4 +245,8 @@ test('listings with items, sides, accessory marks, prices and fields: index ≡ 
     total += got.length
   }
   expect(total).toBeGreaterThan(400)
-})
+}
+
+test('listings with items, sides, accessory marks, prices and fields: index ≡ reference ≡ explain', () => indexAgreesWithReference(99, false))
+
+test('the same with location tags and loc: / -loc: terms (issue 25 §5): index ≡ reference ≡ explain', () => indexAgreesWithReference(25, true))
