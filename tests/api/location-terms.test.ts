@@ -45,7 +45,7 @@ describe('loc: terms', () => {
 
     const matches = await call(app, 'GET', '/api/matches?category=wts', { cookie: u.cookie })
     expect(matches.status).toBe(200)
-    expect((matches.body.matches as any[]).map((m) => [m.title, m.location]).sort()).toEqual([
+    expect((matches.body.matches as any[]).map((m) => [m.title, m.location]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
       ['[H] Holosun 508T [W] PayPal', null],
       ['[US-CA] [H] Aimpoint T2 [W] PayPal', 'US-CA'],
       ['[USA-TX] [H] Aimpoint T2, Holosun 507C [W] PayPal', 'USA-TX'],

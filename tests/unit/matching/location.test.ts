@@ -178,7 +178,7 @@ describe('matching: reference and index agree', () => {
       idx
         .match(preparePost({ title: titles[0]! }), category)
         .map((r) => r.termId)
-        .sort(),
+        .sort((a, b) => a - b),
     ).toEqual([1, 3])
   })
 })
