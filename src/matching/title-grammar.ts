@@ -14,8 +14,10 @@
 //   state    — a listing's state: "[SOLD]", "[Closed]", "(Pending)", "[SPF]" (sale pending funds),
 //              "[Sale Pending]", "[PPU]", "(Reserved)", "[On Hold]", "[Pls Remove]", "[SOLD - pls remove]";
 //   side     — a side marker: "[H]", "[W]", "[Have]", "[Has]", "[Want]", "[Wants]" (also in ( ) and { });
-//   location — "[USA-TX]", "[US-CA]", "[CAN-ON]", "[EU-DE]", "[AUS-NSW]" (a country code, '-', 2–4
-//              letters: "[AR-15]" and "[SIG-MCX]" are not), a country or region alone ("[UK]", "[USA]",
+//   location — "[USA-TX]", "[US-CA]", "[CAN-ON]", "[EU-DE]", "[AUS-NSW]" (a country code, '-', 1–4
+//              letters: "[AR-15]" and "[SIG-MCX]" are not; "[US-E]", "[US-NY-NYC]" with a city too), "[USA NC]"
+//              (a space for the dash, both known codes), "[CT-USA]" (a region before a three-letter country),
+//              a country or region alone ("[UK]", "[USA]",
 //              "[CAN]", "[EU]", "[TX]", "[ON]": in capitals), or "City, XX" ("[San Juan, PR]", "[Austin, TX]")
 //              where XX is such a code in capitals;
 //   other    — anything else ("[Optic]", "(OBO)", "[NIB]").
@@ -133,14 +135,22 @@ const REGIONS = new Set([
     'AB BC MB NB NL NS NT NU ON PE QC SK YT'
   ).split(' '),
 ])
-const REGION_CODE = /^([A-Za-z]{2,3})\s*-\s*([A-Za-z]{2,4})$/
+// "USA-TX", "US-E", "US-NY-NYC" (a city after the region), "USA NC" (a space for the dash: then both parts
+// must be known codes), "CT-USA" (a region before a three-letter country)
+const REGION_CODE = /^([A-Za-z]{2,3})\s*-\s*([A-Za-z]{1,4})(?:\s*-\s*[A-Za-z]{2,4})?$/
+const REGION_SPACE = /^([A-Za-z]{2,3})\s+([A-Za-z]{2,3})$/
+const REGION_FIRST = /^([A-Za-z]{2})\s*-\s*([A-Za-z]{3})$/
 const CITY = /^[\p{L}][\p{L} .'-]{1,30},\s*([A-Z]{2,3})$/u
 
 /** Is a bracket group's text a location ("USA-TX", "UK", "TX", "San Juan, PR")? "[AR-15]", "[SIG-MCX]" are not. */
 export function isLocation(content: string): boolean {
   const text = content.trim()
+  const first = REGION_FIRST.exec(text)
+  if (first && !COUNTRIES.has(first[1]!.toUpperCase()) && REGIONS.has(first[1]!.toUpperCase()) && COUNTRIES.has(first[2]!.toUpperCase())) return true
   const code = REGION_CODE.exec(text)
   if (code) return COUNTRIES.has(code[1]!.toUpperCase())
+  const spaced = REGION_SPACE.exec(text)
+  if (spaced) return COUNTRIES.has(spaced[1]!.toUpperCase()) && REGIONS.has(spaced[2]!.toUpperCase())
   // alone: a code in capitals ("[TX]", "[UK]"; "[ok]" is not), or a three-letter country in any case ("[Usa]")
   if (/^[A-Za-z]{2,3}$/.test(text)) return text === text.toUpperCase() ? REGIONS.has(text) : text.length === 3 && COUNTRIES.has(text.toUpperCase())
   const city = CITY.exec(text)

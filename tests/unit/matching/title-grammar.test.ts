@@ -198,9 +198,46 @@ describe('the grammar itself', () => {
     expect(g.codes).toEqual(['wts', 'wtt'])
   })
   test('locations and not', () => {
-    for (const yes of ['USA-TX', 'US-CA', 'CAN-ON', 'EU-DE', 'AUS-NSW', 'UK', 'USA', 'usa', 'TX', 'San Juan, PR', 'Austin, TX', 'Toronto, ON', ' UK-LDN '])
+    for (const yes of [
+      'USA-TX',
+      'US-CA',
+      'CAN-ON',
+      'EU-DE',
+      'AUS-NSW',
+      'UK',
+      'USA',
+      'usa',
+      'TX',
+      'San Juan, PR',
+      'Austin, TX',
+      'Toronto, ON',
+      ' UK-LDN ',
+      'USA NC',
+      'US-NY-NYC',
+      'US-E',
+      'CT-USA',
+    ])
       expect([yes, isLocation(yes)]).toEqual([yes, true])
-    for (const no of ['AR-15', 'AK-47', 'SIG-MCX', 'WTS-WTT', 'ok', 'or', 'Optic', 'NIB', 'OBO', 'Holster, Mags', 'Glock 19, RMR', 'H', 'W'])
+    for (const no of [
+      'AR-15',
+      'AK-47',
+      'SIG-MCX',
+      'WTS-WTT',
+      'ok',
+      'or',
+      'Optic',
+      'NIB',
+      'OBO',
+      'Holster, Mags',
+      'Glock 19, RMR',
+      'H',
+      'W',
+      'AR 15',
+      'SIG MCX',
+      'FDE USA',
+      'MK-18',
+      'XX-USA',
+    ])
       expect([no, isLocation(no)]).toEqual([no, false])
   })
   test('the first location wins and keeps its text', () => {
