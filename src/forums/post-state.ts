@@ -5,12 +5,16 @@
 // Order: removed beats sold beats pending beats open.
 //   removed: `removed_by_category` set, body "[removed]" / "[deleted]", or the author deleted
 //            (author "[deleted]") — a removed post is gone whatever its flair says;
-//   sold:    flair, title tag or a body line marked SOLD / CLOSED ("[SOLD]", "Sold", "~~…~~ SOLD",
-//            "CLOSED");
-//   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up"); a title tag or
-//            flair RESERVED / ON HOLD (held for a buyer: "Seiko SKX007 (reserved)", "[On Hold]").
+//   sold:    flair, title or a body line marked SOLD / CLOSED ("[SOLD]", "Sold", "~~…~~ SOLD",
+//            "CLOSED"); a title marked "pls remove" (a forum seller asking for a finished listing to go);
+//   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up"); a title or
+//            flair RESERVED / ON HOLD (held for a buyer: "Seiko SKX007 (reserved)", "[On Hold]"); a title
+//            marked SPF (forum classifieds: sale pending funds).
+// The title's marks — tags anywhere, a word at its start or end ("SOLD - WTS: …", "WTS: RMR - SOLD") — are
+// read by the one title grammar (src/matching/title-grammar.ts, `state`), for Reddit and forum posts alike.
 
 import { extractPrices } from '../matching/price'
+import { readTitleGrammar } from '../matching/title-grammar'
 import { titlePrice } from './reposts'
 
 import type { PostState } from '../contract/events'
@@ -27,8 +31,6 @@ export type StateInput = {
   removedByCategory?: string | null
 }
 
-const TITLE_SOLD = /[[({]\s*(sold|closed)\s*[\])}]|^\s*(sold|closed)\b\s*[:\-–—]/i
-const TITLE_PENDING = /[[({]\s*(pending|sale pending|ppu|reserved|on hold)\s*[\])}]|^\s*pending\b\s*[:\-–—]/i
 const FLAIR_SOLD = /^\s*(sold|closed|complete|completed|sold out|expired)\s*$/i
 const FLAIR_PENDING = /^\s*(pending|sale pending|ppu|reserved|on hold)\s*$/i
 // A body line that is only the marker, or starts with it in capitals ("SOLD - thanks all")
@@ -46,8 +48,9 @@ export function detectPostState(p: StateInput): PostState {
   const body = (p.content ?? '').trim()
   if (p.removedByCategory || body === '[removed]' || body === '[deleted]' || p.author === '[deleted]') return 'removed'
   const flair = p.flair ? cleanFlair(p.flair) : ''
-  if (TITLE_SOLD.test(p.title) || FLAIR_SOLD.test(flair) || BODY_SOLD.test(body)) return 'sold'
-  if (TITLE_PENDING.test(p.title) || FLAIR_PENDING.test(flair) || BODY_PENDING.test(body)) return 'pending'
+  const title = readTitleGrammar(p.title).state
+  if (title === 'sold' || FLAIR_SOLD.test(flair) || BODY_SOLD.test(body)) return 'sold'
+  if (title === 'pending' || FLAIR_PENDING.test(flair) || BODY_PENDING.test(body)) return 'pending'
   return 'open'
 }
 

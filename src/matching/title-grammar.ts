@@ -4,17 +4,33 @@
 // WTB term reads. Pure; table-tested with classification and matching together in
 // tests/unit/matching/title-grammar.test.ts. No flair is needed (the Atom feed has none).
 //
-// Tags are bracket groups — "[…]", "(…)", "{…}" of at most 40 characters — and a bare code at the very
-// start ("WTS: …", "WTB - …", "WTS Aimpoint …"). A group is read as
+// Tags are bracket groups — "[…]", "(…)", "{…}" of at most 40 characters — and bare codes at the very
+// start ("WTS: …", "WTB - …", "WTS Aimpoint …", "FS/FT: …", "For Sale: …", "WTS or WTT - …"; after a
+// leading state: "SOLD - WTS: …", "[SOLD] FS …"). A group is read as
 //   code     — trade codes: "[WTS]", "[WTB]", "[WTT]", "[FS]", "[FT]", "[FSOT]", "[ISO]", "[LF]",
-//              "[For Sale]", "[Looking For]", "[Selling]", "[WTS/WTT]", "[WTT/WTB]";
+//              "[For Sale]", "[Looking For]", "[Selling]", "[WTS/WTT]", "[WTT/WTB]", "[FS/FT]", and
+//              r/photomarket's single letters "[S]", "[B]", "[T]", "[S/T]" (a group of those letters only:
+//              "[S/M/L]" is a size run, not a code);
+//   state    — a listing's state: "[SOLD]", "[Closed]", "(Pending)", "[SPF]" (sale pending funds),
+//              "[Sale Pending]", "[PPU]", "(Reserved)", "[On Hold]", "[Pls Remove]", "[SOLD - pls remove]";
 //   side     — a side marker: "[H]", "[W]", "[Have]", "[Has]", "[Want]", "[Wants]" (also in ( ) and { });
-//   location — "[USA-TX]", "[US-CA]", "[CAN-ON]", "[EU-DE]", "[AUS-NSW]" (a country code, '-', 2–4
-//              letters: "[AR-15]" and "[SIG-MCX]" are not), a country or region alone ("[UK]", "[USA]",
+//   location — "[USA-TX]", "[US-CA]", "[CAN-ON]", "[EU-DE]", "[AUS-NSW]" (a country code, '-', 1–4
+//              letters: "[AR-15]" and "[SIG-MCX]" are not; "[US-E]", "[US-NY-NYC]" with a city too), "[USA NC]"
+//              (a space for the dash, both known codes), "[CT-USA]" (a region before a three-letter country),
+//              a country or region alone ("[UK]", "[USA]",
 //              "[CAN]", "[EU]", "[TX]", "[ON]": in capitals), or "City, XX" ("[San Juan, PR]", "[Austin, TX]")
 //              where XX is such a code in capitals;
 //   other    — anything else ("[Optic]", "(OBO)", "[NIB]").
-// The post's location is the first location group's text, trimmed ("USA-TX", "San Juan, PR").
+// The post's location is the first location group's text, trimmed ("USA-TX", "San Juan, PR"); without one,
+// a "City, XX" at the very end after a dash or a bar ("WTS: ACOG - Dallas, TX"), as forum classifieds write it.
+//
+// State (what forums' sellers write into a title when a listing ends; read by src/forums/post-state.ts,
+// which adds flair and body): sold — a state group SOLD / CLOSED / "pls remove" (a seller asking the
+// moderators to take a finished listing down: the item is gone), a leading "SOLD:" / "SOLD -" / "SOLD!" /
+// "SOLD WTS …", a trailing "- SOLD", "*SOLD*", "… SOLD!" (a capitalised SOLD / CLOSED last, or any case after
+// a dash, a bar or asterisks), "pls remove" / "please remove" at the end; pending — the same places marked
+// PENDING / SPF / "sale pending" (a group also PPU, RESERVED, ON HOLD). Sold beats pending. The word in
+// running text is not a mark ("sold as a set", "pending a trade", "SOLD OUT at Aero" is a deal's note).
 //
 // Sides. Markers: the side groups above, and "have:", "has:", "h:", "want:", "wants:", "w:" as a word
 // of their own (after the start, a space, "]", ")" or a new line). Each side runs from its marker to the
@@ -27,7 +43,8 @@ export type TradeTag = 'wts' | 'wtb' | 'wtt'
 export type SideMarker = { at: number; end: number; side: Side }
 /** A side of a text: [start, end) after its marker (`at` is where the marker starts). */
 export type SideSpan = { side: Side; at: number; start: number; end: number }
-export type TagKind = 'code' | 'side' | 'location' | 'other'
+export type TagKind = 'code' | 'side' | 'location' | 'state' | 'other'
+export type TitleState = 'sold' | 'pending'
 export type TitleTag = { start: number; end: number; kind: TagKind; text: string }
 export type TitleGrammar = {
   /** trade codes in order of appearance (the bare leading code first) */
@@ -40,6 +57,8 @@ export type TitleGrammar = {
   sides: SideSpan[]
   /** where the leading tags ("[WTS] [USA-CA]") end: the first character after them */
   tagsEnd: number
+  /** the state the title marks (see the header), or null */
+  state: TitleState | null
 }
 
 const CODES = new Map<string, TradeTag>(
@@ -68,7 +87,12 @@ const CODES = new Map<string, TradeTag>(
 /** The code table, for the flair reader (classify.ts). */
 export const TRADE_CODES: ReadonlyMap<string, TradeTag> = CODES
 
-const LEADING = /^\s*(wts|wtb|wtt|fs|iso|lf)(?=\s*[:\-–—]|\s)/i
+// Bare codes at the start: one code or a run of them ("FS/FT", "WTS or WTT", "For Sale / Trade"), after an
+// optional leading state ("SOLD - ", "[SOLD] ", "**SPF** ").
+const BARE = String.raw`wts|wtb|wtt|fs|ft|iso|lf|fsot|for\s+sale|for\s+trade`
+const LEAD_STATE = String.raw`(?:[[({]\s*(?:sold|closed|spf|pending)\s*[\])}]|\*{0,2}(?:sold|closed|spf|pending)\b\*{0,2}\s*[:\-–—!]?)\s*`
+const LEADING = new RegExp(String.raw`^\s*(?:${LEAD_STATE})?((?:${BARE})(?:\s*(?:\/|&|\+|\bor\b)\s*(?:${BARE}|trade))*)(?=\s*[:\-–—]|\s)`, 'i')
+const LEADING_SPLIT = /\s*(?:\/|&|\+|\bor\b)\s*/i
 const GROUP = /[[({]([^\])}[({]{1,40})[\])}]/g
 const SHORT_CODE = /^(wts|wtb|wtt|fs|iso|lf|ft|fsot|fsft)$/i
 
@@ -76,10 +100,15 @@ export function lookupCode(table: ReadonlyMap<string, TradeTag>, text: string): 
   return table.get(text.toLowerCase().replace(/\s+/g, ' ').trim()) ?? null
 }
 
-/** Codes in one bracket group: "WTS/WTT" → [wts, wtt]; "For Sale" → [wts]; "TX" → []. */
+// r/photomarket's "[S]", "[B]", "[T]", "[S/T]": single letters, only in a group of nothing else
+const LETTER_CODES = /^\s*[sbt](?:\s*\/\s*[sbt])*\s*$/i
+const LETTERS: Record<string, TradeTag> = { s: 'wts', b: 'wtb', t: 'wtt' }
+
+/** Codes in one bracket group: "WTS/WTT" → [wts, wtt]; "For Sale" → [wts]; "S/T" → [wts, wtt]; "TX" → []. */
 function groupCodes(content: string): TradeTag[] {
   const whole = lookupCode(CODES, content)
   if (whole) return [whole]
+  if (LETTER_CODES.test(content)) return content.split('/').map((l) => LETTERS[l.trim().toLowerCase()]!)
   const out: TradeTag[] = []
   for (const part of content.split(/[/,&|+\\]|\s-\s/)) {
     const code = lookupCode(CODES, part)
@@ -106,14 +135,22 @@ const REGIONS = new Set([
     'AB BC MB NB NL NS NT NU ON PE QC SK YT'
   ).split(' '),
 ])
-const REGION_CODE = /^([A-Za-z]{2,3})\s*-\s*([A-Za-z]{2,4})$/
+// "USA-TX", "US-E", "US-NY-NYC" (a city after the region), "USA NC" (a space for the dash: then both parts
+// must be known codes), "CT-USA" (a region before a three-letter country)
+const REGION_CODE = /^([A-Za-z]{2,3})\s*-\s*([A-Za-z]{1,4})(?:\s*-\s*[A-Za-z]{2,4})?$/
+const REGION_SPACE = /^([A-Za-z]{2,3})\s+([A-Za-z]{2,3})$/
+const REGION_FIRST = /^([A-Za-z]{2})\s*-\s*([A-Za-z]{3})$/
 const CITY = /^[\p{L}][\p{L} .'-]{1,30},\s*([A-Z]{2,3})$/u
 
 /** Is a bracket group's text a location ("USA-TX", "UK", "TX", "San Juan, PR")? "[AR-15]", "[SIG-MCX]" are not. */
 export function isLocation(content: string): boolean {
   const text = content.trim()
+  const first = REGION_FIRST.exec(text)
+  if (first && !COUNTRIES.has(first[1]!.toUpperCase()) && REGIONS.has(first[1]!.toUpperCase()) && COUNTRIES.has(first[2]!.toUpperCase())) return true
   const code = REGION_CODE.exec(text)
   if (code) return COUNTRIES.has(code[1]!.toUpperCase())
+  const spaced = REGION_SPACE.exec(text)
+  if (spaced) return COUNTRIES.has(spaced[1]!.toUpperCase()) && REGIONS.has(spaced[2]!.toUpperCase())
   // alone: a code in capitals ("[TX]", "[UK]"; "[ok]" is not), or a three-letter country in any case ("[Usa]")
   if (/^[A-Za-z]{2,3}$/.test(text)) return text === text.toUpperCase() ? REGIONS.has(text) : text.length === 3 && COUNTRIES.has(text.toUpperCase())
   const city = CITY.exec(text)
@@ -219,26 +256,99 @@ export function readTitleGrammar(full: string): TitleGrammar {
   const title = full.length > TITLE_GRAMMAR_MAX ? full.slice(0, TITLE_GRAMMAR_MAX) : full
   const codes: TradeTag[] = []
   const lead = LEADING.exec(title)
-  if (lead) codes.push(CODES.get(lead[1]!.toLowerCase())!)
+  for (const part of lead ? lead[1]!.split(LEADING_SPLIT) : []) {
+    const code = lookupCode(CODES, part)
+    if (code) codes.push(code)
+  }
   const tags: TitleTag[] = []
   let location: string | null = null
+  let state = edgeState(title)
   for (const m of title.matchAll(GROUP)) {
     const inner = m[1]!
     const found = groupCodes(inner)
     const start = m.index!
     const tag: TitleTag = { start, end: start + m[0].length, kind: 'other', text: inner.trim() }
+    const marked = found.length > 0 ? null : groupState(inner)
     if (found.length > 0) {
       codes.push(...found)
       tag.kind = 'code'
     } else if (sideWord(inner) !== null) tag.kind = 'side'
-    else if (isLocation(inner)) {
+    else if (marked !== null) {
+      tag.kind = 'state'
+      if (state !== 'sold') state = marked
+    } else if (isLocation(inner)) {
       tag.kind = 'location'
       location ??= tag.text.replace(/\s+/g, ' ')
     }
     tags.push(tag)
   }
+  location ??= trailingCity(title)
   const tagsEnd = leadingTagsEnd(title)
-  return { codes, location, tags, sides: lineSides(title, tagsEnd, title.length), tagsEnd }
+  return { codes, location, tags, sides: lineSides(title, tagsEnd, title.length), tagsEnd, state }
+}
+
+// Forum classifieds write the place last, after a dash or a bar: "For Sale: ACOG TA31 - Dallas, TX".
+const TRAILING_CITY = /\s[-–—|]\s*([\p{L}][\p{L} .'-]{1,30},\s*[A-Z]{2,3})\s*$/u
+
+function trailingCity(title: string): string | null {
+  const m = TRAILING_CITY.exec(title)
+  return m && isLocation(m[1]!) ? m[1]!.replace(/\s+/g, ' ') : null
+}
+
+const STATE_WORDS = new Map<string, TitleState>([
+  ['sold', 'sold'],
+  ['closed', 'sold'],
+  ['pls remove', 'sold'],
+  ['plz remove', 'sold'],
+  ['please remove', 'sold'],
+  ['pending', 'pending'],
+  ['sale pending', 'pending'],
+  ['pending sale', 'pending'],
+  ['spf', 'pending'],
+  ['sale pending funds', 'pending'],
+  ['pending funds', 'pending'],
+  ['ppu', 'pending'],
+  ['reserved', 'pending'],
+  ['on hold', 'pending'],
+])
+const STATE_PARTS = /[/,|&+]|\s[-–—]\s|\s+(?=(?:pls|plz|please)\b)/i
+
+/** The state one bracket group names ("SOLD", "Sale Pending", "SOLD - pls remove"), or null: every part must be a state word. */
+function groupState(content: string): TitleState | null {
+  let out: TitleState | null = null
+  for (const part of content.split(STATE_PARTS)) {
+    const word = part
+      .toLowerCase()
+      .replace(/[!.*~]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+    if (word === '') continue
+    const s = STATE_WORDS.get(word)
+    if (!s) return null
+    if (out !== 'sold') out = s
+  }
+  return out
+}
+
+// Outside brackets, at the very start ("SOLD: …", "SOLD - …", "SOLD! …", "**SPF** WTS …") or the very end
+// ("… - SOLD", "… *sold*", "… SOLD!", "… SPF", "… pls remove").
+const EDGE_WORD = String.raw`(sold|closed|spf|pending)`
+const STATE_START = new RegExp(String.raw`^\s*\*{0,2}${EDGE_WORD}\b\*{0,2}\s*(?:[:\-–—!]|(?=(?:${BARE})\b))`, 'i')
+const STATE_END_AFTER_MARK = new RegExp(String.raw`(?:^|\s)(?:[-–—|~]\s*\*{0,2}|\*{1,2})\s*${EDGE_WORD}\s*\*{0,2}[\s!.]*$`, 'i')
+const STATE_END_CAPS = /\s(SOLD|CLOSED|SPF|PENDING)[\s!.]*$/
+const REMOVE_END = /\b(?:pls|plz|please)\.?\s+remove\b[\s!.*\])]*$/i
+
+function edgeState(title: string): TitleState | null {
+  if (REMOVE_END.test(title)) return 'sold'
+  let out: TitleState | null = null
+  for (const re of [STATE_START, STATE_END_AFTER_MARK, STATE_END_CAPS]) {
+    const m = re.exec(title)
+    if (!m) continue
+    const s = STATE_WORDS.get(m[1]!.toLowerCase())!
+    if (s === 'sold') return s
+    out = s
+  }
+  return out
 }
 
 /** The title's location tag ("USA-TX"), or null. */

@@ -34,6 +34,17 @@ describe('detectPostState', () => {
     ['reserved as a word of the title is not a tag', { title: '[WTS] Tudor BB58, reserved for local buyers first' }, 'open'],
     ['body line PENDING', { title: T, content: 'PENDING\n\nRMR' }, 'pending'],
     ['sold beats pending', { title: '[PENDING] RMR', flair: 'SOLD' }, 'sold'],
+    // forum classifieds (issue 25 §4): the same states, written the way board sellers write them
+    ['forum title "WTS: … - SOLD"', { title: 'WTS: Aimpoint T2 - SOLD' }, 'sold'],
+    ['forum title "*SOLD*" at the end', { title: 'WTS Glock mags *SOLD*' }, 'sold'],
+    ['forum title "SOLD - WTS: …"', { title: 'SOLD - WTS: Aimpoint T2' }, 'sold'],
+    ['forum title "pls remove"', { title: 'WTS: Holosun 507C - SOLD, pls remove' }, 'sold'],
+    ['forum title "Please remove"', { title: 'FS: Magpul PRS stock - Please remove' }, 'sold'],
+    ['forum title [Closed]', { title: '[Closed] WTS: Larue mount' }, 'sold'],
+    ['forum title (SPF): sale pending funds', { title: 'FS: Nightforce NX8 1-8 (SPF)' }, 'pending'],
+    ['forum title "- Pending" at the end', { title: 'WTS: Eotech EXPS3-0 - Pending' }, 'pending'],
+    ['a forum body still wins over an open title', { title: 'WTS: Aimpoint T2', content: 'SOLD, thanks' }, 'sold'],
+    ['"pending" in running text is not a mark', { title: 'WTS: LaRue mount, pending a trade for a T2 too' }, 'open'],
   ]
   for (const [name, input, want] of cases) test(name, () => expect(detectPostState(input)).toBe(want as never))
 })

@@ -198,9 +198,46 @@ describe('the grammar itself', () => {
     expect(g.codes).toEqual(['wts', 'wtt'])
   })
   test('locations and not', () => {
-    for (const yes of ['USA-TX', 'US-CA', 'CAN-ON', 'EU-DE', 'AUS-NSW', 'UK', 'USA', 'usa', 'TX', 'San Juan, PR', 'Austin, TX', 'Toronto, ON', ' UK-LDN '])
+    for (const yes of [
+      'USA-TX',
+      'US-CA',
+      'CAN-ON',
+      'EU-DE',
+      'AUS-NSW',
+      'UK',
+      'USA',
+      'usa',
+      'TX',
+      'San Juan, PR',
+      'Austin, TX',
+      'Toronto, ON',
+      ' UK-LDN ',
+      'USA NC',
+      'US-NY-NYC',
+      'US-E',
+      'CT-USA',
+    ])
       expect([yes, isLocation(yes)]).toEqual([yes, true])
-    for (const no of ['AR-15', 'AK-47', 'SIG-MCX', 'WTS-WTT', 'ok', 'or', 'Optic', 'NIB', 'OBO', 'Holster, Mags', 'Glock 19, RMR', 'H', 'W'])
+    for (const no of [
+      'AR-15',
+      'AK-47',
+      'SIG-MCX',
+      'WTS-WTT',
+      'ok',
+      'or',
+      'Optic',
+      'NIB',
+      'OBO',
+      'Holster, Mags',
+      'Glock 19, RMR',
+      'H',
+      'W',
+      'AR 15',
+      'SIG MCX',
+      'FDE USA',
+      'MK-18',
+      'XX-USA',
+    ])
       expect([no, isLocation(no)]).toEqual([no, false])
   })
   test('the first location wins and keeps its text', () => {
@@ -211,5 +248,62 @@ describe('the grammar itself', () => {
     const g = readTitleGrammar('[USA-TX] [H] ' + 'RMR, '.repeat(50_000) + ' [W] PayPal')
     expect(g.location).toBe('USA-TX')
     expect(g.sides[0]!.side).toBe('have')
+  })
+})
+
+describe('forum classifieds and r/photomarket forms (issue 25 §4)', () => {
+  const codes: [string, string[]][] = [
+    ['WTS: Aimpoint T2', ['wts']],
+    ['FS Surefire X300U-A $200', ['wts']],
+    ['For Sale: Trijicon ACOG TA31', ['wts']],
+    ['FS/FT: Glock 19 Gen 5 slide', ['wts', 'wtt']],
+    ['WTS/WTT: Surefire Scout M600', ['wts', 'wtt']],
+    ['For Sale or Trade: Aimpoint PRO', ['wts', 'wtt']],
+    ['FT: BCM upper', ['wtt']],
+    ['ISO Holosun 508T', ['wtb']],
+    ['SOLD - WTS: Aimpoint T2', ['wts']],
+    ['[SOLD] FS Surefire X300U', ['wts']],
+    ['[FS/FT] Eotech EXPS3-2', ['wts', 'wtt']],
+    ['[S][USA-CA] Mamiya 7ii', ['wts']],
+    ['[B] [USA-MO] Panasonic Lumix GH5', ['wtb']],
+    ['[S/T][USA-CA] rb67 pro s', ['wts', 'wtt']],
+    // not codes: a size run, a word that only starts like one
+    ['[Uniqlo] Oxford shirts (S/M/L) $20', []],
+    ['Fsx 2 optic', []],
+  ]
+  for (const [title, want] of codes) test(`codes of "${title}"`, () => expect(readTitleGrammar(title).codes).toEqual(want as never))
+
+  const states: [string, string | null][] = [
+    ['[WTS] Aimpoint T2 [SOLD]', 'sold'],
+    ['[Closed] WTS: Larue mount', 'sold'],
+    ['SOLD - WTS: Aimpoint T2', 'sold'],
+    ['SOLD! WTS Holosun 507C', 'sold'],
+    ['WTS: Aimpoint T2 - SOLD', 'sold'],
+    ['WTS Glock mags *SOLD*', 'sold'],
+    ['WTS: Aimpoint T2 SOLD!', 'sold'],
+    ['WTS: Holosun 507C - SOLD, pls remove', 'sold'],
+    ['FS: Magpul PRS stock - Please remove', 'sold'],
+    ['[WTS] RMR [SOLD - pls remove]', 'sold'],
+    ['FS: Nightforce NX8 1-8 (SPF)', 'pending'],
+    ['WTS: Trijicon RMR SPF', 'pending'],
+    ['WTS: Eotech EXPS3-0 - Pending', 'pending'],
+    ['[Sale Pending] WTS: Eotech', 'pending'],
+    ['[PENDING] WTS RMR - SOLD', 'sold'],
+    // running text is not a mark
+    ['WTS: Seiko SKX007 sold as a set with box', null],
+    ['WTS: LaRue mount, pending a trade for a T2 too', null],
+    ['[GPU] RTX 3080 - $699 (sold out at Best Buy, in stock at Newegg)', null],
+    ['WTS: Aimpoint T2 Sold', null],
+  ]
+  for (const [title, want] of states) test(`state of "${title}"`, () => expect(readTitleGrammar(title).state).toBe(want as never))
+
+  test('state groups are tagged as such, not as other', () => {
+    expect(readTitleGrammar('[WTS] [SPF] [USA-TX] RMR').tags.map((t) => t.kind)).toEqual(['code', 'state', 'location'])
+  })
+  test('a place written last after a dash, when no tag gives one', () => {
+    expect(titleLocation('For Sale: Trijicon ACOG TA31 - Dallas, TX')).toBe('Dallas, TX')
+    expect(titleLocation('[USA-CA] WTS: ACOG - Dallas, TX')).toBe('USA-CA')
+    expect(titleLocation('WTS: ACOG - Fort Worth, TX')).toBe('Fort Worth, TX')
+    expect(titleLocation('WTS: ACOG - red, black')).toBe(null)
   })
 })
