@@ -4,13 +4,13 @@
 //   X-Dibs-Signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>
 // The secret is the endpoint's own (shown once when made or regenerated). Retries: 5xx, 408,
 // 429 and network errors; any other 4xx fails for good (http.ts).
-import { createHmac } from 'node:crypto'
 import type { Deps } from '../../deps'
+import { timestampedHmacHex } from '../../lib/signature'
 import { judge, postTo, readEndpoint, recording, type HttpOpts } from './http'
 import type { Channel, ExternalAlert } from './types'
 
 export function signWebhook(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
+  return `sha256=${timestampedHmacHex(secret, timestamp, body)}`
 }
 
 export function webhookRequest(alert: ExternalAlert, secret: string, deliveryId: string, now: Date) {
