@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   BUILTIN,
   BUILTIN_DICTIONARY,
+  builtinDictionary,
   canonical,
   canonicalWithOffsets,
   categoryNames,
@@ -11,6 +12,7 @@ import {
   parseDictionaryJson,
 } from '../../../src/matching/dictionary'
 import { normalize, normalizeWithOffsets } from '../../../src/matching/normalize'
+import { readdirSync, readFileSync } from 'node:fs'
 
 const canon = (text: string) => canonical(normalize(text)).join(' ')
 const cats = (text: string) => [...new Set(findCategories(canonical(normalize(text))).map((c) => c.token))].sort()
@@ -199,5 +201,38 @@ describe('an admin dictionary file', () => {
   }
   test('an empty object is a valid (empty) dictionary', () => {
     expect(parseDictionaryJson('{}')).toEqual({ ok: true, dictionary: { aliases: [], categories: [] } })
+  })
+})
+
+describe('the built-in data files (src/matching/dictionary/*.json, one per market)', () => {
+  const file = (market: string, body: object) => ({ market, about: 'test', aliases: [], categories: [], ...body })
+  test('every file names its market and says what it covers; the built-in dictionary is their rows in file order', () => {
+    const dir = new URL('../../../src/matching/dictionary/', import.meta.url).pathname
+    const files = Object.fromEntries(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(dir + f, 'utf8'))]),
+    )
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['guns', 'hardware', 'watches']))
+    const joined = builtinDictionary(files)
+    expect(joined.aliases.length).toBe(BUILTIN_DICTIONARY.aliases.length)
+    expect(new Set(joined.categories.map((c) => c.id))).toEqual(new Set(BUILTIN_DICTIONARY.categories.map((c) => c.id)))
+  })
+  test('a file whose market is not its name, or without "about", stops the import naming the file', () => {
+    expect(() => builtinDictionary({ guns: file('hardware', {}) })).toThrow(/dictionary\/guns\.json: needs "market": "guns"/)
+    expect(() => builtinDictionary({ guns: { market: 'guns', aliases: [] } })).toThrow(/an "about" text/)
+  })
+  test('a bad row is reported with the file and the row', () => {
+    expect(() => builtinDictionary({ audio: file('audio', { aliases: [{ from: 'modi' }] }) })).toThrow(/dictionary\/audio\.json: aliases\[0\] must be/)
+  })
+  test('a category belongs to one market', () => {
+    const gpu = { id: 'gpu', names: ['gpu'], members: ['rtx #'] }
+    expect(() => builtinDictionary({ hardware: file('hardware', { categories: [gpu] }), guns: file('guns', { categories: [gpu] }) })).toThrow(
+      /dictionary\/guns\.json: category "gpu" is already in dictionary\/hardware\.json/,
+    )
+  })
+  test('"why" on a row or a category is for people: the rows read the same with or without it', () => {
+    const d = builtinDictionary({ watches: file('watches', { aliases: [{ from: 'speedy', to: 'speedmaster', why: 'nickname' }] }) })
+    expect(d.aliases).toEqual([{ from: 'speedy', to: 'speedmaster' }])
   })
 })
