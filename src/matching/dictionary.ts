@@ -20,6 +20,7 @@
 // the category token" (the term side compiles that from `categoryNames`).
 
 import guns from './dictionary/guns.json'
+import audio from './dictionary/audio.json'
 import hardware from './dictionary/hardware.json'
 import watches from './dictionary/watches.json'
 import { ampersandAt, normalize } from './normalize'
@@ -320,7 +321,7 @@ export function checkDictionary(data: unknown): DictionaryCheck {
 // The built-in data: one file per market. Each is `{"market", "about", "aliases", "categories"}`; rows and
 // categories may carry a "why" (the reason for the row, read by people only). Order is the files' order below.
 
-const BUILTIN_FILES: Record<string, unknown> = { guns, hardware, watches }
+const BUILTIN_FILES: Record<string, unknown> = { guns, hardware, watches, audio }
 
 /** The built-in files checked and joined; a bad file, or a category id in two markets, stops the import naming it. */
 export function builtinDictionary(files: Record<string, unknown>): Dictionary {

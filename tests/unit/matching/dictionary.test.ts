@@ -236,3 +236,42 @@ describe('the built-in data files (src/matching/dictionary/*.json, one per marke
     expect(d.aliases).toEqual([{ from: 'speedy', to: 'speedmaster' }])
   })
 })
+
+describe('markets beyond guns: audio, watches, hardware (dictionary/*.json)', () => {
+  const cases: [string, string[]][] = [
+    // audio: DACs, headphone amps (DAC/amps are both), IEMs by maker and model, speakers by line
+    ['Schiit Modi 3', ['@dac']],
+    ['Grace SDac', ['@dac']],
+    ['Fiio Q1', ['@dac', '@headphone-amp']],
+    ['SMSL IQ portable dac/amp', ['@dac', '@headphone-amp']],
+    ['Schiit Magni 3', ['@headphone-amp']],
+    ['Fiio A5 Portable Amp', ['@headphone-amp']],
+    ['Tin HiFi T4', ['@iem']],
+    ['Etymotic ER4B', ['@iem']],
+    ['Moondrop Blessing 2', ['@iem']],
+    ['Vanatoo T0', ['@speakers']],
+    // a bare "amp" (a car amp, a speaker amp) is no headphone amp
+    ['Alpine car amp', []],
+    // watches: chronograph and quartz calibres; "mechaquartz" is quartz (battery timekeeping, mechanical chronograph)
+    ['Seiko 7A28-7079', ['@chronograph', '@quartz']],
+    ['Seiko 7T92-0DW0', ['@chronograph', '@quartz']],
+    ['Seiko 6139 Bruce Lee', ['@chronograph']],
+    ['Seiko SBTR027 mechaquartz', ['@chronograph', '@quartz']],
+    ['Seiko 7N42', ['@quartz']],
+    ['Citizen AQ6100 Chronomaster', ['@quartz']],
+    // an automatic calibre is not quartz
+    ['Seiko 7S26 SKX007', []],
+    // hardware: memory kits, AMD X3D processors
+    ['Corsair Vengeance 32GB DDR5', ['@ram']],
+    ['7800X3D', ['@cpu']],
+  ]
+  for (const [text, want] of cases) test(`${text} → ${want.join(' ') || 'no category'}`, () => expect(cats(text)).toEqual(want))
+  test('"Baby Grand Seiko" is the Grand Quartz, not a Grand Seiko; the VRTX is a PowerEdge', () => {
+    expect(canon('Baby Grand Seiko')).toBe('grand quartz')
+    expect(canon('Dell VRTX')).toBe('dell poweredge vrtx')
+  })
+  test('the category words are names a term can use', () => {
+    const names = new Set(categoryNames().map((n) => n.words.join(' ')))
+    for (const n of ['dac', 'headphone amp', 'iem', 'speaker', 'chronograph', 'quartz', 'ram']) expect(names.has(n)).toBe(true)
+  })
+})
