@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   BUILTIN,
   BUILTIN_DICTIONARY,
+  builtinDictionary,
   canonical,
   canonicalWithOffsets,
   categoryNames,
@@ -11,6 +12,7 @@ import {
   parseDictionaryJson,
 } from '../../../src/matching/dictionary'
 import { normalize, normalizeWithOffsets } from '../../../src/matching/normalize'
+import { readdirSync, readFileSync } from 'node:fs'
 
 const canon = (text: string) => canonical(normalize(text)).join(' ')
 const cats = (text: string) => [...new Set(findCategories(canonical(normalize(text))).map((c) => c.token))].sort()
@@ -199,5 +201,77 @@ describe('an admin dictionary file', () => {
   }
   test('an empty object is a valid (empty) dictionary', () => {
     expect(parseDictionaryJson('{}')).toEqual({ ok: true, dictionary: { aliases: [], categories: [] } })
+  })
+})
+
+describe('the built-in data files (src/matching/dictionary/*.json, one per market)', () => {
+  const file = (market: string, body: object) => ({ market, about: 'test', aliases: [], categories: [], ...body })
+  test('every file names its market and says what it covers; the built-in dictionary is their rows in file order', () => {
+    const dir = new URL('../../../src/matching/dictionary/', import.meta.url).pathname
+    const files = Object.fromEntries(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(dir + f, 'utf8'))]),
+    )
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['guns', 'hardware', 'watches']))
+    const joined = builtinDictionary(files)
+    expect(joined.aliases.length).toBe(BUILTIN_DICTIONARY.aliases.length)
+    expect(new Set(joined.categories.map((c) => c.id))).toEqual(new Set(BUILTIN_DICTIONARY.categories.map((c) => c.id)))
+  })
+  test('a file whose market is not its name, or without "about", stops the import naming the file', () => {
+    expect(() => builtinDictionary({ guns: file('hardware', {}) })).toThrow(/dictionary\/guns\.json: needs "market": "guns"/)
+    expect(() => builtinDictionary({ guns: { market: 'guns', aliases: [] } })).toThrow(/an "about" text/)
+  })
+  test('a bad row is reported with the file and the row', () => {
+    expect(() => builtinDictionary({ audio: file('audio', { aliases: [{ from: 'modi' }] }) })).toThrow(/dictionary\/audio\.json: aliases\[0\] must be/)
+  })
+  test('a category belongs to one market', () => {
+    const gpu = { id: 'gpu', names: ['gpu'], members: ['rtx #'] }
+    expect(() => builtinDictionary({ hardware: file('hardware', { categories: [gpu] }), guns: file('guns', { categories: [gpu] }) })).toThrow(
+      /dictionary\/guns\.json: category "gpu" is already in dictionary\/hardware\.json/,
+    )
+  })
+  test('"why" on a row or a category is for people: the rows read the same with or without it', () => {
+    const d = builtinDictionary({ watches: file('watches', { aliases: [{ from: 'speedy', to: 'speedmaster', why: 'nickname' }] }) })
+    expect(d.aliases).toEqual([{ from: 'speedy', to: 'speedmaster' }])
+  })
+})
+
+describe('markets beyond guns: audio, watches, hardware (dictionary/*.json)', () => {
+  const cases: [string, string[]][] = [
+    // audio: DACs, headphone amps (DAC/amps are both), IEMs by maker and model, speakers by line
+    ['Schiit Modi 3', ['@dac']],
+    ['Grace SDac', ['@dac']],
+    ['Fiio Q1', ['@dac', '@headphone-amp']],
+    ['SMSL IQ portable dac/amp', ['@dac', '@headphone-amp']],
+    ['Schiit Magni 3', ['@headphone-amp']],
+    ['Fiio A5 Portable Amp', ['@headphone-amp']],
+    ['Tin HiFi T4', ['@iem']],
+    ['Etymotic ER4B', ['@iem']],
+    ['Moondrop Blessing 2', ['@iem']],
+    ['Vanatoo T0', ['@speakers']],
+    // a bare "amp" (a car amp, a speaker amp) is no headphone amp
+    ['Alpine car amp', []],
+    // watches: chronograph and quartz calibres; "mechaquartz" is quartz (battery timekeeping, mechanical chronograph)
+    ['Seiko 7A28-7079', ['@chronograph', '@quartz']],
+    ['Seiko 7T92-0DW0', ['@chronograph', '@quartz']],
+    ['Seiko 6139 Bruce Lee', ['@chronograph']],
+    ['Seiko SBTR027 mechaquartz', ['@chronograph', '@quartz']],
+    ['Seiko 7N42', ['@quartz']],
+    ['Citizen AQ6100 Chronomaster', ['@quartz']],
+    // an automatic calibre is not quartz
+    ['Seiko 7S26 SKX007', []],
+    // hardware: memory kits, AMD X3D processors
+    ['Corsair Vengeance 32GB DDR5', ['@ram']],
+    ['7800X3D', ['@cpu']],
+  ]
+  for (const [text, want] of cases) test(`${text} → ${want.join(' ') || 'no category'}`, () => expect(cats(text)).toEqual(want))
+  test('"Baby Grand Seiko" is the Grand Quartz, not a Grand Seiko; the VRTX is a PowerEdge', () => {
+    expect(canon('Baby Grand Seiko')).toBe('grand quartz')
+    expect(canon('Dell VRTX')).toBe('dell poweredge vrtx')
+  })
+  test('the category words are names a term can use', () => {
+    const names = new Set(categoryNames().map((n) => n.words.join(' ')))
+    for (const n of ['dac', 'headphone amp', 'iem', 'speaker', 'chronograph', 'quartz', 'ram']) expect(names.has(n)).toBe(true)
   })
 })
