@@ -5,7 +5,7 @@ import { Link } from 'wouter'
 import { LiveFeed } from '../components/LiveFeed'
 import { TopBar } from '../components/TopBar'
 import { PlanGrid } from '../components/PlanCards'
-import { config } from '../state'
+import { config, configLoaded } from '../state'
 import { billingOffPlansLead, freePlanName } from '../components/BillingOff'
 import { LandingHeaderActions } from '../components/LandingHeaderActions'
 
@@ -78,31 +78,37 @@ export function Landing() {
 
         <LiveFeed />
 
-        <section className="plans" aria-labelledby="plans-title">
-          <h2 id="plans-title">Plans</h2>
-          <p className="muted">
-            {config.value.billingEnabled ? 'Every plan starts with a 7-day free trial. Monthly, cancel any time.' : billingOffPlansLead()}
-          </p>
-          <PlanGrid
-            cta={(id) =>
-              config.value.billingEnabled || id === config.value.freePlan ? (
-                <Link href="/signup" role="button" className="outline">
-                  {config.value.billingEnabled ? 'Start Free Trial' : 'Sign Up'}
-                </Link>
-              ) : null
-            }
-          />
-        </section>
+        {/* Plans and the FAQ say what this server sells (or that it sells nothing): shown once /api/config is here,
+            so the fallback never promises a trial or a price for a moment */}
+        {configLoaded.value ? (
+          <section className="plans" aria-labelledby="plans-title">
+            <h2 id="plans-title">Plans</h2>
+            <p className="muted">
+              {config.value.billingEnabled ? 'Every plan starts with a 7-day free trial. Monthly, cancel any time.' : billingOffPlansLead()}
+            </p>
+            <PlanGrid
+              cta={(id) =>
+                config.value.billingEnabled || id === config.value.freePlan ? (
+                  <Link href="/signup" role="button" className="outline">
+                    {config.value.billingEnabled ? 'Start Free Trial' : 'Sign Up'}
+                  </Link>
+                ) : null
+              }
+            />
+          </section>
+        ) : null}
 
-        <section className="faq" aria-labelledby="faq-title">
-          <h2 id="faq-title">Frequently asked questions</h2>
-          {faq().map(([q, a]) => (
-            <details key={q}>
-              <summary>{q}</summary>
-              <p>{a}</p>
-            </details>
-          ))}
-        </section>
+        {configLoaded.value ? (
+          <section className="faq" aria-labelledby="faq-title">
+            <h2 id="faq-title">Frequently asked questions</h2>
+            {faq().map(([q, a]) => (
+              <details key={q}>
+                <summary>{q}</summary>
+                <p>{a}</p>
+              </details>
+            ))}
+          </section>
+        ) : null}
       </main>
     </>
   )
