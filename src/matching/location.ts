@@ -26,6 +26,8 @@ const GROUP_BY_NAME = new Map<string, Group>()
 const BY_FULL_NAME = new Map<string, string>()
 const BY_CODE = new Map<string, Country>()
 for (const c of COUNTRIES) {
+  // regions are looked up by codes read from titles and terms: no prototype behind them ("constructor" is no region)
+  if (c.regions) c.regions = Object.assign(Object.create(null) as Record<string, string>, c.regions)
   BY_CODE.set(c.code, c)
   for (const n of c.names) COUNTRY_BY_NAME.set(n, c)
   BY_FULL_NAME.set(c.name.toLowerCase(), c.code)

@@ -25,6 +25,7 @@ function titlesFor(w: string): string[] {
     `[${w}] Aimpoint T2 $650`,
     `${w}: Aimpoint T2`,
     `[H] ${w} kit [W] PayPal`,
+    `[US-${w}] [H] ${w} kit [W] PayPal`,
     `[H] PayPal [W] ${w}`,
     `[USA-${w}] [H] RMR [W] ${w}`,
     `[WTS/${w}] gel ${w} bb ${w}`,
@@ -69,7 +70,19 @@ describe('no name on Object.prototype breaks a reader', () => {
   test('terms: parse, compile, the index, the reference, explain and highlight agree and never throw', () => {
     const idx = new TermIndex()
     let id = 1
-    const termsOf = (w: string) => [w, `${w} kit`, `${w} x`, `"${w} kit"`, `${w}*`, `-${w} kit`, `${w} <$100`, `flair:${w} kit`, `glock 19 -${w}`]
+    const termsOf = (w: string) => [
+      w,
+      `${w} kit`,
+      `${w} x`,
+      `"${w} kit"`,
+      `${w}*`,
+      `-${w} kit`,
+      `${w} <$100`,
+      `flair:${w} kit`,
+      `glock 19 -${w}`,
+      `rmr loc:${w}`,
+      `rmr loc:"US-${w}"`,
+    ]
     const compiled = new Map<string, ReturnType<typeof compileTerm>>()
     for (const text of HOSTILE_WORDS.flatMap(termsOf)) {
       const parsed = parseTerm(text)

@@ -4,6 +4,10 @@
 // (./CriticalControls.tsx, ./Cards.tsx) only render. Server end: src/admin/dashboard/.
 import { useEffect, useState } from 'react'
 import type { SettingName } from '../../../../src/contract/events'
+import type { Kpis } from '../../../../src/admin/dashboard/formulas'
+import type { ActivityItem } from '../../../../src/admin/dashboard/recent-activity'
+import type { systemResources } from '../../../../src/admin/dashboard/resources'
+import type { systemHealth } from '../../../../src/admin/dashboard/view'
 import { api, ApiError } from '../../../api'
 import { loadSystemSettings, putSystemSetting, systemSettings, usePolling, wireSystemSettings } from '../../../admin'
 import { onMessage } from '../../../realtime'
@@ -12,51 +16,11 @@ import { errorToast, toast } from '../../../toast'
 export const HEALTH_REFRESH_MS = 30_000
 export const KPI_REFRESH_MS = 5 * 60_000
 
-export type Health = {
-  posts: number
-  users: number
-  matches: number
-  lastScanAt: string | null
-  status: 'healthy' | 'warning' | 'critical'
-  minutesSinceLastScan: number | null
-  performance: number
-  emailQueuePending: number
-  emailQueueColour: 'green' | 'yellow' | 'red'
-  source?: { state: string; reason: string | null; since: string | null } | null
-  forumNotice?: string | null
-  coverageGaps?: { count: number; seconds: number }
-}
-export type Kpis = {
-  matchesToday: number
-  matchesYesterday: number
-  usersMatched24h: number
-  postsToday: number
-  totalUsers: number
-  activeOrTrialing: number
-  trialUsers: number
-  paidUsers: number
-  conversionRate: number | null
-  matchesGrowthPercent: number | null
-}
-export type Resources = {
-  uptimeSeconds: number
-  memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number }
-  eventLoopLag: { lastMs: number | null; meanMs: number | null; maxMs: number | null; windowSeconds: number }
-  database: { fileBytes: number; walBytes: number }
-  openSockets: number
-  outbox: { pending: number; sending: number }
-  reddit: {
-    mode: string | null
-    requestsLastMinute: number | null
-    allowedPerMinute: number | null
-    blockedUntil: string | null
-    blockedReason: string | null
-    last429At: string | null
-  }
-  scanInterval: { ms: number; adaptive: boolean }
-  alertLatency24h: { samples: number; p50Ms: number | null; p95Ms: number | null }
-}
-export type Activity = { at: string; kind: 'admin' | 'job' | 'scan'; text: string; status: string; actor: string | null }
+// The answers' shapes are the server's own (src/admin/dashboard/), not copies.
+export type Health = ReturnType<typeof systemHealth>
+export type { Kpis }
+export type Resources = ReturnType<typeof systemResources>
+export type Activity = ActivityItem
 
 /** The switches' settings, loaded once and kept live (settings.changed); null until loaded. */
 export function useSystemSettings() {
