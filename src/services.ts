@@ -18,6 +18,7 @@ import { outboxWorker, type OutboxWorker } from './outbox/worker'
 import { Hub } from './realtime/hub'
 import { createMetrics, type Metrics } from './metrics/registry'
 import { latencyJobs } from './metrics/jobs'
+import { pruneGaps } from './scanner/gaps'
 import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
 import { runRecheck } from './scanner/recheck'
 import { createScanSource, type ScanSource } from './scanner/source'
@@ -112,5 +113,7 @@ export function jobList(ctx: AppContext): Job[] {
   }
   // the re-check of recent posts and the end of held alerts (src/scanner/recheck.ts); it spends only the budget's side share
   const recheck: Job = { name: JOB.recheck, every: 1000, run: () => runRecheck(ctx) }
-  return [scan, recheck, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
+  // coverage gaps (src/scanner/gaps.ts) older than 30 days go, once a day
+  const gapsPrune: Job = { name: 'coverage-gaps-prune', every: 24 * 60 * 60_000, run: () => pruneGaps(ctx.sqlite, ctx.now().getTime()) }
+  return [scan, recheck, gapsPrune, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
 }

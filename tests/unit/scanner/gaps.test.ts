@@ -1,6 +1,7 @@
 // Coverage gaps (src/scanner/gaps.ts): when a poll may have missed posts, and reading the windows back.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { gapAround, gapSummary, gapsSince, missedWindow, pruneGaps, recordPollGap, type PollCover } from '../../../src/scanner/gaps'
+import { jobList } from '../../../src/services'
 import { makeDeps, testClock, type TestDeps } from '../../helpers'
 
 const MIN = 60_000
@@ -88,5 +89,14 @@ describe('the gaps recorded', () => {
     record(sqlite, T - 2 * 24 * 60 * MIN, T - 24 * 60 * MIN)
     expect(pruneGaps(sqlite, T)).toBe(2) // the two rows (two forums) of the old window
     expect(gapSummary(sqlite, 0).count).toBe(1)
+  })
+
+  test('the prune is a job of the job list of its own (coverage-gaps-prune, daily)', async () => {
+    const sqlite = db()
+    record(sqlite, T - 40 * 24 * 60 * MIN, T - 31 * 24 * 60 * MIN)
+    const job = jobList(deps as never).find((j) => j.name === 'coverage-gaps-prune')
+    expect(job?.every).toBe(24 * 60 * 60_000)
+    await job!.run(deps!)
+    expect(gapSummary(sqlite, 0).count).toBe(0)
   })
 })
