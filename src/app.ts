@@ -1,6 +1,8 @@
 // createApp(ctx): the whole HTTP surface of Dibs. Every route plugin is .use()d here in order,
 // errors are mapped once to {error: {code, message}}, and the UI's client routes are listed
 // explicitly (src/web/pages.ts; no catch-all: it would shadow /api/*).
+import { ingestRoutes } from './scanner/ingest-route'
+import { MAX_BATCH_BYTES } from './sources/push'
 import { Elysia } from 'elysia'
 import { openapi } from '@elysiajs/openapi'
 import { AppError, errorBody } from './lib/errors'
@@ -33,7 +35,7 @@ import { maintenanceGate } from './web/maintenance-mode'
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Paths that take cross-site POSTs by design (signed webhooks, RFC 8058 one-click unsubscribe). */
-const ORIGIN_EXEMPT = [/^\/api\/billing\/webhook$/, /^\/api\/unsubscribe$/]
+const ORIGIN_EXEMPT = [/^\/api\/billing\/webhook$/, /^\/api\/unsubscribe$/, /^\/api\/ingest\/[^/]+$/]
 
 /** Route plugins get Deps plus the services they use (admin pages: all of them). */
 export type AppDeps = Deps & Services
@@ -49,7 +51,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   let readSpec = async (): Promise<Record<string, never>> => ({})
   const app = new Elysia({
     name: 'dibs',
-    serve: { development: config.development, maxRequestBodySize: config.maxBodyBytes * 16, routes: bunRoutes },
+    serve: { development: config.development, maxRequestBodySize: Math.max(config.maxBodyBytes * 16, MAX_BATCH_BYTES * 2), routes: bunRoutes },
   })
     // Security headers and API no-store on every response (src/web/security-headers.ts).
     .derive({ as: 'global' }, ({ set, path }) => {
@@ -85,7 +87,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     // (Bun holds the body to it) is judged at once, a body without one (chunked) is counted as it
     // arrives. (Not onRequest: a request-level hook would switch off Bun's static routes that serve
     // the bundled UI.)
-    .onParse({ as: 'global' }, ({ request }) => assertBodyWithin(request, config.maxBodyBytes))
+    .onParse({ as: 'global' }, ({ request, path }) => assertBodyWithin(request, path.startsWith('/api/ingest/') ? MAX_BATCH_BYTES : config.maxBodyBytes))
     // State-changing API requests must come from our own origin (CSRF defence beside SameSite).
     .onBeforeHandle({ as: 'global' }, ({ request }) => {
       if (!STATE_CHANGING.has(request.method)) return
@@ -162,6 +164,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(matchRoutes(deps))
     .use(explainRoutes(deps))
     .use(postRoutes(deps))
+    .use(ingestRoutes(deps))
     .use(relayRoutes(deps, scannerTasks(deps)))
     .use(notifyRoutes(deps))
     .use(pwaRoutes(shell))

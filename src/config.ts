@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { parsePlanId, type PlanId } from './access/plans'
+import { pairByName, type PairChoice, type Preset } from './sources/presets'
 import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
 import { prepareDataDir } from './lib/data-dir'
 
@@ -23,6 +24,8 @@ export type Config = {
   /** URL segment of the accessories forum's dashboard: /dashboard/{productSlug} */
   productSlug: string
   forums: { accessories: string; deals: string }
+  /** FORUM_PRESET: the ready pair of forums picked at first start (src/sources/presets.json), or null for the spec's pair */
+  forumPreset: PairChoice | null
   reddit: {
     baseUrl: string
     authUrl: string
@@ -203,6 +206,9 @@ function parsePlan(raw: string, productName: string): PlanId | null | undefined 
   return parsePlanId(raw, productName) ?? undefined
 }
 
+/** A preset's forum name in texts: its subreddit, or its label for a feed (letters and digits). */
+const forumName = (p: Preset) => (p.kind === 'reddit' ? p.subreddit : p.label.replace(/[^A-Za-z0-9_]/g, ''))
+
 /** Parses the environment (pure); secrets are loaded separately by loadSecrets. */
 export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const port = int(env, 'PORT', 3000, 0, 65535)
@@ -210,12 +216,15 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const dataDir = resolve(str(env, 'DATA_DIR') ?? './data')
   const appUrl = url(env, 'APP_URL', `http://localhost:${port}`)
   const appName = str(env, 'APP_NAME') ?? 'Dibs'
-  const productName = str(env, 'PRODUCT_NAME') ?? 'GAFS'
+  const presetName = str(env, 'FORUM_PRESET')
+  const forumPreset = presetName === null ? null : pairByName(presetName.toLowerCase())
+  if (presetName !== null && forumPreset === null) throw new ConfigError('FORUM_PRESET', 'a preset pair (dibs sources presets lists them)', presetName)
+  const productName = str(env, 'PRODUCT_NAME') ?? forumPreset?.accessories.short ?? 'GAFS'
   if (!/^[A-Za-z0-9]{2,16}$/.test(productName)) throw new ConfigError('PRODUCT_NAME', '2-16 letters or digits', productName)
 
   const forums = {
-    accessories: str(env, 'ACCESSORIES_SUBREDDIT') ?? 'GunAccessoriesForSale',
-    deals: str(env, 'DEALS_SUBREDDIT') ?? 'gundeals',
+    accessories: str(env, 'ACCESSORIES_SUBREDDIT') ?? (forumPreset ? forumName(forumPreset.accessories) : 'GunAccessoriesForSale'),
+    deals: str(env, 'DEALS_SUBREDDIT') ?? (forumPreset ? forumName(forumPreset.deals) : 'gundeals'),
   }
   if (!SUBREDDIT.test(forums.accessories)) throw new ConfigError('ACCESSORIES_SUBREDDIT', 'a subreddit name (letters, digits, _)', forums.accessories)
   if (!SUBREDDIT.test(forums.deals)) throw new ConfigError('DEALS_SUBREDDIT', 'a subreddit name (letters, digits, _)', forums.deals)
@@ -319,6 +328,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     productName,
     productSlug: productName.toLowerCase(),
     forums,
+    forumPreset,
     reddit,
     scanIntervalSeconds,
     recheckBudgetShare: share(env, 'RECHECK_BUDGET_SHARE', 0.2, 0.5),

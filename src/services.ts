@@ -22,12 +22,16 @@ import { pruneGaps } from './scanner/gaps'
 import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
 import { runRecheck } from './scanner/recheck'
 import { createScanSource, type ScanSource } from './scanner/source'
+import { SourceRunner } from './scanner/feeds'
+import { seedSources } from './sources/store'
 
 export type Services = {
   /** the term index, kept in step with search_terms */
   matcher: MatchingService
   /** the forum source (Reddit or the demo forum) with its rate budget */
   source: ScanSource
+  /** the feed sources' polling, 'Fetch now' and previews (src/scanner/feeds.ts) */
+  feeds: SourceRunner
   /** open WebSockets and their topics */
   hub: Hub
   /** match.new → queued email and push deliveries */
@@ -49,12 +53,15 @@ export type AppContext = Deps & Services
 export function createServices(deps: Deps, given: Partial<Services> = {}): Services {
   const channels = given.channels ?? createChannels(deps)
   const matcher = given.matcher ?? new MatchingService(deps)
+  // first start: the sources table gets the environment's forums (FORUM_PRESET, else the subreddits)
+  seedSources(deps)
   const source = given.source ?? createScanSource(deps)
   const hub = given.hub ?? new Hub(deps)
   const metrics = given.metrics ?? createMetrics(deps, { hub, source, matcher })
   return {
     matcher,
     source,
+    feeds: given.feeds ?? new SourceRunner({ ...deps, matcher, source }),
     hub,
     dispatcher: given.dispatcher ?? createDispatcher(deps),
     channels,
@@ -113,7 +120,9 @@ export function jobList(ctx: AppContext): Job[] {
   }
   // the re-check of recent posts and the end of held alerts (src/scanner/recheck.ts); it spends only the budget's side share
   const recheck: Job = { name: JOB.recheck, every: 1000, run: () => runRecheck(ctx) }
+  // the feed sources, each when its host's politeness interval allows (src/scanner/feeds.ts)
+  const feeds: Job = { name: JOB.feeds, every: 1000, run: () => ctx.feeds.tick() }
   // coverage gaps (src/scanner/gaps.ts) older than 30 days go, once a day
   const gapsPrune: Job = { name: 'coverage-gaps-prune', every: 24 * 60 * 60_000, run: () => pruneGaps(ctx.sqlite, ctx.now().getTime()) }
-  return [scan, recheck, gapsPrune, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
+  return [scan, feeds, recheck, gapsPrune, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
 }

@@ -8,6 +8,7 @@ import type { AdminDeps } from './shared/deps'
 import { dashboardRoutes } from './dashboard/routes'
 import { usersRoutes } from './users/routes'
 import { logsRoutes } from './logs/routes'
+import { sourcesRoutes } from './logs/sources-routes'
 import { databaseRoutes } from './database/routes'
 import { trendsRoutes } from './trends/routes'
 import { alertsRoutes } from './alerts/routes'
@@ -22,6 +23,7 @@ export const adminRoutes = (deps: AdminDeps) =>
     .use(latencyRoutes(deps))
     .use(usersRoutes(deps))
     .use(logsRoutes(deps))
+    .use(sourcesRoutes(deps))
     .use(databaseRoutes(deps))
     .use(trendsRoutes(deps))
     .use(alertsRoutes(deps))

@@ -43,6 +43,8 @@ export type MatchItem = {
   titleParts?: { text: string; hit: boolean }[]
   /** where the seller is, the title's location tag as written ("USA-TX", "San Juan, PR"); null when it names none */
   location?: string | null
+  /** the name of the source the post came from (Admin → Logs → Sources); null for posts from before sources */
+  sourceName?: string | null
 }
 
 /** The public shape of a stored post (live feed, `post.new`). */
@@ -62,6 +64,8 @@ export type FeedItem = {
   state: PostState
   /** the title's location tag as written ("USA-TX", "UK"); null when it names none */
   location: string | null
+  /** the name of the source the post came from (Admin → Logs → Sources); null for posts from before sources */
+  source: string | null
 }
 
 /** A stored post's listing state or price changed (src/forums/recheck.ts). */

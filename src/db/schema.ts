@@ -183,6 +183,10 @@ export const posts = sqliteTable(
     parseError: text('parse_error'),
     /** where the seller is, read from the title's location tag ("USA-TX", "CAN-ON", "UK"); null when the title names none */
     location: text('location'),
+    /** the source the post came from (sources.id); null for posts stored before sources were data, and the demo forum */
+    sourceId: integer('source_id'),
+    /** that source's name when the post arrived (match cards and the live feed say where a post came from) */
+    sourceName: text('source_name'),
   },
   (t) => [
     index('posts_type_created').on(t.postType, t.createdAt),
@@ -501,3 +505,40 @@ export type Post = typeof posts.$inferSelect
 export type Match = typeof matches.$inferSelect
 export type SearchTerm = typeof searchTerms.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect
+
+/**
+ * Where each forum's posts come from (issue 25): a subreddit list read over Reddit (kind reddit), any RSS/Atom/JSON
+ * feed (kind feed), or posts pushed to POST /api/ingest/<id> (kind push). Seeded from the environment on first
+ * start, managed on Admin → Logs and by `dibs sources`. Owned by src/sources/store.ts.
+ */
+export const sources = sqliteTable('sources', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** accessories | deals: the spec forum the source feeds */
+  forum: text('forum').notNull(),
+  /** reddit | feed | push */
+  kind: text('kind').notNull(),
+  /** the label shown on match cards and the live feed */
+  name: text('name').notNull(),
+  /** feed: the feed URL */
+  url: text('url'),
+  /** reddit: subreddit names, comma-separated */
+  subreddits: text('subreddits'),
+  /** the preset it was made from (src/sources/presets.json), or null */
+  preset: text('preset'),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  /** push: the HMAC key its pushes are signed with (shown once, rotatable) */
+  secret: text('secret'),
+  /** feed: the last answer's validators, sent back as If-None-Match / If-Modified-Since */
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  /** health: the last fetch (or push), the last success, the last error in words, failures in a row, posts the last success brought */
+  lastPolledAt: ms('last_polled_at'),
+  lastOkAt: ms('last_ok_at'),
+  lastError: text('last_error'),
+  failures: integer('failures').notNull().default(0),
+  lastPosts: integer('last_posts'),
+  createdAt: createdAt(),
+  updatedAt: ms('updated_at'),
+})
+
+export type Source = typeof sources.$inferSelect

@@ -27,6 +27,11 @@ export type ForumPost = {
   /** the author's user flair (`author_flair_text`), e.g. "Trades: 12" on forums that count trades */
   authorFlair?: string | null
   createdAt: Date
+  /** the spec forum the post belongs to, when its source says so (feeds, pushes, a subreddit of a reddit source) */
+  forum?: 'product' | 'gd'
+  /** the source it came from (sources.id) and that source's name */
+  sourceId?: number
+  sourceName?: string
 }
 
 /** Anything that yields forum posts the way RedditClient does (the demo source too). */

@@ -84,7 +84,7 @@ export class RedditClient implements ForumSource {
   readonly fetchInfo?: (redditIds: string[]) => Promise<PostSnapshot[]>
   private readonly base: string
   private readonly authUrl: string
-  private readonly subreddits: string[]
+  private subreddits: string[]
   /** subreddit → when it answered missing; left out of the multireddit until MISSING_RETRY_MS later */
   private readonly missing = new Map<string, number>()
   private readonly doFetch: typeof fetch
@@ -96,7 +96,6 @@ export class RedditClient implements ForumSource {
   requestsSent = 0
 
   constructor(private readonly opts: RedditClientOptions) {
-    if (opts.subreddits.length === 0) throw new Error('RedditClient needs at least one subreddit')
     if (!opts.userAgent.trim()) throw new Error('RedditClient needs a descriptive User-Agent')
     this.mode = opts.clientId && opts.clientSecret ? 'oauth' : opts.mode === 'json' ? 'public' : 'atom'
     this.base = (opts.baseUrl ?? (this.mode === 'oauth' ? DEFAULT_OAUTH : DEFAULT_WEB)).replace(/\/+$/, '')
@@ -163,6 +162,17 @@ export class RedditClient implements ForumSource {
       await this.waitForBudget()
       return await this.listing(alive, { ...opts, limit })
     }
+  }
+
+  /** The subreddits one request reads (all enabled reddit sources); none: the client is idle and the scanner asks nothing. */
+  get subredditList(): readonly string[] {
+    return this.subreddits
+  }
+
+  /** Sources changed (Admin → Logs, `dibs sources`): read these from the next poll on, without a restart. */
+  setSubreddits(subreddits: string[]): void {
+    this.subreddits = subreddits.map((s) => s.replace(/^\/?r\//i, ''))
+    for (const sub of this.missing.keys()) if (!this.subreddits.includes(sub)) this.missing.delete(sub)
   }
 
   /** The health of this source (Admin → Logs and Dashboard, /metrics, /readyz, doctor). */

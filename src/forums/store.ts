@@ -44,6 +44,8 @@ type PostRow = {
   listing_id: number | null
   parse_error: string | null
   location: string | null
+  source_id: number | null
+  source_name: string | null
 }
 
 export type { PostRow }
@@ -73,17 +75,20 @@ export function rowToPost(r: PostRow): Post {
     listingId: r.listing_id,
     location: r.location,
     parseError: r.parse_error,
+    sourceId: r.source_id,
+    sourceName: r.source_name,
   }
 }
 
 // A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
-const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price, parse_error, location)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price, parse_error, location, source_id, source_name)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
 
 /** Reading a post (classification, state, price, location) threw: it is stored unclassified with the reason, never matched. */
-type Read = { c: Classification; state: string; price: number | null; location: string | null; error: string | null }
+export type Read = { c: Classification; state: string; price: number | null; location: string | null; error: string | null }
 
-function readPost(p: ForumPost, forums: ForumNames): Read | null {
+/** How a post reads on the way in (its forum, category, state, price, location), or null for neither forum: what is stored, and what 'Fetch now' shows. */
+export function readPost(p: ForumPost, forums: ForumNames): Read | null {
   try {
     const c = classify(p, forums)
     if (c === null) return null
@@ -91,7 +96,7 @@ function readPost(p: ForumPost, forums: ForumNames): Read | null {
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err)
     log.error('post could not be read: stored unparsed', { redditId: p.redditId, error })
-    const forum = sameSubreddit(p.subreddit, forums.deals) ? 'gd' : 'product'
+    const forum = p.forum ?? (sameSubreddit(p.subreddit, forums.deals) ? 'gd' : 'product')
     return { c: { forum, postType: null, classification: null }, state: 'open', price: null, location: null, error }
   }
 }
@@ -133,6 +138,8 @@ export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts:
         read.price,
         read.error,
         read.location,
+        p.sourceId ?? null,
+        p.sourceName ?? null,
       )
       if (row) inserted.push(rowToPost(row))
     }
@@ -192,5 +199,6 @@ export function feedItem(p: Post): FeedItem {
     createdAt: p.createdAt.toISOString(),
     state: asPostState(p.state),
     location: p.location,
+    source: p.sourceName,
   }
 }

@@ -14,6 +14,7 @@ export const JOB = {
   archivePosts: 'archive-posts',
   backup: 'database-backup',
   recheck: 'recheck-posts',
+  feeds: 'fetch-feed-sources',
 } as const
 export type JobName = (typeof JOB)[keyof typeof JOB]
 export type JobStatus = 'success' | 'failed' | 'skipped' | 'paused' | 'waiting' | 'busy'

@@ -31,7 +31,7 @@ export function settleOwed(sqlite: Database, matchIds: number[]): void {
 export function owedAlerts(sqlite: Database): { userId: number; match: MatchItem }[] {
   const rows = sqlite
     .query<MatchRow, []>(
-      `SELECT m.*, p.link_url, p.state AS post_state, p.location AS post_location FROM alerts_owed o JOIN matches m ON m.id = o.match_id
+      `SELECT m.*, p.link_url, p.state AS post_state, p.location AS post_location, p.source_name AS post_source FROM alerts_owed o JOIN matches m ON m.id = o.match_id
        LEFT JOIN posts p ON p.id = m.post_id ORDER BY o.match_id`,
     )
     .all()

@@ -184,6 +184,7 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
           post_state: post.state,
           price_drop: dropJson,
           post_location: post.location,
+          post_source: post.sourceName,
         }
         result.created.push({ item: matchItem(row), userId, notify })
         result.users.add(userId)

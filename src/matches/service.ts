@@ -33,6 +33,8 @@ export type MatchRow = {
   price_drop?: string | null
   /** posts.location, joined */
   post_location?: string | null
+  /** posts.source_name, joined */
+  post_source?: string | null
 }
 
 export function matchItem(r: MatchRow): MatchItem {
@@ -56,6 +58,7 @@ export function matchItem(r: MatchRow): MatchItem {
     priceDrop: r.price_drop ? (JSON.parse(r.price_drop) as PriceDrop) : null,
     titleParts: highlight(r.post_title, terms),
     location: r.post_location ?? null,
+    sourceName: r.post_source ?? null,
   }
 }
 
@@ -91,7 +94,7 @@ export function listMatches(
   }
   const rows = deps.sqlite
     .query<MatchRow, (string | number)[]>(
-      `SELECT m.*, p.link_url, p.state AS post_state, p.location AS post_location FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+      `SELECT m.*, p.link_url, p.state AS post_state, p.location AS post_location, p.source_name AS post_source FROM matches m LEFT JOIN posts p ON p.id = m.post_id
        WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`,
     )
     .all(...params)

@@ -17,18 +17,18 @@
 //   6. metrics 'next_reddit_scrape' ← the next scan time (nextScanAt); scan.next on the bus.
 import type { ScanMetric } from '../contract/events'
 import type { Deps } from '../deps'
-import { noteNewestSeen } from '../db/restore'
 import { RedditError } from '../forums/reddit-client'
 import { applyFeedReads } from '../forums/recheck'
-import { feedItem, hasAnyPost, knownPosts, LIVE_WINDOW_MS, storePosts } from '../forums/store'
+import { hasAnyPost, knownPosts, storePosts } from '../forums/store'
 import { JOB, logJob } from '../jobs/log'
 import { log } from '../lib/log'
 import type { WithMatcher } from '../matches/matcher'
-import { matchPosts } from '../matches/runner'
+import { announceStored } from './ingest'
 import { isPaused } from '../settings/service'
 import { announceChanges } from './recheck'
 import { newestStoredAt, recordPollGap, type GapWindow, type PolledForum } from './gaps'
 import type { ScanSource, WithSource } from './source'
+import { enabledSources, postForum, recordRedditPolls, routeRedditPosts } from '../sources/store'
 
 export type ScanDeps = Deps & WithSource & WithMatcher
 
@@ -137,6 +137,8 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString() })
 
   if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+  // No enabled reddit source: nothing to read (feed and push sources have their own ways in).
+  if (source.subredditList?.length === 0) return finish({ ...outcome, status: 'waiting' })
   if (source.budget && source.budget.nextAllowedAt(started) > started) return finish({ ...outcome, status: 'waiting' })
 
   const sentBefore = source.requestsSent
@@ -152,7 +154,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
     const polled = polledForums(deps, source)
     const before = result.reachedKnown || fresh ? null : newestStoredAt(deps.sqlite, polled)
-    const stored = storePosts(deps, result.posts)
+    const stored = storePosts(deps, routeRedditPosts(deps.sqlite, result.posts))
     // Without /api/info (no key) the feed's later polls are the re-check: stored posts it shows again, now marked sold or pending.
     if (source.fetchInfo === undefined && result.known && result.known.length > 0) {
       const changes = applyFeedReads(deps, result.known)
@@ -170,17 +172,15 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
       )
     }
     outcome.postsNew = stored.length
-    // DATA_DIR remembers the newest post it has seen: a restored backup is noticed by it.
-    if (stored.length > 0) noteNewestSeen(deps.config.dataDir, Math.max(...stored.map((p) => p.createdAt.getTime())))
-    const matched = matchPosts(deps, stored, 'live', { receivedAt, storedAt })
-    outcome.matchesCreated = matched.created.length
-    outcome.usersMatched = matched.users.size
-    const feedSince = deps.now().getTime() - LIVE_WINDOW_MS
-    for (const p of stored) if (p.postType !== null && p.createdAt.getTime() >= feedSince) deps.bus.emit('post.new', { post: feedItem(p) })
+    const announced = announceStored(deps, stored, { receivedAt, storedAt })
+    outcome.matchesCreated = announced.matchesCreated
+    outcome.usersMatched = announced.usersMatched
+    recordRedditPolls(deps.sqlite, storedAt, { ok: true, stored, missing: source.healthReport?.().missingForums ?? [] })
   } catch (err) {
     if (err instanceof RedditError && err.kind === 'rate_limited' && err.details.sent === false) return finish({ ...outcome, status: 'waiting' })
     outcome.status = 'failed'
     outcome.error = err instanceof RedditError ? `${err.kind}: ${err.message}` : String(err instanceof Error ? err.message : err)
+    recordRedditPolls(deps.sqlite, deps.now().getTime(), { ok: false, error: outcome.error })
     log.warn('scan failed', { error: outcome.error })
   }
   outcome.requests = sentBefore === undefined ? outcome.pages : (source.requestsSent ?? 0) - sentBefore
@@ -190,14 +190,25 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   return done
 }
 
-/** The forums one poll of this source reads: both configured ones, less those the source left out as missing. */
-function polledForums(deps: Pick<Deps, 'config'>, source: ScanSource): PolledForum[] {
+/**
+ * The forums one poll of this source reads, each with its subreddits ('a+b'): the enabled reddit sources' (the
+ * configured forums before sources are seeded), less those the source left out as missing.
+ */
+function polledForums(deps: Pick<Deps, 'config' | 'sqlite'>, source: ScanSource): PolledForum[] {
   const missing = new Set((source.healthReport?.().missingForums ?? []).map((s) => s.toLowerCase()))
   const { accessories, deals } = deps.config.forums
-  return [
-    { forum: 'product', subreddits: accessories },
-    { forum: 'gd', subreddits: deals },
-  ].filter((f) => !missing.has(f.subreddits.toLowerCase()))
+  const forumOf = new Map<string, string>([
+    [accessories.toLowerCase(), 'product'],
+    [deals.toLowerCase(), 'gd'],
+  ])
+  for (const s of enabledSources(deps.sqlite, 'reddit').reverse()) for (const sub of s.subreddits) forumOf.set(sub.toLowerCase(), postForum(s.forum))
+  const subs = new Map<string, string[]>()
+  for (const sub of source.subredditList ?? [accessories, deals]) {
+    const forum = forumOf.get(sub.toLowerCase())
+    if (forum === undefined || missing.has(sub.toLowerCase())) continue
+    subs.set(forum, [...(subs.get(forum) ?? []), sub])
+  }
+  return [...subs].map(([forum, list]) => ({ forum, subreddits: list.join('+') }))
 }
 
 /** The source's name in source_gaps and /metrics. */

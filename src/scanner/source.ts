@@ -8,6 +8,7 @@ import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
 import type { SourceHealth } from '../forums/source-health'
+import { enabledSources, sourcesSeeded } from '../sources/store'
 
 export type ScanSource = ForumSource & {
   /** the current state of up to 100 stored posts (the re-check, src/forums/recheck.ts); on the budget's side share */
@@ -20,6 +21,9 @@ export type ScanSource = ForumSource & {
   requestsSent?: number
   /** the scan running on this source now: a second caller waits for it instead of overlapping */
   running?: Promise<unknown> | null
+  /** Reddit: the subreddits one poll reads (every enabled reddit source); empty: nothing to read, the scan idles */
+  subredditList?: readonly string[]
+  setSubreddits?(subreddits: string[]): void
 }
 
 /** What the scanner needs beside Deps. */
@@ -35,20 +39,34 @@ export function forumNotice(config: Pick<Deps['config'], 'forums' | 'demo'>): st
   return !config.demo && config.forums.accessories.toLowerCase() === BANNED_DEFAULT_FORUM.toLowerCase() ? BANNED_DEFAULT_NOTICE : null
 }
 
-export function createScanSource(deps: Pick<Deps, 'config' | 'now'>): ScanSource {
+/**
+ * The subreddits of the enabled reddit sources, the accessories forum's first (one multireddit request reads them
+ * all). Before the sources table is seeded (a bare test database), the configured forums.
+ */
+export function redditSubreddits(deps: Pick<Deps, 'sqlite' | 'db' | 'config'>): string[] {
+  if (!sourcesSeeded(deps)) return [deps.config.forums.accessories, deps.config.forums.deals]
+  const subs = enabledSources(deps.sqlite, 'reddit').flatMap((s) => s.subreddits)
+  return [...new Map(subs.map((s) => [s.toLowerCase(), s])).values()]
+}
+
+/** Sources changed: the Reddit client reads the enabled reddit sources' subreddits from its next poll on. */
+export function applySources(deps: Pick<Deps, 'sqlite' | 'db' | 'config'> & WithSource): void {
+  deps.source.setSubreddits?.(redditSubreddits(deps))
+}
+
+/** How Dibs reaches Reddit (REDDIT_*): the scanner's client and a source preview's alike. */
+export function redditAccess(config: Deps['config']) {
+  const { baseUrl, authUrl, clientId, clientSecret, username, password, mode, userAgent } = config.reddit
+  return { baseUrl, authUrl, clientId, clientSecret, username, password, mode, userAgent }
+}
+
+export function createScanSource(deps: Pick<Deps, 'config' | 'now' | 'sqlite' | 'db'>): ScanSource {
   const { config } = deps
   const now = () => deps.now().getTime()
   if (config.demo) return createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now, recheckShare: config.recheckBudgetShare })
   return new RedditClient({
-    baseUrl: config.reddit.baseUrl,
-    authUrl: config.reddit.authUrl,
-    clientId: config.reddit.clientId,
-    clientSecret: config.reddit.clientSecret,
-    username: config.reddit.username,
-    password: config.reddit.password,
-    mode: config.reddit.mode,
-    userAgent: config.reddit.userAgent,
-    subreddits: [config.forums.accessories, config.forums.deals],
+    ...redditAccess(config),
+    subreddits: redditSubreddits(deps),
     intervalSeconds: config.scanIntervalSeconds,
     recheckShare: config.recheckBudgetShare,
     now,

@@ -13,15 +13,27 @@ export function hostKey(urlOrHost: string): string {
   }
 }
 
+/** An interval as an admin may set it: at least 15 s; anything unreadable is the default. */
+export const politeInterval = (ms: number) => Math.max(MIN_FEED_INTERVAL_MS, Number.isFinite(ms) ? ms : DEFAULT_FEED_INTERVAL_MS)
+
 export class HostPoliteness {
-  readonly intervalMs: number
+  private interval: number
   private readonly next = new Map<string, number>()
 
   constructor(
     private readonly now: () => number,
     intervalMs = DEFAULT_FEED_INTERVAL_MS,
   ) {
-    this.intervalMs = Math.max(MIN_FEED_INTERVAL_MS, Number.isFinite(intervalMs) ? intervalMs : DEFAULT_FEED_INTERVAL_MS)
+    this.interval = politeInterval(intervalMs)
+  }
+
+  get intervalMs(): number {
+    return this.interval
+  }
+
+  /** The admin changed the interval: it counts from the next fetch (never below 15 s). */
+  setInterval(ms: number): void {
+    this.interval = politeInterval(ms)
   }
 
   /** When the host may next be fetched (now or earlier: at once). */
@@ -35,7 +47,7 @@ export class HostPoliteness {
 
   /** Call as a fetch starts: the host rests for the interval from now. */
   fetched(urlOrHost: string): void {
-    this.later(urlOrHost, this.now() + this.intervalMs)
+    this.later(urlOrHost, this.now() + this.interval)
   }
 
   /** The host asked for a pause (429 Retry-After, 503): never earlier than it asked. */

@@ -39,6 +39,8 @@ type Address = { kind: 'reddit'; subreddit: string } | { kind: 'feed'; urlPatter
 type Role = { forum: 'accessories'; categories: { wts: string; wtb: string } } | { forum: 'deals'; categories: { gd: string } }
 export type Preset = Common & Address & Role
 export type PresetPair = { name: string; title: string; accessories: string; deals: string; default: boolean; notes: string }
+/** A pair with its two presets. */
+export type PairChoice = { pair: PresetPair; accessories: Preset; deals: Preset }
 export type PresetCatalog = { presets: Preset[]; pairs: PresetPair[] }
 
 export class PresetError extends Error {
@@ -165,7 +167,7 @@ export function presetByName(name: string, from: PresetCatalog = PRESETS): Prese
 }
 
 /** A pair with its two presets, by name (case-insensitive), or null. */
-export function pairByName(name: string, from: PresetCatalog = PRESETS): { pair: PresetPair; accessories: Preset; deals: Preset } | null {
+export function pairByName(name: string, from: PresetCatalog = PRESETS): PairChoice | null {
   const key = name.trim().toLowerCase()
   const pair = from.pairs.find((p) => p.name === key)
   if (!pair) return null
@@ -173,6 +175,6 @@ export function pairByName(name: string, from: PresetCatalog = PRESETS): { pair:
 }
 
 /** The default pair (the spec's forums). */
-export function defaultPair(from: PresetCatalog = PRESETS): { pair: PresetPair; accessories: Preset; deals: Preset } {
+export function defaultPair(from: PresetCatalog = PRESETS): PairChoice {
   return pairByName(from.pairs.find((p) => p.default)!.name, from)!
 }

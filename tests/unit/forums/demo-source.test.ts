@@ -17,7 +17,7 @@ describe('demo corpus', () => {
     expect(DEMO_CORPUS.length).toBeGreaterThanOrEqual(300)
     const kinds = { wts: 0, wtb: 0, none: 0, gd: 0 }
     for (const p of DEMO_CORPUS) {
-      const c = classify({ ...p, subreddit: p.forum === 'deals' ? forums.deals : forums.accessories }, forums)!
+      const c = classify({ title: p.title, flair: p.flair, subreddit: p.forum === 'deals' ? forums.deals : forums.accessories }, forums)!
       kinds[c.forum === 'gd' ? 'gd' : (c.classification ?? 'none')]++
     }
     expect(kinds.wts).toBeGreaterThan(100)

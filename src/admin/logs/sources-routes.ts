@@ -1,0 +1,135 @@
+// /api/admin/sources — the Logs page's Sources panel (issue 25): where each forum's posts come from. List with
+// health, preview ('Fetch now' before saving), add, edit, enable/disable, remove, 'Fetch now' on a saved source,
+// rotate a push source's secret, the feed politeness interval. Every change is audited and applies without a
+// restart (src/scanner/source-admin.ts).
+import { Elysia, t } from 'elysia'
+import { audited } from '../../audit/log'
+import { authPlugin } from '../../auth/plugin'
+import { addSource, checkedInput, editSource, removeSource, rotateSourceSecret } from '../../scanner/source-admin'
+import { MIN_FEED_INTERVAL_MS } from '../../sources/politeness'
+import { PRESETS } from '../../sources/presets'
+import { listSources } from '../../sources/store'
+import { sourceView } from '../../sources/view'
+import type { AdminDeps } from '../shared/deps'
+
+const tags = ['admin']
+
+const SourceBody = t.Object({
+  forum: t.Optional(t.Union([t.Literal('accessories'), t.Literal('deals')])),
+  kind: t.Optional(t.Union([t.Literal('reddit'), t.Literal('feed'), t.Literal('push')])),
+  name: t.Optional(t.String({ maxLength: 200 })),
+  url: t.Optional(t.Union([t.Null(), t.String({ maxLength: 4096 })])),
+  subreddits: t.Optional(t.Union([t.String({ maxLength: 400 }), t.Array(t.String({ maxLength: 60 }), { maxItems: 20 })])),
+  preset: t.Optional(t.Union([t.Null(), t.String({ maxLength: 60 })])),
+  enabled: t.Optional(t.Boolean()),
+})
+const Id = t.Object({ id: t.Integer({ minimum: 1 }) })
+
+export const sourcesRoutes = (deps: AdminDeps) =>
+  new Elysia({ name: 'admin-sources' })
+    .use(authPlugin(deps))
+    .get(
+      '/api/admin/sources',
+      () => ({
+        sources: listSources(deps.sqlite).map((s) => sourceView(deps, s)),
+        politenessSeconds: deps.feeds.politenessSeconds(),
+        minPolitenessSeconds: MIN_FEED_INTERVAL_MS / 1000,
+        presets: PRESETS.presets,
+        pairs: PRESETS.pairs,
+      }),
+      {
+        admin: true,
+        detail: {
+          summary: "Sources of both forums with their health (never a push source's secret), the feed politeness interval, and the presets",
+          tags,
+        },
+      },
+    )
+    .post('/api/admin/sources/preview', async ({ body }) => deps.feeds.preview(await checkedInput(deps, body, null)), {
+      admin: true,
+      body: SourceBody,
+      detail: {
+        summary: "'Fetch now' before saving: one fetch of the source as given, its parsed posts and how each was classified; nothing is stored",
+        description:
+          '400 names the bad field (INVALID_SOURCE) or a push source (nothing to fetch); 429 when the host was asked within its politeness interval or Reddit’s budget is spent; 502 with the reason when the fetch failed (blocked, gone, not a feed …).',
+        tags,
+      },
+    })
+    .post(
+      '/api/admin/sources',
+      ({ user, body }) =>
+        audited(
+          deps,
+          { actor: user, action: 'source.add', details: { kind: body.kind ?? null, forum: body.forum ?? null, preset: body.preset ?? null } },
+          () => addSource(deps, body, deps.feeds),
+          (r) => ({ id: r.source.id, name: r.source.name, url: r.source.url, subreddits: r.source.subreddits.join(',') }),
+        ),
+      {
+        admin: true,
+        body: SourceBody,
+        detail: {
+          summary:
+            "Add a source: {source, secret, ingested}. A push source's secret comes back this once. The posts a 'Fetch now' of the same address showed in the last 10 minutes are stored and matched at once (ingested)",
+          tags,
+        },
+      },
+    )
+    .patch(
+      '/api/admin/sources/:id',
+      ({ user, params, body }) =>
+        audited(deps, { actor: user, action: 'source.edit', target: `source:${params.id}`, details: { ...body } }, () => editSource(deps, params.id, body, deps.feeds)),
+      {
+        admin: true,
+        params: Id,
+        body: SourceBody,
+        detail: { summary: 'Edit a source (name, address, forum, preset) or enable/disable it ({enabled}); the kind cannot change', tags },
+      },
+    )
+    .delete(
+      '/api/admin/sources/:id',
+      ({ user, params }) =>
+        audited(
+          deps,
+          { actor: user, action: 'source.remove', target: `source:${params.id}` },
+          () => {
+            const s = removeSource(deps, params.id, deps.feeds)
+            return { ok: true as const, name: s.name }
+          },
+          (r) => ({ name: r.name }),
+        ),
+      { admin: true, params: Id, detail: { summary: 'Remove a source; the posts it brought stay', tags } },
+    )
+    .post(
+      '/api/admin/sources/:id/fetch',
+      ({ user, params }) =>
+        audited(
+          deps,
+          { actor: user, action: 'source.fetch', target: `source:${params.id}` },
+          () => deps.feeds.fetchNow(params.id),
+          (o) => ({ status: o.status, fetched: o.fetched, new: o.new }),
+        ),
+      {
+        admin: true,
+        params: Id,
+        detail: {
+          summary:
+            "'Fetch now' on a saved source: a feed is polled at once (new posts stored and matched); a reddit source's newest posts are shown (the next scan stores them). The parsed posts with their classification",
+          tags,
+        },
+      },
+    )
+    .post(
+      '/api/admin/sources/:id/rotate-secret',
+      ({ user, params }) => audited(deps, { actor: user, action: 'source.rotate_secret', target: `source:${params.id}` }, () => rotateSourceSecret(deps, params.id)),
+      { admin: true, params: Id, detail: { summary: "A new secret for a push source, shown this once; the old one stops working at once", tags } },
+    )
+    .put(
+      '/api/admin/sources/settings',
+      ({ user, body }) =>
+        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, () => ({ politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds) })),
+      {
+        admin: true,
+        body: t.Object({ politenessSeconds: t.Integer({ minimum: MIN_FEED_INTERVAL_MS / 1000, maximum: 86_400 }) }),
+        detail: { summary: 'The least seconds between two feed requests to one host (default 60, never below 15)', tags },
+      },
+    )
