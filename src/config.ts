@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { parsePlanId, type PlanId } from './access/plans'
-import { pairByName, type PairChoice, type Preset } from './sources/presets'
+import { pairByName, pairLabels, type PairChoice, presetForumName as forumName } from './sources/presets'
 import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
 import { prepareDataDir } from './lib/data-dir'
 
@@ -24,6 +24,8 @@ export type Config = {
   /** URL segment of the accessories forum's dashboard: /dashboard/{productSlug} */
   productSlug: string
   forums: { accessories: string; deals: string }
+  /** the deals forum's name in texts: 'Gundeals' (the spec's), or the FORUM_PRESET pair's (an admin's switch changes it at run time) */
+  dealsLabel: string
   /** FORUM_PRESET: the ready pair of forums picked at first start (src/sources/presets.json), or null for the spec's pair */
   forumPreset: PairChoice | null
   reddit: {
@@ -206,9 +208,6 @@ function parsePlan(raw: string, productName: string): PlanId | null | undefined 
   return parsePlanId(raw, productName) ?? undefined
 }
 
-/** A preset's forum name in texts: its subreddit, or its label for a feed (letters and digits). */
-const forumName = (p: Preset) => (p.kind === 'reddit' ? p.subreddit : p.label.replace(/[^A-Za-z0-9_]/g, ''))
-
 /** Parses the environment (pure); secrets are loaded separately by loadSecrets. */
 export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const port = int(env, 'PORT', 3000, 0, 65535)
@@ -329,6 +328,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     productSlug: productName.toLowerCase(),
     forums,
     forumPreset,
+    dealsLabel: forumPreset ? pairLabels(forumPreset).dealsLabel : 'Gundeals',
     reddit,
     scanIntervalSeconds,
     recheckBudgetShare: share(env, 'RECHECK_BUDGET_SHARE', 0.2, 0.5),

@@ -7,7 +7,9 @@
 import type { Deps } from '../deps'
 import { badRequest, conflict, notFound } from '../lib/errors'
 import { checkPublicUrl, type Resolver } from '../lib/public-url'
-import { deleteSource, getSource, insertSource, readSourceInput, rotateSecret, updateSource, type SourceInput, type SourceRow } from '../sources/store'
+import { pairByName, pairLabels, type PairChoice } from '../sources/presets'
+import { storedSetting, storeSetting } from '../settings/service'
+import { deleteSource, getSource, insertSource, listSources, readSourceInput, rotateSecret, setEnabled, updateSource, type SourceInput, type SourceRow } from '../sources/store'
 import { sourceView, type SourceView } from '../sources/view'
 import type { PollOutcome, SourceRunner } from './feeds'
 
@@ -54,4 +56,62 @@ export function rotateSourceSecret(deps: Pick<Deps, 'sqlite' | 'now'>, id: numbe
   if (!s) throw notFound('No such source.')
   if (s.kind !== 'push') throw conflict('Only a push source has a secret.', 'NOT_PUSH')
   return { secret: rotateSecret(deps.sqlite, id, deps.now().getTime()) }
+}
+
+/** The admin's switch of the forum pair (system_settings), applied at every start after the environment's. */
+export const FORUM_PRESET_SETTING = 'forum_preset'
+
+/** The pair's names go into every text of this process at once: PRODUCT_NAME, the deals label, the forum names. The dashboard's URL stays. */
+function applyLabels(config: Deps['config'], choice: PairChoice): void {
+  const labels = pairLabels(choice)
+  config.productName = labels.productName
+  config.dealsLabel = labels.dealsLabel
+  config.forums = labels.forums
+  config.forumPreset = choice
+}
+
+/** At start: a pair an admin switched to earlier wins over FORUM_PRESET. */
+export function applyStoredForumPreset(deps: Pick<Deps, 'db' | 'config'>): void {
+  const v = storedSetting(deps, FORUM_PRESET_SETTING)?.value as { pair?: unknown } | undefined
+  const choice = typeof v?.pair === 'string' ? pairByName(v.pair) : null
+  if (choice) applyLabels(deps.config, choice)
+}
+
+export type Switched = { pair: string; enabled: string[]; added: string[]; disabled: string[] }
+
+/**
+ * Switches both forums to a ready pair without a restart: the pair's two sources are enabled (added when missing; a
+ * feed preset without its board's URL is added disabled, for the admin to complete), every other source of the two
+ * forums is disabled (kept, to switch back), and the labels in every text follow.
+ */
+export function switchForumPreset(deps: Pick<Deps, 'sqlite' | 'db' | 'config' | 'now'>, name: string, runner?: SourceRunner): Switched {
+  const choice = pairByName(name.trim().toLowerCase())
+  if (!choice) throw badRequest(`pair: "${name.slice(0, 40)}" is not a preset pair (dibs sources presets lists them)`, 'INVALID_SOURCE', { field: 'pair' })
+  const at = deps.now()
+  const out: Switched = { pair: choice.pair.name, enabled: [], added: [], disabled: [] }
+  deps.sqlite.transaction(() => {
+    const rows = listSources(deps.sqlite)
+    for (const p of [choice.accessories, choice.deals]) {
+      const mine = rows.filter((r) => r.preset === p.name && r.forum === p.forum)
+      for (const r of rows) if (r.forum === p.forum && r.enabled && !mine.includes(r)) (setEnabled(deps.sqlite, r.id, false, at.getTime()), out.disabled.push(r.name))
+      if (mine.length === 0) {
+        const input: SourceInput = {
+          forum: p.forum,
+          kind: p.kind,
+          name: p.label,
+          url: null,
+          subreddits: p.kind === 'reddit' ? [p.subreddit] : [],
+          preset: p.name,
+          enabled: p.kind === 'reddit',
+        }
+        out.added.push(insertSource(deps.sqlite, input, at.getTime()).name)
+      } else
+        for (const r of mine)
+          if (!r.enabled && (r.kind !== 'feed' || r.url)) (setEnabled(deps.sqlite, r.id, true, at.getTime()), out.enabled.push(r.name))
+    }
+    storeSetting(deps, FORUM_PRESET_SETTING, { active: true, pair: choice.pair.name }, "The forum pair an admin switched to (Admin → Logs → Sources)", at)
+  })()
+  applyLabels(deps.config, choice)
+  runner?.applied()
+  return out
 }

@@ -178,3 +178,15 @@ export function pairByName(name: string, from: PresetCatalog = PRESETS): PairCho
 export function defaultPair(from: PresetCatalog = PRESETS): PairChoice {
   return pairByName(from.pairs.find((p) => p.default)!.name, from)!
 }
+
+/** A preset's forum name in texts: its subreddit, or its label for a feed (letters and digits). */
+export const presetForumName = (p: Preset) => (p.kind === 'reddit' ? p.subreddit : p.label.replace(/[^A-Za-z0-9_]/g, ''))
+
+/** What a pair names in every text: the accessories forum's short name (PRODUCT_NAME), the deals forum's label ('Gundeals' for the spec's pair), both forums' names. */
+export function pairLabels(choice: PairChoice): { productName: string; dealsLabel: string; forums: { accessories: string; deals: string } } {
+  return {
+    productName: choice.accessories.short,
+    dealsLabel: choice.pair.default ? 'Gundeals' : choice.deals.label,
+    forums: { accessories: presetForumName(choice.accessories), deals: presetForumName(choice.deals) },
+  }
+}

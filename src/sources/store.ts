@@ -220,6 +220,11 @@ export function updateSource(sqlite: Database, before: SourceRow, input: SourceI
   return fromRaw(r)
 }
 
+/** Enables or disables a source (nothing else changes). */
+export function setEnabled(sqlite: Database, id: number, enabled: boolean, at: number): void {
+  sqlite.query('UPDATE sources SET enabled = ?, updated_at = ? WHERE id = ?').run(enabled ? 1 : 0, at, id)
+}
+
 export function deleteSource(sqlite: Database, id: number): boolean {
   return sqlite.query('DELETE FROM sources WHERE id = ?').run(id).changes > 0
 }

@@ -11,6 +11,8 @@ export function publicConfig(deps: Deps & WithSource) {
     productName: config.productName,
     productSlug: config.productSlug,
     forums: config.forums,
+    /** the deals forum's name in every text ('Gundeals'; a FORUM_PRESET pair's own, e.g. 'BuildAPCSales') */
+    dealsLabel: config.dealsLabel,
     googleEnabled: config.google.clientId !== null,
     billingEnabled: config.billingEnabled,
     stripePublishableKey: config.stripe.publishableKey,
