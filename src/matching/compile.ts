@@ -15,7 +15,8 @@
 //     item (unless the alternative names airsoft/replica/…) or of an item marked sold inside a listing;
 //   - price bounds test the item prices of segment s (per-unit bounds its unit prices);
 //   - `-word` excludes when the word occurs in segment s or segment 0, not counting extras sold with
-//     the item ("w/ mount"); `-~word` anywhere, the post's flair included;
+//     the item ("w/ mount"); a category name also excludes the category's products (`-quartz`: a 7T92
+//     calibre); `-~word` anywhere, the post's flair included;
 //   - the alternative matches when some segment s passes every check.
 
 import type { Category } from '../access/categories'
@@ -179,7 +180,8 @@ function sortedKeys(keys: string[]): string {
 
 export function compileAlternative(a: Alternative, dict: CompiledDictionary = BUILTIN): CompiledAlternative {
   const include = withCategories(a.include, dict)
-  const exclude = a.exclude.map((s) => compileSequence(s, dict))
+  // an excluded category name excludes the category's products too (`seiko -quartz` leaves out a 7T92 calibre)
+  const exclude = a.exclude.map((s) => compileSequence(s, dict, (!s.prefix && mayName(s.tokens[0]!, dict) && categoryOf(s.tokens, dict)) || undefined))
   // A term naming an accessory reads accessory-for mentions, but not an accessory that only comes with
   // another item ("Omega Speedmaster on bracelet", "P365 + free holster" are not bracelet / holster sales).
   const accessory = include.some((s) => s.tokens.some((t) => ACCESSORY.has(t)))

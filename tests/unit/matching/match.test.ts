@@ -103,6 +103,12 @@ const cases: [string, string, string, string, boolean][] = [
   ['excluded phrase blocks only the phrase', 'rmr -"for parts"', '[WTS] RMR for sale, parts included', '', true],
   ['excluded phrase blocks the phrase', 'rmr -"for parts"', '[WTS] RMR for parts', '', false],
   ['excluded prefix blocks', 'glock -airs*', '[WTS] Glock airsoft', '', false],
+  // an excluded category name excludes the category's products too (issue 25: `seiko -quartz`)
+  ['an excluded category excludes its members', 'seiko -quartz', '[WTS] Seiko 7T92-0DW0 chronograph', '', false],
+  ['an excluded category excludes its word', 'seiko -quartz', '[WTS] Seiko quartz diver', '', false],
+  ['an excluded category keeps the other products', 'seiko -quartz', '[WTS] Seiko 6139 chronograph', '', true],
+  ['an excluded category name written as a phrase', 'kz -"in ear monitor"', '[WTS] KZ ZS10 Pro', '', false],
+  ['an excluded category reads the item, not the listing', 'seiko -quartz', '[WTS] Seiko 6139 $300, Seiko 7T92 $150', '', true],
   // OR
   ['OR: first alternative', 'rmr trijicon | holosun', '[WTS] Trijicon RMR', '', true],
   ['OR: second alternative', 'rmr trijicon | holosun', '[WTS] Holosun 507c', '', true],
