@@ -23,7 +23,7 @@ import type { Category } from '../access/categories'
 import { BUILTIN, canonical, categoryNames, type CompiledDictionary } from './dictionary'
 import type { Alternative, Query, Sequence, UnitBound } from './parse'
 import { isReplicaWord } from './item-marks'
-import { MARK_ACCESSORY, MARK_EXTRA, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD, type PreparedPost } from './post-model'
+import { MARK_ACCESSORY, MARK_EXTRA, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD, MARK_SPEC, type PreparedPost } from './post-model'
 import { satisfies, type PriceBound } from './price'
 
 export type { PreparedPost } from './post-model'
@@ -189,6 +189,7 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
   // OEM trigger kit $49") count for `glock`, `glock <$100` and `glock mag <$30`, not for `glock <$500`.
   const pricesGuns = !accessory && a.prices.some((b) => (b.op === '<' || b.op === '<=') && b.amount > GUN_PRICE_FLOOR)
   const allow =
+    MARK_SPEC |
     (accessory ? MARK_ACCESSORY : MARK_EXTRA) |
     (pricesGuns ? 0 : MARK_MAKER_PART) |
     (include.some((s) => isReplicaWord(s.tokens)) ? MARK_REPLICA : 0) |
@@ -290,6 +291,8 @@ function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: 
  */
 export function occurs(seq: CompiledSequence, post: PreparedPost, where: number, skip: number, allow: number): boolean {
   if (seq.category !== undefined) {
+    // a spec of another product ("32GB RAM" in a server) is no hit of the category, as its token or its words
+    allow &= ~MARK_SPEC
     const at = post.positions.get(seq.category)
     if (at !== undefined) for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow)) return true
   }

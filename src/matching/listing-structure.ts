@@ -620,7 +620,9 @@ export function markHeadParts(text: string, track: TokenTrack, from: number, to:
       const head = tokens[h]!
       // "Aimpoint T-2, no mount": a part the item comes without is not its head
       const without = h > a && NEGATIONS.has(tokens[h - 1]!)
-      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0 && !without) {
+      // a kit of a dictionary product is that product ("DDR5 RAM kit", "GMK Olivia base kit"), not a part of what comes before
+      const productKit = head === 'kit' && h > a && track.product?.[h - 1] === 1
+      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0 && !without && !productKit) {
         const digitsOnly = MAKER_PARTS.has(head)
         let first = -1 // the first model word of the run, for the maker rule below
         let k = h - 1

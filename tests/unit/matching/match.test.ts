@@ -86,6 +86,18 @@ const cases: [string, string, string, string, boolean][] = [
   ['a computer with its CPU is not a cpu', 'cpu', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', false],
   ['a laptop with its CPU is not a cpu', 'cpu', '[USA-CA] [H] ThinkPad T480 i7-8650U [W] PayPal', '', false],
   ['the CPU’s own words still find the computer', 'i5 7500', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', true],
+  // a spec of another product (dictionary specOf): memory listed after "Server:", a DAC chip in a player, switches in a keyboard
+  ['memory listed after a server and a colon is its spec', 'ram', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', false],
+  ['the spec’s own words still find the server', '"64gb ram"', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', true],
+  ['memory after the list ends ("|") is its own item', 'ram', '[FS] Dell R730 Server: 2x Xeon E5-2670 | 64GB DDR4 RAM kit $90', '', true],
+  ['a DAC chip of a player is no DAC', 'dac', '[WTS] iBasso DX160 player ES9038 DAC chipset [W] PayPal', '', false],
+  ['a DAC sold beside a player still is', 'dac', '[WTS] iBasso DX160 player, Topping E30 DAC [W] PayPal', '', true],
+  ['switches in a keyboard are its spec', 'switches', '[US-CA] [H] Keychron Q1 w/ Gateron Browns [W] PayPal', '', false],
+  // a kit of a dictionary product is the product, not a part of what comes before it
+  ['a memory kit is memory', 'ram', '[USA-CA] [H] 64GB DDR4 RAM kit [W] PayPal', '', true],
+  ['a keycap base kit is its maker’s', 'gmk', '[CA-ON] [H] GMK Olivia Dark base kit [W] Paypal', '', true],
+  ['a parts kit still marks the model', 'glock 19', '[WTS] Glock 19 slide parts kit $90', '', false],
+  ['switches sold on their own', 'switches', '[US-CA] [H] 90x Gateron Browns, Keychron Q1 [W] PayPal', '', true],
   ['a CPU sold with RAM is a cpu', 'cpu', '[USA-CA] [H] i5-7500, 16GB DDR4 [W] PayPal', '', true],
   // every title item a replica: the body's lines are the same replicas
   [
