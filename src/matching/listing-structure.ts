@@ -64,7 +64,7 @@ export const BODY_STRUCTURE_MAX = 20_000
 const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
 
 const PAYMENT =
-  /^[\s,/&+|.$\d-]*((paypal|pp|g&s|f&f|ff|cash|local|venmo|zelle|emt|cashapp|cash app|money|offers?|obo|or|and|trades?|usd|\$|\d)[\s,/&+|.()-]*)+$/i
+  /^[\s,/&+|.$\d-]*((paypal|pp|g&s|f&f|ff|cash|local|venmo|zelle|emt|cashapp|cash app|money|offers?|obo|or|and|trades?|usd|shipped|shipping|firm|\$|\d)[\s,/&+|.()-]*)+$/i
 
 // Words that do not make a piece an item of its own.
 const FILLER = new Set(
@@ -566,7 +566,7 @@ function markBefore(text: string, track: TokenTrack, m: number, from: number, fi
 }
 
 /** Head nouns that make an item a part or an accessory of the model named before them. */
-const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band'])
+const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band', 'key'])
 /** Words after the head noun that still leave it the item's last word ("Glock 19 mags (3) - $60 shipped"). */
 const TAIL = new Set(['x', 'ea', 'each', 'pair', 'set', 'pack', 'lot', 'only', 'new', 'used', 'lnib', 'nib', 'bnib', 'obo', 'shipped', 'ship', 'firm', 'oem'])
 /** Words before a gun's brand that say the mags are the gun maker's own, not another maker's. */

@@ -195,7 +195,8 @@ const LIST_END = /[|;\n]/
  * of a container product — a laptop, computer or server for a CPU or memory, a player for a DAC chip, a keyboard for
  * its switches — when the container is in the same item segment of the same text, or earlier in the same list after
  * a colon ("Server: X9DAi, 2x Xeon, 32GB RAM"); a container named only as what an accessory fits is none. A spec hit
- * loses its category token and is marked MARK_SPEC: it counts for words ("32gb ram", "i5 7500"), not for the category.
+ * loses its category token and, where no other category's hit starts, is marked MARK_SPEC: it counts for words ("32gb ram",
+ * "i5 7500") and for other categories ("2x Xeon" in a server is a `xeon`), not for its own category.
  */
 function markSpecs(
   cats: { token: string; pos: number }[],
@@ -227,9 +228,13 @@ function markSpecs(
     return false
   }
   const out: { token: string; pos: number }[] = []
+  const specs: number[] = []
   for (const c of cats) {
-    if (isSpec(c)) fits[c.pos] = fits[c.pos]! | MARK_SPEC
+    if (isSpec(c)) specs.push(c.pos)
     else out.push(c)
   }
+  // the words are marked where no other category's hit starts ("2x Xeon" in a server: no CPU for sale, still a Xeon)
+  const items = new Set(out.map((c) => c.pos))
+  for (const p of specs) if (!items.has(p)) fits[p] = fits[p]! | MARK_SPEC
   return out
 }

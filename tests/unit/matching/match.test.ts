@@ -93,6 +93,14 @@ const cases: [string, string, string, string, boolean][] = [
   ['a DAC chip of a player is no DAC', 'dac', '[WTS] iBasso DX160 player ES9038 DAC chipset [W] PayPal', '', false],
   ['a DAC sold beside a player still is', 'dac', '[WTS] iBasso DX160 player, Topping E30 DAC [W] PayPal', '', true],
   ['switches in a keyboard are its spec', 'switches', '[US-CA] [H] Keychron Q1 w/ Gateron Browns [W] PayPal', '', false],
+  ['a spec of one category may be an item of another', 'xeon', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', true],
+  ['…and still no item of the spec’s category', 'cpu', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', false],
+  // keys named after the board they fit are keycaps, not the board
+  ['keys for a board are not the board', 'hhkb', '[EU-SE] [H] HHKB Limited Edition Esc/Ctrl keys [W] PayPal', '', false],
+  ['the board itself', 'hhkb', '[UK] [H] HHKB Pro 2 [W] PayPal', '', true],
+  // "[W] $110 Shipped Paypal": a want side that is only payment prices the have side
+  ['a shipped price on a payment want side is the item’s', 'dac <$200', '[WTS] [USA-MI] [H] Topping E30 DAC [W] $110 Shipped Paypal', '', true],
+  ['…and above the bound it fails', 'dac <$100', '[WTS] [USA-MI] [H] Topping E30 DAC [W] $110 Shipped Paypal', '', false],
   // a kit of a dictionary product is the product, not a part of what comes before it
   ['a memory kit is memory', 'ram', '[USA-CA] [H] 64GB DDR4 RAM kit [W] PayPal', '', true],
   ['a keycap base kit is its maker’s', 'gmk', '[CA-ON] [H] GMK Olivia Dark base kit [W] Paypal', '', true],
