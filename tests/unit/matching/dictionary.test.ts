@@ -289,6 +289,11 @@ describe('markets beyond guns: audio, watches, hardware (dictionary/*.json)', ()
     expect(canon('Baby Grand Seiko')).toBe('grand quartz')
     expect(canon('Dell VRTX')).toBe('dell poweredge vrtx')
   })
+  test('brands named by model only: the LCD-X is an Audeze, the Aeolus a ZMF', () => {
+    expect(canon('Aeolus LTD Cocobolo, LCD-X')).toBe('zmf aeolu ltd cocobolo audeze lcd x') // ("aeolus" folds like a plural, on both sides)
+    expect(canon('Audeze LCD-X')).toBe('audeze lcd x')
+    expect(canon('ZMF Aeolus')).toBe('zmf aeolu')
+  })
   test('the category words are names a term can use', () => {
     const names = new Set(categoryNames().map((n) => n.words.join(' ')))
     for (const n of ['dac', 'headphone amp', 'iem', 'speaker', 'chronograph', 'quartz', 'ram']) expect(names.has(n)).toBe(true)
