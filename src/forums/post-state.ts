@@ -6,7 +6,7 @@
 //   removed: `removed_by_category` set, body "[removed]" / "[deleted]", or the author deleted
 //            (author "[deleted]") — a removed post is gone whatever its flair says;
 //   sold:    flair, title or a body line marked SOLD / CLOSED ("[SOLD]", "Sold", "~~…~~ SOLD",
-//            "CLOSED"); a title marked "pls remove" (a forum seller asking for a finished listing to go);
+//            "CLOSED"), a body sentence closing the thread ("Closing thread, found one"); a title marked "pls remove" (a forum seller asking for a finished listing to go);
 //   pending: the same places marked PENDING / "sale pending" / "PPU" ("pending pick up"); a title or
 //            flair RESERVED / ON HOLD (held for a buyer: "Seiko SKX007 (reserved)", "[On Hold]"); a title
 //            marked SPF (forum classifieds: sale pending funds).
@@ -35,6 +35,8 @@ const FLAIR_SOLD = /^\s*(sold|closed|complete|completed|sold out|expired)\s*$/i
 const FLAIR_PENDING = /^\s*(pending|sale pending|ppu|reserved|on hold)\s*$/i
 // A body line that is only the marker, or starts with it in capitals ("SOLD - thanks all")
 const BODY_SOLD = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(?:all\s+)?(sold|closed)\b(?!\s+(?:at|by)\b)/im
+// A sentence that closes the thread ("… if that helps. Closing thread, found another solution.", "Thread closed")
+const BODY_CLOSING = /(?:^|[.!]\s+)(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(?:closing\s+(?:this\s+|the\s+)?thread|thread\s+(?:is\s+)?closed)\b/im
 const BODY_PENDING = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(sale\s+)?pending\b/im
 
 function cleanFlair(flair: string): string {
@@ -49,7 +51,7 @@ export function detectPostState(p: StateInput): PostState {
   if (p.removedByCategory || body === '[removed]' || body === '[deleted]' || p.author === '[deleted]') return 'removed'
   const flair = p.flair ? cleanFlair(p.flair) : ''
   const title = readTitleGrammar(p.title).state
-  if (title === 'sold' || FLAIR_SOLD.test(flair) || BODY_SOLD.test(body)) return 'sold'
+  if (title === 'sold' || FLAIR_SOLD.test(flair) || BODY_SOLD.test(body) || BODY_CLOSING.test(body)) return 'sold'
   if (title === 'pending' || FLAIR_PENDING.test(flair) || BODY_PENDING.test(body)) return 'pending'
   return 'open'
 }

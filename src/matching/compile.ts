@@ -15,14 +15,15 @@
 //     item (unless the alternative names airsoft/replica/…) or of an item marked sold inside a listing;
 //   - price bounds test the item prices of segment s (per-unit bounds its unit prices);
 //   - `-word` excludes when the word occurs in segment s or segment 0, not counting extras sold with
-//     the item ("w/ mount"); `-~word` anywhere, the post's flair included;
+//     the item ("w/ mount"); a category name also excludes the category's products (`-quartz`: a 7T92
+//     calibre); `-~word` anywhere, the post's flair included;
 //   - the alternative matches when some segment s passes every check.
 
 import type { Category } from '../access/categories'
 import { BUILTIN, canonical, categoryNames, type CompiledDictionary } from './dictionary'
 import type { Alternative, Query, Sequence, UnitBound } from './parse'
 import { isReplicaWord } from './item-marks'
-import { MARK_ACCESSORY, MARK_EXTRA, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD, type PreparedPost } from './post-model'
+import { MARK_ACCESSORY, MARK_EXTRA, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD, MARK_SPEC, type PreparedPost } from './post-model'
 import { satisfies, type PriceBound } from './price'
 
 export type { PreparedPost } from './post-model'
@@ -179,7 +180,8 @@ function sortedKeys(keys: string[]): string {
 
 export function compileAlternative(a: Alternative, dict: CompiledDictionary = BUILTIN): CompiledAlternative {
   const include = withCategories(a.include, dict)
-  const exclude = a.exclude.map((s) => compileSequence(s, dict))
+  // an excluded category name excludes the category's products too (`seiko -quartz` leaves out a 7T92 calibre)
+  const exclude = a.exclude.map((s) => compileSequence(s, dict, (!s.prefix && mayName(s.tokens[0]!, dict) && categoryOf(s.tokens, dict)) || undefined))
   // A term naming an accessory reads accessory-for mentions, but not an accessory that only comes with
   // another item ("Omega Speedmaster on bracelet", "P365 + free holster" are not bracelet / holster sales).
   const accessory = include.some((s) => s.tokens.some((t) => ACCESSORY.has(t)))
@@ -187,6 +189,7 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
   // OEM trigger kit $49") count for `glock`, `glock <$100` and `glock mag <$30`, not for `glock <$500`.
   const pricesGuns = !accessory && a.prices.some((b) => (b.op === '<' || b.op === '<=') && b.amount > GUN_PRICE_FLOOR)
   const allow =
+    MARK_SPEC |
     (accessory ? MARK_ACCESSORY : MARK_EXTRA) |
     (pricesGuns ? 0 : MARK_MAKER_PART) |
     (include.some((s) => isReplicaWord(s.tokens)) ? MARK_REPLICA : 0) |
@@ -288,6 +291,8 @@ function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: 
  */
 export function occurs(seq: CompiledSequence, post: PreparedPost, where: number, skip: number, allow: number): boolean {
   if (seq.category !== undefined) {
+    // a spec of another product ("32GB RAM" in a server) is no hit of the category, as its token or its words
+    allow &= ~MARK_SPEC
     const at = post.positions.get(seq.category)
     if (at !== undefined) for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow)) return true
   }

@@ -22,6 +22,7 @@
 import guns from './dictionary/guns.json'
 import audio from './dictionary/audio.json'
 import hardware from './dictionary/hardware.json'
+import keyboards from './dictionary/keyboards.json'
 import watches from './dictionary/watches.json'
 import { ampersandAt, normalize } from './normalize'
 
@@ -35,6 +36,9 @@ export type CategoryDef = {
   termNames?: string[]
   /** products of the category as a seller writes them; "#" = any number */
   members: string[]
+  /** ids of categories whose items hold this one as a spec: a hit inside such an item ("32GB RAM" in a server's
+   *  item, "DAC chipset" in a player's) is what that product has, not one for sale (prepare.ts) */
+  specOf?: string[]
 }
 export type Dictionary = { aliases: AliasRow[]; categories: CategoryDef[] }
 
@@ -53,6 +57,8 @@ export type CompiledDictionary = {
   names: CategoryName[]
   /** word pairs ("smith wesson", "s w") of brands written with "&": " & " between them does not split items */
   ampersandNames: Set<string>
+  /** category token → the tokens of the categories whose items hold it as a spec (CategoryDef.specOf) */
+  specOf: Map<string, Set<string>>
 }
 
 const ANY_NUMBER = '#'
@@ -95,7 +101,7 @@ export function compileDictionary(d: Dictionary): CompiledDictionary {
     }
   }
   for (const list of aliasByFirst.values()) list.sort((a, b) => b.from.length - a.from.length)
-  const partial: CompiledDictionary = { aliasByFirst, memberByFirst: new Map(), memberAnyNumber: [], names: [], ampersandNames }
+  const partial: CompiledDictionary = { aliasByFirst, memberByFirst: new Map(), memberAnyNumber: [], names: [], ampersandNames, specOf: new Map() }
   for (const c of d.categories) {
     const token = categoryToken(c.id)
     for (const text of [...c.names, ...c.members]) {
@@ -112,6 +118,11 @@ export function compileDictionary(d: Dictionary): CompiledDictionary {
         list.push(entry)
         partial.memberByFirst.set(seq[0]!, list)
       }
+    }
+    if (c.specOf && c.specOf.length > 0) {
+      const set = partial.specOf.get(token) ?? new Set<string>()
+      for (const id of c.specOf) set.add(categoryToken(id))
+      partial.specOf.set(token, set)
     }
     for (const name of [...c.names, ...(c.termNames ?? [])]) {
       const words = canonical(normalize(name), partial)
@@ -240,14 +251,21 @@ function seqAt(tokens: string[], i: number, seq: string[]): boolean {
 
 /** Adds the rows of `extra` (an admin's file) to `base`; a category with a known id gains names and members. */
 export function mergeDictionary(base: Dictionary, extra: Dictionary): Dictionary {
-  const categories = base.categories.map((c) => ({ ...c, names: [...c.names], termNames: [...(c.termNames ?? [])], members: [...c.members] }))
+  const categories = base.categories.map((c) => ({
+    ...c,
+    names: [...c.names],
+    termNames: [...(c.termNames ?? [])],
+    members: [...c.members],
+    specOf: [...(c.specOf ?? [])],
+  }))
   for (const c of extra.categories) {
     const known = categories.find((k) => k.id === c.id)
-    if (!known) categories.push({ ...c, termNames: [...(c.termNames ?? [])] })
+    if (!known) categories.push({ ...c, termNames: [...(c.termNames ?? [])], specOf: [...(c.specOf ?? [])] })
     else {
       known.names.push(...c.names)
       known.termNames.push(...(c.termNames ?? []))
       known.members.push(...c.members)
+      known.specOf.push(...(c.specOf ?? []))
     }
   }
   return { aliases: [...base.aliases, ...extra.aliases], categories }
@@ -268,7 +286,8 @@ function stringList(v: unknown, where: string): string[] | string {
  * Reads an admin's dictionary file:
  * `{"aliases": [{"from": "bcm", "to": "bravo company"}], "categories": [{"id": "red-dot", "names": [], "members": ["rmr 2"]}]}`.
  * Both keys are optional. An alias's `from` must have at least one word; a category id is lowercase
- * letters/digits with single dashes; names and members are texts (members may use "#" for any number).
+ * letters/digits with single dashes; names and members are texts (members may use "#" for any number); `specOf`
+ * lists ids of categories whose items hold this one as a spec.
  */
 export function parseDictionaryJson(text: string): DictionaryCheck {
   let data: unknown
@@ -311,8 +330,12 @@ export function checkDictionary(data: unknown): DictionaryCheck {
     const names = stringList(cat.names, `categories[${i}].names`)
     const termNames = stringList(cat.termNames, `categories[${i}].termNames`)
     const members = stringList(cat.members, `categories[${i}].members`)
-    for (const v of [names, termNames, members]) if (typeof v === 'string') return { ok: false, error: v }
-    categories.push({ id: cat.id, names: names as string[], termNames: termNames as string[], members: members as string[] })
+    const specOf = stringList(cat.specOf, `categories[${i}].specOf`)
+    for (const v of [names, termNames, members, specOf]) if (typeof v === 'string') return { ok: false, error: v }
+    for (const id of specOf as string[]) if (!ID.test(id)) return { ok: false, error: `categories[${i}].specOf names "${id}", not a category id` }
+    const def: CategoryDef = { id: cat.id, names: names as string[], termNames: termNames as string[], members: members as string[] }
+    if ((specOf as string[]).length > 0) def.specOf = specOf as string[]
+    categories.push(def)
   }
   return { ok: true, dictionary: { aliases, categories } }
 }
@@ -321,7 +344,7 @@ export function checkDictionary(data: unknown): DictionaryCheck {
 // The built-in data: one file per market. Each is `{"market", "about", "aliases", "categories"}`; rows and
 // categories may carry a "why" (the reason for the row, read by people only). Order is the files' order below.
 
-const BUILTIN_FILES: Record<string, unknown> = { guns, hardware, watches, audio }
+const BUILTIN_FILES: Record<string, unknown> = { guns, hardware, watches, audio, keyboards }
 
 /** The built-in files checked and joined; a bad file, or a category id in two markets, stops the import naming it. */
 export function builtinDictionary(files: Record<string, unknown>): Dictionary {

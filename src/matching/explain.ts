@@ -22,7 +22,7 @@ import {
 } from './compile'
 import { placeCode, placeName } from './location'
 import type { UnitBound } from './parse'
-import { MARK_ACCESSORY, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD } from './post-model'
+import { MARK_ACCESSORY, MARK_MAKER_PART, MARK_REPLICA, MARK_SOLD, MARK_SPEC } from './post-model'
 import type { PriceBound } from './price'
 
 export type ReasonCode =
@@ -40,6 +40,7 @@ export type ReasonCode =
   | 'replica'
   | 'sold-item'
   | 'maker-part'
+  | 'spec'
   | 'other-side'
   | 'different-items'
   | 'no-price'
@@ -138,6 +139,7 @@ const MARK_TEXT: [number, string][] = [
     MARK_MAKER_PART,
     "only appears as the maker of a part, and a price bound on a maker's name prices its guns (name the part to price it, like glock mag <$30)",
   ],
+  [MARK_SPEC, 'only appears as what another product in its item has (a spec, like the RAM of a server)'],
 ]
 
 function missing(seq: CompiledSequence, alt: CompiledAlternative, post: PreparedPost, category: Category): Reason {
@@ -149,11 +151,14 @@ function missing(seq: CompiledSequence, alt: CompiledAlternative, post: Prepared
     return { code: 'not-in-title', text: `${quote(w)} is not in the title (only in the body)`, words }
   const skip = seq.scope === undefined ? skippedSide(post, category) : 0
   if (!occurs(seq, post, seq.scope === 'title' ? IN_TITLE : ANYWHERE, skip, alt.allow) && occurs(seq, post, ANYWHERE, skip, ALL_MARKS)) {
-    const p = markedPosition(seq, post, alt.allow)
-    const bits = p >= 0 ? post.fits[p]! & ~alt.allow : MARK_ACCESSORY
+    // a category's hits never count as a spec of another product (compile.ts, occurs)
+    const allow = seq.category !== undefined ? alt.allow & ~MARK_SPEC : alt.allow
+    const p = markedPosition(seq, post, allow)
+    const bits = p >= 0 ? post.fits[p]! & ~allow : MARK_ACCESSORY
     const [bit, text] = MARK_TEXT.find(([b]) => (bits & b) !== 0) ?? MARK_TEXT[0]!
     const where = p >= 0 ? ` (${quote(mentionAt(post, p, bit))})` : ''
-    const code = bit === MARK_ACCESSORY ? 'accessory-for' : bit === MARK_REPLICA ? 'replica' : bit === MARK_SOLD ? 'sold-item' : 'maker-part'
+    const code =
+      bit === MARK_ACCESSORY ? 'accessory-for' : bit === MARK_REPLICA ? 'replica' : bit === MARK_SOLD ? 'sold-item' : bit === MARK_SPEC ? 'spec' : 'maker-part'
     return { code, text: `${quote(w)} ${text}${where}`, words }
   }
   return { code: 'other-side', text: `${quote(w)} is on the poster's ${skip === 2 ? 'want' : 'have'} side`, words }

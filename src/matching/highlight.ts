@@ -11,7 +11,7 @@ import { compileTerm, type CompiledSequence } from './compile'
 import { BUILTIN, canonicalWithOffsets, type CompiledDictionary } from './dictionary'
 import { normalizeWithOffsets } from './normalize'
 import { parseTerm } from './parse'
-import type { PreparedPost } from './post-model'
+import { MARK_SPEC, type PreparedPost } from './post-model'
 import { preparePost } from './prepare'
 
 export type Segment = { text: string; hit: boolean }
@@ -33,6 +33,7 @@ function memberLength(post: PreparedPost, p: number, token: string, dict: Compil
 
 /** Calls mark(from, to) with token positions [from, to) of each allowed occurrence. */
 function occurrences(seq: CompiledSequence, post: PreparedPost, allow: number, dict: CompiledDictionary, mark: (from: number, to: number) => void): void {
+  if (seq.category !== undefined) allow &= ~MARK_SPEC // a spec of another product is no hit of the category (compile.ts)
   const ok = (p: number, n: number) => {
     for (let k = 0; k < n; k++) if ((post.fits[p + k]! & ~allow) !== 0) return false
     return true

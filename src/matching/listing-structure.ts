@@ -64,7 +64,7 @@ export const BODY_STRUCTURE_MAX = 20_000
 const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
 
 const PAYMENT =
-  /^[\s,/&+|.$\d-]*((paypal|pp|g&s|f&f|ff|cash|local|venmo|zelle|emt|cashapp|cash app|money|offers?|obo|or|and|trades?|usd|\$|\d)[\s,/&+|.()-]*)+$/i
+  /^[\s,/&+|.$\d-]*((paypal|pp|g&s|f&f|ff|cash|local|venmo|zelle|emt|cashapp|cash app|money|offers?|obo|or|and|trades?|usd|shipped|shipping|firm|\$|\d)[\s,/&+|.()-]*)+$/i
 
 // Words that do not make a piece an item of its own.
 const FILLER = new Set(
@@ -566,7 +566,7 @@ function markBefore(text: string, track: TokenTrack, m: number, from: number, fi
 }
 
 /** Head nouns that make an item a part or an accessory of the model named before them. */
-const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band'])
+const HEAD_PARTS = new Set([...PART_MARKERS, 'holster', 'trigger', 'slide', 'kit', 'rail', 'handguard', 'strap', 'bracelet', 'band', 'key'])
 /** Words after the head noun that still leave it the item's last word ("Glock 19 mags (3) - $60 shipped"). */
 const TAIL = new Set(['x', 'ea', 'each', 'pair', 'set', 'pack', 'lot', 'only', 'new', 'used', 'lnib', 'nib', 'bnib', 'obo', 'shipped', 'ship', 'firm', 'oem'])
 /** Words before a gun's brand that say the mags are the gun maker's own, not another maker's. */
@@ -620,7 +620,9 @@ export function markHeadParts(text: string, track: TokenTrack, from: number, to:
       const head = tokens[h]!
       // "Aimpoint T-2, no mount": a part the item comes without is not its head
       const without = h > a && NEGATIONS.has(tokens[h - 1]!)
-      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0 && !without) {
+      // a kit of a dictionary product is that product ("DDR5 RAM kit", "GMK Olivia base kit"), not a part of what comes before
+      const productKit = head === 'kit' && h > a && track.product?.[h - 1] === 1
+      if (HEAD_PARTS.has(head) && (marks[h]! & extra) === 0 && !without && !productKit) {
         const digitsOnly = MAKER_PARTS.has(head)
         let first = -1 // the first model word of the run, for the maker rule below
         let k = h - 1

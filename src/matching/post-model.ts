@@ -87,3 +87,6 @@ export const MARK_EXTRA = 8
 /** a gun maker's name in an item that is one of its own parts ("Glock OEM trigger kit", "Sig P365 mags"): counts for
  *  the name (`glock` wants the maker's parts), but not under a price bound on the name alone (`glock <$500` prices guns) */
 export const MARK_MAKER_PART = 16
+/** a category hit that is a spec of another product in its item ("32GB RAM" in a server's item, "DAC chipset" in a
+ *  player's, switches in a keyboard's; CategoryDef.specOf): counts for words, never for the category (`ram`, `dac`) */
+export const MARK_SPEC = 32

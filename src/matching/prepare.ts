@@ -5,12 +5,12 @@
 // The reading rules are in listing-structure.ts (segments, sides, accessory-for), price.ts (figures)
 // and dictionary.ts (aliases, categories).
 
-import { BUILTIN, canonical, canonicalWithOffsets, categoryToken, findCategories, type CompiledDictionary } from './dictionary'
+import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
 import { isReplicaWord, markExtras, markItemState, markSoldSentences } from './item-marks'
 import { markFits, markHeadParts, readBody, readTitle, type TextStructure } from './listing-structure'
 import { placeKeys } from './location'
 import { normalize, normalizeWithOffsets } from './normalize'
-import { MARK_EXTRA, MARK_REPLICA, type ItemSegment, type PostInput, type PreparedPost, type Side } from './post-model'
+import { MARK_ACCESSORY, MARK_EXTRA, MARK_REPLICA, MARK_SPEC, type ItemSegment, type PostInput, type PreparedPost, type Side } from './post-model'
 import { titleLocation } from './title-grammar'
 
 const SIDE_CODE: Record<Side, number> = { have: 1, want: 2 }
@@ -140,7 +140,8 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
       distinct.push(tok)
     }
   }
-  for (const c of inWholeComputer(cats, tokens, seg, bodyStart)) {
+  const texts = { title: titleText, body: bodyText, titleEnds: t.ends, titleStarts: t.starts, bodyStarts: b.starts, bodyEnds: b.ends }
+  for (const c of markSpecs(cats, tokens, seg, fits, bodyStart, texts, dict)) {
     const list = positions.get(c.token)
     if (!list) {
       positions.set(c.token, [c.pos])
@@ -184,22 +185,56 @@ export function distinctTokens(post: PostInput, dict: CompiledDictionary = BUILT
   return [...seen]
 }
 
-/** Words naming a whole computer: a CPU written in its item is a spec of it ("ThinkCentre M73 i3-4130T 8GB/256GB"). */
-const COMPUTER_WORDS = new Set(['pc', 'desktop', 'computer', 'tower', 'prebuilt', 'optiplex', 'thinkcentre', 'prodesk', 'elitedesk', 'nuc', 'imac', 'mac'])
-const CPU = categoryToken('cpu')
-const LAPTOP = categoryToken('laptop')
+type Texts = { title: string; body: string; titleStarts: number[]; titleEnds: number[]; bodyStarts: number[]; bodyEnds: number[] }
+
+/** Between a container's words and a spec listed after "X:" no line, "|" or ";" ends the list ("Server: X9DAi, 2x E5-2670, 32GB RAM"). */
+const LIST_END = /[|;\n]/
 
 /**
- * The category hits that count: a CPU (`cpu`) inside an item that names a whole computer (a laptop of the
- * dictionary or a computer word, in the same item segment of the same text) is what the computer has, not a CPU
- * for sale — the words themselves still count. Two passes.
+ * The category hits that count. A hit of a category with `specOf` (dictionary.ts: cpu, ram, dac, switches …) is a spec
+ * of a container product — a laptop, computer or server for a CPU or memory, a player for a DAC chip, a keyboard for
+ * its switches — when the container is in the same item segment of the same text, or earlier in the same list after
+ * a colon ("Server: X9DAi, 2x Xeon, 32GB RAM"); a container named only as what an accessory fits is none. A spec hit
+ * loses its category token and, where no other category's hit starts, is marked MARK_SPEC: it counts for words ("32gb ram",
+ * "i5 7500") and for other categories ("2x Xeon" in a server is a `xeon`), not for its own category.
  */
-function inWholeComputer(cats: { token: string; pos: number }[], tokens: string[], seg: Uint16Array, bodyStart: number): { token: string; pos: number }[] {
-  if (!cats.some((c) => c.token === CPU)) return cats
-  const key = (p: number) => (p >= bodyStart ? 0x10000 : 0) + seg[p]!
-  const computers = new Set<number>()
-  for (let i = 0; i < tokens.length; i++) if (COMPUTER_WORDS.has(tokens[i]!)) computers.add(key(i))
-  for (const c of cats) if (c.token === LAPTOP) computers.add(key(c.pos))
-  if (computers.size === 0) return cats
-  return cats.filter((c) => c.token !== CPU || !computers.has(key(c.pos)))
+function markSpecs(
+  cats: { token: string; pos: number }[],
+  tokens: string[],
+  seg: Uint16Array,
+  fits: Uint8Array,
+  bodyStart: number,
+  texts: Texts,
+  dict: CompiledDictionary,
+): { token: string; pos: number }[] {
+  const specOf = dict.specOf
+  if (specOf.size === 0 || !cats.some((c) => specOf.has(c.token))) return cats
+  const inBody = (p: number) => p >= bodyStart
+  const key = (p: number) => (inBody(p) ? 0x10000 : 0) + seg[p]!
+  const start = (p: number) => (inBody(p) ? texts.bodyStarts[p - bodyStart]! : texts.titleStarts[p]!)
+  const end = (p: number) => (inBody(p) ? texts.bodyEnds[p - bodyStart]! : texts.titleEnds[p]!)
+  const containers = cats.filter((c) => (fits[c.pos]! & MARK_ACCESSORY) === 0)
+  const isSpec = (c: { token: string; pos: number }) => {
+    const of = specOf.get(c.token)
+    if (!of) return false
+    for (const k of containers) {
+      if (!of.has(k.token)) continue
+      if (key(k.pos) === key(c.pos)) return true
+      if (k.pos < c.pos && inBody(k.pos) === inBody(c.pos)) {
+        const between = (inBody(c.pos) ? texts.body : texts.title).slice(end(k.pos), start(c.pos))
+        if (between.includes(':') && !LIST_END.test(between)) return true
+      }
+    }
+    return false
+  }
+  const out: { token: string; pos: number }[] = []
+  const specs: number[] = []
+  for (const c of cats) {
+    if (isSpec(c)) specs.push(c.pos)
+    else out.push(c)
+  }
+  // the words are marked where no other category's hit starts ("2x Xeon" in a server: no CPU for sale, still a Xeon)
+  const items = new Set(out.map((c) => c.pos))
+  for (const p of specs) if (!items.has(p)) fits[p] = fits[p]! | MARK_SPEC
+  return out
 }

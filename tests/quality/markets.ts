@@ -7,7 +7,13 @@ import type { QualityPost, QualityTerm } from './types'
 export const MARKETS_DIR = join(import.meta.dir, '..', 'fixtures', 'markets')
 
 export type MarketSource = { repo: string; path: string; commit?: string; note?: string }
-export type MarketPostFile = { market: string; source: MarketSource; posts: { id: string; title: string; body?: string; flair?: string }[] }
+/** `also`: further recordings of the same market, each naming the ids of the posts copied from it */
+export type MarketPostFile = {
+  market: string
+  source: MarketSource
+  also?: (MarketSource & { ids: string[] })[]
+  posts: { id: string; title: string; body?: string; flair?: string }[]
+}
 export type MarketTermLabel = QualityTerm & { want: string[] }
 export type MarketLabelFile = { market: string; wtb: string[]; notes: string[]; terms: MarketTermLabel[] }
 export type Market = { name: string; file: string; source: MarketSource; posts: QualityPost[]; terms: QualityTerm[] }

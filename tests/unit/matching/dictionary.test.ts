@@ -263,12 +263,36 @@ describe('markets beyond guns: audio, watches, hardware (dictionary/*.json)', ()
     ['Seiko 7S26 SKX007', []],
     // hardware: memory kits, AMD X3D processors
     ['Corsair Vengeance 32GB DDR5', ['@ram']],
-    ['7800X3D', ['@cpu']],
+    ['7800X3D', ['@cpu', '@ryzen']],
+    // hardware: cards by model, Xeons by model, screens by size and resolution, drives, servers, computers
+    ['Nvidia 1080Ti', ['@gpu']],
+    ['Sapphire R9 390 8gb', ['@gpu']],
+    ['Xeon E5-2620', ['@cpu', '@xeon']],
+    ['Omen 32" 1440p', ['@monitor']],
+    ['4TB x 5 Seagate NAS drives', ['@hdd']],
+    ['HP Proliant DL380P G8', ['@server']],
+    ['Dell OptiPlex 7050', ['@computer']],
+    // a bare resolution is what a card is for, not a screen
+    ['RTX 3070 for 1440p gaming', ['@gpu']],
+    // keyboards: boards by line, keycap sets by maker and profile, switches, artisans, Topre lines
+    ['HHKB Pro 2', ['@keyboard', '@topre']],
+    ['Winkeyless b.mini', ['@keyboard']],
+    ['GMK Olivia base kit', ['@keycaps']],
+    ['ePBT Sushi', ['@keycaps']],
+    ['Cherry MX Blues', ['@switches']],
+    ['HKP Raven', ['@artisan']],
+    // audio: a player is a DAP
+    ['COWON Plenue L', ['@dap']],
   ]
   for (const [text, want] of cases) test(`${text} → ${want.join(' ') || 'no category'}`, () => expect(cats(text)).toEqual(want))
   test('"Baby Grand Seiko" is the Grand Quartz, not a Grand Seiko; the VRTX is a PowerEdge', () => {
     expect(canon('Baby Grand Seiko')).toBe('grand quartz')
     expect(canon('Dell VRTX')).toBe('dell poweredge vrtx')
+  })
+  test('brands named by model only: the LCD-X is an Audeze, the Aeolus a ZMF', () => {
+    expect(canon('Aeolus LTD Cocobolo, LCD-X')).toBe('zmf aeolu ltd cocobolo audeze lcd x') // ("aeolus" folds like a plural, on both sides)
+    expect(canon('Audeze LCD-X')).toBe('audeze lcd x')
+    expect(canon('ZMF Aeolus')).toBe('zmf aeolu')
   })
   test('the category words are names a term can use', () => {
     const names = new Set(categoryNames().map((n) => n.words.join(' ')))

@@ -10,8 +10,8 @@ import { TERM_KINDS } from '../../quality/types'
 
 const files = marketFiles()
 
-test('at least four markets, each with a labels file', () => {
-  expect(files.length).toBeGreaterThanOrEqual(4)
+test('at least six markets, each with a labels file', () => {
+  expect(files.length).toBeGreaterThanOrEqual(6)
   for (const f of files) expect(existsSync(join(MARKETS_DIR, `${f.name}.labels.json`))).toBe(true)
 })
 
@@ -19,10 +19,13 @@ describe.each(files)('$name', ({ posts, labels }) => {
   const ids = posts.posts.map((p) => p.id)
   const termIds = labels.terms.map((t) => t.id)
 
-  test('names its source: repository, path and commit', () => {
-    expect(posts.source.repo).toMatch(/^[\w.-]+\/[\w.-]+$/)
-    expect(posts.source.path.length).toBeGreaterThan(0)
-    expect(posts.source.commit).toMatch(/^[0-9a-f]{40}$/)
+  test('names its sources: repository, path and commit', () => {
+    for (const source of [posts.source, ...(posts.also ?? [])]) {
+      expect(source.repo).toMatch(/^[\w.-]+\/[\w.-]+$/)
+      expect(source.path.length).toBeGreaterThan(0)
+      expect(source.commit).toMatch(/^[0-9a-f]{40}$/)
+    }
+    for (const id of (posts.also ?? []).flatMap((s) => s.ids)) expect(ids).toContain(id)
     expect(labels.market).toBe(posts.market)
   })
 

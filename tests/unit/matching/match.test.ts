@@ -86,6 +86,26 @@ const cases: [string, string, string, string, boolean][] = [
   ['a computer with its CPU is not a cpu', 'cpu', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', false],
   ['a laptop with its CPU is not a cpu', 'cpu', '[USA-CA] [H] ThinkPad T480 i7-8650U [W] PayPal', '', false],
   ['the CPU’s own words still find the computer', 'i5 7500', '[USA-CA] [H] Dell OptiPlex 7050 i5-7500 16GB/512GB [W] PayPal', '', true],
+  // a spec of another product (dictionary specOf): memory listed after "Server:", a DAC chip in a player, switches in a keyboard
+  ['memory listed after a server and a colon is its spec', 'ram', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', false],
+  ['the spec’s own words still find the server', '"64gb ram"', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', true],
+  ['memory after the list ends ("|") is its own item', 'ram', '[FS] Dell R730 Server: 2x Xeon E5-2670 | 64GB DDR4 RAM kit $90', '', true],
+  ['a DAC chip of a player is no DAC', 'dac', '[WTS] iBasso DX160 player ES9038 DAC chipset [W] PayPal', '', false],
+  ['a DAC sold beside a player still is', 'dac', '[WTS] iBasso DX160 player, Topping E30 DAC [W] PayPal', '', true],
+  ['switches in a keyboard are its spec', 'switches', '[US-CA] [H] Keychron Q1 w/ Gateron Browns [W] PayPal', '', false],
+  ['a spec of one category may be an item of another', 'xeon', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', true],
+  ['…and still no item of the spec’s category', 'cpu', '[FS] $400 | Dell R730 Server: 2x Xeon E5-2670, 64GB RAM | local', '', false],
+  // keys named after the board they fit are keycaps, not the board
+  ['keys for a board are not the board', 'hhkb', '[EU-SE] [H] HHKB Limited Edition Esc/Ctrl keys [W] PayPal', '', false],
+  ['the board itself', 'hhkb', '[UK] [H] HHKB Pro 2 [W] PayPal', '', true],
+  // "[W] $110 Shipped Paypal": a want side that is only payment prices the have side
+  ['a shipped price on a payment want side is the item’s', 'dac <$200', '[WTS] [USA-MI] [H] Topping E30 DAC [W] $110 Shipped Paypal', '', true],
+  ['…and above the bound it fails', 'dac <$100', '[WTS] [USA-MI] [H] Topping E30 DAC [W] $110 Shipped Paypal', '', false],
+  // a kit of a dictionary product is the product, not a part of what comes before it
+  ['a memory kit is memory', 'ram', '[USA-CA] [H] 64GB DDR4 RAM kit [W] PayPal', '', true],
+  ['a keycap base kit is its maker’s', 'gmk', '[CA-ON] [H] GMK Olivia Dark base kit [W] Paypal', '', true],
+  ['a parts kit still marks the model', 'glock 19', '[WTS] Glock 19 slide parts kit $90', '', false],
+  ['switches sold on their own', 'switches', '[US-CA] [H] 90x Gateron Browns, Keychron Q1 [W] PayPal', '', true],
   ['a CPU sold with RAM is a cpu', 'cpu', '[USA-CA] [H] i5-7500, 16GB DDR4 [W] PayPal', '', true],
   // every title item a replica: the body's lines are the same replicas
   [
@@ -103,6 +123,12 @@ const cases: [string, string, string, string, boolean][] = [
   ['excluded phrase blocks only the phrase', 'rmr -"for parts"', '[WTS] RMR for sale, parts included', '', true],
   ['excluded phrase blocks the phrase', 'rmr -"for parts"', '[WTS] RMR for parts', '', false],
   ['excluded prefix blocks', 'glock -airs*', '[WTS] Glock airsoft', '', false],
+  // an excluded category name excludes the category's products too (issue 25: `seiko -quartz`)
+  ['an excluded category excludes its members', 'seiko -quartz', '[WTS] Seiko 7T92-0DW0 chronograph', '', false],
+  ['an excluded category excludes its word', 'seiko -quartz', '[WTS] Seiko quartz diver', '', false],
+  ['an excluded category keeps the other products', 'seiko -quartz', '[WTS] Seiko 6139 chronograph', '', true],
+  ['an excluded category name written as a phrase', 'kz -"in ear monitor"', '[WTS] KZ ZS10 Pro', '', false],
+  ['an excluded category reads the item, not the listing', 'seiko -quartz', '[WTS] Seiko 6139 $300, Seiko 7T92 $150', '', true],
   // OR
   ['OR: first alternative', 'rmr trijicon | holosun', '[WTS] Trijicon RMR', '', true],
   ['OR: second alternative', 'rmr trijicon | holosun', '[WTS] Holosun 507c', '', true],

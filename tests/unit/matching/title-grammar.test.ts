@@ -68,7 +68,8 @@ const rows: Row[] = [
     sides: { have: 'Acer Predator X34', want: 'Monitors, Computers' },
     items: 3,
     have: 'predator',
-    want: 'monitor',
+    // (not "monitor": the Predator X34 on the have side is one, dictionary/hardware.json)
+    want: 'computer',
   },
   {
     title: '[USA-MO] [H] HyperX alloy with blue switches [W] Verified PayPal or black gateron keyboard.',
