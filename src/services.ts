@@ -24,6 +24,7 @@ import { runRecheck } from './scanner/recheck'
 import { createScanSource, type ScanSource } from './scanner/source'
 import { SourceRunner } from './scanner/feeds'
 import { seedSources } from './sources/store'
+import { applyStoredForumPreset } from './scanner/source-admin'
 
 export type Services = {
   /** the term index, kept in step with search_terms */
@@ -55,6 +56,7 @@ export function createServices(deps: Deps, given: Partial<Services> = {}): Servi
   const matcher = given.matcher ?? new MatchingService(deps)
   // first start: the sources table gets the environment's forums (FORUM_PRESET, else the subreddits)
   seedSources(deps)
+  applyStoredForumPreset(deps)
   const source = given.source ?? createScanSource(deps)
   const hub = given.hub ?? new Hub(deps)
   const metrics = given.metrics ?? createMetrics(deps, { hub, source, matcher })

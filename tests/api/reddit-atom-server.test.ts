@@ -25,7 +25,7 @@ describe('first start with the default accessories forum (§8)', () => {
     server = await startTestServer({ REDDIT_BASE_URL: fake.url })
     const warned = recentLogLines({ minLevel: 'warn', after: seq }).lines.filter((l) => l.text.includes('closed by Reddit'))
     expect(warned.map((l) => l.text)).toEqual([BANNED_DEFAULT_NOTICE])
-    expect(BANNED_DEFAULT_NOTICE).toContain('Point it at a live forum with ACCESSORIES_SUBREDDIT')
+    expect(BANNED_DEFAULT_NOTICE).toContain('add a source on Admin → Logs → Sources')
     const admin = await createUserWithSession(server.deps, { role: 'admin' })
     for (const path of ['/api/admin/scanner', '/api/admin/health'])
       expect((await (await fetch(`${server.url}${path}`, { headers: { cookie: admin.cookie } })).json()).forumNotice).toBe(BANNED_DEFAULT_NOTICE)

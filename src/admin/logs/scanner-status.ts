@@ -48,7 +48,7 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     /** coverage gaps (src/scanner/gaps.ts) whose window ended in the last 24 h: windows, seconds not covered */
     gaps24h: gapSummary(deps.sqlite, now - 24 * 3600_000),
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
-    forumNotice: forumNotice(deps.config),
+    forumNotice: forumNotice(deps),
     /** per forum, the newest post stored, its rhythm and a flag when it went quiet (banned, dropped from a multireddit) */
     lastPostPerForum: forumActivity(deps, health?.missingForums ?? []),
     /** the newest post stored from the source (ISO), null when none */

@@ -5,7 +5,7 @@
 import { Elysia, t } from 'elysia'
 import { audited } from '../../audit/log'
 import { authPlugin } from '../../auth/plugin'
-import { addSource, checkedInput, editSource, removeSource, rotateSourceSecret } from '../../scanner/source-admin'
+import { addSource, checkedInput, editSource, removeSource, rotateSourceSecret, switchForumPreset } from '../../scanner/source-admin'
 import { MIN_FEED_INTERVAL_MS } from '../../sources/politeness'
 import { PRESETS } from '../../sources/presets'
 import { listSources } from '../../sources/store'
@@ -36,6 +36,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
         minPolitenessSeconds: MIN_FEED_INTERVAL_MS / 1000,
         presets: PRESETS.presets,
         pairs: PRESETS.pairs,
+        /** the pair in force (FORUM_PRESET, or an admin's switch); 'spec' by default */
+        forumPreset: deps.config.forumPreset?.pair.name ?? 'spec',
       }),
       {
         admin: true,
@@ -122,6 +124,20 @@ export const sourcesRoutes = (deps: AdminDeps) =>
       '/api/admin/sources/:id/rotate-secret',
       ({ user, params }) => audited(deps, { actor: user, action: 'source.rotate_secret', target: `source:${params.id}` }, () => rotateSourceSecret(deps, params.id)),
       { admin: true, params: Id, detail: { summary: "A new secret for a push source, shown this once; the old one stops working at once", tags } },
+    )
+    .put(
+      '/api/admin/forum-preset',
+      ({ user, body }) =>
+        audited(deps, { actor: user, action: 'source.switch_pair', target: body.pair }, () => switchForumPreset(deps, body.pair, deps.feeds), (r) => ({ ...r })),
+      {
+        admin: true,
+        body: t.Object({ pair: t.String({ minLength: 1, maxLength: 60 }) }),
+        detail: {
+          summary:
+            "Switch both forums to a ready pair (e.g. 'hardware'): its two sources enabled (added when missing), the forums' other sources disabled, and the forum names and labels in every text follow, without a restart. {pair, enabled, added, disabled}",
+          tags,
+        },
+      },
     )
     .put(
       '/api/admin/sources/settings',
