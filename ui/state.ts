@@ -20,6 +20,8 @@ export type PublicConfig = {
   supportEmail?: string | null
   /** REQUIRE_ADMIN_2FA: admins turn on two-factor sign-in before the admin pages open. */
   requireAdmin2fa: boolean
+  /** the deals forum's name in every text: 'Gundeals', or a FORUM_PRESET pair's own ('BuildAPCSales') */
+  dealsLabel?: string
   /** the scan cadence in force when the app loaded (seconds); the scan-frequency texts say it */
   scanIntervalSeconds?: number
 }
@@ -38,6 +40,9 @@ const FALLBACK: PublicConfig = {
 }
 
 export const config = signal<PublicConfig>(FALLBACK)
+
+/** The deals forum's name in texts ('Gundeals' unless the server runs another forum pair). */
+export const dealsName = () => config.value.dealsLabel ?? 'Gundeals'
 export const configLoaded = signal(false)
 
 export async function loadConfig() {

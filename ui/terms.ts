@@ -1,6 +1,7 @@
 // Saved search terms per category, with the spec's toasts (§5, §8). Client-side checks mirror the
 // server's (limit, duplicates) so the user hears 'Too many terms' without a round trip; the server
 // still decides and its error title/message are shown as they come.
+import { dealsName } from './state'
 import { signal } from '@preact/signals-react'
 import type { Category } from '../src/access/categories'
 import { api, ApiError } from './api'
@@ -20,7 +21,8 @@ export type Term = {
   /** why the term cannot match on this installation (no Reddit key: flair:, trades>=), else null */
   note?: string | null
 }
-export const CATEGORY_LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
+/** A category's name in texts: WTS, WTB, or the deals forum's name ('Gundeals'). */
+export const categoryLabel = (c: Category): string => (c === 'gd' ? dealsName() : c.toUpperCase())
 
 export const terms = signal<Record<Category, Term[] | null>>({ wts: null, wtb: null, gd: null })
 export const termLimits = signal<Record<Category, number>>({ wts: 10, wtb: 10, gd: 10 })
@@ -69,7 +71,7 @@ export async function addTerm(category: Category, raw: string): Promise<AddResul
     const r = await api<{ term: Term; backfilled: number }>('/api/terms', { method: 'POST', json: { category, term: text } })
     set(category, [...(terms.value[category] ?? []), r.term])
     termsVersion.value++
-    toast({ title: 'Term added', description: `"${r.term.term}" was added to your ${CATEGORY_LABEL[category]} search terms.` })
+    toast({ title: 'Term added', description: `"${r.term.term}" was added to your ${categoryLabel(category)} search terms.` })
     return { ok: true }
   } catch (err) {
     return termFailure(err, 'Error adding term', 'There was a problem adding your search term. Please try again.')
@@ -133,7 +135,7 @@ export async function clearTerms(category: Category) {
     await api(`/api/terms?category=${category}`, { method: 'DELETE' })
     set(category, [])
     termsVersion.value++
-    toast({ title: 'Terms cleared', description: `All ${CATEGORY_LABEL[category]} search terms were removed.` })
+    toast({ title: 'Terms cleared', description: `All ${categoryLabel(category)} search terms were removed.` })
   } catch {
     toast({ title: 'Error clearing terms', description: 'There was a problem clearing your search terms. Please try again.', variant: 'destructive' })
   }

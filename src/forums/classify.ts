@@ -78,7 +78,10 @@ export function sameSubreddit(a: string, b: string): boolean {
 }
 
 /** null when the post belongs to neither configured forum (the caller drops it). */
-export function classify(post: { title: string; subreddit: string; flair?: string | null; forum?: 'product' | 'gd' }, forums: ForumNames): Classification | null {
+export function classify(
+  post: { title: string; subreddit: string; flair?: string | null; forum?: 'product' | 'gd' },
+  forums: ForumNames,
+): Classification | null {
   const forum = post.forum ?? (sameSubreddit(post.subreddit, forums.deals) ? 'gd' : sameSubreddit(post.subreddit, forums.accessories) ? 'product' : null)
   if (forum === 'gd') return { forum: 'gd', postType: 'gd', classification: null }
   if (forum === null) return null

@@ -9,7 +9,18 @@ import { badRequest, conflict, notFound } from '../lib/errors'
 import { checkPublicUrl, type Resolver } from '../lib/public-url'
 import { pairByName, pairLabels, type PairChoice } from '../sources/presets'
 import { storedSetting, storeSetting } from '../settings/service'
-import { deleteSource, getSource, insertSource, listSources, readSourceInput, rotateSecret, setEnabled, updateSource, type SourceInput, type SourceRow } from '../sources/store'
+import {
+  deleteSource,
+  getSource,
+  insertSource,
+  listSources,
+  readSourceInput,
+  rotateSecret,
+  setEnabled,
+  updateSource,
+  type SourceInput,
+  type SourceRow,
+} from '../sources/store'
 import { sourceView, type SourceView } from '../sources/view'
 import type { PollOutcome, SourceRunner } from './feeds'
 
@@ -93,7 +104,11 @@ export function switchForumPreset(deps: Pick<Deps, 'sqlite' | 'db' | 'config' | 
     const rows = listSources(deps.sqlite)
     for (const p of [choice.accessories, choice.deals]) {
       const mine = rows.filter((r) => r.preset === p.name && r.forum === p.forum)
-      for (const r of rows) if (r.forum === p.forum && r.enabled && !mine.includes(r)) (setEnabled(deps.sqlite, r.id, false, at.getTime()), out.disabled.push(r.name))
+      for (const r of rows) {
+        if (r.forum !== p.forum || !r.enabled || mine.includes(r)) continue
+        setEnabled(deps.sqlite, r.id, false, at.getTime())
+        out.disabled.push(r.name)
+      }
       if (mine.length === 0) {
         const input: SourceInput = {
           forum: p.forum,
@@ -106,10 +121,13 @@ export function switchForumPreset(deps: Pick<Deps, 'sqlite' | 'db' | 'config' | 
         }
         out.added.push(insertSource(deps.sqlite, input, at.getTime()).name)
       } else
-        for (const r of mine)
-          if (!r.enabled && (r.kind !== 'feed' || r.url)) (setEnabled(deps.sqlite, r.id, true, at.getTime()), out.enabled.push(r.name))
+        for (const r of mine) {
+          if (r.enabled || (r.kind === 'feed' && !r.url)) continue
+          setEnabled(deps.sqlite, r.id, true, at.getTime())
+          out.enabled.push(r.name)
+        }
     }
-    storeSetting(deps, FORUM_PRESET_SETTING, { active: true, pair: choice.pair.name }, "The forum pair an admin switched to (Admin → Logs → Sources)", at)
+    storeSetting(deps, FORUM_PRESET_SETTING, { active: true, pair: choice.pair.name }, 'The forum pair an admin switched to (Admin → Logs → Sources)', at)
   })()
   applyLabels(deps.config, choice)
   runner?.applied()

@@ -32,13 +32,16 @@ export type WithSource = { source: ScanSource }
 /** Reddit banned the spec's default accessories forum in Oct 2025 (with r/partskits, under its firearms-transactions rule). */
 export const BANNED_DEFAULT_FORUM = 'GunAccessoriesForSale'
 export const BANNED_DEFAULT_NOTICE =
-  'r/GunAccessoriesForSale was closed by Reddit in Oct 2025: the accessories forum gets no posts. Point it at a live forum: add a source on Admin → Logs → Sources (a board\'s classifieds feed, or a marketplace subreddit you use), or start with FORUM_PRESET or ACCESSORIES_SUBREDDIT; the deals forum r/gundeals still answers.'
+  "r/GunAccessoriesForSale was closed by Reddit in Oct 2025: the accessories forum gets no posts. Point it at a live forum: add a source on Admin → Logs → Sources (a board's classifieds feed, or a marketplace subreddit you use), or start with FORUM_PRESET or ACCESSORIES_SUBREDDIT; the deals forum r/gundeals still answers."
 
 /** The notice while an enabled source (before seeding: the configured accessories forum) still reads the forum Reddit closed, or null. */
 export function forumNotice(deps: { config: Pick<Deps['config'], 'forums' | 'demo'> } & Partial<Pick<Deps, 'sqlite' | 'db'>>): string | null {
   if (deps.config.demo) return null
   const banned = (sub: string) => sub.toLowerCase() === BANNED_DEFAULT_FORUM.toLowerCase()
-  const subs = deps.sqlite && deps.db && sourcesSeeded(deps as Pick<Deps, 'db'>) ? enabledSources(deps.sqlite, 'reddit').flatMap((s) => s.subreddits) : [deps.config.forums.accessories]
+  const subs =
+    deps.sqlite && deps.db && sourcesSeeded(deps as Pick<Deps, 'db'>)
+      ? enabledSources(deps.sqlite, 'reddit').flatMap((s) => s.subreddits)
+      : [deps.config.forums.accessories]
   return subs.some(banned) ? BANNED_DEFAULT_NOTICE : null
 }
 

@@ -39,7 +39,10 @@ export type SourceRow = {
   updatedAt: number | null
 }
 
-type Raw = Omit<SourceRow, 'subreddits' | 'enabled' | 'forum' | 'kind' | 'lastModified' | 'lastPolledAt' | 'lastOkAt' | 'lastError' | 'lastPosts' | 'createdAt' | 'updatedAt'> & {
+type Raw = Omit<
+  SourceRow,
+  'subreddits' | 'enabled' | 'forum' | 'kind' | 'lastModified' | 'lastPolledAt' | 'lastOkAt' | 'lastError' | 'lastPosts' | 'createdAt' | 'updatedAt'
+> & {
   forum: string
   kind: string
   subreddits: string | null
@@ -189,11 +192,22 @@ export function readSourceInput(raw: unknown, before: SourceRow | null = null): 
   if (nameGiven !== undefined && nameGiven !== null && typeof nameGiven !== 'string') return fail('name', 'must be text')
   const name = (typeof nameGiven === 'string' ? nameGiven.trim() : '') || (before?.name ?? defaultName(k, subreddits, url, preset))
   if (name.length > MAX_NAME) return fail('name', `must be at most ${MAX_NAME} characters`)
-  if (/[\u0000-\u001f<>]/.test(name)) return fail('name', 'must not contain control characters or < >')
+  if (/[\p{Cc}<>]/u.test(name)) return fail('name', 'must not contain control characters or < >')
 
   const enabled = o.enabled ?? before?.enabled ?? true
   if (typeof enabled !== 'boolean') return fail('enabled', 'must be true or false')
-  return { ok: true, value: { forum: forum as SourceForum, kind: k, name, url, subreddits, preset: preset?.name ?? (o.preset === undefined ? (before?.preset ?? null) : null), enabled } }
+  return {
+    ok: true,
+    value: {
+      forum: forum as SourceForum,
+      kind: k,
+      name,
+      url,
+      subreddits,
+      preset: preset?.name ?? (o.preset === undefined ? (before?.preset ?? null) : null),
+      enabled,
+    },
+  }
 }
 
 /** Stores a new source; a push source gets its secret (returned once by the caller). */
@@ -262,7 +276,11 @@ export function recordRedditPolls(
   for (const s of enabledSources(sqlite, 'reddit')) {
     if (!poll.ok) recordPoll(sqlite, s.id, { at, ok: false, error: poll.error })
     else if (s.subreddits.every((sub) => poll.missing.some((m) => m.toLowerCase() === sub.toLowerCase())))
-      recordPoll(sqlite, s.id, { at, ok: false, error: `${s.subreddits.map((x) => `r/${x}`).join(', ')} answered missing (banned, private or no such subreddit): left out of the polls` })
+      recordPoll(sqlite, s.id, {
+        at,
+        ok: false,
+        error: `${s.subreddits.map((x) => `r/${x}`).join(', ')} answered missing (banned, private or no such subreddit): left out of the polls`,
+      })
     else recordPoll(sqlite, s.id, { at, ok: true, posts: poll.stored.filter((p) => p.sourceId === s.id).length })
   }
 }
@@ -272,16 +290,25 @@ export function recordRedditPolls(
  * subreddit wins): its forum, source id and name. A subreddit no source names is left to the configured forum
  * names (src/forums/classify.ts).
  */
-export function routeRedditPosts<P extends { subreddit: string }>(sqlite: Database, posts: P[]): (P & { forum?: 'product' | 'gd'; sourceId?: number; sourceName?: string })[] {
+export function routeRedditPosts<P extends { subreddit: string }>(
+  sqlite: Database,
+  posts: P[],
+): (P & { forum?: 'product' | 'gd'; sourceId?: number; sourceName?: string })[] {
   const map = new Map<string, { forum: 'product' | 'gd'; sourceId: number; sourceName: string }>()
   for (const s of enabledSources(sqlite, 'reddit'))
-    for (const sub of s.subreddits) if (!map.has(sub.toLowerCase())) map.set(sub.toLowerCase(), { forum: postForum(s.forum), sourceId: s.id, sourceName: s.name })
+    for (const sub of s.subreddits)
+      if (!map.has(sub.toLowerCase())) map.set(sub.toLowerCase(), { forum: postForum(s.forum), sourceId: s.id, sourceName: s.name })
   return posts.map((p) => ({ ...p, ...map.get(p.subreddit.replace(/^\/?r\//i, '').toLowerCase()) }))
 }
 
 /** The source's name by id, for posts (match cards, the live feed). */
 export function sourceNames(sqlite: Database): Map<number, string> {
-  return new Map(sqlite.query<{ id: number; name: string }, []>('SELECT id, name FROM sources').all().map((r) => [r.id, r.name]))
+  return new Map(
+    sqlite
+      .query<{ id: number; name: string }, []>('SELECT id, name FROM sources')
+      .all()
+      .map((r) => [r.id, r.name]),
+  )
 }
 
 /**

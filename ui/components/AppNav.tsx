@@ -13,7 +13,7 @@ import { signOut } from '../session'
 import { badgeCount } from '../lib/badge'
 import { openModal } from '../modals'
 import { adminMenu } from '../routes'
-import { config } from '../state'
+import { config, dealsName } from '../state'
 import { resolvedTheme, setTheme, theme } from '../theme'
 import { unread } from '../unread'
 import { Modal } from './Modal'
@@ -36,7 +36,7 @@ function useTabs(): Tab[] {
       count: u.wts + u.wtb,
       locked: !forums.includes('product'),
     },
-    { id: 'gd', label: 'GUNDEALS', feature: 'Gundeals', href: '/dashboard/gundeals', count: u.gd, locked: !forums.includes('gd') },
+    { id: 'gd', label: dealsName().toUpperCase(), feature: dealsName(), href: '/dashboard/gundeals', count: u.gd, locked: !forums.includes('gd') },
   ]
 }
 

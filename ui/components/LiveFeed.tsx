@@ -1,6 +1,7 @@
 // 'Live Reddit Feed' on the landing page (spec §2, §4): WTS / WTB / GUNDEALS tabs, 10 per page,
 // live inserts from the socket's `feed` topic applied on page 1 only, with a 2-second highlight
 // of the tab and the first post.
+import { dealsName } from '../state'
 import { withPostState } from './PostStateBadge'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
@@ -9,7 +10,7 @@ import type { FeedItem } from '../../src/contract/events'
 import { Link } from 'wouter'
 import { me } from '../account'
 import { api } from '../api'
-import { acceptsLivePost, FEED_TABS, feedCategory, HIGHLIGHT_MS, insertLive } from '../lib/feed'
+import { acceptsLivePost, feedTabs, feedCategory, HIGHLIGHT_MS, insertLive } from '../lib/feed'
 import { FEED_PAGE_SIZE, pageCount } from '../lib/pagination'
 import { connection, onMessage, startRealtime } from '../realtime'
 import { Pagination } from './Pagination'
@@ -115,7 +116,8 @@ export function LiveFeed() {
     flashTimer.current = setTimeout(() => setFlash(null), HIGHLIGHT_MS)
   }
 
-  const current = FEED_TABS.find((t) => t.id === tab)!
+  const tabs = feedTabs(dealsName())
+  const current = tabs.find((t) => t.id === tab)!
   const pages = pageCount(data?.total ?? 0, data?.pageSize ?? FEED_PAGE_SIZE)
   return (
     <section className="live-feed" id="live-feed" aria-labelledby="feed-title">
@@ -129,7 +131,7 @@ export function LiveFeed() {
       </header>
       {data?.delayed && data.total === 0 ? <DelayedNote /> : null}
       <div role="tablist" className="tabs feed-tabs">
-        {FEED_TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.id}
             type="button"

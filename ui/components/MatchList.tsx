@@ -8,13 +8,11 @@ import type { Category } from '../../src/access/categories'
 import { api, ApiError } from '../api'
 import { addMatch, applyUpdate, LIST_STEP, newCount, type Match } from '../lib/matches'
 import { onMessage } from '../realtime'
-import { terms, termsVersion } from '../terms'
+import { categoryLabel, terms, termsVersion } from '../terms'
 import { toast } from '../toast'
 import { MatchCard } from './MatchCard'
 import { filterMatches } from '../lib/match-keys'
 import { MatchListTools, useDensity, useMatchKeys } from './MatchListTools'
-
-const LABEL: Record<Category, string> = { wts: 'WTS', wtb: 'WTB', gd: 'Gundeals' }
 
 export function emptyText(termCount: number | null): string {
   if (termCount === null) return 'No matches found'
@@ -169,7 +167,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
     try {
       await api(`/api/matches/${id}/restore`, { method: 'POST', json: {} })
       setMatches((m) => m && applyUpdate(m, [id], 'restored'))
-      toast({ title: 'Match restored', description: `The match is back in your ${LABEL[category]} matches` })
+      toast({ title: 'Match restored', description: `The match is back in your ${categoryLabel(category)} matches` })
     } catch {
       toast({ title: 'Error', description: 'Failed to restore match', variant: 'destructive' })
     }
@@ -212,7 +210,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   const fresh = newCount(matches)
   const allVisibleSelected = shown.length > 0 && shown.every((m) => selected.has(m.id))
   const termCount = terms.value[category]?.length ?? null
-  const heading = archived ? `Archived ${LABEL[category]} Matches` : `${LABEL[category]} Matches`
+  const heading = archived ? `Archived ${categoryLabel(category)} Matches` : `${categoryLabel(category)} Matches`
 
   return (
     <section className={`match-list${density === 'compact' ? ' compact' : ''}`} aria-label={heading} ref={listRef}>

@@ -11,12 +11,12 @@ import { TermChip, TermNotes } from './TermChip'
 import { DefaultsHelp, MatchDefaults } from './MatchDefaults'
 import { Modal } from './Modal'
 import { scanHelperText } from '../lib/scan-frequency'
-import { config } from '../state'
+import { config, dealsName } from '../state'
 
 export function dialogTitle(category: string | null | undefined): string {
   switch (category) {
     case 'gd':
-      return 'Search Gundeals Posts'
+      return `Search ${dealsName()} Posts`
     case 'wts':
       return 'Search WTS Posts'
     case 'wtb':

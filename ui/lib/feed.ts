@@ -5,10 +5,11 @@ import type { FeedItem } from '../../src/contract/events'
 
 export const FEED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 export const HIGHLIGHT_MS = 2000
-export const FEED_TABS: { id: Category; label: string; empty: string }[] = [
+/** The live feed's tabs; `deals` is the deals forum's name ('Gundeals' for the spec's pair). */
+export const feedTabs = (deals = 'Gundeals'): { id: Category; label: string; empty: string }[] => [
   { id: 'wts', label: 'WTS', empty: 'No WTS posts in the last 7 days' },
   { id: 'wtb', label: 'WTB', empty: 'No WTB posts in the last 7 days' },
-  { id: 'gd', label: 'GUNDEALS', empty: 'No gundeals posts in the last 7 days' },
+  { id: 'gd', label: deals.toUpperCase(), empty: `No ${deals.toLowerCase()} posts in the last 7 days` },
 ]
 
 /** The tab a post belongs to: gd for the deals forum, else its wts/wtb classification; null if neither. */

@@ -1,15 +1,12 @@
 // /archive: archived matches per category (WTS, WTB, Gundeals): a search over titles, authors and
 // matched terms, and 'Restore' on each card (back to its list).
+import { categoryLabel } from '../terms'
 import { useEffect, useState } from 'react'
 import type { Category } from '../../src/access/categories'
 import { AppShell } from '../components/AppShell'
 import { MatchList } from '../components/MatchList'
 
-const TABS: [Category, string][] = [
-  ['wts', 'WTS'],
-  ['wtb', 'WTB'],
-  ['gd', 'Gundeals'],
-]
+const TABS: Category[] = ['wts', 'wtb', 'gd']
 
 export function Archive() {
   const [tab, setTab] = useState<Category>('wts')
@@ -23,7 +20,7 @@ export function Archive() {
     <AppShell>
       <h1>Archive</h1>
       <div role="tablist" className="tabs">
-        {TABS.map(([id, label]) => (
+        {TABS.map((id) => [id, categoryLabel(id)] as const).map(([id, label]) => (
           <button key={id} type="button" role="tab" aria-selected={tab === id} className={tab === id ? '' : 'outline secondary'} onClick={() => setTab(id)}>
             {label}
           </button>

@@ -79,7 +79,9 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     .patch(
       '/api/admin/sources/:id',
       ({ user, params, body }) =>
-        audited(deps, { actor: user, action: 'source.edit', target: `source:${params.id}`, details: { ...body } }, () => editSource(deps, params.id, body, deps.feeds)),
+        audited(deps, { actor: user, action: 'source.edit', target: `source:${params.id}`, details: { ...body } }, () =>
+          editSource(deps, params.id, body, deps.feeds),
+        ),
       {
         admin: true,
         params: Id,
@@ -122,13 +124,19 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     )
     .post(
       '/api/admin/sources/:id/rotate-secret',
-      ({ user, params }) => audited(deps, { actor: user, action: 'source.rotate_secret', target: `source:${params.id}` }, () => rotateSourceSecret(deps, params.id)),
-      { admin: true, params: Id, detail: { summary: "A new secret for a push source, shown this once; the old one stops working at once", tags } },
+      ({ user, params }) =>
+        audited(deps, { actor: user, action: 'source.rotate_secret', target: `source:${params.id}` }, () => rotateSourceSecret(deps, params.id)),
+      { admin: true, params: Id, detail: { summary: 'A new secret for a push source, shown this once; the old one stops working at once', tags } },
     )
     .put(
       '/api/admin/forum-preset',
       ({ user, body }) =>
-        audited(deps, { actor: user, action: 'source.switch_pair', target: body.pair }, () => switchForumPreset(deps, body.pair, deps.feeds), (r) => ({ ...r })),
+        audited(
+          deps,
+          { actor: user, action: 'source.switch_pair', target: body.pair },
+          () => switchForumPreset(deps, body.pair, deps.feeds),
+          (r) => ({ ...r }),
+        ),
       {
         admin: true,
         body: t.Object({ pair: t.String({ minLength: 1, maxLength: 60 }) }),
@@ -142,7 +150,9 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     .put(
       '/api/admin/sources/settings',
       ({ user, body }) =>
-        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, () => ({ politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds) })),
+        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, () => ({
+          politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds),
+        })),
       {
         admin: true,
         body: t.Object({ politenessSeconds: t.Integer({ minimum: MIN_FEED_INTERVAL_MS / 1000, maximum: 86_400 }) }),

@@ -1,5 +1,6 @@
 // /admin/trends: daily charts over 7 / 30 / 90 UTC days (GET /api/admin/trends) — posts per forum,
 // matches per category, new accounts, post→alert latency p50/p95 — and the 20 most saved terms.
+import { dealsName } from '../../state'
 import { useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Trends } from '../../../src/admin/trends/view'
@@ -23,12 +24,12 @@ export function AdminTrends() {
     const [blue, amber, green, red] = CHART_COLORS as [string, string, string, string]
     const posts: ChartSeries[] = [
       { label: product, values: data.postsPerForum.product ?? [], color: blue },
-      { label: 'Gundeals', values: data.postsPerForum.gd ?? [], color: amber },
+      { label: dealsName(), values: data.postsPerForum.gd ?? [], color: amber },
     ]
     const matches: ChartSeries[] = [
       { label: 'WTS', values: data.matchesPerCategory.wts ?? [], color: blue },
       { label: 'WTB', values: data.matchesPerCategory.wtb ?? [], color: green },
-      { label: 'Gundeals', values: data.matchesPerCategory.gd ?? [], color: amber },
+      { label: dealsName(), values: data.matchesPerCategory.gd ?? [], color: amber },
     ]
     const accounts: ChartSeries[] = [{ label: 'New accounts', values: data.newAccounts, color: green }]
     const latency: ChartSeries[] = [

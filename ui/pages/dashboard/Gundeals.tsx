@@ -1,4 +1,5 @@
 // /dashboard/gundeals: deals terms and matches with 'Last refreshed'; {product}-only users go to WTS.
+import { dealsName } from '../../state'
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Redirect } from 'wouter'
@@ -25,7 +26,7 @@ export function Gundeals() {
         <Denied title={gate.title} message={gate.message} error={NO_DASHBOARD_PERMISSION} />
       ) : (
         <DashboardFrame>
-          <h1 className="page-title">Gundeals</h1>
+          <h1 className="page-title">{dealsName()}</h1>
           <p className="muted" data-testid="last-refreshed">
             Last refreshed: {refreshed ? formatDate(refreshed) : 'Never'}
           </p>

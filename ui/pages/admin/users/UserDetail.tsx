@@ -1,5 +1,6 @@
 // One account in a dialog: who they are, access and billing state, saved terms per category,
 // match counts, notification settings, last sign-in, the audit rows about them, and the actions.
+import { dealsName } from '../../../state'
 import { useCallback, useEffect, useState } from 'react'
 import { api, ApiError } from '../../../api'
 import { Modal } from '../../../components/Modal'
@@ -10,7 +11,7 @@ import type { UserDetailData } from './types'
 const CATEGORIES = [
   ['wts', 'WTS'],
   ['wtb', 'WTB'],
-  ['gd', 'Gundeals'],
+  ['gd', 'gd'],
 ] as const
 
 export function UserDetail({
@@ -101,7 +102,8 @@ export function UserDetail({
             <section aria-labelledby="user-terms-title">
               <h4 id="user-terms-title">Search terms and matches</h4>
               <div className="user-terms">
-                {CATEGORIES.map(([key, label]) => {
+                {CATEGORIES.map(([key, short]) => {
+                  const label = key === 'gd' ? dealsName() : short
                   const terms = data.terms[key] ?? []
                   const m = data.matchCounts[key] ?? { total: 0, unread: 0, archived: 0 }
                   return (
