@@ -60,16 +60,17 @@ export const ingestRoutes = (deps: Deps & WithMatcher) => {
       const signed = verifyPushSignature(request.headers.get(SIGNATURE_HEADER), raw, source.secret, now)
       if (!signed.ok) throw new AppError(401, 'BAD_SIGNATURE', signed.message)
       const batch = parsePushBatch(raw, now)
-      if ('status' in batch) throw new AppError(batch.status, batch.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_POST', batch.message, { field: batch.field })
+      if ('status' in batch)
+        throw new AppError(batch.status, batch.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_POST', batch.message, { field: batch.field })
       const posts = pushedToPosts(source, batch.posts)
       const ingested = ingestPosts(deps, posts, now.getTime())
       recordPoll(deps.sqlite, source.id, { at: now.getTime(), ok: true, posts: ingested.stored.length })
       const storedIds = new Set(ingested.stored.map((p) => p.redditId))
       set.status = 200
       return {
-        received: posts.length,
+        received: batch.received,
         stored: ingested.stored.length,
-        duplicates: posts.length - ingested.stored.length,
+        duplicates: batch.received - ingested.stored.length,
         matches: ingested.matchesCreated,
         posts: batch.posts.map((p, i) => ({ id: p.id, stored: storedIds.has(posts[i]!.redditId) })),
       }
