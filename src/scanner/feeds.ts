@@ -68,7 +68,13 @@ export class SourceRunner {
 
   setPolitenessSeconds(seconds: number): number {
     const s = Math.max(MIN_FEED_INTERVAL_MS / 1000, Math.round(seconds))
-    storeSetting(this.deps, FEED_SETTINGS, { active: true, politenessSeconds: s }, 'Feed sources: the least seconds between two requests to one host', this.deps.now())
+    storeSetting(
+      this.deps,
+      FEED_SETTINGS,
+      { active: true, politenessSeconds: s },
+      'Feed sources: the least seconds between two requests to one host',
+      this.deps.now(),
+    )
     this.politeness.setInterval(s * 1000)
     return s
   }
@@ -86,7 +92,16 @@ export class SourceRunner {
     for (const s of enabledSources(this.deps.sqlite, 'feed')) {
       if (!s.url || !this.due(s, now)) continue
       const o = await this.poll(s)
-      if (o.status !== 'waiting') logJob(this.deps, JOB.feeds, o.status === 'failed' ? 'failed' : 'success', 0, { source: s.id, name: s.name, status: o.status, posts_fetched: o.fetched, posts_new: o.new, matches_created: o.matches, ...(o.error ? { error: o.error } : {}) })
+      if (o.status !== 'waiting')
+        logJob(this.deps, JOB.feeds, o.status === 'failed' ? 'failed' : 'success', 0, {
+          source: s.id,
+          name: s.name,
+          status: o.status,
+          posts_fetched: o.fetched,
+          posts_new: o.new,
+          matches_created: o.matches,
+          ...(o.error ? { error: o.error } : {}),
+        })
       out.push(o)
     }
     return out
@@ -158,7 +173,19 @@ export class SourceRunner {
       const preview = await this.preview(s)
       return { status: 'ok', fetched: preview.fetched, new: 0, matches: 0, error: null, retryAt: null, posts: preview.posts }
     }
-    return this.poll(s)
+    const outcome = await this.poll(s)
+    if (outcome.status === 'waiting') throw this.waitError(s.url!)
+    return outcome
+  }
+
+  /** The host may not be asked yet (its politeness interval, or the Retry-After it sent): a 429 saying when it may. */
+  private waitError(url: string): AppError {
+    const wait = Math.max(1, Math.ceil((this.politeness.nextAt(url) - this.deps.now().getTime()) / 1000))
+    const why =
+      wait > this.politeness.intervalMs / 1000
+        ? `${hostKey(url)} asked Dibs to wait (Retry-After)`
+        : `${hostKey(url)} was asked less than ${this.politeness.intervalMs / 1000} s ago; Dibs asks one host at most that often`
+    return new AppError(429, 'SOURCE_FETCH_FAILED', `${why}. Try again in ${wait} s.`, { retryAfter: wait })
   }
 
   /** One fetch of a source (saved or not), nothing stored: the posts and how each was classified. */
@@ -168,17 +195,20 @@ export class SourceRunner {
     if (input.kind === 'push') throw fetchError('a push source has nothing to fetch: its posts arrive when they are pushed', 400)
     if (input.kind === 'feed') {
       const url = input.url!
-      if (!this.politeness.mayFetch(url)) {
-        const wait = Math.ceil((this.politeness.nextAt(url) - now) / 1000)
-        throw fetchError(`${hostKey(url)} was asked less than ${this.politeness.intervalMs / 1000} s ago; Dibs asks one host at most that often. Try again in ${wait} s.`, 429)
-      }
+      if (!this.politeness.mayFetch(url)) throw this.waitError(url)
       this.politeness.fetched(url)
       try {
         const res = await fetchFeed(url, { allowPrivate: this.deps.config.allowPrivateSources, now: () => this.deps.now().getTime() })
         if (res.status !== 'ok') throw fetchError('the feed answered 304 Not Modified to a request without validators', 502)
         const posts = feedToPosts(labelled, res.url, res.feed, now)
         this.remember(`feed ${url}`, posts, res.validators)
-        return { posts: previewPosts(posts, this.deps.config.forums), fetched: posts.length, title: res.feed.title, software: res.feed.software?.name ?? null, notes: res.feed.skipped }
+        return {
+          posts: previewPosts(posts, this.deps.config.forums),
+          fetched: posts.length,
+          title: res.feed.title,
+          software: res.feed.software?.name ?? null,
+          notes: res.feed.skipped,
+        }
       } catch (e) {
         if (e instanceof AppError) throw e
         if (e instanceof FeedFetchError && e.detail.retryAfterMs) this.politeness.deferUntil(url, now + e.detail.retryAfterMs)
@@ -190,7 +220,13 @@ export class SourceRunner {
       const page = await client.fetchNew({ limit: 25 })
       const posts = page.posts.map((p) => ({ ...p, forum: input.forum === 'deals' ? ('gd' as const) : ('product' as const) }))
       this.remember(`reddit ${input.subreddits.map((s) => s.toLowerCase()).join('+')}`, posts, null)
-      return { posts: previewPosts(posts, this.deps.config.forums), fetched: posts.length, title: `r/${input.subreddits.join('+')}`, software: 'reddit', notes: [] }
+      return {
+        posts: previewPosts(posts, this.deps.config.forums),
+        fetched: posts.length,
+        title: `r/${input.subreddits.join('+')}`,
+        software: 'reddit',
+        notes: [],
+      }
     } catch (e) {
       const retryAt = e instanceof RedditError ? e.details.retryAt : undefined
       if (e instanceof RedditError && e.kind === 'rate_limited' && e.details.sent === false)
@@ -207,7 +243,12 @@ export class SourceRunner {
     const cached = key === null ? undefined : this.previews.get(key)
     if (key === null || !cached || this.deps.now().getTime() - cached.at > PREVIEW_TTL_MS) return null
     this.previews.delete(key)
-    const posts = cached.posts.map((p) => ({ ...p, ...(s.kind === 'feed' ? { redditId: p.redditId.replace(/^f0_/, `f${s.id}_`) } : {}), sourceId: s.id, sourceName: s.name }))
+    const posts = cached.posts.map((p) => ({
+      ...p,
+      ...(s.kind === 'feed' ? { redditId: p.redditId.replace(/^f0_/, `f${s.id}_`) } : {}),
+      sourceId: s.id,
+      sourceName: s.name,
+    }))
     posts.forEach((p) => (p.name = p.redditId))
     return this.store(s, posts, { at: cached.at, validators: cached.validators })
   }

@@ -14,9 +14,10 @@ import type { AdminDeps } from '../shared/deps'
 
 const tags = ['admin']
 
+// forum and kind are read by readSourceInput (src/sources/store.ts), so a bad one is a 400 INVALID_SOURCE naming the field like every other.
 const SourceBody = t.Object({
-  forum: t.Optional(t.Union([t.Literal('accessories'), t.Literal('deals')])),
-  kind: t.Optional(t.Union([t.Literal('reddit'), t.Literal('feed'), t.Literal('push')])),
+  forum: t.Optional(t.String({ maxLength: 40 })),
+  kind: t.Optional(t.String({ maxLength: 40 })),
   name: t.Optional(t.String({ maxLength: 200 })),
   url: t.Optional(t.Union([t.Null(), t.String({ maxLength: 4096 })])),
   subreddits: t.Optional(t.Union([t.String({ maxLength: 400 }), t.Array(t.String({ maxLength: 60 }), { maxItems: 20 })])),
@@ -77,7 +78,9 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     .patch(
       '/api/admin/sources/:id',
       ({ user, params, body }) =>
-        audited(deps, { actor: user, action: 'source.edit', target: `source:${params.id}`, details: { ...body } }, () => editSource(deps, params.id, body, deps.feeds)),
+        audited(deps, { actor: user, action: 'source.edit', target: `source:${params.id}`, details: { ...body } }, () =>
+          editSource(deps, params.id, body, deps.feeds),
+        ),
       {
         admin: true,
         params: Id,
@@ -120,13 +123,16 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     )
     .post(
       '/api/admin/sources/:id/rotate-secret',
-      ({ user, params }) => audited(deps, { actor: user, action: 'source.rotate_secret', target: `source:${params.id}` }, () => rotateSourceSecret(deps, params.id)),
-      { admin: true, params: Id, detail: { summary: "A new secret for a push source, shown this once; the old one stops working at once", tags } },
+      ({ user, params }) =>
+        audited(deps, { actor: user, action: 'source.rotate_secret', target: `source:${params.id}` }, () => rotateSourceSecret(deps, params.id)),
+      { admin: true, params: Id, detail: { summary: 'A new secret for a push source, shown this once; the old one stops working at once', tags } },
     )
     .put(
       '/api/admin/sources/settings',
       ({ user, body }) =>
-        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, () => ({ politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds) })),
+        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, () => ({
+          politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds),
+        })),
       {
         admin: true,
         body: t.Object({ politenessSeconds: t.Integer({ minimum: MIN_FEED_INTERVAL_MS / 1000, maximum: 86_400 }) }),
