@@ -84,12 +84,16 @@ export class SourceRunner {
     applySources(this.deps)
   }
 
-  /** The job's tick: every feed source that is due, one after the other. */
+  /**
+   * The job's tick: every feed source that is due, one after the other, the one waiting longest first (never read
+   * before all others): sources on one host take turns instead of the first in the table taking the host's every turn.
+   */
   async tick(): Promise<PollOutcome[]> {
     this.politeness.setInterval(this.politenessSeconds() * 1000)
     const now = this.deps.now().getTime()
     const out: PollOutcome[] = []
-    for (const s of enabledSources(this.deps.sqlite, 'feed')) {
+    const longestWaiting = enabledSources(this.deps.sqlite, 'feed').sort((a, b) => (a.lastPolledAt ?? 0) - (b.lastPolledAt ?? 0))
+    for (const s of longestWaiting) {
       if (!s.url || !this.due(s, now)) continue
       const o = await this.poll(s)
       if (o.status !== 'waiting')
