@@ -117,6 +117,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
         detail: {
           summary:
             "'Fetch now' on a saved source: a feed is polled at once (new posts stored and matched); a reddit source's newest posts are shown (the next scan stores them). The parsed posts with their classification",
+          description:
+            "429 SOURCE_FETCH_FAILED (with Retry-After) when the feed's host was asked within its politeness interval or asked to wait; 400 for a push source (nothing to fetch); 404 no such source. A feed that fails answers 200 {status: 'failed', error} and the source's health says why.",
           tags,
         },
       },
