@@ -84,12 +84,16 @@ export class SourceRunner {
     applySources(this.deps)
   }
 
-  /** The job's tick: every feed source that is due, one after the other. */
+  /**
+   * The job's tick: every feed source that is due, one after the other, the one waiting longest first (never read
+   * before all others): sources on one host take turns instead of the first in the table taking the host's every turn.
+   */
   async tick(): Promise<PollOutcome[]> {
     this.politeness.setInterval(this.politenessSeconds() * 1000)
     const now = this.deps.now().getTime()
     const out: PollOutcome[] = []
-    for (const s of enabledSources(this.deps.sqlite, 'feed')) {
+    const longestWaiting = enabledSources(this.deps.sqlite, 'feed').sort((a, b) => (a.lastPolledAt ?? 0) - (b.lastPolledAt ?? 0))
+    for (const s of longestWaiting) {
       if (!s.url || !this.due(s, now)) continue
       const o = await this.poll(s)
       if (o.status !== 'waiting')
@@ -173,7 +177,19 @@ export class SourceRunner {
       const preview = await this.preview(s)
       return { status: 'ok', fetched: preview.fetched, new: 0, matches: 0, error: null, retryAt: null, posts: preview.posts }
     }
-    return this.poll(s)
+    const outcome = await this.poll(s)
+    if (outcome.status === 'waiting') throw this.waitError(s.url!)
+    return outcome
+  }
+
+  /** The host may not be asked yet (its politeness interval, or the Retry-After it sent): a 429 saying when it may. */
+  private waitError(url: string): AppError {
+    const wait = Math.max(1, Math.ceil((this.politeness.nextAt(url) - this.deps.now().getTime()) / 1000))
+    const why =
+      wait > this.politeness.intervalMs / 1000
+        ? `${hostKey(url)} asked Dibs to wait (Retry-After)`
+        : `${hostKey(url)} was asked less than ${this.politeness.intervalMs / 1000} s ago; Dibs asks one host at most that often`
+    return new AppError(429, 'SOURCE_FETCH_FAILED', `${why}. Try again in ${wait} s.`, { retryAfter: wait })
   }
 
   /** One fetch of a source (saved or not), nothing stored: the posts and how each was classified. */
@@ -183,13 +199,7 @@ export class SourceRunner {
     if (input.kind === 'push') throw fetchError('a push source has nothing to fetch: its posts arrive when they are pushed', 400)
     if (input.kind === 'feed') {
       const url = input.url!
-      if (!this.politeness.mayFetch(url)) {
-        const wait = Math.ceil((this.politeness.nextAt(url) - now) / 1000)
-        throw fetchError(
-          `${hostKey(url)} was asked less than ${this.politeness.intervalMs / 1000} s ago; Dibs asks one host at most that often. Try again in ${wait} s.`,
-          429,
-        )
-      }
+      if (!this.politeness.mayFetch(url)) throw this.waitError(url)
       this.politeness.fetched(url)
       try {
         const res = await fetchFeed(url, { allowPrivate: this.deps.config.allowPrivateSources, now: () => this.deps.now().getTime() })

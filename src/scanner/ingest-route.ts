@@ -68,9 +68,9 @@ export const ingestRoutes = (deps: Deps & WithMatcher) => {
       const storedIds = new Set(ingested.stored.map((p) => p.redditId))
       set.status = 200
       return {
-        received: posts.length,
+        received: batch.received,
         stored: ingested.stored.length,
-        duplicates: posts.length - ingested.stored.length,
+        duplicates: batch.received - ingested.stored.length,
         matches: ingested.matchesCreated,
         posts: batch.posts.map((p, i) => ({ id: p.id, stored: storedIds.has(posts[i]!.redditId) })),
       }
@@ -82,7 +82,7 @@ export const ingestRoutes = (deps: Deps & WithMatcher) => {
         summary:
           'Push posts to a push source: {"posts": [{id, title, url, author, created_utc, body?, flair?}]} (at most 100, 1 MB), signed X-Dibs-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the source\'s secret',
         description:
-          'Answers {received, stored, duplicates, matches, posts: [{id, stored}]}. 401 BAD_SIGNATURE (missing, wrong or older than 5 minutes), 413 over 1 MB or 100 posts, 400 INVALID_POST naming the first bad field (nothing stored), 404 no such push source, 403 disabled, 429 over 120 requests a minute. A post id pushed again is a duplicate, stored once.',
+          'Answers {received, stored, duplicates, matches, posts: [{id, stored}]}. 401 BAD_SIGNATURE (missing, wrong or older than 5 minutes), 413 over 1 MB or 100 posts, 400 INVALID_POST naming the first bad field (nothing stored), 404 no such push source, 403 disabled, 429 over 120 requests a minute. A post id pushed again, or twice in one batch, is a duplicate: stored once, counted in duplicates.',
         tags: ['sources'],
       },
     },

@@ -74,7 +74,8 @@ export function verifyPushSignature(
 /** A pushed post in ForumPost's terms: `url` the post's page, `content` its body ('' when none). */
 export type PushedPost = Pick<ForumPost, 'title' | 'url' | 'author' | 'content' | 'flair' | 'createdAt'> & { id: string }
 export type BatchError = { status: 400 | 413; field: string; message: string }
-export type BatchResult = { posts: PushedPost[] } | BatchError
+/** `received`: the posts the batch held, an id sent twice counted twice (the answer's duplicates count them). */
+export type BatchResult = { posts: PushedPost[]; received: number } | BatchError
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 const chars = (s: string) => Array.from(s).length
@@ -161,5 +162,5 @@ export function parsePushBatch(rawBody: string | Uint8Array, now: Date): BatchRe
       throw err
     }
   }
-  return { posts: [...byId.values()] }
+  return { posts: [...byId.values()], received: json.posts.length }
 }

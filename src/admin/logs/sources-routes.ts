@@ -14,9 +14,10 @@ import type { AdminDeps } from '../shared/deps'
 
 const tags = ['admin']
 
+// forum and kind are read by readSourceInput (src/sources/store.ts), so a bad one is a 400 INVALID_SOURCE naming the field like every other.
 const SourceBody = t.Object({
-  forum: t.Optional(t.Union([t.Literal('accessories'), t.Literal('deals')])),
-  kind: t.Optional(t.Union([t.Literal('reddit'), t.Literal('feed'), t.Literal('push')])),
+  forum: t.Optional(t.String({ maxLength: 40 })),
+  kind: t.Optional(t.String({ maxLength: 40 })),
   name: t.Optional(t.String({ maxLength: 200 })),
   url: t.Optional(t.Union([t.Null(), t.String({ maxLength: 4096 })])),
   subreddits: t.Optional(t.Union([t.String({ maxLength: 400 }), t.Array(t.String({ maxLength: 60 }), { maxItems: 20 })])),
@@ -118,6 +119,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
         detail: {
           summary:
             "'Fetch now' on a saved source: a feed is polled at once (new posts stored and matched); a reddit source's newest posts are shown (the next scan stores them). The parsed posts with their classification",
+          description:
+            "429 SOURCE_FETCH_FAILED (with Retry-After) when the feed's host was asked within its politeness interval or asked to wait; 400 for a push source (nothing to fetch); 404 no such source. A feed that fails answers 200 {status: 'failed', error} and the source's health says why.",
           tags,
         },
       },

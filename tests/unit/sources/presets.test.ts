@@ -10,40 +10,7 @@ import { titleSides } from '../../../src/forums/sides'
 import { titleLocation } from '../../../src/matching/title-grammar'
 import { defaultPair, pairByName, parsePresets, PRESETS, presetByName, type Preset } from '../../../src/sources/presets'
 import catalog from '../../../src/sources/presets.json'
-import table from '../../fixtures/presets/titles.json'
-import { marketFiles } from '../../quality/markets'
-import { REAL_SETS } from '../../quality/real/sets'
-
-type Source = { repo: string; path: string; commit?: string; indexId?: string; real: boolean; note: string }
-type Row = {
-  src: string
-  set?: string
-  market?: string
-  id?: string
-  title?: string
-  code: 'wts' | 'wtb' | 'wtt' | null
-  sides: { have: string; want: string } | null
-  location: string | null
-  state: 'open' | 'pending' | 'sold'
-}
-const SOURCES = table.sources as Record<string, Source>
-const ROWS = table.presets as Record<string, Row[]>
-const MARKETS = Object.fromEntries(marketFiles().map((m) => [m.name, m.posts.posts]))
-
-/** Dibs reads titles with entities decoded (raw_json=1, the feed reader); the recordings keep Reddit's &amp;. */
-const decode = (t: string) =>
-  t
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-
-function titleOf(r: Row): string {
-  if (r.title !== undefined) return r.title
-  if (r.set) return decode(REAL_SETS.find((s) => s.name === r.set)!.posts.find((p) => p.id === r.id)!.title)
-  return decode(MARKETS[r.market!]!.find((p) => p.id === r.id)!.title)
-}
+import { TITLE_ROWS as ROWS, TITLE_SOURCES as SOURCES, titleOf } from '../../fixtures/presets/titles'
 
 describe('the shipped catalog', () => {
   test('holds every market the issue names, each with its forum', () => {

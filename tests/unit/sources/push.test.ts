@@ -106,6 +106,7 @@ describe('parsePushBatch', () => {
         },
         { id: 'b2', title: 'Spaced', url: 'https://example.com/p/1', author: 'sam', createdAt: new Date((T - 120) * 1000), content: '', flair: null },
       ],
+      received: 2,
     })
   })
   test('unknown fields are ignored and body/flair may be null', () => {
@@ -118,6 +119,7 @@ describe('parsePushBatch', () => {
       ['x', 'first'],
       ['y', '[WTS] Holster'],
     ])
+    expect('received' in r && r.received).toBe(3)
   })
   test('100 posts are fine, 101 are 413', () => {
     const many = (n: number) => batch(...Array.from({ length: n }, (_, i) => post({ id: `p${i}` })))
