@@ -43,7 +43,7 @@ function checkFlags(sub: string, args: Args): void {
 }
 
 /** The source id of `dibs sources <sub> ID`. */
-export function sourceId(args: Args): number {
+function sourceId(args: Args): number {
   const [sub, id] = args._
   if (id === undefined) throw new UsageError(`sources ${sub} needs the source's id (dibs sources list shows it)`)
   if (!/^\d{1,9}$/.test(id) || Number(id) < 1) throw new UsageError(`a source id is a number, got "${id}"`)
@@ -95,8 +95,14 @@ type Sub = (deps: ScanDeps, args: Args) => Promise<number | void> | number | voi
 const subcommands: Record<string, Sub> = {
   list(deps, args) {
     const views = listSources(deps.sqlite).map((s) => sourceView(deps, s))
-    if (args.flags.json) return void console.log(JSON.stringify(views, null, 2))
-    if (views.length === 0) return void console.log('(no sources: dibs sources add makes one)')
+    if (args.flags.json) {
+      console.log(JSON.stringify(views, null, 2))
+      return
+    }
+    if (views.length === 0) {
+      console.log('(no sources: dibs sources add makes one)')
+      return
+    }
     const rows = views.map((s) => [String(s.id), s.forum, s.kind, s.enabled ? 'yes' : 'no', s.name, address(s), s.health.summary])
     for (const line of formatTable(['id', 'forum', 'kind', 'enabled', 'name', 'address', 'health'], rows)) console.log(line)
   },
@@ -131,13 +137,19 @@ async function testSource(config: Config, args: Args, withContext: WithContext<S
   const id = sourceId(args)
   const delegated = await askServer<Preview>(config, 'preview', { id })
   const preview = delegated.ran ? delegated.result : await withContext((deps) => (seedSources(deps), new SourceRunner(deps).testSaved(id)), relayed)
-  if (args.flags.json) return void console.log(JSON.stringify(preview, null, 2))
+  if (args.flags.json) {
+    console.log(JSON.stringify(preview, null, 2))
+    return
+  }
   if (delegated.ran) console.log(byServer)
   printPreview(id, preview)
 }
 
 function printPresets(args: Args): void {
-  if (args.flags.json) return void console.log(JSON.stringify(PRESETS, null, 2))
+  if (args.flags.json) {
+    console.log(JSON.stringify(PRESETS, null, 2))
+    return
+  }
   console.log('Presets (dibs sources add --preset NAME; a feed preset needs --url, the board’s own address):')
   const presets = PRESETS.presets.map((p) => [p.name, p.kind, p.forum, presetAddress(p), p.title])
   for (const line of formatTable(['name', 'kind', 'forum', 'address', 'title'], presets)) console.log(`  ${line}`)
