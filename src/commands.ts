@@ -19,6 +19,7 @@ import { relayBus, serverOnDataDir } from './realtime/relay'
 import { progress } from './cli/progress'
 import { writeBackup } from './ops/backups'
 import { ingestCommands } from './scanner/cli'
+import { sourcesCommand } from './scanner/sources-cli'
 import { createScanSource } from './scanner/source'
 import { healthcheck } from './ops/healthcheck'
 import { runDoctor } from './ops/doctor'
@@ -131,6 +132,27 @@ function usersAudit(args: Args): CliAudit | null {
       return { action: 'user.grant', email, details: { plan: value, until: flag(args, 'until') ?? null } }
     case 'reset-2fa':
       return { action: 'user.reset_2fa', email }
+    default:
+      return null
+  }
+}
+
+/** `dibs sources <sub>`: the Logs page's Sources actions ('list', 'test' and 'presets' change nothing). */
+function sourcesAudit(args: Args): CliAudit | null {
+  const [sub, id] = args._
+  const target = id === undefined ? undefined : `source:${id}`
+  switch (sub) {
+    case 'add': {
+      const given = ['kind', 'forum', 'preset', 'name', 'url', 'subreddits'].map((k) => [k, flag(args, k) ?? null])
+      return { action: 'source.add', details: { ...Object.fromEntries(given), enabled: args.flags.disabled === undefined } }
+    }
+    case 'remove':
+      return { action: 'source.remove', target }
+    case 'enable':
+    case 'disable':
+      return { action: 'source.edit', target, details: { enabled: sub === 'enable' } }
+    case 'rotate-secret':
+      return { action: 'source.rotate_secret', target }
     default:
       return null
   }
@@ -261,6 +283,7 @@ export const commands: Command<CliContext>[] = [
   audited(usersCommand, usersAudit),
   audited(billingCommand, (args) => ({ action: 'billing.sync', details: { reconcile: args.flags.reconcile === true } })),
   ...ingestCommands.map((c) => (INGEST_AUDIT[c.name] ? audited(c, INGEST_AUDIT[c.name]!) : c)),
+  audited(sourcesCommand, sourcesAudit),
 ]
 
 export function helpText(): string {

@@ -4,6 +4,7 @@
 import type { Deps } from '../deps'
 import { flag, UsageError, type Args } from '../cli/args'
 import type { Command } from '../cli/command'
+import { formatTable } from '../cli/table'
 import { grantPlan, setRole } from '../access/service'
 import { usersWithAccess } from '../access/state'
 import { effectiveRole, hasActiveAccess, isRole } from '../access/rules'
@@ -45,16 +46,7 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
         user.bannedAt ? 'banned' : '',
       ]
     })
-    const header = ['id', 'email', 'role', 'access', 'status', 'until', 'email', '2fa', '']
-    const table = [header, ...lines]
-    const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)))
-    for (const r of table)
-      console.log(
-        r
-          .map((c, i) => c.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      )
+    for (const line of formatTable(['id', 'email', 'role', 'access', 'status', 'until', 'email', '2fa', ''], lines)) console.log(line)
     if (lines.length === 0) console.log('(no accounts)')
   },
   async create(deps, args) {

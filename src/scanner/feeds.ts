@@ -170,9 +170,7 @@ export class SourceRunner {
 
   /** 'Fetch now' on a saved source: a feed is polled at once (the host's politeness still holds); a reddit source is read by the next scan; a push source has nothing to fetch. */
   async fetchNow(id: number): Promise<PollOutcome> {
-    const s = getSource(this.deps.sqlite, id)
-    if (!s) throw fetchError('No such source.', 404)
-    if (s.kind === 'push') throw fetchError(`a push source has nothing to fetch: its posts arrive at POST /api/ingest/${s.id}`, 400)
+    const s = this.fetchable(id)
     if (s.kind === 'reddit') {
       const preview = await this.preview(s)
       return { status: 'ok', fetched: preview.fetched, new: 0, matches: 0, error: null, retryAt: null, posts: preview.posts }
@@ -190,6 +188,19 @@ export class SourceRunner {
         ? `${hostKey(url)} asked Dibs to wait (Retry-After)`
         : `${hostKey(url)} was asked less than ${this.politeness.intervalMs / 1000} s ago; Dibs asks one host at most that often`
     return new AppError(429, 'SOURCE_FETCH_FAILED', `${why}. Try again in ${wait} s.`, { retryAfter: wait })
+  }
+
+  /** `dibs sources test`: one fetch of a saved source (enabled or not), nothing stored. */
+  testSaved(id: number): Promise<Preview> {
+    return this.preview(this.fetchable(id))
+  }
+
+  /** A saved source that can be fetched: a 404 when there is none, a 400 for a push source. */
+  private fetchable(id: number): SourceRow {
+    const s = getSource(this.deps.sqlite, id)
+    if (!s) throw fetchError('No such source.', 404)
+    if (s.kind === 'push') throw fetchError(`a push source has nothing to fetch: its posts arrive at POST /api/ingest/${s.id}`, 400)
+    return s
   }
 
   /** One fetch of a source (saved or not), nothing stored: the posts and how each was classified. */

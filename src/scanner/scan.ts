@@ -3,6 +3,8 @@
 //
 // Order of a scan:
 //   1. Emergency pause on → nothing is fetched, matched or alerted (status 'paused', not logged).
+//      Else the subreddits are read again from the enabled reddit sources (a change made by
+//      `dibs sources` in another process applies at this scan; the admin's apply at once).
 //   2. The rate budget forbids a request now → status 'waiting', not logged (not a failure).
 //   3. fetchSince(known): pages back with `after` until a stored post (catch-up after downtime);
 //      on a fresh database only the newest page.
@@ -27,7 +29,7 @@ import { announceStored } from './ingest'
 import { isPaused } from '../settings/service'
 import { announceChanges } from './recheck'
 import { newestStoredAt, recordPollGap, type GapWindow, type PolledForum } from './gaps'
-import type { ScanSource, WithSource } from './source'
+import { redditSubreddits, type ScanSource, type WithSource } from './source'
 import { enabledSources, postForum, recordRedditPolls, routeRedditPosts } from '../sources/store'
 
 export type ScanDeps = Deps & WithSource & WithMatcher
@@ -137,6 +139,8 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString() })
 
   if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+  // The sources table may have changed since the last scan (`dibs sources` in another process): read it again.
+  source.setSubreddits?.(redditSubreddits(deps))
   // No enabled reddit source: nothing to read (feed and push sources have their own ways in).
   if (source.subredditList?.length === 0) return finish({ ...outcome, status: 'waiting' })
   if (source.budget && source.budget.nextAllowedAt(started) > started) return finish({ ...outcome, status: 'waiting' })
