@@ -51,14 +51,15 @@ export const ingestRoutes = (deps: Deps & WithMatcher) => {
       const source = id > 0 ? getSource(deps.sqlite, id) : null
       if (!source || source.kind !== 'push' || !source.secret) throw notFound('No push source has this id.', 'NO_SUCH_SOURCE')
       if (!source.enabled) throw new AppError(403, 'SOURCE_DISABLED', 'This push source is disabled: an admin can enable it on Admin → Logs.')
-      const wait = limiter.hit(`push:${id}`)
-      if (wait > 0) throw tooMany(`Too many pushes to this source: at most ${PUSH_REQUESTS_PER_MINUTE} requests a minute. Try again in ${wait} s.`, wait)
       const raw = typeof body === 'string' ? body : ''
       if (Buffer.byteLength(raw) > MAX_BATCH_BYTES)
         throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request body is over 1 MB; send at most 100 posts per request.`)
       const now = deps.now()
       const signed = verifyPushSignature(request.headers.get(SIGNATURE_HEADER), raw, source.secret, now)
       if (!signed.ok) throw new AppError(401, 'BAD_SIGNATURE', signed.message)
+      // Only signed requests count: unsigned ones cannot use up the sender's allowance (a 256-bit secret is not guessed).
+      const wait = limiter.hit(`push:${id}`)
+      if (wait > 0) throw tooMany(`Too many pushes to this source: at most ${PUSH_REQUESTS_PER_MINUTE} requests a minute. Try again in ${wait} s.`, wait)
       const batch = parsePushBatch(raw, now)
       if ('status' in batch)
         throw new AppError(batch.status, batch.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_POST', batch.message, { field: batch.field })

@@ -233,21 +233,28 @@ describe('in process, on a test clock', () => {
     })
   })
 
-  test(`rate limit: the ${PUSH_REQUESTS_PER_MINUTE + 1}th request in a minute is 429 with Retry-After, another source is not slowed; a minute later it passes`, async () => {
+  test(`rate limit: the ${PUSH_REQUESTS_PER_MINUTE + 1}th signed request in a minute is 429 with Retry-After, another source is not slowed; a minute later it passes`, async () => {
     const raw = batch(post('r1', {}, t.clock.now().getTime()))
-    for (let i = 0; i < PUSH_REQUESTS_PER_MINUTE; i++) expect((await send(t.app, path(), raw, {})).status).toBe(401)
+    for (let i = 0; i < PUSH_REQUESTS_PER_MINUTE; i++) expect((await send(t.app, path(), raw, signed(raw))).status).toBe(200)
     const res = await t.app.handle(
       new Request(`http://localhost:3000${path()}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signed(raw) }, body: raw }),
     )
     const body = await res.json()
     expect([res.status, body.error.code]).toEqual([429, 'RATE_LIMITED'])
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(stored()).toBe(0)
+    expect(stored()).toBe(1)
     const other = await addSource(t.deps, { forum: 'accessories', kind: 'push' })
     expect((await send(t.app, `/api/ingest/${other.source.id}`, raw, signed(raw, undefined, other.secret!))).status).toBe(200)
     t.clock.advance(61_000)
-    const later = batch(post('r1', {}, t.clock.now().getTime()))
+    const later = batch(post('r2', {}, t.clock.now().getTime()))
     expect((await send(t.app, path(), later, signed(later))).status).toBe(200)
+  })
+
+  test('unsigned requests do not use up the sender’s allowance: after many 401s a signed push still passes', async () => {
+    const raw = batch(post('u1', {}, t.clock.now().getTime()))
+    for (let i = 0; i < PUSH_REQUESTS_PER_MINUTE + 20; i++) expect((await send(t.app, path(), raw, {})).status).toBe(401)
+    expect(stored()).toBe(0)
+    expect((await send(t.app, path(), raw, signed(raw))).body).toMatchObject({ stored: 1 })
   })
 
   test('a rotated secret: the old one is refused at once, the new one works', async () => {
