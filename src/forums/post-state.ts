@@ -33,8 +33,9 @@ export type StateInput = {
 
 const FLAIR_SOLD = /^\s*(sold|closed|complete|completed|sold out|expired)\s*$/i
 const FLAIR_PENDING = /^\s*(pending|sale pending|ppu|reserved|on hold)\s*$/i
-// A body line that is only the marker, or starts with it in capitals ("SOLD - thanks all")
-const BODY_SOLD = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(?:all\s+)?(sold|closed)\b(?!\s+(?:at|by)\b)/im
+// A body line that is only the marker, or starts with it in capitals ("SOLD - thanks all"); "Edit: Sold 1 2500S" (a count)
+// sold some of the items, not the post
+const BODY_SOLD = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(?:all\s+)?(sold|closed)\b(?!\s+(?:at|by|\d+|one|two|three|four|five)\b)/im
 // A sentence that closes the thread ("… if that helps. Closing thread, found another solution.", "Thread closed")
 const BODY_CLOSING = /(?:^|[.!]\s+)(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(?:closing\s+(?:this\s+|the\s+)?thread|thread\s+(?:is\s+)?closed)\b/im
 const BODY_PENDING = /^\s*(?:\*\*|__)?\s*(?:edit\s*:?\s*)?(sale\s+)?pending\b/im

@@ -46,6 +46,7 @@ export const ACCESSORY_WORDS: readonly string[] = [
   'fit',
   'fits',
   'style',
+  'clone',
   'cut',
   'footprint',
   'compatible',
@@ -271,13 +272,13 @@ export const ALL_MARKS = 0xff
 /** What an item exclusion sees: every word but an extra sold with the item ("rmr -mount" finds "RMR w/ mount"). */
 export const EXCLUSION_MARKS = ALL_MARKS & ~MARK_EXTRA
 
-function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: number, allow: number): boolean {
+function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: number, allow: number, own = false): boolean {
   if (where === IN_TITLE) {
     if (p + n > post.bodyStart) return false
   } else if (where >= 0) {
     for (let k = 0; k < n; k++) {
       const g = post.seg[p + k]!
-      if (g !== 0 && g !== where) return false
+      if (g !== where && (g !== 0 || (own && p + k >= post.bodyStart))) return false
     }
   }
   if (skip !== 0) for (let k = 0; k < n; k++) if (post.side[p + k] === skip) return false
@@ -288,13 +289,14 @@ function placeOk(post: PreparedPost, p: number, n: number, where: number, skip: 
 /**
  * Whether the sequence occurs at a place allowed by `where` (ANYWHERE, IN_TITLE or a segment),
  * not on the `skip` side (0: none), and not at a marked position (accessory-for, replica, …) unless `allow` has the mark.
+ * `own`: in the segment itself or the title's tags ("[PSU]"), not in the body's shared context (its prose).
  */
-export function occurs(seq: CompiledSequence, post: PreparedPost, where: number, skip: number, allow: number): boolean {
+export function occurs(seq: CompiledSequence, post: PreparedPost, where: number, skip: number, allow: number, own = false): boolean {
   if (seq.category !== undefined) {
     // a spec of another product ("32GB RAM" in a server) is no hit of the category, as its token or its words
     allow &= ~MARK_SPEC
     const at = post.positions.get(seq.category)
-    if (at !== undefined) for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow)) return true
+    if (at !== undefined) for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow, own)) return true
   }
   const tokens = seq.tokens
   const n = tokens.length
@@ -303,7 +305,7 @@ export function occurs(seq: CompiledSequence, post: PreparedPost, where: number,
     for (const t of post.distinct) {
       if (!t.startsWith(prefix)) continue
       const at = post.positions.get(t)!
-      for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow)) return true
+      for (let i = 0; i < at.length; i++) if (placeOk(post, at[i]!, 1, where, skip, allow, own)) return true
     }
     return false
   }
@@ -318,7 +320,7 @@ export function occurs(seq: CompiledSequence, post: PreparedPost, where: number,
       const last = toks[p + n - 1]!
       if (!(seq.prefix ? last !== '' && last.startsWith(tokens[n - 1]!) : last === tokens[n - 1])) continue
     }
-    if (placeOk(post, p, n, where, skip, allow)) return true
+    if (placeOk(post, p, n, where, skip, allow, own)) return true
   }
   return false
 }
@@ -472,8 +474,11 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
       if (!all) continue
     }
     let why: Check | null = null
-    if (alt.prices.length > 0 && !someSatisfies(segmentPrices(post, s, 'total'), alt.prices)) why = { k: 'price', segment: s }
-    else if (alt.unitPrices !== null && !unitPricesOk(post, s, alt.unitPrices)) why = { k: 'unitPrice', segment: s }
+    // words found only in the body's shared context (its prose: "Also got 2 24\" Asus monitors") name no item: the
+    // bounds test the shared context's own prices, not those of an item that happens to pass ("R9 390 @ $245")
+    const ps = (alt.prices.length > 0 || alt.unitPrices !== null) && n > 2 && !ownWords(alt, post, s, skip, allow) ? 0 : s
+    if (alt.prices.length > 0 && !someSatisfies(segmentPrices(post, ps, 'total'), alt.prices)) why = { k: 'price', segment: ps }
+    else if (alt.unitPrices !== null && !unitPricesOk(post, ps, alt.unitPrices)) why = { k: 'unitPrice', segment: ps }
     else
       for (const seq of alt.exclude)
         if (seq.scope === undefined && occurs(seq, post, s, 0, EXCLUSION_MARKS)) {
@@ -487,6 +492,17 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
     first ??= why
   }
   return first ?? { k: 'apart' }
+}
+
+/** Whether an item-scope word of the alternative is in segment s itself or the title's tags (not only in the body's prose); true when it has none. */
+function ownWords(alt: CompiledAlternative, post: PreparedPost, s: number, skip: number, allow: number): boolean {
+  let any = false
+  for (const seq of alt.include) {
+    if (seq.scope !== undefined) continue
+    any = true
+    if (occurs(seq, post, s, skip, allow, true)) return true
+  }
+  return !any
 }
 
 export function alternativeMatches(alt: CompiledAlternative, post: PreparedPost, category: Category): boolean {

@@ -15,7 +15,8 @@
 // `from` ("S & W") part of one item (`ampersandNames`, read by listing-structure.ts).
 // Categories: each has a virtual token "@id" (normalize never yields "@" or "-", so it cannot collide
 // with a word), the names users type for it, and members: token sequences a post uses for a product of
-// the category ("#" in a member stands for any number). A post carries the category token at the
+// the category ("#" in a member stands for any number; after a word, "5####" for a five-digit number starting with 5:
+// "i 5####" reads "i52500", an i5-2500 written without separators). A post carries the category token at the
 // position of each member's first token; a term naming the category asks for "the name as words OR
 // the category token" (the term side compiles that from `categoryNames`).
 
@@ -62,6 +63,8 @@ export type CompiledDictionary = {
 }
 
 const ANY_NUMBER = '#'
+/** A member word of leading digits and "#" per further digit: a number of that length starting so ("5####": 52500). */
+const DIGIT_PATTERN = /^\d+#+$/
 
 /** A joined word that no alias row rewrote, split back into its parts ("m&p" → m, p). */
 function splitJoined(tokens: string[]): string[] {
@@ -107,7 +110,7 @@ export function compileDictionary(d: Dictionary): CompiledDictionary {
     for (const text of [...c.names, ...c.members]) {
       // members go through the aliases too, so "5.56" and "556" members are the same row
       const seq = canonical(
-        text.split(/\s+/).flatMap((w) => (w === ANY_NUMBER ? [w] : normalize(w))),
+        text.split(/\s+/).flatMap((w) => (w === ANY_NUMBER || DIGIT_PATTERN.test(w) ? [w] : normalize(w))),
         partial,
       )
       if (seq.length === 0) continue
@@ -244,8 +247,16 @@ function seqAt(tokens: string[], i: number, seq: string[]): boolean {
   if (i + seq.length > tokens.length) return false
   for (let k = 1; k < seq.length; k++) {
     const t = tokens[i + k]!
-    if (seq[k] === ANY_NUMBER ? t === '' || !isNumber(t) : t !== seq[k]) return false
+    const w = seq[k]!
+    if (w === ANY_NUMBER ? t === '' || !isNumber(t) : w.endsWith(ANY_NUMBER) ? !digitsLike(t, w) : t !== w) return false
   }
+  return true
+}
+
+/** Does the number token fit the digit pattern ("5####": five digits starting with 5)? */
+function digitsLike(t: string, pattern: string): boolean {
+  if (t.length !== pattern.length || !isNumber(t)) return false
+  for (let i = 0; i < pattern.length && pattern[i] !== ANY_NUMBER; i++) if (t[i] !== pattern[i]) return false
   return true
 }
 
@@ -286,7 +297,8 @@ function stringList(v: unknown, where: string): string[] | string {
  * Reads an admin's dictionary file:
  * `{"aliases": [{"from": "bcm", "to": "bravo company"}], "categories": [{"id": "red-dot", "names": [], "members": ["rmr 2"]}]}`.
  * Both keys are optional. An alias's `from` must have at least one word; a category id is lowercase
- * letters/digits with single dashes; names and members are texts (members may use "#" for any number); `specOf`
+ * letters/digits with single dashes; names and members are texts (members may use "#" for any number, and after a word digits then "#"s for a number of that length starting so:
+ * "i 5####" is "i52500"); `specOf`
  * lists ids of categories whose items hold this one as a spec.
  */
 export function parseDictionaryJson(text: string): DictionaryCheck {

@@ -36,7 +36,7 @@
 // All scans are single passes with bounded look-around: linear in the text length.
 
 import { MARK_ACCESSORY, MARK_MAKER_PART, type Price, type Side } from './post-model'
-import { BUILTIN, canonical, type CompiledDictionary } from './dictionary'
+import { BUILTIN, canonical, findCategories, type CompiledDictionary } from './dictionary'
 import { normalize } from './normalize'
 import { readPrices, type FoundPrice } from './price'
 import { leadingTagsEnd, lineSides, sentenceEnd, sideMarkers } from './title-grammar'
@@ -110,6 +110,13 @@ function isItemPiece(text: string): boolean {
 }
 
 const isDigitCode = (c: number) => c >= 48 && c <= 57
+
+const MODEL_NUMBER = /\d{3}/
+/** Does an unpriced piece name a product the dictionary knows by a model number ("RX 580", "R9 390 8gb": short letters
+ *  before a number of 3+ digits are an item too; "T2", "H2" and a priced "T2 - $620" stay as before)? */
+function namesProduct(text: string, dict: CompiledDictionary): boolean {
+  return MODEL_NUMBER.test(text) && findCategories(canonical(normalize(text), dict), dict).length > 0
+}
 
 /** The prices (sorted by start) that start in [a, b): a binary search, so pieces × prices stays linear. */
 function pricesIn(prices: FoundPrice[], a: number, b: number): FoundPrice[] {
@@ -206,7 +213,7 @@ function units(text: string, from: number, to: number, side: Side | null, prices
   for (const [a, b] of raw) {
     if (text.slice(a, b).trim() === '') continue
     const own = pricesIn(prices, a, b)
-    if (!isItemPiece(text.slice(a, b))) {
+    if (!isItemPiece(text.slice(a, b)) && (own.length > 0 || !namesProduct(text.slice(a, b), dict))) {
       const last = out[out.length - 1]
       if (last) {
         last.end = b
@@ -297,6 +304,8 @@ function finish(us: Unit[], sides: SideRange[], loose: Price[], found: FoundPric
 
 const WANT_LINE =
   /(looking to trade for|looking for in trade|looking for (?!\s*(\$|\d|offers?\b|a (quick|fast) sale))|open to trades? for|would (take|consider|accept|trade for)( \w+)? in trade|would trade for|will trade for|wtt for|trades? for|iso\b|in search of|wants?\s*:|wanted\s*:|would take in trade|\[w\]|\(w\))/i
+/** WANT_LINE searching a line from a position (lastIndex). */
+const WANT_AT = new RegExp(WANT_LINE.source, 'gi')
 const HEADER = /^\s*[*_#>\s]*(wants?|wanted|looking for|have|has|haves|selling|for sale)\s*[:-]?\s*[*_]*\s*$/i
 function hasSideMarker(line: string): boolean {
   return (line.includes('[') || line.includes('(') || line.includes('{') || line.includes(':')) && sideMarkers(line).length > 0
@@ -308,6 +317,8 @@ function mayWant(line: string): boolean {
 }
 const MAY_WANT = /trade|want|iso|search|wtt|looking|\[w|\(w/i
 const BULLET = /^\s*([-*•+]|\d{1,2}[.)])\s+/
+/** A line stating the seller's price: "Price: $275", "Priced to sell $720", "Asking $450 shipped", "Asking for 285 shipped", "Selling for $300". */
+const PRICE_LINE = /^\s*[-*•>_]*\s*(price\s*[:=\-–]|priced\b|asking\b|selling (it )?for\b)/i
 
 /** A body: line items as segments, want lines, loose prices. Reads at most BODY_STRUCTURE_MAX characters. */
 export function readBody(body: string, dict: CompiledDictionary = BUILTIN): TextStructure {
@@ -321,9 +332,19 @@ export function readBody(body: string, dict: CompiledDictionary = BUILTIN): Text
   let pos = 0
   let pi = 0 // cursor into found (prices are in text order)
   // a line (or the rest of one) outside a header's block: line items, or the post's price
+  // the last bulleted or numbered line item while it has no price: a "Price: $275" line under it (after its
+  // description) is its price ("2. Gigabyte GTX 1060 … Video Card" … "Price: $275")
+  let heading: Unit | null = null
   const plain = (from: number, to: number, prices: FoundPrice[]) => {
     const line = text.slice(from, to)
     const hasMarker = hasSideMarker(line)
+    if (!hasMarker && PRICE_LINE.test(line) && prices.some((p) => p.role === 'item')) {
+      // the seller's price, not an item ("Asking for 285 shipped, local pickup for a discount")
+      if (heading && !hasItemPrice(heading)) heading.prices.push(...prices)
+      else for (const p of prices) if (p.role === 'item') loose.push(strip(p))
+      heading = null
+      return
+    }
     if (!(BULLET.test(line) || prices.some((p) => p.role === 'item') || hasMarker)) {
       for (const p of prices) if (p.role === 'item') loose.push(strip(p))
       return
@@ -339,6 +360,32 @@ export function readBody(body: string, dict: CompiledDictionary = BUILTIN): Text
     shareBundlePrice(r.units)
     all.push(...r.units)
     sides.push(...r.sides)
+    const last = r.units[r.units.length - 1]
+    heading = BULLET.test(line) && !hasMarker && last && last.item && !r.units.some(hasItemPrice) ? last : null
+  }
+  // want sentences of [from, to): from the words to the end of their sentence ("Want: PVS-14 or nods. Otherwise 507C
+  // $240"); what follows is read on its own — a further want sentence ("Looking for trades, but would prefer money.
+  // Looking for a 1440p monitor") is one too, the rest a plain line. False when the text has none.
+  const wants = (from: number, to: number, prices: FoundPrice[]): boolean => {
+    let found = false
+    const base = from
+    const part = text.slice(from, to)
+    while (from < to) {
+      WANT_AT.lastIndex = from - base
+      const wl = WANT_AT.exec(part)
+      if (!wl) {
+        if (found) plain(from, to, prices)
+        return found
+      }
+      found = true
+      const at = base + wl.index
+      const end = sentenceEnd(text, at + wl[0].length, to)
+      sides.push({ start: at, end, side: 'want' })
+      all.push(...units(text, at + wl[0].length, end, 'want', prices, dict))
+      prices = prices.filter((p) => p.start >= end)
+      from = end
+    }
+    return found
   }
   while (pos <= text.length) {
     let eol = text.indexOf('\n', pos)
@@ -357,20 +404,8 @@ export function readBody(body: string, dict: CompiledDictionary = BUILTIN): Text
         block = w.startsWith('w') || w.startsWith('looking') ? 'want' : 'have'
         sides.push({ start: pos, end: eol, side: block })
       } else {
-        const wl = block === null && mayWant(line) ? WANT_LINE.exec(line) : null
-        if (wl && !hasSideMarker(line)) {
-          // the want part of the line: from the words to the end of their sentence ("Want: PVS-14 or nods.
-          // Otherwise 507C $240" — what follows is read as a line of its own)
-          const at = pos + wl.index!
-          const end = sentenceEnd(text, at + wl[0].length, eol)
-          sides.push({ start: at, end, side: 'want' })
-          all.push(...units(text, at + wl[0].length, end, 'want', linePrices, dict))
-          if (end < eol)
-            plain(
-              end,
-              eol,
-              linePrices.filter((p) => p.start >= end),
-            )
+        if (block === null && mayWant(line) && !hasSideMarker(line) && wants(pos, eol, linePrices)) {
+          // read by wants()
         } else if (block) {
           const r = readLine(text, pos, eol, linePrices, block, dict)
           all.push(...r.units)
@@ -406,7 +441,7 @@ const PART_MARKERS = ['mount', 'plate', 'adapter', 'riser', 'spacer', 'shroud', 
 const MAKER_PARTS = new Set(['mag', 'magazine', 'barrel'])
 const PART_SET = new Set(PART_MARKERS)
 /** Words that describe the fit itself: what comes before them is always a mention. */
-const DESCRIPTORS = new Set(['style', 'cut', 'footprint', 'pattern', 'compatible'])
+const DESCRIPTORS = new Set(['style', 'cut', 'footprint', 'pattern', 'compatible', 'clone'])
 const ARTICLES = new Set(['the', 'a', 'an', 'your', 'my', 'use', 'any', 'most', 'all', 'standard'])
 const STOP = new Set(
   (
@@ -416,6 +451,8 @@ const STOP = new Set(
 )
 const AFTER_MARKERS = new Set([
   'style',
+  // "Topre clone": another maker's copy of it
+  'clone',
   'cut',
   'footprint',
   'pattern',

@@ -89,6 +89,9 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
   const titleUnpriced = titleSegs.length <= 1 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))
   if (loose.length > 0 && titleUnpriced) {
     ;(titleSegs[0] ?? segments[0]!).prices.push(...loose)
+  } else if (loose.length > 0 && !titleSegs.some((s) => s.prices.some((p) => p.role === 'item'))) {
+    // several unpriced title items: the body's loose prices are the shared context's ("507K - $230" under "[WTS] 507K + plate")
+    segments[0]!.prices.push(...loose)
   } else if (titleUnpriced && bs && bs.segments.length === 1 && pricedLines && !bs.segments[0]!.side) {
     // one item in the title, one priced line in the body ("[WTS] Ammo lot" + "45 230gr - 200 rds - $0.52/rd"): the same item
     ;(titleSegs[0] ?? segments[0]!).prices.push(...bs.segments[0]!.prices.filter((p) => p.role === 'item'))
@@ -189,6 +192,8 @@ type Texts = { title: string; body: string; titleStarts: number[]; titleEnds: nu
 
 /** Between a container's words and a spec listed after "X:" no line, "|" or ";" ends the list ("Server: X9DAi, 2x E5-2670, 32GB RAM"). */
 const LIST_END = /[|;\n]/
+/** What stands between two alternatives ("keyboard/switches", "keyboard or switches"). */
+const EITHER = /^\s*(\/|or|and\/or)\s*$/i
 
 /**
  * The category hits that count. A hit of a category with `specOf` (dictionary.ts: cpu, ram, dac, switches …) is a spec
@@ -219,7 +224,13 @@ function markSpecs(
     if (!of) return false
     for (const k of containers) {
       if (!of.has(k.token)) continue
-      if (key(k.pos) === key(c.pos)) return true
+      if (key(k.pos) === key(c.pos)) {
+        // "keyboard/switches", "keyboard or switches": either one, not a keyboard with its switches
+        const [a, b] = k.pos < c.pos ? [k.pos, c.pos] : [c.pos, k.pos]
+        const between = (inBody(a) ? texts.body : texts.title).slice(end(a), start(b))
+        if (EITHER.test(between)) continue
+        return true
+      }
       if (k.pos < c.pos && inBody(k.pos) === inBody(c.pos)) {
         const between = (inBody(c.pos) ? texts.body : texts.title).slice(end(k.pos), start(c.pos))
         if (between.includes(':') && !LIST_END.test(between)) return true

@@ -28,6 +28,8 @@ describe('detectPostState', () => {
     ['a thread mentioned is no mark', { title: T, content: 'see my other thread, closing soon on that one' }, 'open'],
     ['"sold at" a price is not a sale mark', { title: T, content: 'sold at $500 elsewhere, asking $400' }, 'open'],
     ['the word sold mid-sentence is not a mark', { title: T, content: 'I have sold many of these, ask me' }, 'open'],
+    ['"Edit: Sold 1 …" sold a count of the items, not the post', { title: T, content: '2 - i5 2500S - $40 Each\nEdit: Sold 1 2500S' }, 'open'],
+    ['…"Sold two" likewise', { title: T, content: 'RMR x3 $400 each\nSOLD two of them' }, 'open'],
     ['title tag [PENDING]', { title: '[WTS][PENDING] Trijicon RMR' }, 'pending'],
     ['flair Sale Pending', { title: T, flair: 'Sale Pending' }, 'pending'],
     ['flair PPU', { title: T, flair: 'PPU' }, 'pending'],

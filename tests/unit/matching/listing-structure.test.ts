@@ -131,6 +131,17 @@ describe('body line items and the post’s price', () => {
     expect(render('[WTS] Ammo lot', '7.62x39 Wolf - 500 rds - $0.35/rd\n45 230gr - 200 rds - $0.52/rd').segs).toBe('1[] 2[0.35/round] 3[0.52/round]')
     expect(render('[WTS] Ammo lot', '45 230gr - 200 rds - $0.52/rd').segs).toBe('1[0.52/round] 2[0.52/round]')
   })
+  test('a title piece naming a dictionary product by its model number is an item ("R9 390 8gb & Omen 32")', () => {
+    expect(render('[USA-CA] [H] R9 390 8gb & Omen 32" 1440p [W] Local').segs).toBe('1h[] 2h[] 3w[]')
+    expect(render('[WTS] Aimpoint T2 & H2').segs).toBe('1[]')
+  })
+  test('a "Price:" line under a numbered item and its description is that item’s price', () => {
+    expect(render('[WTS] cards', '1. GTX 1080 Ti FTW3\nLike new.\nPrice: $650\n2. RX 580 8GB\nPrice: ~~$160~~ $150').segs).toBe('1[] 2[650] 3[160:was,150]')
+  })
+  test('loose body prices of a post with several unpriced title items are the shared context’s', () => {
+    const p = preparePost({ title: '[WTS] Holosun 507K + 507C plate', content: '507K 230 shipped\nAsking $20 for the plate' })
+    expect(p.segments[0]!.prices.map((x) => x.amount)).toEqual([230, 20])
+  })
   test('numbered lines are items', () => {
     expect(render('[WTS] optics', '1. RMR $400\n2) SRO $500').segs).toBe('1[] 2[400] 3[500]')
   })

@@ -107,6 +107,64 @@ const cases: [string, string, string, string, boolean][] = [
   ['a parts kit still marks the model', 'glock 19', '[WTS] Glock 19 slide parts kit $90', '', false],
   ['switches sold on their own', 'switches', '[US-CA] [H] 90x Gateron Browns, Keychron Q1 [W] PayPal', '', true],
   ['a CPU sold with RAM is a cpu', 'cpu', '[USA-CA] [H] i5-7500, 16GB DDR4 [W] PayPal', '', true],
+  // market round 3: words only in the body's prose name no item, so a bound does not take an item's price
+  [
+    'a word only in body prose does not take an item’s price',
+    'monitor <$250',
+    '[USA-CA] [H] RTX 3060, Dell S2721DGF [W] Local',
+    'RTX 3060 - $245\nDell S2721DGF - $300\nAlso have two older monitors I might sell later.',
+    false,
+  ],
+  ['…the item’s own words still do', 'gpu <$250', '[USA-CA] [H] RTX 3060, Dell S2721DGF [W] Local', 'RTX 3060 - $245\nDell S2721DGF - $300', true],
+  ['…and a title tag names the item', 'psu <$100', '[PSU] EVGA 500 GD, 80+ GOLD 500W, Power Supply 100-GD-0500-V1 -$69.99', '', true],
+  // a second want sentence on a body line is a want too
+  [
+    'a further want sentence of a line is on the want side',
+    'cpu',
+    '[USA-NY] [H] LG 27GL850 monitor [W] Monitors',
+    'Down to trade for other monitors. Also looking for parts, based around an i5 6600K.',
+    false,
+  ],
+  // "Price: $275" under a numbered item (after its description) is that item's price
+  [
+    'a "Price:" line is the price of the numbered item above it',
+    'gpu <$300',
+    '[USA-NY] [H] GTX 1080 Ti, GTX 1060 [W] PayPal',
+    '1. EVGA GTX 1080 Ti FTW3\nLike new, box included.\nPrice: $650\n2. Gigabyte GTX 1060 6G Video Card\nSix months old.\nPrice: $275',
+    true,
+  ],
+  [
+    '…not of the other one',
+    '"1080 ti" <$300',
+    '[USA-NY] [H] GTX 1080 Ti, GTX 1060 [W] PayPal',
+    '1. EVGA GTX 1080 Ti FTW3\nLike new, box included.\nPrice: $650\n2. Gigabyte GTX 1060 6G Video Card\nSix months old.\nPrice: $275',
+    false,
+  ],
+  // "Asking for 285 shipped, local pickup for a discount" is the seller's price, not an item
+  [
+    'an "Asking …" line is the post’s price',
+    'gpu <$300',
+    '[USA-CA][H] Sapphire R9 Fury Nitro [W] Verified PayPal',
+    'Asking for 285 shipped, local pickup if you want a discount',
+    true,
+  ],
+  [
+    '…and a body price prices the have side of a trade',
+    'keyboard <$50',
+    '[USA-MO] [H] HyperX Alloy [W] PayPal or a TKL keyboard',
+    'Asking for $35 + $15 shipping.',
+    true,
+  ],
+  // Core model numbers written without separators
+  ['"i52500S" is a CPU', 'cpu', '[USA-CA][H]i52500S, i73770 [W]Paypal', '', true],
+  ['…"i712700K" too', 'cpu', '[USA-CA][H] i712700K [W] Paypal', '', true],
+  // keyboards: either-or is not a spec, a clone is not the original, a typo of a maker, kits of a set
+  ['"keyboard/switches" is either one, not a keyboard with its switches', 'switches', '[EU-UK] [H] spare keyboard/switches [W] PayPal', '', true],
+  ['…"keyboard or switches" likewise', 'switches', '[EU-UK] [H] a keyboard or switches [W] PayPal', '', true],
+  ['a Topre clone is no Topre', 'topre', '[US-MA][H] Noppoo Choc Topre Clone [W] Paypal', '', false],
+  ['…unless the term asks for the clone', 'topre clone', '[US-MA][H] Noppoo Choc Topre Clone [W] Paypal', '', true],
+  ['"Gatereon" is Gateron', 'gateron', '[US-CA] [H] 70x Gatereon Yellows [W] PayPal', '', true],
+  ['a set’s kit is keycaps', 'keycaps', '[US-CA] [H] Olivia Novelties Kit [W] PayPal', '', true],
   // every title item a replica: the body's lines are the same replicas
   [
     'a post whose title items are all replicas is a replica post',
