@@ -100,6 +100,16 @@ test('an admin adds a XenForo feed and r/mechmarket from the Logs page; a subscr
   const redditItem = items.filter({ has: page.getByRole('heading', { name: 'Mechmarket' }) })
   expect(await redditItem.innerText()).toContain('r/mechmarket')
   expect(await redditItem.innerText()).toContain('Preset\nr/mechmarket')
+  // 'Fetch now' on the saved sources: r/mechmarket's newest posts as classified; the feed's host was just asked, so it waits
+  await redditItem.getByRole('button', { name: 'Fetch now' }).click()
+  const fetched = redditItem.getByTestId('source-fetch-result')
+  await fetched.waitFor()
+  expect(await fetched.getByRole('status').innerText()).toBe('Read 1 post; the next scan stores and matches the new ones.')
+  expect(await fetched.locator('tr').filter({ hasText: MECHMARKET_POST }).locator('td').nth(1).innerText()).toBe('WTS (for sale)')
+  await feedItem.getByRole('button', { name: 'Fetch now' }).click()
+  expect(await feedItem.getByTestId('source-fetch-result').getByRole('status').innerText()).toMatch(
+    /^Not fetched: the host was asked less than the politeness interval ago\. Next try .+\.$/,
+  )
 
   // the subscriber has both matches, within that one poll, and the cards name the source
   const matches = await (await sub.context.request.get(`${world.server.url}/api/matches?category=wts`)).json()
