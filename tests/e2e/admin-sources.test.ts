@@ -77,7 +77,7 @@ test('an admin adds a XenForo feed and r/mechmarket from the Logs page; a subscr
   )
   expect(feedPreview).toContain('WTB: Geissele Super 42 trigger') // the board's other posts, classified too
   expect(feedPreview).toContain('WTB (wanted)')
-  expect(feedPreview).toMatch(/^Read 4 posts from Classifieds - Optics \(xenforo\)\. Nothing is stored until you save/)
+  expect(feedPreview).toMatch(/^Read 4 posts from Classifieds - Optics \(XenForo\)\. Nothing is stored until you save/)
 
   // r/mechmarket: the preset fills the subreddit and the name
   await addSource(

@@ -234,7 +234,7 @@ describe('the Sources panel', () => {
     await click(button(form, 'Fetch now'))
     const rows = [...form.querySelectorAll('[data-testid="source-posts"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))
     expect(rows).toEqual([['[US-CA] [H] GMK Olivia++ [W] PayPal', 'WTS (for sale)', '$260', 'US-CA', 'open']])
-    expect(form.querySelector('[data-testid="source-preview"] [role="status"]')!.textContent).toStartWith('Read 1 post from r/mechmarket (reddit).')
+    expect(form.querySelector('[data-testid="source-preview"] [role="status"]')!.textContent).toStartWith('Read 1 post from r/mechmarket (Reddit).')
   })
   test("after adding a push source its secret shows once, with the ingest URL; 'Done' hides it for good", async () => {
     await render(<SourcesCard />)

@@ -9,6 +9,7 @@ import {
   FORUM_LABEL,
   KIND_LABEL,
   presetsFor,
+  softwareName,
   applyPreset,
   useSourceForm,
   type FormError,
@@ -192,7 +193,7 @@ export function SourceForm({
           <p role="status">
             Read {f.preview.fetched === 1 ? '1 post' : `${f.preview.fetched} posts`}
             {f.preview.title ? ` from ${f.preview.title}` : ''}
-            {f.preview.software ? ` (${f.preview.software})` : ''}. Nothing is stored until you save
+            {f.preview.software ? ` (${softwareName(f.preview.software)})` : ''}. Nothing is stored until you save
             {editing ? '' : '; saving stores and matches these posts at once'}.
           </p>
           {f.preview.notes.length > 0 ? (

@@ -19,6 +19,10 @@ export type SourcesList = { sources: SourceView[]; politenessSeconds: number; mi
 export const FORUM_LABEL: Record<SourceForum, string> = { accessories: 'Accessories forum (WTS / WTB)', deals: 'Deals forum' }
 export const KIND_LABEL: Record<SourceKind, string> = { reddit: 'Reddit', feed: 'Feed', push: 'Push' }
 
+/** The forum software a preview recognised, as its makers write it ('xenforo' → 'XenForo'); unknown names as given. */
+const SOFTWARE: Record<string, string> = { xenforo: 'XenForo', phpbb: 'phpBB', vbulletin: 'vBulletin', discourse: 'Discourse', reddit: 'Reddit' }
+export const softwareName = (name: string) => SOFTWARE[name] ?? name
+
 /** What the add and edit forms hold, as typed. */
 export type SourceDraft = { forum: SourceForum; kind: SourceKind; preset: string; url: string; subreddits: string; name: string }
 export const EMPTY_DRAFT: SourceDraft = { forum: 'accessories', kind: 'feed', preset: '', url: '', subreddits: '', name: '' }
