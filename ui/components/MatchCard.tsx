@@ -1,5 +1,5 @@
 // One match: title linking out (opening it marks the match read), matched words highlighted,
-// matched term(s), forum badge, author, the seller's location (LocationChip), post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
+// matched term(s), forum badge, author, the seller's location (LocationChip), the post's source (SourceChip), post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
 import { useSignals } from '@preact/signals-react/runtime'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
 import { matchedTermLabel, type Match } from '../lib/matches'
@@ -7,6 +7,7 @@ import { config } from '../state'
 import { PostStateBadge, stateClass } from './PostStateBadge'
 import { ListingHistory } from './ListingHistory'
 import { LocationChip } from './LocationChip'
+import { SourceChip } from './SourceChip'
 
 export function forumBadge(category: string, productName: string): string {
   return category === 'gd' ? 'Gundeals' : `${productName} ${category.toUpperCase()}`
@@ -65,6 +66,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
             </span>
             {match.author ? <span>u/{match.author}</span> : null}
             <LocationChip location={match.location} />
+            <SourceChip name={match.sourceName} />
             <time dateTime={typeof when === 'number' ? new Date(when).toISOString() : undefined} title={formatDate(when)}>
               <span className="match-date">{formatDate(when)} · </span>
               {timeAgo(when)}

@@ -1,10 +1,11 @@
 // A live-feed post (spec §2): title opens the post in a new tab, snippet (title removed, 97 + '...'),
-// forum badge, u/{author}, the seller's location when the title names one, relative and absolute creation time.
+// forum badge, u/{author}, the seller's location when the title names one, the source it came from, relative and absolute creation time.
 import type { FeedItem } from '../../src/contract/events'
 import { formatDate, timeAgo } from '../lib/dates'
 import { feedCategory } from '../lib/feed'
 import { snippet } from '../lib/snippet'
 import { LocationChip } from './LocationChip'
+import { SourceChip } from './SourceChip'
 import { PostStateBadge, stateClass } from './PostStateBadge'
 
 const BADGE = { wts: 'WTS', wtb: 'WTB', gd: 'GUNDEALS' } as const
@@ -29,6 +30,7 @@ export function PostCard({ post, highlighted }: { post: FeedItem; highlighted?: 
         {cat ? <span className="badge forum-badge">{BADGE[cat]}</span> : null}
         {post.author ? <span>u/{post.author}</span> : null}
         <LocationChip location={post.location} />
+        <SourceChip name={post.source} />
         <time dateTime={post.createdAt}>
           {timeAgo(post.createdAt)} · {formatDate(post.createdAt)}
         </time>
