@@ -1,8 +1,8 @@
 // Presets (issue 25 §4): one choice that sets a source's address, title grammar, categories and labels,
 // kept as data in presets.json beside this reader. Pure: `parsePresets` checks the data and returns it
 // typed (a `PresetError` names the first bad field); `PRESETS` is the shipped catalog, checked once on
-// import. Nothing calls it yet: the sources table, FORUM_PRESET at first start, the admin's switch and
-// `dibs sources add --preset` come next.
+// import. Read by the sources table's input checks (src/sources/store.ts), FORUM_PRESET at first start
+// (src/config.ts, `seedSources`), the admin's switch (src/scanner/source-admin.ts) and `dibs sources add --preset`.
 //
 // A preset feeds one of the spec's two forums (`forum`: the accessories forum with WTS/WTB, or the deals
 // forum 'gd') from a subreddit (`kind: reddit`) or a feed whose address the admin completes from

@@ -1,6 +1,6 @@
-// Pushed posts (issue 25 §3), the pure part: the source's secret, the signature and the batch. Nothing
-// calls it yet: the sources table (kind push, its secret shown once and rotatable) and the route
-// `POST /api/ingest/<source id>` (401 / 413 / 400, idempotent by post id, rate-limited) come next.
+// Pushed posts (issue 25 §3), the pure part: the source's secret, the signature and the batch. The route is
+// src/scanner/ingest-route.ts (`POST /api/ingest/<source id>`); a push source's secret is kept in its sources row,
+// shown once and rotatable (src/sources/store.ts).
 //
 // Signature, Stripe's scheme: `X-Dibs-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
 // (lib/signature.ts). Several v1 values may be sent and any one may match any of the source's secrets, so
