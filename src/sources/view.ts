@@ -40,8 +40,9 @@ function health(s: SourceRow): Pick<SourceView['health'], 'state' | 'summary'> {
   if (s.failures > 0 && s.lastError) return { state: 'failing', summary: `Failing (${s.failures} in a row): ${s.lastError}` }
   if (s.lastPolledAt === null)
     return s.kind === 'push' ? { state: 'push', summary: 'Waiting for the first push' } : { state: 'new', summary: 'Not read yet: the next poll reads it' }
-  const what = s.kind === 'push' ? 'Last push' : 'Last read'
-  return { state: s.kind === 'push' ? 'push' : 'ok', summary: `OK. ${what} ${iso(s.lastPolledAt)}, ${s.lastPosts ?? 0} new post(s)` }
+  const n = s.lastPosts ?? 0
+  const posts = n === 1 ? '1 new post' : `${n} new posts`
+  return { state: s.kind === 'push' ? 'push' : 'ok', summary: `OK: the last ${s.kind === 'push' ? 'push' : 'read'} brought ${posts}` }
 }
 
 export function sourceView(deps: Pick<Deps, 'config'>, s: SourceRow): SourceView {

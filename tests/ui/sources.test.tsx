@@ -26,7 +26,7 @@ let answer: (method: string, path: string) => { status?: number; body: unknown }
 
 const health = (over: Partial<SourceView['health']> = {}): SourceView['health'] => ({
   state: 'ok',
-  summary: 'OK. Last read 2026-11-27T10:00:00.000Z, 2 new post(s)',
+  summary: 'OK: the last read brought 2 new posts',
   lastPolledAt: '2026-11-27T10:00:00.000Z',
   lastOkAt: '2026-11-27T10:00:00.000Z',
   lastError: null,
@@ -67,6 +67,7 @@ const LIST = {
   minPolitenessSeconds: 15,
   presets: PRESETS.presets,
   pairs: PRESETS.pairs,
+  forumPreset: 'spec',
 }
 
 beforeEach(() => {
@@ -253,6 +254,33 @@ describe('the Sources panel', () => {
     await click(button(secret, 'Done, I copied it'))
     expect(container.querySelector('[data-testid="source-secret"]')).toBeNull()
     expect(container.textContent).not.toContain('whsec_abc123')
+  })
+})
+
+describe('the forum pair', () => {
+  test('the pair in force is chosen and cannot be switched to again; switching says what changed and reloads', async () => {
+    await render(<SourcesCard />)
+    const form = container.querySelector('.source-pair') as HTMLElement
+    const select = byLabel<HTMLSelectElement>(form, 'Ready pair of forums')
+    expect(select.value).toBe('spec')
+    expect([...select.options].find((o) => o.value === 'spec')!.textContent).toEndWith('(in force)')
+    expect(button(form, 'Switch forums')!.disabled).toBe(true)
+    await set(select, 'hardware')
+    expect(button(form, 'Switch forums')!.disabled).toBe(false)
+    answer = (method, path) =>
+      method === 'PUT' && path === '/api/admin/forum-preset'
+        ? { body: { pair: 'hardware', added: ['Hardwareswap', 'BuildAPCSales'], enabled: [], disabled: ['r/GunAccessoriesForSale', 'r/gundeals'] } }
+        : { body: LIST }
+    const before = requests.length
+    await click(button(form, 'Switch forums'))
+    expect(requests.slice(before)[0]).toEqual({ method: 'PUT', path: '/api/admin/forum-preset', body: { pair: 'hardware' } })
+    expect(requests.slice(before).some((r) => r.method === 'GET' && r.path === '/api/admin/sources')).toBe(true)
+    answer = (method, path) =>
+      method === 'PUT' ? { status: 400, body: { error: { code: 'INVALID_SOURCE', message: 'pair: "x" is not a preset pair', field: 'pair' } } } : { body: LIST }
+    await set(select, 'keyboards')
+    await click(button(form, 'Switch forums'))
+    expect(form.querySelector('#pair-error')!.textContent).toBe('pair: "x" is not a preset pair')
+    expect(select.getAttribute('aria-invalid')).toBe('true')
   })
 })
 

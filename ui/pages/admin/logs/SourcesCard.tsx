@@ -9,7 +9,17 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { CopyButton } from '../../../components/CopyButton'
 import { SourceForm } from './SourceForm'
 import { SourcePosts } from './SourcePosts'
-import { addressText, FORUM_LABEL, KIND_LABEL, usePolitenessForm, useSourceActions, useSources, type SourcesList, type SourceView } from './useSources'
+import {
+  addressText,
+  FORUM_LABEL,
+  KIND_LABEL,
+  usePairForm,
+  usePolitenessForm,
+  useSourceActions,
+  useSources,
+  type SourcesList,
+  type SourceView,
+} from './useSources'
 
 const TONE: Record<SourceView['health']['state'], string> = { ok: 'ok', push: 'ok', new: 'warning', failing: 'danger', disabled: 'muted' }
 
@@ -172,6 +182,46 @@ function PolitenessForm({ list, reload }: { list: SourcesList; reload: () => voi
   )
 }
 
+function PairForm({ list, reload }: { list: SourcesList; reload: () => void }) {
+  const p = usePairForm(list.forumPreset, reload)
+  const chosen = list.pairs.find((x) => x.name === p.value)
+  return (
+    <form className="politeness-form source-pair" onSubmit={p.submit} aria-labelledby="pair-title">
+      <h3 id="pair-title">Forum pair</h3>
+      <label htmlFor="forum-pair">Ready pair of forums</label>
+      <select
+        id="forum-pair"
+        value={p.value}
+        onChange={(e) => p.setValue(e.currentTarget.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={p.error ? 'pair-error' : 'pair-help'}
+      >
+        {list.pairs.map((x) => (
+          <option key={x.name} value={x.name}>
+            {x.title}
+            {x.name === list.forumPreset ? ' (in force)' : ''}
+          </option>
+        ))}
+      </select>
+      {p.error ? (
+        <small id="pair-error" className="term-error" role="alert">
+          {p.error}
+        </small>
+      ) : (
+        <small id="pair-help">
+          Switching enables the pair’s two sources (adding them when missing), disables the forums’ other sources (kept, to switch back), and the forum names in
+          every text follow. {chosen?.notes ?? ''}
+        </small>
+      )}
+      <div className="button-row">
+        <button type="submit" aria-busy={p.saving} disabled={p.saving || p.value === list.forumPreset}>
+          Switch forums
+        </button>
+      </div>
+    </form>
+  )
+}
+
 export function SourcesCard() {
   const sources = useSources()
   const list = sources.data
@@ -219,6 +269,7 @@ export function SourcesCard() {
           {added ? <SecretOnce name={added.source.name} secret={added.secret} ingestUrl={added.source.ingestUrl} onDone={() => setAdded(null)} /> : null}
           <SourceForm list={list} editing={null} onSaved={sources.reload} onAdded={setAdded} />
           <PolitenessForm list={list} reload={sources.reload} />
+          <PairForm list={list} reload={sources.reload} />
         </>
       )}
     </article>

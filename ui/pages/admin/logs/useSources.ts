@@ -14,7 +14,15 @@ import type { SourceView } from '../../../../src/sources/view'
 export type { SourceView }
 export type SourceForum = SourceView['forum']
 export type SourceKind = SourceView['kind']
-export type SourcesList = { sources: SourceView[]; politenessSeconds: number; minPolitenessSeconds: number; presets: Preset[]; pairs: PresetPair[] }
+export type SourcesList = {
+  sources: SourceView[]
+  politenessSeconds: number
+  minPolitenessSeconds: number
+  presets: Preset[]
+  pairs: PresetPair[]
+  /** the forum pair in force ('spec' by default) */
+  forumPreset: string
+}
 
 export const FORUM_LABEL: Record<SourceForum, string> = { accessories: 'Accessories forum (WTS / WTB)', deals: 'Deals forum' }
 export const KIND_LABEL: Record<SourceKind, string> = { reddit: 'Reddit', feed: 'Feed', push: 'Push' }
@@ -227,6 +235,43 @@ export function useSourceForm(editing: SourceView | null, onSaved: () => void, o
     }
   }
   return { draft, change, setDraft, error, busy, preview, fetchPreview, save }
+}
+
+type Switched = { pair: string; enabled: string[]; added: string[]; disabled: string[] }
+
+/** What a switch of the forum pair did, in words. */
+export function switchedText(r: Switched): string {
+  const parts = [
+    r.added.length ? `added ${r.added.join(', ')}` : '',
+    r.enabled.length ? `enabled ${r.enabled.join(', ')}` : '',
+    r.disabled.length ? `disabled ${r.disabled.join(', ')}` : '',
+  ].filter(Boolean)
+  return `${parts.length ? `${parts.join('; ')}. ` : ''}The forum names in every page follow after a reload.`
+}
+
+/** The forum pair's form: both forums switch to a ready pair of presets. */
+export function usePairForm(current: string | null, reload: () => void) {
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  useEffect(() => {
+    if (current !== null) setValue(current)
+  }, [current])
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setSaving(true)
+    setError(null)
+    try {
+      const r = await api<Switched>('/api/admin/forum-preset', { method: 'PUT', json: { pair: value } })
+      toast({ title: 'Forums switched', description: switchedText(r) })
+      reload()
+    } catch (err) {
+      setError(errorText(err))
+    } finally {
+      setSaving(false)
+    }
+  }
+  return { value, setValue, error, saving, submit }
 }
 
 /** The feed politeness interval's form. */
