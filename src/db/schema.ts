@@ -194,6 +194,7 @@ export const posts = sqliteTable(
     index('posts_ingested').on(t.ingestedAt),
     index('posts_author_created').on(sql`lower(${t.author})`, t.createdAt),
     index('posts_listing').on(t.listingId),
+    index('posts_source_created').on(t.sourceId, t.createdAt),
   ],
 )
 

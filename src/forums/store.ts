@@ -169,6 +169,11 @@ export function storedAround(sqlite: Database, redditId: string): { before: numb
   return { before: near('<', 'DESC'), after: near('>', 'ASC') }
 }
 
+/** The creation time (ms) of the newest post stored from a source, or null (a feed's coverage gaps). */
+export function newestOfSource(sqlite: Database, sourceId: number): number | null {
+  return sqlite.query<{ at: number | null }, [number]>('SELECT max(created_at) AS at FROM posts WHERE source_id = ?').get(sourceId)?.at ?? null
+}
+
 export function hasAnyPost(sqlite: Database): boolean {
   return sqlite.query('SELECT 1 FROM posts LIMIT 1').get() !== null
 }

@@ -21,12 +21,14 @@ import { AppError } from '../lib/errors'
 import { log } from '../lib/log'
 import type { WithMatcher } from '../matches/matcher'
 import { ingestPosts } from './ingest'
+import { recordPollGap } from './gaps'
+import { knownPosts, newestOfSource } from '../forums/store'
 import { applySources, redditAccess, type WithSource } from './source'
 import { storedSetting, storeSetting } from '../settings/service'
 import { fetchFeed, FeedFetchError, type Validators } from '../sources/feed-fetch'
 import { feedToPosts, previewPosts, type PreviewPost } from '../sources/feed-posts'
 import { DEFAULT_FEED_INTERVAL_MS, HostPoliteness, hostKey, MIN_FEED_INTERVAL_MS } from '../sources/politeness'
-import { enabledSources, getSource, recordPoll, type SourceInput, type SourceRow } from '../sources/store'
+import { enabledSources, getSource, postForum, recordPoll, type SourceInput, type SourceRow } from '../sources/store'
 
 export type RunnerDeps = Deps & WithMatcher & WithSource
 
@@ -142,6 +144,11 @@ export class SourceRunner {
         return { ...empty, status: 'not_modified' }
       }
       const posts = feedToPosts(s, res.url, res.feed, this.deps.now().getTime())
+      this.noteGap(
+        s,
+        posts,
+        res.feed.items.every((i) => i.publishedAt !== null),
+      )
       return { ...this.store(s, posts, { at, validators: res.validators }), fetched: posts.length }
     } catch (e) {
       const error = describe(e)
@@ -150,6 +157,28 @@ export class SourceRunner {
       log.warn(`source ${s.id} (${s.name}) failed: ${error}`)
       return { ...empty, status: 'failed', error }
     }
+  }
+
+  /**
+   * A feed holds only its newest items: a poll that shows none already stored, whose oldest item is newer than the
+   * source's newest stored post, may have missed what came between (a coverage gap, src/scanner/gaps.ts, shown on
+   * Admin → Logs and by the explainer). Not for a first poll, nor for a feed whose items carry no dates.
+   */
+  private noteGap(s: SourceRow, posts: ForumPost[], dated: boolean): void {
+    if (!dated || posts.length === 0) return
+    const known = knownPosts(this.deps.sqlite)
+    const gap = recordPollGap(this.deps.sqlite, {
+      source: `feed:${s.id}`,
+      forums: [{ forum: postForum(s.forum), subreddits: s.name }],
+      newestStoredAt: newestOfSource(this.deps.sqlite, s.id),
+      posts,
+      reachedKnown: posts.some((p) => known(p.redditId)),
+      at: this.deps.now().getTime(),
+    })
+    if (gap)
+      log.warn(
+        `coverage gap: ${s.name} not read between ${new Date(gap.fromAt).toISOString()} and ${new Date(gap.toAt).toISOString()} (more posts than the feed holds came between two polls)`,
+      )
   }
 
   /** Stores, matches and announces a source's posts; records the poll. */

@@ -8,7 +8,7 @@ import { addSource, editSource } from '../../src/scanner/source-admin'
 import { getSource } from '../../src/sources/store'
 import { sourceView } from '../../src/sources/view'
 import { addTerm } from '../../src/terms/service'
-import { startForumFeeds, type ForumFeeds } from '../fakes/forum-feeds'
+import { DEPTH, startForumFeeds, type ForumFeeds } from '../fakes/forum-feeds'
 import { createUserWithSession, makeDeps, testClock, type TestDeps } from '../helpers'
 
 let deps: TestDeps
@@ -157,4 +157,26 @@ describe('two sources on one host share its politeness', () => {
     expect(summary(await deps.feeds.tick())).toEqual([['not_modified', 0]])
     expect(deps.feeds.setPolitenessSeconds(5)).toBe(15)
   })
+})
+
+test('more posts than the feed holds between two polls: a coverage gap for that source, with its window; a poll that reaches a stored item records none', async () => {
+  const id = await feed('phpbb', { name: 'Classic board' })
+  expect(summary(await deps.feeds.tick())).toEqual([['ok', 2]])
+  const gaps = () =>
+    deps.sqlite.query<{ source: string; forum: string; subreddits: string; from_at: number; to_at: number }, []>('SELECT * FROM source_gaps ORDER BY id').all()
+  // a few new posts: the next poll still shows a stored one, so nothing was missed
+  for (let i = 0; i < 3; i++) forums.publish('phpbb', { title: `WTS: item ${i} - $${10 + i}`, createdAt: clock.now().getTime() + i * 1000 })
+  clock.advance(INTERVAL)
+  expect(summary(await deps.feeds.tick())).toEqual([['ok', 3]])
+  expect(gaps()).toEqual([])
+  // then more than the feed's 15 between two polls: the oldest shown is newer than the newest stored
+  const newestStored = deps.sqlite.query<{ at: number }, [number]>('SELECT max(created_at) AS at FROM posts WHERE source_id = ?').get(id)!.at
+  clock.advance(INTERVAL)
+  for (let i = 0; i < DEPTH.phpbb + 5; i++)
+    forums.publish('phpbb', { title: `WTS: burst ${i} - $${20 + i}`, createdAt: clock.now().getTime() - (30 - i) * 1000 })
+  expect(summary(await deps.feeds.tick())).toEqual([['ok', DEPTH.phpbb]])
+  const [gap] = gaps()
+  expect(gaps()).toHaveLength(1)
+  expect(gap).toMatchObject({ source: `feed:${id}`, forum: 'product', subreddits: 'Classic board', from_at: newestStored })
+  expect(gap!.to_at).toBe(Math.min(...forums.posts.phpbb.slice(0, DEPTH.phpbb).map((p) => Math.floor(p.createdAt / 1000) * 1000)))
 })

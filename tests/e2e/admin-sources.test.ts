@@ -17,7 +17,7 @@ const forums = await startForumFeeds()
 const world = useServerAndBrowser({ ALLOW_PRIVATE_SOURCES: '1', REDDIT_BASE_URL: reddit.url })
 afterAll(async () => {
   await reddit.stop()
-  forums.stop()
+  await forums.stop()
 })
 
 const XENFORO_POST = 'WTS: EOTech EXPS3-2 with G33 magnifier - $900 shipped'
@@ -57,7 +57,7 @@ test('an admin adds a XenForo feed and r/mechmarket from the Logs page; a subscr
   reddit.publish({ subreddit: 'mechmarket', title: MECHMARKET_POST, selftext: 'Timestamps in the post. $260 shipped.' })
 
   const admin = await signedIn('admin')
-  const { page, errors } = admin
+  const { page } = admin
   await page.goto(`${world.server.url}/admin/logs`)
   const panel = page.getByTestId('sources-panel')
   await panel.getByRole('heading', { name: 'Add source' }).waitFor()

@@ -24,6 +24,9 @@
 
 export type Board = 'xenforo' | 'phpbb' | 'discourse' | 'vbulletin' | 'jsonfeed'
 
+/** How many of the newest items each feed holds: XenForo's per-forum RSS 50, phpBB's feed.php 15, Discourse's category RSS 25, vBulletin's external.php 15, a JSON Feed 20. */
+export const DEPTH: Record<Board, number> = { xenforo: 50, phpbb: 15, discourse: 25, vbulletin: 15, jsonfeed: 20 }
+
 export type FeedPost = { id: number; title: string; author: string; html: string; createdAt: number; category: string }
 
 export type ServedRequest = { path: string; headers: Record<string, string> }
@@ -302,7 +305,7 @@ export type ForumFeeds = Awaited<ReturnType<typeof startForumFeeds>>
 
 export async function startForumFeeds(opts: { now?: () => number } = {}) {
   const now = opts.now ?? Date.now
-  const posts: Record<Board, FeedPost[]> = { xenforo: [], phpbb: [], discourse: [], vbulletin: [], jsonfeed: [] }
+  const all: Record<Board, FeedPost[]> = { xenforo: [], phpbb: [], discourse: [], vbulletin: [], jsonfeed: [] }
   const requests: ServedRequest[] = []
   const raw = new Map<string, Raw>()
   const redirects = new Map<string, { to: string; status: number }>()
@@ -320,7 +323,7 @@ export async function startForumFeeds(opts: { now?: () => number } = {}) {
       createdAt: p.createdAt ?? now(),
       category: p.category ?? CATEGORY[board],
     }
-    posts[board].unshift(post)
+    all[board].unshift(post)
     return post
   }
   const t0 = now()
@@ -328,6 +331,8 @@ export async function startForumFeeds(opts: { now?: () => number } = {}) {
     for (const [i, [title, author, html]] of SEED[board].entries()) publish(board, { title, author, html, createdAt: t0 - (SEED[board].length - i) * 3600_000 })
 
   function render(key: string, base: string): { body: string; contentType: string; board: Board } | null {
+    // a feed holds only its newest items, as the real ones do (the samples in ../shared/feeds)
+    const posts = Object.fromEntries((Object.keys(all) as Board[]).map((b) => [b, all[b].slice(0, DEPTH[b])])) as Record<Board, FeedPost[]>
     switch (key) {
       case PATHS.xenforo:
         return { body: renderXenForo(base, posts.xenforo), contentType: 'application/rss+xml; charset=utf-8', board: 'xenforo' }
@@ -383,7 +388,7 @@ export async function startForumFeeds(opts: { now?: () => number } = {}) {
           { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
         )
       const etag = `"${Bun.hash(page.body).toString(16)}"`
-      const lastModified = gmt(Math.floor((posts[page.board][0]?.createdAt ?? t0) / 1000) * 1000)
+      const lastModified = gmt(Math.floor((all[page.board][0]?.createdAt ?? t0) / 1000) * 1000)
       const ifNoneMatch = req.headers.get('if-none-match')
       const ifModifiedSince = req.headers.get('if-modified-since')
       const fresh = ifNoneMatch !== null ? ifNoneMatch === etag : ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
@@ -397,7 +402,8 @@ export async function startForumFeeds(opts: { now?: () => number } = {}) {
   return {
     url,
     paths: PATHS,
-    posts,
+    /** every post of each board, newest first (a feed shows the first DEPTH of them) */
+    posts: all,
     requests,
     publish,
     /** every feed answers 403 with the block page (true) or normally again (false) */

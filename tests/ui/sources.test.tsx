@@ -275,7 +275,7 @@ describe('the forum pair', () => {
     await click(button(form, 'Switch forums'))
     expect(requests.slice(before)[0]).toEqual({ method: 'PUT', path: '/api/admin/forum-preset', body: { pair: 'hardware' } })
     expect(requests.slice(before).some((r) => r.method === 'GET' && r.path === '/api/admin/sources')).toBe(true)
-    answer = (method, path) =>
+    answer = (method) =>
       method === 'PUT' ? { status: 400, body: { error: { code: 'INVALID_SOURCE', message: 'pair: "x" is not a preset pair', field: 'pair' } } } : { body: LIST }
     await set(select, 'keyboards')
     await click(button(form, 'Switch forums'))

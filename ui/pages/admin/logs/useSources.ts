@@ -104,7 +104,7 @@ export function outcomeText(o: PollOutcome, kind: SourceKind): string {
       return `Fetch failed: ${o.error ?? 'unknown error'}`
     case 'not_modified':
       return 'Nothing new: the feed has not changed since the last read.'
-    default:
+    case 'ok':
       return kind === 'reddit'
         ? `Read ${posts(o.fetched)}; the next scan stores and matches the new ones.`
         : `Read ${posts(o.fetched)}: ${o.new} new stored, ${o.matches === 1 ? '1 match' : `${o.matches} matches`}.`

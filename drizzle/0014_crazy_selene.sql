@@ -1,0 +1,1 @@
+CREATE INDEX `posts_source_created` ON `posts` (`source_id`,`created_at`);
