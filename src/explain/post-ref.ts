@@ -3,7 +3,7 @@
 // a path /r/<sub>/comments/<id>/…, each with or without scheme, query string or fragment; a
 // fullname t3_<id>; a bare id. Anything else gets the one message below.
 
-export const REF_MESSAGE = 'Paste a Reddit post link, like https://www.reddit.com/r/…/comments/abc123/…, or its id'
+export const REF_MESSAGE = "Paste a Reddit post link, like https://www.reddit.com/r/…/comments/abc123/…, or its id; for a forum's post, the thread's link"
 
 /** Reddit ids are base 36; today's are 6–7 characters, old ones shorter. */
 const ID = /^[0-9a-z]{1,12}$/

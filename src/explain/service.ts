@@ -50,6 +50,8 @@ export type Explanation = {
     author: string
     flair: string | null
     subreddit: string
+    /** the name of the source it came from (a forum feed's, a push source's), null for a post Dibs never stored */
+    source: string | null
     createdAt: string
     state: PostState
     stored: boolean
@@ -162,6 +164,23 @@ function storedPost(deps: Pick<Deps, 'sqlite'>, redditId: string): Post | null {
   return row ? rowToPost(row) : null
 }
 
+/** A stored post whose link is this address (trailing slash and fragment aside): how a forum's post is named. */
+function storedPostByLink(deps: Pick<Deps, 'sqlite'>, raw: string): Post | null {
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  url.hash = ''
+  const bare = url.href.replace(/\/+$/, '')
+  const row = deps.sqlite
+    .query<PostRow, [string, string, string, string]>('SELECT * FROM posts WHERE url IN (?, ?) OR link_url IN (?, ?) ORDER BY id DESC LIMIT 1')
+    .get(bare, `${bare}/`, bare, `${bare}/`)
+  return row ? rowToPost(row) : null
+}
+
 type TermRow = { id: number; category: string; term: string; created_at: number; paused_at: number | null }
 
 /** `readLimit`: counts the asker's reads of posts Dibs never stored (admins are not counted). */
@@ -171,13 +190,16 @@ export async function explainPost(
   input: { url: string; userId?: string; timeZone?: string },
   readLimit?: RateLimiter,
 ): Promise<Explanation> {
-  const ref = parsePostRef(input.url)
-  if (!ref.ok) throw badRequest(ref.error, 'INVALID_POST_REF')
+  const parsed = parsePostRef(input.url)
+  // a forum feed's or a pushed post: found by its link among the stored posts (Dibs cannot read those by id)
+  const byLink = parsed.ok ? null : storedPostByLink(deps, input.url)
+  if (!parsed.ok && !byLink) throw badRequest(parsed.error, 'INVALID_POST_REF')
+  const ref = parsed.ok ? parsed : { ok: true as const, redditId: byLink!.redditId, subreddit: null }
   const { user, access } = targetUser(deps, asker, input.userId)
   const forums = deps.config.forums
   if (ref.subreddit !== null && classify({ title: '', subreddit: ref.subreddit }, forums) === null) throw notWatched(deps, ref.subreddit)
 
-  const stored = storedPost(deps, ref.redditId)
+  const stored = byLink ?? storedPost(deps, ref.redditId)
   let post: Pick<Post, 'redditId' | 'title' | 'url' | 'author' | 'flair' | 'authorFlair' | 'content' | 'subreddit' | 'createdAt' | 'state'>
   let category: Category | null
   let forum: 'product' | 'gd'
@@ -243,6 +265,7 @@ export async function explainPost(
       author: post.author,
       flair: post.flair,
       subreddit: post.subreddit,
+      source: stored?.sourceName ?? null,
       createdAt: post.createdAt.toISOString(),
       state: asPostState(post.state),
       stored: stored !== null,

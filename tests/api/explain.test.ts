@@ -6,6 +6,8 @@ import type { AccessState } from '../../src/access/rules'
 import { REF_MESSAGE } from '../../src/explain/post-ref'
 import { runScan } from '../../src/scanner/scan'
 import { addTerm } from '../../src/terms/service'
+import { addSource } from '../../src/scanner/source-admin'
+import { startForumFeeds } from '../fakes/forum-feeds'
 import { BLOCK_PAGE, CLOSED_JSON } from '../../src/forums/reddit-client'
 import { fakeOauthEnv, fakeRedditClient, startFakeReddit } from '../fakes/reddit'
 import { call, createUserWithSession, makeApp, makeDeps, startTestServer, testClock } from '../helpers'
@@ -182,5 +184,35 @@ describe('reads of posts Dibs never stored', () => {
     for (let i = 0; i < 6; i++) expect((await call(app, 'GET', `/api/explain?url=xyz${i}`, { cookie: admin.cookie })).status).toBe(200)
     expect(asked).toHaveLength(11)
     expect(d.sqlite.query('SELECT count(*) AS n FROM posts').get()).toEqual({ n: 0 })
+  })
+})
+
+describe("a forum feed's post", () => {
+  test('is explained by its thread link (as stored, with or without the trailing slash or a fragment); an unknown forum link is the usual 400', async () => {
+    const clock = testClock()
+    const forums = await startForumFeeds({ now: () => clock.now().getTime() })
+    cleanup.push(() => forums.stop())
+    const d = makeDeps({ ALLOW_PRIVATE_SOURCES: '1' }, clock)
+    cleanup.push(() => d.close())
+    const app = makeApp(d)
+    const user = await createUserWithSession(d)
+    addTerm(d, user.userId, FULL, 'wts', 'aimpoint')
+    addTerm(d, user.userId, FULL, 'wts', 'holosun')
+    const { source } = await addSource(d, { kind: 'feed', forum: 'accessories', url: forums.url + forums.paths.xenforo, name: 'Optics board' })
+    expect((await d.feeds.tick())[0]).toMatchObject({ status: 'ok', new: 3, matches: 1 })
+    const stored = d.sqlite
+      .query<{ url: string; title: string }, [number]>("SELECT url, title FROM posts WHERE source_id = ? AND title LIKE '%Aimpoint%'")
+      .get(source.id)!
+    for (const link of [stored.url, `${stored.url.replace(/\/$/, '')}#post-1`, stored.url.replace(/\/$/, '')]) {
+      const r = await call(app, 'GET', `/api/explain?url=${encodeURIComponent(link)}`, { cookie: user.cookie })
+      expect(r.status).toBe(200)
+      expect(r.body.post).toMatchObject({ title: stored.title, stored: true, source: 'Optics board' })
+      expect(r.body.terms.map((t: { term: string; matched: boolean }) => [t.term, t.matched])).toEqual([
+        ['aimpoint', true],
+        ['holosun', false],
+      ])
+    }
+    const unknown = await call(app, 'GET', `/api/explain?url=${encodeURIComponent(`${forums.url}/threads/nothing.1/`)}`, { cookie: user.cookie })
+    expect([unknown.status, unknown.body.error]).toEqual([400, { code: 'INVALID_POST_REF', message: REF_MESSAGE }])
   })
 })

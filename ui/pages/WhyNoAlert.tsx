@@ -66,6 +66,7 @@ export function WhyNoAlert() {
             maxLength={2000}
             autoComplete="off"
             placeholder="https://www.reddit.com/r/…/comments/abc123/…"
+            title="A Reddit post's link or id; for a forum's post, its thread link"
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={error ? 'why-error' : undefined}
             onChange={(e) => setLink(e.target.value)}
@@ -103,7 +104,7 @@ function Answer({ a }: { a: Explanation }) {
           <PostStateBadge state={post.state} />
         </h2>
         <p className="match-meta">
-          <span>r/{post.subreddit}</span>
+          <span>{post.source && !post.url.includes('reddit.com/') ? post.source : `r/${post.subreddit}`}</span>
           {post.author ? <span>u/{post.author}</span> : null}
           {post.flair ? <span className="badge">{post.flair}</span> : null}
           <time dateTime={post.createdAt}>posted {when(post.createdAt, a)}</time>
