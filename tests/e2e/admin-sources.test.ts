@@ -108,7 +108,7 @@ test('an admin adds a XenForo feed and r/mechmarket from the Logs page; a subscr
   expect(await fetched.locator('tr').filter({ hasText: MECHMARKET_POST }).locator('td').nth(1).innerText()).toBe('WTS (for sale)')
   await feedItem.getByRole('button', { name: 'Fetch now' }).click()
   expect(await feedItem.getByTestId('source-fetch-result').getByRole('status').innerText()).toMatch(
-    /^Not fetched: the host was asked less than the politeness interval ago\. Next try .+\.$/,
+    /^Not fetched: 127\.0\.0\.1 was asked less than 60 s ago; Dibs asks one host at most that often\. Try again in \d+ s\.$/,
   )
 
   // the subscriber has both matches, within that one poll, and the cards name the source

@@ -147,7 +147,9 @@ export function useSourceActions(source: SourceView, reload: () => void) {
         const o = await api<PollOutcome>(`/api/admin/sources/${source.id}/fetch`, { method: 'POST', json: {} })
         setResult({ source, ok: o.status === 'ok' || o.status === 'not_modified', text: outcomeText(o, source.kind), posts: o.posts })
       } catch (err) {
-        setResult({ source, ok: false, text: `Fetch failed: ${errorText(err)}`, posts: null })
+        // 429: the host was asked within its politeness interval (or Reddit's budget is spent): not a failure
+        const waiting = err instanceof ApiError && err.status === 429
+        setResult({ source, ok: false, text: `${waiting ? 'Not fetched' : 'Fetch failed'}: ${errorText(err)}`, posts: null })
       }
       reload()
     })
