@@ -1,14 +1,21 @@
 // What a personal access token may do, in one table (issue 28). A token works on the user's own
 // /api routes: `read` on their GETs, `write` on the changes listed in WRITE below (terms, and
 // marking matches read or archived). `write` also reads. Never with a token: admin routes, the
-// routes that manage credentials (tokens, sign-in, sessions, password, two-factor) and every other
-// change (account, billing, channels, preferences) — a leaked script token cannot take the account.
+// routes that manage credentials (tokens, sign-in, sessions, password, two-factor), the download of
+// the whole account, and every other change (account, billing, channels, preferences) — a leaked
+// script token cannot take the account.
 
 export const TOKEN_SCOPES = ['read', 'write'] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
 
 /** Routes a token can never use, whatever its scopes. */
-const NEVER = [/^\/api\/admin(\/|$)/, /^\/api\/tokens(\/|$)/, /^\/api\/auth\//, /^\/api\/internal\//]
+const NEVER = [
+  /^\/api\/admin(\/|$)/,
+  /^\/api\/tokens(\/|$)/,
+  /^\/api\/auth\//,
+  /^\/api\/internal\//,
+  /^\/api\/me\/export$/, // the whole account (sessions' addresses included): Settings → Account, signed in
+]
 
 /** The changes a `write` token may make. */
 const WRITE = [
