@@ -5,6 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import { banUser } from '../../src/auth/service'
 import { TOKEN_REQUESTS_PER_MINUTE } from '../../src/auth/token-gate'
 import { storePosts } from '../../src/forums/store'
+import { setSetting } from '../../src/settings/service'
 import { matchPosts } from '../../src/matches/runner'
 import { addTerm } from '../../src/terms/service'
 import { forumPost } from '../fakes/forum-post'
@@ -178,6 +179,17 @@ describe('scopes', () => {
     const { token } = await newToken(b.cookie)
     const r = await call(t.app, 'GET', '/api/terms?category=wts', { cookie: a.cookie, ...bearer(token) })
     expect(r.body.terms.map((x: { term: string }) => x.term)).toEqual(['bravo'])
+  })
+})
+
+describe('maintenance mode', () => {
+  test("a non-admin's token gets 503 MAINTENANCE like their session does", async () => {
+    const { cookie } = await createUserWithSession(t.deps)
+    const { token } = await newToken(cookie)
+    setSetting(t.deps, 'is_maintenance_mode_active', true)
+    const r = await call(t.app, 'GET', '/api/terms?category=wts', bearer(token))
+    expect(r.status).toBe(503)
+    expect(r.body.error.code).toBe('MAINTENANCE')
   })
 })
 
