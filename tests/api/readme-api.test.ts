@@ -41,7 +41,10 @@ describe("the README's API calls (docs/examples/api.sh)", () => {
     const r = await run({ DIBS_URL: server.url, DIBS_TOKEN: token })
     expect(r.err).toBe('')
     expect(r.code).toBe(0)
-    const [terms, added, matches] = r.out.trim().split('\n').map((line) => JSON.parse(line))
+    const [terms, added, matches] = r.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(terms.terms).toEqual([])
     expect(added.term).toMatchObject({ term: 'aimpoint t-2', category: 'wts' })
     expect(matches.matches.map((m: { title: string }) => m.title)).toEqual(['[WTS] Aimpoint T-2 with mount - $640'])
