@@ -20,6 +20,8 @@ import { pwaRoutes } from './web/pwa'
 import { vendorRoutes } from './web/vendor'
 import { notifyRoutes } from './notify'
 import { authRoutes } from './auth'
+import { tokenGate } from './auth/token-gate'
+import { tokenRoutes } from './auth/token-routes'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
 import { termRoutes } from './terms'
@@ -48,6 +50,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
   // Computed per request: the shell's inline-script hashes are known only after the server started.
   const headersFor = headerSets(config, () => shell.scriptHashes, { '/api/docs': { styleHashes: [API_DOCS_STYLE_HASH] } })
 
+  const bearerRequest = tokenGate(deps)
   let readSpec = async (): Promise<Record<string, never>> => ({})
   const app = new Elysia({
     name: 'dibs',
@@ -67,7 +70,8 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
           info: {
             title: `${config.appName} API`,
             version: '0.1.0',
-            description: 'JSON API of Dibs. Errors are {error: {code, message}}. Session: HttpOnly cookie set by /api/auth/login.',
+            description:
+              'JSON API of Dibs. Errors are {error: {code, message}}. Session: HttpOnly cookie set by /api/auth/login; scripts: Authorization: Bearer <personal access token> (Settings → Account, POST /api/tokens).',
           },
         },
       }),
@@ -88,11 +92,14 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     // arrives. (Not onRequest: a request-level hook would switch off Bun's static routes that serve
     // the bundled UI.)
     .onParse({ as: 'global' }, ({ request, path }) => assertBodyWithin(request, path.startsWith('/api/ingest/') ? MAX_BATCH_BYTES : config.maxBodyBytes))
-    // State-changing API requests must come from our own origin (CSRF defence beside SameSite).
+    // Personal access tokens (src/auth/token-gate.ts): scope, life and rate limit of a Bearer request.
+    // State-changing API requests must come from our own origin (CSRF defence beside SameSite); a
+    // Bearer request uses no cookie, so it skips that check.
     .onBeforeHandle({ as: 'global' }, ({ request }) => {
-      if (!STATE_CHANGING.has(request.method)) return
       const path = new URL(request.url).pathname
       if (!path.startsWith('/api/') || ORIGIN_EXEMPT.some((re) => re.test(path))) return
+      if (bearerRequest(request, path)) return
+      if (!STATE_CHANGING.has(request.method)) return
       const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'))
       const allowedOrigin = new URL(config.appUrl).origin
       if ((origin !== null && origin !== allowedOrigin) || (origin === null && request.headers.get('sec-fetch-site') === 'cross-site'))
@@ -158,6 +165,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(metricsRoutes(deps))
     .use(configRoutes(deps))
     .use(authRoutes(deps))
+    .use(tokenRoutes(deps))
     .use(meRoutes(deps))
     .use(realtimeRoutes(deps, deps.hub))
     .use(termRoutes(deps))

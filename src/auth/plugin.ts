@@ -1,11 +1,15 @@
 // Request-scoped auth as a named plugin with macros: routes declare { auth: true } (a signed-in
 // user) or { admin: true } (role admin, checked on the server) and receive `session`, `user`, `access`.
 // { admin: 'message' } answers non-admins with that message (spec §8: the scraper and batch calls).
+// A Bearer request (a personal access token, checked by ./token-gate.ts) is its token's user on
+// `auth` routes and never an admin: admin routes refuse any request that carries a token.
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { AppError, forbidden, unauthorized } from '../lib/errors'
 import { hasTwoFactor, TWO_FACTOR_TEXT } from './two-factor'
-import { readSessionToken, validateSession } from './session'
+import { readSessionToken, validateSession, type ValidSession } from './session'
+import { bearerToken, TOKEN_INVALID, tokenSession } from './token-gate'
+import { scopeRefusal } from './token-scopes'
 
 /** What non-admins are told by admin routes (spec §2 Tools, §5). */
 export const ADMIN_ONLY = 'This page is restricted to admin users only.'
@@ -14,7 +18,7 @@ export const authPlugin = (deps: Deps) =>
   new Elysia({ name: 'auth' }).macro({
     auth: {
       resolve({ request }) {
-        const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+        const session = requestSession(deps, request)
         if (session === null) throw unauthorized()
         return { session, user: session.user, access: session.access }
       },
@@ -32,6 +36,7 @@ export const authPlugin = (deps: Deps) =>
  * account without two-factor on or a session whose sign-in presented no code).
  */
 export function adminSession(deps: Deps, request: Request, denied = ADMIN_ONLY) {
+  if (bearerToken(request) !== null) throw forbidden(scopeRefusal(null, '/api/admin'), 'TOKEN_NOT_ALLOWED')
   const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
   if (session === null) throw unauthorized()
   if (session.access.role !== 'admin') throw forbidden(denied)
@@ -41,4 +46,17 @@ export function adminSession(deps: Deps, request: Request, denied = ADMIN_ONLY) 
     if (!session.secondFactor) throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminSignInAgain, { title })
   }
   return session
+}
+
+/**
+ * The request's principal: its token's (a Bearer request the gate let through; any other Bearer
+ * request is refused, never read from its cookie) or its session cookie's, or null.
+ */
+export function requestSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, request: Request): ValidSession | null {
+  if (bearerToken(request) !== null) {
+    const session = tokenSession(request)
+    if (session === null) throw unauthorized(TOKEN_INVALID, 'TOKEN_INVALID')
+    return session
+  }
+  return validateSession(deps, readSessionToken(request.headers.get('cookie')))
 }

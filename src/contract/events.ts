@@ -128,7 +128,7 @@ export const SOCKET_EVENTS: readonly SocketEventName[] = [
 export type BusEvents = SocketEvents & {
   /** a row entered the outbox: the outbox worker delivers it now rather than on its next tick */
   'outbox.queued': { channel: string }
-  /** sessions of a user ended (sign-out, password change or reset, ban, deletion): their sockets close */
+  /** sessions or access tokens of a user ended (sign-out, password change or reset, ban, deletion, token revoked): their sockets close */
   'sessions.revoked': { userId: number }
 }
 export type BusEventName = keyof BusEvents
@@ -138,6 +138,9 @@ export const RELAYED_EVENTS: readonly BusEventName[] = [...SOCKET_EVENTS, 'sessi
 
 /** Close code and reason of a socket whose session ended; the client signs that tab out. */
 export const SESSION_REVOKED_CLOSE = { code: 4401, reason: 'session revoked' } as const
+
+/** Close code and reason of a socket opened with a personal access token that was revoked or expired. */
+export const TOKEN_REVOKED_CLOSE = { code: 4401, reason: 'token revoked or expired' } as const
 
 /** A bus event as a socket receives it: without the routing fields. */
 export type SocketPayload<K extends SocketEventName> = Omit<SocketEvents[K], 'userId' | 'notify' | 'userIds'>

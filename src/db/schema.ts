@@ -111,6 +111,32 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user').on(t.userId)],
 )
 
+/**
+ * Personal access tokens (issue 28): `Authorization: Bearer dibs_pat_…` on the user's /api routes.
+ * Only the SHA-256 of the token is stored; `hint` (its first characters) lets the owner tell tokens
+ * apart. Revoking deletes the row. Owned by src/auth/access-tokens.ts.
+ */
+export const accessTokens = sqliteTable(
+  'access_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** the token's first characters, e.g. 'dibs_pat_Ab3d' (shown as 'dibs_pat_Ab3d…') */
+    hint: text('hint').notNull(),
+    /** JSON array: 'read' and/or 'write' */
+    scopes: text('scopes', { mode: 'json' }).$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    /** null: never expires */
+    expiresAt: ms('expires_at'),
+    lastUsedAt: ms('last_used_at'),
+  },
+  (t) => [index('access_tokens_user').on(t.userId)],
+)
+
 /** Single-use tokens (email confirmation, password reset), stored hashed. */
 export const oneTimeTokens = sqliteTable(
   'one_time_tokens',

@@ -1,4 +1,5 @@
-// /api/me: the signed-in user's profile and AccessInfo, name, password and account deletion.
+// /api/me: the signed-in user's profile and AccessInfo, name, password, account deletion and the
+// download of all their data (./export.ts).
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps'
 import { accessInfo } from '../access/rules'
@@ -12,6 +13,7 @@ import { deleteAccount, updateName } from './service'
 import { disableTwoFactor } from '../auth/two-factor'
 import { beginEnrolment, completeEnrolment } from '../auth/enrolment'
 import { log } from '../lib/log'
+import { exportUserData } from './export'
 
 const loose = t.Object({}, { additionalProperties: true })
 const tags = ['me']
@@ -30,6 +32,25 @@ export const meRoutes = (deps: Deps) => {
         auth: true,
         detail: {
           summary: 'The signed-in user, their AccessInfo and this session ({secondFactor}: its sign-in presented a two-factor code); 401 when signed out',
+          tags,
+        },
+      },
+    )
+    .get(
+      '/api/me/export',
+      ({ user, set }) => {
+        const data = exportUserData(deps, user.id)
+        set.headers['content-type'] = 'application/json; charset=utf-8'
+        set.headers['content-disposition'] = `attachment; filename="${exportFileName(deps.config.appName, deps.now())}"`
+        return JSON.stringify(data, null, 2)
+      },
+      {
+        auth: true,
+        detail: {
+          summary:
+            'All your data as one JSON download: account, access, sign-in records, tokens, terms, matches, archive, preferences, channels, devices, messages',
+          description:
+            'Without any secret: no password or code hashes, TOTP secret, channel secrets, push keys, token hashes or queued mail bodies. Session only (a personal access token gets 403).',
           tags,
         },
       },
@@ -103,4 +124,14 @@ export const meRoutes = (deps: Deps) => {
         detail: { summary: 'Delete the account {password} (or a sign-in within 10 min for Google-only accounts)', tags },
       },
     )
+}
+
+/** e.g. dibs-data-2026-01-31.json */
+export function exportFileName(appName: string, now: Date): string {
+  const slug =
+    appName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'data'
+  return `${slug}-data-${now.toISOString().slice(0, 10)}.json`
 }

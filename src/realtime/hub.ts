@@ -5,7 +5,8 @@
 import type { Server } from 'bun'
 import { userWithAccess } from '../access/state'
 import { sessionAlive, validateSession } from '../auth/session'
-import { SESSION_REVOKED_CLOSE, type SocketEventName, type SocketEvents, type SocketPayload } from '../contract/events'
+import { tokenAlive, type TokenSession } from '../auth/access-tokens'
+import { SESSION_REVOKED_CLOSE, TOKEN_REVOKED_CLOSE, type SocketEventName, type SocketEvents, type SocketPayload } from '../contract/events'
 import type { Deps } from '../deps'
 
 export type Peer = {
@@ -13,6 +14,8 @@ export type Peer = {
   userId: number | null
   /** the stored id of the session the socket opened with */
   sessionId: string | null
+  /** the personal access token it opened with (such a socket never joins the admin topic) */
+  tokenId: number | null
   admin: boolean
   subscribe(topic: string): void
   unsubscribe(topic: string): void
@@ -61,22 +64,47 @@ function payloadOf<K extends SocketEventName>(data: SocketEvents[K]): SocketPayl
 export class Hub {
   server: Server<unknown> | null = null
   private peers = new Map<string, Peer>()
+  /** token sockets' expiry timers, by peer id */
+  private expiries = new Map<string, ReturnType<typeof setTimeout>>()
 
   constructor(private deps: Pick<Deps, 'db' | 'now' | 'config'>) {}
 
-  /** Resolves the cookie's user and joins the socket's topics; returns who it is. */
-  join(peer: Omit<Peer, 'userId' | 'admin' | 'sessionId'>, cookieToken: string | null): Peer {
-    const session = cookieToken ? validateSession(this.deps, cookieToken) : null
-    const full: Peer = { ...peer, userId: session?.user.id ?? null, sessionId: session?.sessionId ?? null, admin: session?.access.role === 'admin' }
+  /** Resolves the cookie's user (or the token's, already checked) and joins the socket's topics; returns who it is. */
+  join(peer: Omit<Peer, 'userId' | 'admin' | 'sessionId' | 'tokenId'>, cookieToken: string | null, token: TokenSession | null = null): Peer {
+    const session = token ?? (cookieToken ? validateSession(this.deps, cookieToken) : null)
+    const full: Peer = {
+      ...peer,
+      userId: session?.user.id ?? null,
+      sessionId: token === null ? (session?.sessionId ?? null) : null,
+      tokenId: token?.token.id ?? null,
+      admin: token === null && session?.access.role === 'admin',
+    }
     full.subscribe(FEED)
     if (full.userId !== null) full.subscribe(userTopic(full.userId))
     if (full.admin) full.subscribe(ADMIN)
     this.peers.set(full.id, full)
+    if (token?.token.expiresAt) this.closeAtExpiry(full, token.token.expiresAt.getTime())
     return full
   }
 
   leave(id: string) {
     this.peers.delete(id)
+    clearTimeout(this.expiries.get(id))
+    this.expiries.delete(id)
+  }
+
+  /** A token socket closes when its token expires (re-armed while the token still lives: long waits, clock drift). */
+  private closeAtExpiry(peer: Peer, at: number) {
+    const wait = Math.min(Math.max(0, at - this.deps.now().getTime()), 2 ** 31 - 1)
+    this.expiries.set(
+      peer.id,
+      setTimeout(() => {
+        if (!this.peers.has(peer.id)) return
+        if (peer.tokenId !== null && tokenAlive(this.deps, peer.tokenId)) return this.closeAtExpiry(peer, at)
+        this.leave(peer.id)
+        peer.close(TOKEN_REVOKED_CLOSE.code, TOKEN_REVOKED_CLOSE.reason)
+      }, wait + 1),
+    )
   }
 
   get size() {
@@ -97,17 +125,24 @@ export class Hub {
   reevaluate(userId: number) {
     const admin = this.isAdmin(userId)
     for (const peer of this.peers.values()) {
-      if (peer.userId !== userId || peer.admin === admin) continue
+      if (peer.userId !== userId || peer.tokenId !== null || peer.admin === admin) continue
       if (admin) peer.subscribe(ADMIN)
       else peer.unsubscribe(ADMIN)
       peer.admin = admin
     }
   }
 
-  /** Sessions of the user ended: close each of their sockets whose session is gone (4401, the tab signs out). */
+  /** Sessions or tokens of the user ended: close each of their sockets whose session or token is gone (4401, the tab signs out). */
   revoked(userId: number) {
     for (const peer of [...this.peers.values()]) {
-      if (peer.userId !== userId || peer.sessionId === null || sessionAlive(this.deps, peer.sessionId)) continue
+      if (peer.userId !== userId) continue
+      if (peer.tokenId !== null) {
+        if (tokenAlive(this.deps, peer.tokenId)) continue
+        this.leave(peer.id)
+        peer.close(TOKEN_REVOKED_CLOSE.code, TOKEN_REVOKED_CLOSE.reason)
+        continue
+      }
+      if (peer.sessionId === null || sessionAlive(this.deps, peer.sessionId)) continue
       this.peers.delete(peer.id)
       peer.close(SESSION_REVOKED_CLOSE.code, SESSION_REVOKED_CLOSE.reason)
     }
@@ -118,6 +153,8 @@ export class Hub {
   }
 
   close() {
+    for (const timer of this.expiries.values()) clearTimeout(timer)
+    this.expiries.clear()
     this.peers.clear()
   }
 }

@@ -1,12 +1,24 @@
 // GET /api/ws: the live stream (DESIGN.md). Same-origin only; the session cookie decides the
-// topics (src/realtime/hub.ts). Server → client messages are {type, data}; the client sends
-// nothing but optional {type:'ping'} keep-alives, answered with {type:'pong'}.
+// topics (src/realtime/hub.ts). A script follows its matches with a personal access token instead
+// (`?token=…` or `Authorization: Bearer …`, scope read): 401 when the token is not alive, and the
+// socket closes when the token is revoked or expires. Server → client messages are {type, data};
+// the client sends nothing but optional {type:'ping'} keep-alives, answered with {type:'pong'}.
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { readSessionToken } from '../auth/session'
+import { validateAccessToken, type TokenSession } from '../auth/access-tokens'
+import { bearerToken, TOKEN_INVALID } from '../auth/token-gate'
+import { scopeRefusal, tokenAllows } from '../auth/token-scopes'
+import { TOKEN_REVOKED_CLOSE } from '../contract/events'
 import type { Hub } from './hub'
 
+/** The token a socket request carries (query or header), or null. */
+function socketToken(request: Request): string | null {
+  return new URL(request.url).searchParams.get('token') || bearerToken(request)
+}
+
 export function realtimeRoutes(deps: Deps, hub: Hub) {
+  const tokens = new WeakMap<Request, TokenSession>()
   return new Elysia({ name: 'realtime' })
     .decorate('hub', hub)
     .onStart(({ server }) => {
@@ -22,13 +34,30 @@ export function realtimeRoutes(deps: Deps, hub: Hub) {
           set.status = 403
           return { error: { code: 'BAD_ORIGIN', message: 'Cross-site WebSocket refused.' } }
         }
+        const raw = socketToken(request)
+        if (raw === null) return
+        const token = validateAccessToken(deps, raw)
+        if (token === null) {
+          set.status = 401
+          return { error: { code: 'TOKEN_INVALID', message: TOKEN_INVALID } }
+        }
+        if (!tokenAllows(token.token.scopes, 'read')) {
+          set.status = 403
+          return { error: { code: 'TOKEN_SCOPE', message: scopeRefusal('read', '/api/ws') } }
+        }
+        tokens.set(request, token)
       },
       open(ws) {
-        const cookie = ws.data.request.headers.get('cookie')
+        const request = ws.data.request
         const raw = ws.raw
+        // A token socket is its token's user only (never the cookie's); checked in beforeHandle.
+        const presented = socketToken(request)
+        const token = presented === null ? null : (tokens.get(request) ?? validateAccessToken(deps, presented))
+        if (presented !== null && token === null) return raw.close(TOKEN_REVOKED_CLOSE.code, TOKEN_REVOKED_CLOSE.reason)
         const peer = hub.join(
           { id: ws.id, subscribe: (t) => raw.subscribe(t), unsubscribe: (t) => raw.unsubscribe(t), close: (code, reason) => raw.close(code, reason) },
-          readSessionToken(cookie),
+          token === null ? readSessionToken(request.headers.get('cookie')) : null,
+          token,
         )
         ws.send(JSON.stringify({ type: 'hello', data: { userId: peer.userId, admin: peer.admin } }))
       },

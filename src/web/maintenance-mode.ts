@@ -8,6 +8,7 @@
 // (/healthz, pages, assets) never pass the gate. Signed-out callers pass too:
 // the routes answer them as usual (the public live feed keeps working).
 import { readSessionToken, validateSession } from '../auth/session'
+import { bearerToken, tokenSession } from '../auth/token-gate'
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
 import { getSetting } from '../settings/service'
@@ -39,7 +40,8 @@ export function maintenanceGate(deps: Deps, request: Request, headers: Record<st
   if (!getSetting(deps, 'is_maintenance_mode_active')) return
   headers[MAINTENANCE_HEADER] = 'on'
   if (maintenanceOpen(request.method, path)) return
-  const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+  // A Bearer request is its token's user (never its cookie's).
+  const session = bearerToken(request) !== null ? tokenSession(request) : validateSession(deps, readSessionToken(request.headers.get('cookie')))
   if (session === null || session.access.role === 'admin') return
   throw new AppError(503, 'MAINTENANCE', MAINTENANCE_MESSAGE, { title: 'Maintenance' })
 }

@@ -1,7 +1,8 @@
 // /settings/subscription and /settings/account (spec §2): Quick Links and two tabs. The
 // Subscription tab is the subscription page's panel (../../components/SubscriptionPanel.tsx). The Account
 // tab's Change Password and Delete Account work against /api/me/password and DELETE /api/me; its
-// Two-factor authentication section is ./TwoFactorSection.tsx.
+// Two-factor authentication section is ./TwoFactorSection.tsx; personal access tokens and 'Download
+// my data' are ./TokensSection.tsx.
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
@@ -14,6 +15,7 @@ import { SubscriptionPanel } from '../../components/SubscriptionPanel'
 import { TwoFactorSection } from './TwoFactorSection'
 import { AppearanceSection } from './AppearanceSection'
 import { DevicesSection } from './DevicesSection'
+import { DataExportSection, TokensSection } from './TokensSection'
 
 export function Settings({ tab }: { tab: 'subscription' | 'account' }) {
   useSignals()
@@ -120,6 +122,10 @@ function AccountTab() {
       </form>
       <hr />
       <TwoFactorSection />
+      <hr />
+      <TokensSection />
+      <hr />
+      <DataExportSection />
       <hr />
       {confirmDelete ? (
         <div role="alert">
