@@ -290,7 +290,7 @@ describe('URL rules and gate', () => {
     const lapsed = await createUserWithSession(server.deps, { role: 'app_trial', accessExpiresAt: new Date(Date.now() - 1000) })
     const r = await api('POST', '/api/notifications/channels', lapsed.cookie, { kind: 'webhook', url: hook.hookUrl })
     expect(r.status).toBe(403)
-    expect(r.body.error.message).toBe('Webhook, ntfy and Discord alerts require a subscription')
+    expect(r.body.error.message).toBe('Alerts on other channels (webhooks, chat apps, push services) require a subscription')
     const owner = await createUserWithSession(server.deps)
     const other = await createUserWithSession(server.deps)
     const add = await api('POST', '/api/notifications/channels', owner.cookie, { kind: 'webhook', url: hook.hookUrl })
