@@ -269,11 +269,21 @@ export async function explainPost(
 /** The zone the explainer writes times in: the user's quiet-hours zone, else UTC. */
 const timeZoneOf = (deps: Deps, userId: number) => getPrefs(deps, userId).quiet?.timeZone ?? 'UTC'
 
-type MatchRowDb = { id: number; source: string; is_new: number; created_at: number; post_created_at: number | null; matched_terms: string; price_drop: string | null }
+type MatchRowDb = {
+  id: number
+  source: string
+  is_new: number
+  created_at: number
+  post_created_at: number | null
+  matched_terms: string
+  price_drop: string | null
+}
 
 function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0], timeZone: string): Explanation['match'] {
   const m = deps.sqlite
-    .query<MatchRowDb, [number, number]>('SELECT id, source, is_new, created_at, post_created_at, matched_terms, price_drop FROM matches WHERE user_id = ? AND post_id = ?')
+    .query<MatchRowDb, [number, number]>(
+      'SELECT id, source, is_new, created_at, post_created_at, matched_terms, price_drop FROM matches WHERE user_id = ? AND post_id = ?',
+    )
     .get(userId, post.id)
   if (!m) return null
   const now = deps.now()
@@ -295,7 +305,13 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
   const latency = deps.sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(m.id)
   const devices = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').get(userId)!.n
   const endpoints = externalGate(access, now).allowed
-    ? userEndpoints(deps, userId).map((e) => ({ id: e.id, kind: e.kind as EndpointKind, name: e.name, createdAt: e.createdAt.getTime(), level: controlOf(e).level }))
+    ? userEndpoints(deps, userId).map((e) => ({
+        id: e.id,
+        kind: e.kind as EndpointKind,
+        name: e.name,
+        createdAt: e.createdAt.getTime(),
+        level: controlOf(e).level,
+      }))
     : []
   const channels = channelOutcomes({
     now: now.getTime(),

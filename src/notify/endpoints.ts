@@ -156,7 +156,12 @@ function ownEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: number): Row {
 }
 
 /** PATCH: the name and the per-channel control (level, cap per minute). */
-export function updateEndpoint(deps: Pick<Deps, 'db' | 'config'>, userId: number, id: number, change: { name?: string; level?: unknown; ratePerMinute?: unknown }) {
+export function updateEndpoint(
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: number,
+  id: number,
+  change: { name?: string; level?: unknown; ratePerMinute?: unknown },
+) {
   const row = ownEndpoint(deps, userId, id)
   const control = readControl(change, controlOf(row))
   const name = change.name === undefined ? row.name : change.name.trim().slice(0, 60)

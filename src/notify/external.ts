@@ -67,7 +67,8 @@ export function summaryAlert(brand: Brand, reason: 'quiet' | 'rate', alerts: Ext
     },
     post: {
       id: null,
-      title: reason === 'quiet' ? `${n} new ${n === 1 ? 'match' : 'matches'} while you were away` : `${n} more ${n === 1 ? 'match' : 'matches'} in the last minute`,
+      title:
+        reason === 'quiet' ? `${n} new ${n === 1 ? 'match' : 'matches'} while you were away` : `${n} more ${n === 1 ? 'match' : 'matches'} in the last minute`,
       url: dashboard,
       linkUrl: null,
       author: '',

@@ -10,7 +10,17 @@ import { tooMany } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
 import { submitContact } from './contact'
 import { holdRoutes } from './hold'
-import { addEndpoint, ENDPOINT_KINDS, endpointPayload, listEndpoints, MAX_RATE_PER_MINUTE, regenerateSecret, removeEndpoint, testEndpoint, updateEndpoint } from './endpoints'
+import {
+  addEndpoint,
+  ENDPOINT_KINDS,
+  endpointPayload,
+  listEndpoints,
+  MAX_RATE_PER_MINUTE,
+  regenerateSecret,
+  removeEndpoint,
+  testEndpoint,
+  updateEndpoint,
+} from './endpoints'
 import { PROVIDERS } from '../outbox/channels/registry'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
@@ -46,7 +56,8 @@ export const notifyRoutes = (deps: Deps) => {
       .get('/api/notifications/channels', ({ user, access }) => listEndpoints(deps, user.id, access), {
         auth: true,
         detail: {
-          summary: "The user's external channels with their last delivery result and control, the kinds this installation offers (label, setup, fields), and the plan gate",
+          summary:
+            "The user's external channels with their last delivery result and control, the kinds this installation offers (label, setup, fields), and the plan gate",
           tags,
         },
       })
@@ -67,7 +78,10 @@ export const notifyRoutes = (deps: Deps) => {
               ratePerMinute: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
               // every provider's fields (the registry's): url, token, priority, tags, userKey, homeserver, roomId, accessToken, urls
               ...Object.fromEntries(
-                [...new Set(PROVIDERS.flatMap((p) => p.fields.map((f) => f.name)))].map((n) => [n, t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Number()]))]),
+                [...new Set(PROVIDERS.flatMap((p) => p.fields.map((f) => f.name)))].map((n) => [
+                  n,
+                  t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Number()])),
+                ]),
               ),
             },
             { additionalProperties: false },
@@ -89,7 +103,10 @@ export const notifyRoutes = (deps: Deps) => {
           level: t.Optional(t.Union([t.Literal('all'), t.Literal('important')])),
           ratePerMinute: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
         }),
-        detail: { summary: "A channel's name and control: level (all | important: price drops and important terms only), ratePerMinute (cap; null = none)", tags },
+        detail: {
+          summary: "A channel's name and control: level (all | important: price drops and important terms only), ratePerMinute (cap; null = none)",
+          tags,
+        },
       })
       .delete('/api/notifications/channels/:id', ({ user, params }) => removeEndpoint(deps, user.id, params.id), {
         auth: true,

@@ -13,7 +13,15 @@ import { ConfirmDialog } from './ConfirmDialog'
 import { channelLabel, type ChannelItem } from './TermDelivery'
 import { Icon } from './Icon'
 
-type Field = { name: string; label: string; type: 'url' | 'text' | 'secret' | 'textarea' | 'select'; required: boolean; placeholder?: string; help?: string; options?: { value: string; label: string }[] }
+type Field = {
+  name: string
+  label: string
+  type: 'url' | 'text' | 'secret' | 'textarea' | 'select'
+  required: boolean
+  placeholder?: string
+  help?: string
+  options?: { value: string; label: string }[]
+}
 type Kind = { kind: string; label: string; setup: string; fields: Field[]; unavailable: string | null }
 type Channel = ChannelItem & {
   lastResult: string | null
@@ -34,7 +42,8 @@ function TelegramLink({ c }: { c: Channel }) {
   if (c.kind !== 'telegram' || c.linked) return null
   return (
     <p className="channel-secret" data-testid="telegram-link">
-      To link your chat, send <code>{c.startCommand}</code> to {c.botUsername ? <a href={`https://t.me/${c.botUsername}?start=${c.linkCode}`}>@{c.botUsername}</a> : 'the bot'} in Telegram.
+      To link your chat, send <code>{c.startCommand}</code> to{' '}
+      {c.botUsername ? <a href={`https://t.me/${c.botUsername}?start=${c.linkCode}`}>@{c.botUsername}</a> : 'the bot'} in Telegram.
     </p>
   )
 }

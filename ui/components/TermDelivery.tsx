@@ -50,7 +50,11 @@ export function TermDeliveryButton({ category, term, busy }: { category: Categor
 function TermDeliveryDialog({ category, term, onClose }: { category: Category; term: Term; onClose: () => void }) {
   const [channels, setChannels] = useState<Channel[]>([])
   const [saving, setSaving] = useState(false)
-  const d: { email: string; push: boolean; endpoints: Record<string, boolean>; important?: boolean } = term.delivery ?? { email: 'default', push: true, endpoints: {} }
+  const d: { email: string; push: boolean; endpoints: Record<string, boolean>; important?: boolean } = term.delivery ?? {
+    email: 'default',
+    push: true,
+    endpoints: {},
+  }
   const muted = isMuted(term)
   useEffect(() => {
     api<{ channels: Channel[] }>('/api/notifications/channels')

@@ -19,9 +19,11 @@ export function appriseUrls(raw: string): string[] {
 export const apprise = defineProvider({
   kind: 'apprise',
   label: 'Apprise',
-  setup: 'Apprise URLs of the services you use, one per line (e.g. tgram://bottoken/ChatID, mailto://user:pass@example.com); see the Apprise wiki for each service’s URL.',
+  setup:
+    'Apprise URLs of the services you use, one per line (e.g. tgram://bottoken/ChatID, mailto://user:pass@example.com); see the Apprise wiki for each service’s URL.',
   fields: [{ name: 'urls', label: 'Apprise URLs', type: 'textarea', required: true, placeholder: 'tgram://123456:ABC-DEF/987654\npover://userkey@apptoken' }],
-  unavailable: (config) => (config.notifyProviders.appriseUrl ? null : 'Apprise is not set up on this installation (the admin sets APPRISE_URL to an Apprise API server).'),
+  unavailable: (config) =>
+    config.notifyProviders.appriseUrl ? null : 'Apprise is not set up on this installation (the admin sets APPRISE_URL to an Apprise API server).',
   async validate(_deps, input) {
     const urls = appriseUrls(textField(input, 'urls', 'Apprise URLs', 4000))
     if (urls.length > 20) throw fieldError('urls', 'At most 20 Apprise URLs per channel.')

@@ -36,7 +36,8 @@ export const gotify = defineProvider({
     }
   },
   judge(r) {
-    if (r.status === 401 || r.status === 403) throw new PermanentFailure('Gotify refused the application token: create a new application token and add the channel again')
+    if (r.status === 401 || r.status === 403)
+      throw new PermanentFailure('Gotify refused the application token: create a new application token and add the channel again')
     judge(r)
   },
 })

@@ -18,7 +18,8 @@ export const MATRIX_TOKEN_TEXT =
 export const matrix = defineProvider({
   kind: 'matrix',
   label: 'Matrix',
-  setup: 'Your homeserver’s URL, the room’s internal ID (Room settings → Advanced, starts with !) and an access token of an account in that room (Element: Settings → Help & About → Access Token).',
+  setup:
+    'Your homeserver’s URL, the room’s internal ID (Room settings → Advanced, starts with !) and an access token of an account in that room (Element: Settings → Help & About → Access Token).',
   fields: [
     { name: 'homeserver', label: 'Homeserver URL', type: 'url', required: true, placeholder: 'https://matrix.example.org' },
     { name: 'roomId', label: 'Room ID', type: 'text', required: true, placeholder: '!abcdefgh:example.org' },
@@ -38,7 +39,9 @@ export const matrix = defineProvider({
     const roomId = (ep.options as { roomId?: string }).roomId ?? ''
     const txnId = `dibs-${deliveryId.replace(/[^\w.-]/g, '_')}`
     const linkLine = links.claim ? `Claim: ${links.claim}\nOpen: ${links.open}` : `Open: ${links.open}`
-    const linkHtml = links.claim ? `<a href="${html(links.claim)}">Claim</a> · <a href="${html(links.open)}">Open</a>` : `<a href="${html(links.open)}">Open</a>`
+    const linkHtml = links.claim
+      ? `<a href="${html(links.claim)}">Claim</a> · <a href="${html(links.open)}">Open</a>`
+      : `<a href="${html(links.open)}">Open</a>`
     return {
       method: 'PUT',
       url: `${ep.url.replace(/\/+$/, '')}/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/send/m.room.message/${encodeURIComponent(txnId)}`,
@@ -60,7 +63,8 @@ export const matrix = defineProvider({
       // not Matrix's JSON: the status decides
     }
     if (e.errcode === 'M_UNKNOWN_TOKEN' || e.errcode === 'M_MISSING_TOKEN') throw new PermanentFailure(MATRIX_TOKEN_TEXT)
-    if (e.errcode === 'M_FORBIDDEN') throw new PermanentFailure(`Matrix: the account cannot post in this room (M_FORBIDDEN: ${e.error ?? ''}); invite it or check the room ID`)
+    if (e.errcode === 'M_FORBIDDEN')
+      throw new PermanentFailure(`Matrix: the account cannot post in this room (M_FORBIDDEN: ${e.error ?? ''}); invite it or check the room ID`)
     if (r.status === 429) throw new RetryLater(`Matrix asked to slow down (${e.errcode ?? '429'})`, e.retry_after_ms ?? retryAfterHeaderMs(r.headers) ?? 0)
     judge(r)
   },

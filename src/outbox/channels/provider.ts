@@ -77,7 +77,13 @@ export function textField(input: Record<string, unknown>, field: string, label: 
 }
 
 /** A URL the server will send to: the SSRF rules of src/lib/public-url.ts (again before every send). */
-export async function publicUrlField(deps: Pick<Deps, 'config'>, input: Record<string, unknown>, field: string, label: string, resolve?: Resolver): Promise<URL> {
+export async function publicUrlField(
+  deps: Pick<Deps, 'config'>,
+  input: Record<string, unknown>,
+  field: string,
+  label: string,
+  resolve?: Resolver,
+): Promise<URL> {
   const raw = textField(input, field, label, 2000)
   const check = await checkPublicUrl(raw, { allowPrivate: deps.config.channelsAllowPrivate, resolve })
   if (!check.ok) throw fieldError(field, check.reason, 'INVALID_URL')
@@ -92,7 +98,8 @@ export function alertText(alert: ExternalAlert, appName: string): { title: strin
   if (alert.type === 'summary' && alert.summary) {
     const s = alert.summary
     const n = s.count
-    const title = s.reason === 'quiet' ? `${n} new ${n === 1 ? 'match' : 'matches'} while you were away` : `${n} more ${n === 1 ? 'match' : 'matches'} in the last minute`
+    const title =
+      s.reason === 'quiet' ? `${n} new ${n === 1 ? 'match' : 'matches'} while you were away` : `${n} more ${n === 1 ? 'match' : 'matches'} in the last minute`
     const lines = s.matches.slice(0, 10).map((m) => cut(m.title, 200))
     if (s.matches.length > 10) lines.push(`…and ${s.matches.length - 10} more`)
     return { title, lines, url: alert.post.url }
@@ -115,7 +122,14 @@ export function alertLinks(alert: ExternalAlert): { claim: string | null; open: 
 }
 
 /** Sends one alert through a provider: ready check, request, SSRF-checked send, outcome recorded, retry rules. */
-export async function deliver(deps: ProviderDeps, p: Provider, ep: Endpoint, alert: ExternalAlert, deliveryId: string, opts: HttpOpts = {}): Promise<PostResult> {
+export async function deliver(
+  deps: ProviderDeps,
+  p: Provider,
+  ep: Endpoint,
+  alert: ExternalAlert,
+  deliveryId: string,
+  opts: HttpOpts = {},
+): Promise<PostResult> {
   const why = p.notReady?.(ep, deps.config) ?? p.unavailable?.(deps.config) ?? null
   // the row fails with the reason, and the settings show it
   if (why) return recording(deps, ep.id, () => Promise.reject(new PermanentFailure(why)))
@@ -143,9 +157,13 @@ export function providerChannel(deps: ProviderDeps, p: Provider, opts: HttpOpts 
 /** The request with the endpoint's secret and the admin's tokens masked: what the settings show as "What Dibs sends". */
 export function redactedRequest(deps: ProviderDeps, p: Provider, ep: Endpoint, alert: ExternalAlert): HttpRequest {
   const req = p.request(deps, ep, alert, `preview:${ep.id}`)
-  const secrets = [ep.secret, deps.config.notifyProviders.telegramBotToken, deps.config.notifyProviders.pushoverAppToken].filter(
-    (s): s is string => typeof s === 'string' && s.length >= 4,
-  )
+  // a secret of several lines (Apprise URLs) is masked line by line too
+  const secrets = [
+    ep.secret,
+    ...(ep.secret?.split('\n') ?? []),
+    deps.config.notifyProviders.telegramBotToken,
+    deps.config.notifyProviders.pushoverAppToken,
+  ].filter((s): s is string => typeof s === 'string' && s.length >= 4)
   const mask = (s: string) => secrets.reduce((acc, x) => acc.split(x).join('•••'), s)
   return {
     method: req.method,

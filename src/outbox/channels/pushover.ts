@@ -21,7 +21,8 @@ export const pushover = defineProvider({
   label: 'Pushover',
   setup: 'Your user key is at the top of your Pushover dashboard (pushover.net); the app token is the installation’s.',
   fields: [{ name: 'userKey', label: 'User key', type: 'secret', required: true, placeholder: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG' }],
-  unavailable: (config) => (config.notifyProviders.pushoverAppToken ? null : 'Pushover is not set up on this installation (the admin sets PUSHOVER_APP_TOKEN).'),
+  unavailable: (config) =>
+    config.notifyProviders.pushoverAppToken ? null : 'Pushover is not set up on this installation (the admin sets PUSHOVER_APP_TOKEN).',
   async validate(_deps, input) {
     const key = textField(input, 'userKey', 'user key', 60)
     if (!/^[A-Za-z0-9]{30}$/.test(key)) throw fieldError('userKey', 'A Pushover user key is 30 letters and digits (see your Pushover dashboard).')
@@ -55,7 +56,8 @@ export const pushover = defineProvider({
       // not JSON (a proxy's page): judged by the status alone
     }
     if (r.status >= 200 && r.status < 300 && body.status !== 0) return
-    if (r.status === 429) throw new RetryLater('Pushover: this installation has used its messages for the month; retrying when the limit resets', pushoverWaitMs(r))
+    if (r.status === 429)
+      throw new RetryLater('Pushover: this installation has used its messages for the month; retrying when the limit resets', pushoverWaitMs(r))
     if (r.status >= 500) throw new Error(`Pushover answered ${r.status}`)
     throw new PermanentFailure(`Pushover: ${body.errors?.join('; ') || `answered ${r.status}`}`)
   },

@@ -77,9 +77,13 @@ export const telegram = defineProvider({
   label: 'Telegram',
   setup: 'Add the channel, then send the /start code it shows to the bot in Telegram: the chat you send it from receives the alerts.',
   fields: [],
-  unavailable: (config) => (config.notifyProviders.telegramBotToken ? null : 'Telegram is not set up on this installation (the admin sets TELEGRAM_BOT_TOKEN).'),
+  unavailable: (config) =>
+    config.notifyProviders.telegramBotToken ? null : 'Telegram is not set up on this installation (the admin sets TELEGRAM_BOT_TOKEN).',
   async validate(deps) {
-    const linkCode = randomToken(9).replace(/[^A-Za-z0-9]/g, '').slice(0, 10) || randomToken(12).slice(0, 10)
+    const linkCode =
+      randomToken(9)
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 10) || randomToken(12).slice(0, 10)
     return { url: 'not linked yet', secret: null, options: { linkCode, botUsername: await botUsername(deps), chatId: null } satisfies TelegramOptions }
   },
   view: (ep) => {

@@ -12,7 +12,6 @@ import { LoadError, RangePicker } from './RangePicker'
 import { useAlerts, type FailedPage, type Overview } from './alerts/useAlerts'
 import { TableScroll } from './TableScroll'
 
-
 /** A channel's name: the channel registry's (the overview carries them), else the kind as stored. */
 const channelName = (names: Record<string, string> | undefined, c: string) => names?.[c] ?? c
 
@@ -80,7 +79,15 @@ export function AdminAlerts() {
           </section>
         </div>
       ) : null}
-      <FailedCard names={data?.channelNames} page={failed.data} error={failed.error} busy={busy} onRetry={(id) => void retry(id)} onPage={setPage} reload={failed.reload} />
+      <FailedCard
+        names={data?.channelNames}
+        page={failed.data}
+        error={failed.error}
+        busy={busy}
+        onRetry={(id) => void retry(id)}
+        onPage={setPage}
+        reload={failed.reload}
+      />
     </AdminLayout>
   )
 }
