@@ -87,8 +87,21 @@ export type Config = {
   requireAdmin2fa: boolean
   /** SUPPORT_EMAIL (default: the first ADMIN_EMAILS address): the recipient of 'Contact Support' */
   supportEmail: string | null
-  /** CHANNELS_ALLOW_PRIVATE: webhook/ntfy/Discord URLs may be http and reach loopback/private addresses (tests, LAN-only setups) */
+  /** CHANNELS_ALLOW_PRIVATE: external channel URLs (webhook, ntfy, Discord, Gotify, Matrix, …) may be http and reach loopback/private addresses (tests, LAN-only setups) */
   channelsAllowPrivate: boolean
+  /** the hosted notification services (src/outbox/channels/registry.ts): the admin's tokens and the base URLs (stand-ins in tests) */
+  notifyProviders: {
+    /** TELEGRAM_BOT_TOKEN: the installation's bot (from @BotFather); without it the Telegram channel is not offered */
+    telegramBotToken: string | null
+    /** TELEGRAM_API_URL: the Bot API host */
+    telegramApiUrl: string
+    /** PUSHOVER_APP_TOKEN: the installation's Pushover application token; without it Pushover is not offered */
+    pushoverAppToken: string | null
+    /** PUSHOVER_API_URL: the Pushover API host */
+    pushoverApiUrl: string
+    /** APPRISE_URL: an Apprise API server (its stateless /notify); without it Apprise is not offered */
+    appriseUrl: string | null
+  }
   /** ALLOW_PRIVATE_SOURCES: feed sources may reach loopback/private/link-local addresses (tests, LAN-only forums) */
   allowPrivateSources: boolean
   /**
@@ -353,6 +366,13 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     requireAdmin2fa: bool(env, 'REQUIRE_ADMIN_2FA'),
     supportEmail,
     channelsAllowPrivate: bool(env, 'CHANNELS_ALLOW_PRIVATE'),
+    notifyProviders: {
+      telegramBotToken: str(env, 'TELEGRAM_BOT_TOKEN'),
+      telegramApiUrl: url(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
+      pushoverAppToken: str(env, 'PUSHOVER_APP_TOKEN'),
+      pushoverApiUrl: url(env, 'PUSHOVER_API_URL', 'https://api.pushover.net'),
+      appriseUrl: str(env, 'APPRISE_URL') === null ? null : url(env, 'APPRISE_URL', ''),
+    },
     allowPrivateSources: bool(env, 'ALLOW_PRIVATE_SOURCES'),
     testHoldDispatchMs: int(env, 'DIBS_TEST_HOLD_DISPATCH_MS', 0, 0, 10 * 60_000),
   }

@@ -14,7 +14,7 @@ export type Term = {
   createdAt: string
   paused?: boolean
   /** per-term delivery (ui/components/TermDelivery.tsx) */
-  delivery?: { email: 'default' | 'instant' | 'digest' | 'off'; push: boolean; endpoints: Record<string, boolean> }
+  delivery?: { email: 'default' | 'instant' | 'digest' | 'off'; push: boolean; endpoints: Record<string, boolean>; important?: boolean }
   /** ISO time, 'forever', or null */
   mutedUntil?: string | null
   alwaysNotify?: boolean

@@ -26,7 +26,7 @@ import type { WithMatcher } from '../matches/matcher'
 import { explainTerm } from '../matching/explain'
 import { parseTerm } from '../matching/parse'
 import { matchTermSettings } from '../notify/delivery'
-import { externalGate, userEndpoints } from '../notify/endpoints'
+import { controlOf, externalGate, userEndpoints } from '../notify/endpoints'
 import { channelOutcomes, digestAfter, matchOutboxRows, type ChannelOutcome } from '../notify/explain-delivery'
 import { getPrefs } from '../notify/prefs'
 import { isTimeZone } from '../notify/quiet-hours'
@@ -292,11 +292,21 @@ export async function explainPost(
 /** The zone the explainer writes times in: the user's quiet-hours zone, else UTC. */
 const timeZoneOf = (deps: Deps, userId: number) => getPrefs(deps, userId).quiet?.timeZone ?? 'UTC'
 
-type MatchRowDb = { id: number; source: string; is_new: number; created_at: number; post_created_at: number | null; matched_terms: string }
+type MatchRowDb = {
+  id: number
+  source: string
+  is_new: number
+  created_at: number
+  post_created_at: number | null
+  matched_terms: string
+  price_drop: string | null
+}
 
 function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0], timeZone: string): Explanation['match'] {
   const m = deps.sqlite
-    .query<MatchRowDb, [number, number]>('SELECT id, source, is_new, created_at, post_created_at, matched_terms FROM matches WHERE user_id = ? AND post_id = ?')
+    .query<MatchRowDb, [number, number]>(
+      'SELECT id, source, is_new, created_at, post_created_at, matched_terms, price_drop FROM matches WHERE user_id = ? AND post_id = ?',
+    )
     .get(userId, post.id)
   if (!m) return null
   const now = deps.now()
@@ -318,7 +328,13 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
   const latency = deps.sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(m.id)
   const devices = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').get(userId)!.n
   const endpoints = externalGate(access, now).allowed
-    ? userEndpoints(deps, userId).map((e) => ({ id: e.id, kind: e.kind as EndpointKind, name: e.name, createdAt: e.createdAt.getTime() }))
+    ? userEndpoints(deps, userId).map((e) => ({
+        id: e.id,
+        kind: e.kind as EndpointKind,
+        name: e.name,
+        createdAt: e.createdAt.getTime(),
+        level: controlOf(e).level,
+      }))
     : []
   const channels = channelOutcomes({
     now: now.getTime(),
@@ -336,6 +352,7 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
     digestIntervalMinutes: deps.config.digestIntervalMinutes,
     socketAt: latency?.socket_at ?? null,
     noAlert,
+    priceDrop: m.price_drop !== null,
   })
   let matchedTerms: string[] = []
   try {

@@ -54,6 +54,7 @@ export function startJobs(deps: Deps, jobs: Job[], timers: Timers = realTimers(d
       stopped = true
       for (const c of crons) c.stop()
       for (const p of precise) p.cancel()
+      for (const job of jobs) job.abort?.()
       await Promise.allSettled(inFlight.values())
       for (const job of jobs) job.stop?.()
     },

@@ -11,6 +11,8 @@ export type Job = {
   start?: () => void
   /** called once when the jobs stop (e.g. to release a listener or a connection pool) */
   stop?: () => void
+  /** called when the jobs stop, before waiting for a run in flight: ends a long wait at once (Telegram's long poll) */
+  abort?: () => void
 } & (
   | {
       /** timed by the once-a-second cron tick: milliseconds between runs, or a function deciding the next delay after each run */

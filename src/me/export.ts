@@ -47,7 +47,7 @@ function own<R extends { userId: unknown }>(row: R): Omit<R, 'userId'> {
 
 const nullOr = <R extends { userId: unknown }>(row: R | undefined) => (row === undefined ? null : own(row))
 
-export function exportUserData(deps: Pick<Deps, 'db' | 'now'>, userId: number) {
+export function exportUserData(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number) {
   const { db } = deps
   const user = getUser(deps, userId)
   const matchRows = db.select().from(matches).where(eq(matches.userId, userId)).orderBy(asc(matches.id)).all()
@@ -139,7 +139,7 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'now'>, userId: number) {
       matching: nullOr(db.select().from(matchDefaults).where(eq(matchDefaults.userId, userId)).get()),
       notifications: nullOr(db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()),
     },
-    channels: userEndpoints(deps, userId).map(endpointView),
+    channels: userEndpoints(deps, userId).map((r) => endpointView(r, deps.config)),
     devices: db
       .select()
       .from(pushSubscriptions)

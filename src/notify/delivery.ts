@@ -11,8 +11,11 @@ import type { EmailFrequency } from './prefs'
 export type TermEmail = 'default' | 'instant' | 'digest' | 'off'
 export const TERM_EMAIL: readonly TermEmail[] = ['default', 'instant', 'digest', 'off']
 
-/** push: on unless false (and only when the user has push on); endpoints: id → on (default on). */
-export type TermDelivery = { email: TermEmail; push: boolean; endpoints: Record<string, boolean> }
+/**
+ * push: on unless false (and only when the user has push on); endpoints: id → on (default on);
+ * important: the term's matches reach channels set to 'important' (src/notify/endpoints.ts Control).
+ */
+export type TermDelivery = { email: TermEmail; push: boolean; endpoints: Record<string, boolean>; important?: boolean }
 export const DEFAULT_DELIVERY: TermDelivery = { email: 'default', push: true, endpoints: {} }
 
 /** 'Until I unmute' is stored as the largest Date (year 275760): no expiry to reach. */
@@ -28,7 +31,7 @@ export function readDelivery(raw: unknown): TermDelivery {
   const email = (TERM_EMAIL as readonly unknown[]).includes(o.email) ? (o.email as TermEmail) : 'default'
   const endpoints: Record<string, boolean> = {}
   if (o.endpoints && typeof o.endpoints === 'object') for (const [k, v] of Object.entries(o.endpoints)) if (typeof v === 'boolean') endpoints[k] = v
-  return { email, push: o.push !== false, endpoints }
+  return { email, push: o.push !== false, endpoints, ...(o.important === true ? { important: true } : {}) }
 }
 
 export function mutedUntil(choice: MuteChoice, now: Date): Date {
@@ -46,7 +49,8 @@ function termEmailMode(e: TermEmail, userFrequency: EmailFrequency): EmailMode {
   return userFrequency === 'instant' ? 'instant' : userFrequency === 'batched' ? 'digest' : 'off'
 }
 
-export type Plan = { email: EmailMode; push: boolean; endpoints: Set<number>; bypassQuiet: boolean }
+/** `important`: a term marked important made the match (channels set to 'important' take it). */
+export type Plan = { email: EmailMode; push: boolean; endpoints: Set<number>; bypassQuiet: boolean; important: boolean }
 
 /**
  * What a match produced by `terms` gets, at `at`. With no term settings (an old match, or terms
@@ -55,7 +59,7 @@ export type Plan = { email: EmailMode; push: boolean; endpoints: Set<number>; by
  */
 export function deliveryPlan(terms: TermSettings[], userFrequency: EmailFrequency, endpointIds: number[], at: Date): Plan {
   const list = terms.length > 0 ? terms : [{ delivery: DEFAULT_DELIVERY, mutedUntil: null, alwaysNotify: false }]
-  const plan: Plan = { email: 'off', push: false, endpoints: new Set(), bypassQuiet: false }
+  const plan: Plan = { email: 'off', push: false, endpoints: new Set(), bypassQuiet: false, important: false }
   for (const t of list) {
     if (isMuted(t, at)) continue
     const mode = termEmailMode(t.delivery.email, userFrequency)
@@ -63,6 +67,7 @@ export function deliveryPlan(terms: TermSettings[], userFrequency: EmailFrequenc
     if (t.delivery.push) plan.push = true
     for (const id of endpointIds) if (t.delivery.endpoints[String(id)] !== false) plan.endpoints.add(id)
     if (t.alwaysNotify) plan.bypassQuiet = true
+    if (t.delivery.important) plan.important = true
   }
   return plan
 }

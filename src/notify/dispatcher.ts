@@ -4,12 +4,15 @@
 //   3. email `instant` → one queued email (dedupe `match:<id>:email`); `batched` → nothing here,
 //      the digest job collects it; `none` → nothing;
 //   4. web push on → one queued push per device (dedupe `match:<id>:push:<subscriptionId>`);
-//   5. each external channel (webhook/ntfy/Discord) → one row (`match:<id>:<kind>:<endpointId>`).
+//   5. each external channel (every provider of src/outbox/channels/registry.ts) → one row
+//      (`match:<id>:<kind>:<endpointId>`), unless the channel is set to 'important' and the match
+//      is neither a price drop nor from a term marked important.
 // Per-term delivery (delivery.ts) decides 3–5: the union of the channels of the terms that made
-// the match; a muted term adds nothing. Quiet hours (quiet-hours.ts) turn the email and push rows
-// of 3–4 into `held` rows, due when the window ends, unless a term says "always notify"; the
-// quiet-summary job folds them into one email and one push per device. External channels are
-// not held: they feed scripts and chat rooms the user chose for exactly this.
+// the match; a muted term adds nothing. Quiet hours (quiet-hours.ts) turn the rows of 3–5 into
+// `held` rows, due when the window ends, unless a term says "always notify"; the quiet-summary job
+// folds them into one email, one push per device and one message per channel. A channel with a
+// cap per minute that has had that many alerts in the last minute gets the row `held` too (note
+// RATE_NOTE), due when the oldest of them leaves the minute: the same job folds those into one message.
 // The in-app channel needs nothing: the socket hub listens to the same event.
 // Enqueueing is synchronous SQLite work; delivery happens in the outbox worker, so a slow SMTP
 // server never slows the matcher and a failure of one channel never stops another.
@@ -28,11 +31,12 @@ import { owedAlerts, settleOwed } from '../matches/owed'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
 import { deliveryPlan, matchTermSettings } from './delivery'
-import { externalGate, userEndpoints, type EndpointKind } from './endpoints'
+import { controlOf, externalGate, userEndpoints, type EndpointKind } from './endpoints'
 import { externalAlert } from './external'
 import { holdAlerts } from './hold'
 import { getPrefs } from './prefs'
 import { quietUntil } from './quiet-hours'
+import { RATE_NOTE } from './quiet-summary'
 import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
@@ -50,6 +54,21 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
     postTitle: m.title,
     postUrl: m.url,
   }
+}
+
+/**
+ * A channel's cap per minute: when it has had `cap` rows (alerts or summaries, not held ones) in the
+ * last minute, the time the oldest of them leaves the minute; else null (send now).
+ */
+function capUntil(deps: Pick<Deps, 'sqlite'>, userId: number, endpointId: number, kind: string, cap: number, now: Date): Date | null {
+  const since = now.getTime() - 60_000
+  const r = deps.sqlite
+    .query<{ n: number; first: number | null }, [number, string, number, number]>(
+      `SELECT count(*) AS n, min(created_at) AS first FROM outbox
+       WHERE user_id = ? AND channel = ? AND created_at > ? AND status NOT IN ('held', 'skipped') AND json_extract(payload, '$.endpointId') = ?`,
+    )
+    .get(userId, kind, since, endpointId)!
+  return r.n >= cap && r.first !== null ? new Date(r.first + 60_000) : null
 }
 
 export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; skipped?: string }
@@ -98,13 +117,19 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   const price = endpoints.length > 0 && m.postId !== null ? storedPrice(deps, m.postId) : null
   for (const ep of endpoints) {
     if (!plan.endpoints.has(ep.id)) continue
+    const control = controlOf(ep)
+    if (control.level === 'important' && !plan.important && !m.priceDrop) continue
     const kind = ep.kind as EndpointKind
+    // quiet hours first; else the channel's cap per minute
+    const capped = held || control.ratePerMinute === null ? null : capUntil(deps, userId, ep.id, kind, control.ratePerMinute, now)
     enqueue(deps, {
       channel: kind,
       kind: 'match',
       userId,
       dedupeKey: `match:${m.id}:${kind}:${ep.id}`,
       payload: { endpointId: ep.id, alert: externalAlert(deps.config, m, 'match', price) },
+      held: held ?? (capped ? { until: capped } : undefined),
+      note: capped ? RATE_NOTE : undefined,
     })
     result.external++
   }

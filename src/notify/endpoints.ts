@@ -1,55 +1,80 @@
-// A user's external channels (issue 16 item 8): webhook, ntfy topic, Discord webhook, in the
-// `notify_endpoints` table. Plan gate: the same as web push (spec §6: alerts beyond in-app need
-// a plan with the product forum), since these are push notifications by another road.
+// A user's external channels (issue 16 item 8, issue 27 §3–4), in the `notify_endpoints` table: one
+// row per channel of a kind the registry knows (src/outbox/channels/registry.ts: webhook, ntfy,
+// Discord, Telegram, Pushover, Gotify, Matrix, Slack, Apprise). Everything kind-specific — the form's
+// fields, their validation, what the list shows, what adding answers, the request — is the
+// provider's; this file is the same for every kind. Plan gate: the same as web push (spec §6: alerts
+// beyond in-app need a plan with the product forum), since these are push notifications by another road.
 // URLs: https only, no credentials, no loopback/private/link-local hosts (src/lib/public-url.ts;
-// checked again before every send); a Discord URL must be Discord's own webhook URL. The admin may
-// lift the address rules with CHANNELS_ALLOW_PRIVATE=1 (tests use it to reach local fakes).
-// Secrets: a webhook's signing secret is made here and shown once (on creation and when
-// regenerated); an ntfy token is write-only. Both are stored as written, like TOTP secrets: the
-// server needs them in clear to sign and to send.
+// checked again before every send); the admin may lift the address rules with CHANNELS_ALLOW_PRIVATE=1
+// (tests use it to reach local fakes). Secrets (a webhook's signing secret, tokens, user keys) are
+// stored as written, like TOTP secrets: the server needs them in clear to send; the list never
+// carries them.
+// Per-channel control (options.control): `level` 'all' | 'important' (only price drops and terms
+// marked important), `ratePerMinute` (at most N alerts a minute; the rest fold into one message:
+// src/notify/dispatcher.ts and quiet-summary.ts).
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { notificationGate, type AccessState } from '../access/rules'
-import type { OutboxRow } from '../db/schema'
 import { notifyEndpoints } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors'
-import { checkPublicUrl, type Resolver } from '../lib/public-url'
-import { randomToken } from '../lib/tokens'
-import { discordChannel } from '../outbox/channels/discord'
-import { ntfyChannel } from '../outbox/channels/ntfy'
-import { webhookChannel } from '../outbox/channels/webhook'
+import type { Resolver } from '../lib/public-url'
+import { newWebhookSecret } from '../outbox/channels/webhook'
+import { deliver, redactedRequest, type Provider } from '../outbox/channels/provider'
+import { PROVIDERS, PROVIDER_KINDS, providerOf, type ProviderKind } from '../outbox/channels/registry'
 import { testAlert } from './external'
 
-export type EndpointKind = 'webhook' | 'ntfy' | 'discord'
-export const ENDPOINT_KINDS: readonly EndpointKind[] = ['webhook', 'ntfy', 'discord']
+export type EndpointKind = ProviderKind
+export const ENDPOINT_KINDS: readonly EndpointKind[] = PROVIDER_KINDS
 export const MAX_ENDPOINTS = 10
-export const LOCKED_MESSAGE = 'Webhook, ntfy and Discord alerts require a subscription'
+export const LOCKED_MESSAGE = 'Alerts on other channels (webhooks, chat apps, push services) require a subscription'
+export const MAX_RATE_PER_MINUTE = 60
 
 type Row = typeof notifyEndpoints.$inferSelect
-export type EndpointInput = { kind: EndpointKind; name?: string; url: string; token?: string; priority?: number; tags?: string }
+export type Level = 'all' | 'important'
+export type Control = { level: Level; ratePerMinute: number | null }
+export const DEFAULT_CONTROL: Control = { level: 'all', ratePerMinute: null }
+export type EndpointInput = { kind: string; name?: string; level?: Level; ratePerMinute?: number | null } & Record<string, unknown>
 
-const DISCORD_HOSTS = ['discord.com', 'discordapp.com', 'ptb.discord.com', 'canary.discord.com']
-
-/** Discord webhook URLs show their id, never their token (the token is what lets anyone post). */
-function shownUrl(r: Row): string {
-  if (r.kind !== 'discord') return r.url
-  return r.url.replace(/(\/api\/webhooks\/[^/]+\/).+$/, '$1…')
+/** The channel's control (level, cap), read leniently. */
+export function controlOf(r: Pick<Row, 'options'>): Control {
+  const c = ((r.options as { control?: Partial<Control> }).control ?? {}) as Partial<Control>
+  const rate = typeof c.ratePerMinute === 'number' && c.ratePerMinute >= 1 ? Math.floor(c.ratePerMinute) : null
+  return { level: c.level === 'important' ? 'important' : 'all', ratePerMinute: rate }
 }
 
-export function endpointView(r: Row) {
-  const o = r.options as { priority?: number; tags?: string }
+const provider = (kind: string): Provider => {
+  const p = providerOf(kind)
+  if (!p) throw badRequest(`Unknown channel kind: ${kind}`, 'INVALID_KIND')
+  return p
+}
+
+export function endpointView(r: Row, config: Deps['config']) {
+  const p = providerOf(r.kind)
   return {
     id: r.id,
     kind: r.kind as EndpointKind,
+    label: p?.label ?? r.kind,
     name: r.name,
-    url: shownUrl(r),
-    hasToken: r.kind === 'ntfy' && !!r.secret,
-    priority: r.kind === 'ntfy' ? (o.priority ?? 3) : undefined,
-    tags: r.kind === 'ntfy' ? (o.tags ?? '') : undefined,
+    url: r.url,
     createdAt: r.createdAt.toISOString(),
     lastResult: r.lastResult,
     lastResultAt: r.lastResultAt?.toISOString() ?? null,
+    /** the last delivery failed: the settings show its words as an alert */
+    failing: r.lastResult?.startsWith('failed') ?? false,
+    ...controlOf(r),
+    ...(p?.view?.(r, config) ?? {}),
   }
+}
+
+/** The kinds the add form offers: label, one line of setup, the fields, and why a kind is unavailable here. */
+export function kindsView(config: Deps['config']) {
+  return PROVIDERS.map((p) => ({
+    kind: p.kind,
+    label: p.label,
+    setup: p.setup,
+    fields: p.fields,
+    unavailable: (p as Provider).unavailable?.(config) ?? null,
+  }))
 }
 
 export const externalGate = (access: AccessState, now: Date) => {
@@ -61,49 +86,63 @@ export function userEndpoints(deps: Pick<Deps, 'db'>, userId: number): Row[] {
   return deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.userId, userId)).orderBy(asc(notifyEndpoints.id)).all()
 }
 
-export function listEndpoints(deps: Pick<Deps, 'db' | 'now'>, userId: number, access: AccessState) {
-  return { channels: userEndpoints(deps, userId).map(endpointView), gate: externalGate(access, deps.now()), max: MAX_ENDPOINTS }
-}
-
-/** The URL rules of one kind; throws 400 INVALID_URL with the reason. */
-export async function validateEndpointUrl(deps: Pick<Deps, 'config'>, kind: EndpointKind, raw: string, resolve?: Resolver): Promise<string> {
-  const text = raw.trim()
-  // Discord's own host and path first: no need to resolve a name that is refused anyway.
-  if (kind === 'discord' && !deps.config.channelsAllowPrivate) {
-    const u = URL.canParse(text) ? new URL(text) : null
-    if (!u || !DISCORD_HOSTS.includes(u.hostname.toLowerCase()) || !/^\/api\/webhooks\/\d+\/[\w-]+\/?$/.test(u.pathname))
-      throw badRequest('Enter a Discord webhook URL (https://discord.com/api/webhooks/…)', 'INVALID_URL')
+export function listEndpoints(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState) {
+  return {
+    channels: userEndpoints(deps, userId).map((r) => endpointView(r, deps.config)),
+    kinds: kindsView(deps.config),
+    gate: externalGate(access, deps.now()),
+    max: MAX_ENDPOINTS,
+    maxRatePerMinute: MAX_RATE_PER_MINUTE,
   }
-  const check = await checkPublicUrl(text, { allowPrivate: deps.config.channelsAllowPrivate, resolve })
-  if (!check.ok) throw badRequest(check.reason, 'INVALID_URL')
-  const u = check.url
-  if (kind === 'ntfy' && u.pathname.replace(/\/+$/, '').split('/').filter(Boolean).length !== 1)
-    throw badRequest('Enter the topic URL, e.g. https://ntfy.sh/my-secret-topic', 'INVALID_URL')
-  return u.toString()
 }
 
 function assertAllowed(deps: Pick<Deps, 'now'>, access: AccessState) {
   if (!externalGate(access, deps.now()).allowed) throw forbidden(LOCKED_MESSAGE, 'FEATURE_LOCKED')
 }
 
+/** Validates a control change (400 INVALID_FIELD naming `level` or `ratePerMinute`). */
+function readControl(input: { level?: unknown; ratePerMinute?: unknown }, current: Control): Control {
+  const next = { ...current }
+  if (input.level !== undefined) {
+    if (input.level !== 'all' && input.level !== 'important') throw badRequest("Level is 'all' or 'important'.", 'INVALID_FIELD', { field: 'level' })
+    next.level = input.level
+  }
+  if (input.ratePerMinute !== undefined) {
+    const n = input.ratePerMinute
+    if (n !== null && (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_RATE_PER_MINUTE))
+      throw badRequest(`The cap is a whole number of alerts per minute from 1 to ${MAX_RATE_PER_MINUTE}, or none.`, 'INVALID_FIELD', { field: 'ratePerMinute' })
+    next.ratePerMinute = n as number | null
+  }
+  return next
+}
+
 export async function addEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState, input: EndpointInput, resolve?: Resolver) {
   assertAllowed(deps, access)
-  const url = await validateEndpointUrl(deps, input.kind, input.url, resolve)
+  const p = provider(input.kind)
+  const why = p.unavailable?.(deps.config)
+  if (why) throw badRequest(why, 'KIND_UNAVAILABLE')
+  const control = readControl(input, DEFAULT_CONTROL)
+  const stored = await p.validate(deps, input, resolve)
   const count = deps.db
     .select({ n: sql<number>`count(*)` })
     .from(notifyEndpoints)
     .where(eq(notifyEndpoints.userId, userId))
     .get()!.n
   if (count >= MAX_ENDPOINTS) throw new AppError(409, 'CHANNEL_LIMIT', `You can add up to ${MAX_ENDPOINTS} channels.`)
-  const secret = input.kind === 'webhook' ? `whsec_${randomToken(24)}` : input.kind === 'ntfy' ? input.token?.trim() || null : null
-  const options = input.kind === 'ntfy' ? { priority: input.priority ?? 3, tags: (input.tags ?? '').trim().slice(0, 100) } : {}
   const row = deps.db
     .insert(notifyEndpoints)
-    .values({ userId, kind: input.kind, name: (input.name ?? '').trim().slice(0, 60), url, secret, options, createdAt: deps.now() })
+    .values({
+      userId,
+      kind: p.kind,
+      name: (typeof input.name === 'string' ? input.name : '').trim().slice(0, 60),
+      url: stored.url,
+      secret: stored.secret,
+      options: { ...stored.options, control },
+      createdAt: deps.now(),
+    })
     .returning()
     .get()
-  // The signing secret is shown this once; the list never carries it.
-  return { channel: endpointView(row), ...(input.kind === 'webhook' ? { secret } : {}) }
+  return { channel: endpointView(row, deps.config), ...(p.created?.(row) ?? {}) }
 }
 
 function ownEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: number): Row {
@@ -116,6 +155,25 @@ function ownEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: number): Row {
   return row
 }
 
+/** PATCH: the name and the per-channel control (level, cap per minute). */
+export function updateEndpoint(
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: number,
+  id: number,
+  change: { name?: string; level?: unknown; ratePerMinute?: unknown },
+) {
+  const row = ownEndpoint(deps, userId, id)
+  const control = readControl(change, controlOf(row))
+  const name = change.name === undefined ? row.name : change.name.trim().slice(0, 60)
+  const updated = deps.db
+    .update(notifyEndpoints)
+    .set({ name, options: { ...row.options, control } })
+    .where(eq(notifyEndpoints.id, id))
+    .returning()
+    .get()!
+  return { channel: endpointView(updated, deps.config) }
+}
+
 export function removeEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: number) {
   ownEndpoint(deps, userId, id)
   deps.db.delete(notifyEndpoints).where(eq(notifyEndpoints.id, id)).run()
@@ -125,32 +183,31 @@ export function removeEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: numbe
 export function regenerateSecret(deps: Pick<Deps, 'db'>, userId: number, id: number) {
   const row = ownEndpoint(deps, userId, id)
   if (row.kind !== 'webhook') throw badRequest('Only webhooks have a signing secret.', 'NO_SECRET')
-  const secret = `whsec_${randomToken(24)}`
+  const secret = newWebhookSecret()
   deps.db.update(notifyEndpoints).set({ secret }).where(eq(notifyEndpoints.id, id)).run()
   return { secret }
 }
 
-const senders = { webhook: webhookChannel, ntfy: ntfyChannel, discord: discordChannel }
-
 /**
- * 'Send test': one sample alert through the channel's own sender, at once (not queued: the user
+ * 'Send test': one sample alert through the channel's own provider, at once (not queued: the user
  * waits for the answer), and its outcome as the settings show it ('delivered (200)', 'failed (…)').
  */
 export async function testEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState, id: number) {
   assertAllowed(deps, access)
   const row = ownEndpoint(deps, userId, id)
   const now = deps.now()
-  const fake = {
-    id: 0,
-    dedupeKey: `test:${row.id}:${now.getTime()}`,
-    payload: { endpointId: row.id, alert: testAlert(deps.config, now) },
-  } as unknown as OutboxRow
   let ok = true
   try {
-    await senders[row.kind as EndpointKind](deps).send(fake)
+    await deliver(deps, provider(row.kind), row, testAlert(deps.config, now), `test:${row.id}:${now.getTime()}`)
   } catch {
     ok = false
   }
   const after = ownEndpoint(deps, userId, id)
-  return { ok, result: after.lastResult ?? (ok ? 'delivered' : 'failed'), channel: endpointView(after) }
+  return { ok, result: after.lastResult ?? (ok ? 'delivered' : 'failed'), channel: endpointView(after, deps.config) }
+}
+
+/** "What Dibs sends": the request of the sample alert, secrets masked. */
+export function endpointPayload(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, id: number) {
+  const row = ownEndpoint(deps, userId, id)
+  return { request: redactedRequest(deps, provider(row.kind), row, testAlert(deps.config, deps.now())) }
 }

@@ -7,8 +7,9 @@
 import type { Deps } from '../deps'
 import { deliveryPlan, isMuted, MUTED_FOREVER, type TermSettings } from './delivery'
 import type { EmailFrequency } from './prefs'
-import { SUMMARY_NOTE } from './quiet-summary'
-import type { EndpointKind } from './endpoints'
+import { RATE_NOTE, RATE_SUMMARY_NOTE, SUMMARY_NOTE } from './quiet-summary'
+import type { EndpointKind, Level } from './endpoints'
+import { channelLabel } from '../outbox/channels/registry'
 import { formatTime } from '../lib/zoned-time'
 
 export type OutcomeStatus = 'sent' | 'queued' | 'held' | 'waiting' | 'skipped' | 'failed' | 'off'
@@ -23,7 +24,7 @@ export type OutboxFact = {
   lastError: string | null
   sentAt: number | null
 }
-export type EndpointFact = { id: number; kind: EndpointKind; name: string; createdAt: number }
+export type EndpointFact = { id: number; kind: EndpointKind; name: string; createdAt: number; level?: Level }
 
 export type DeliveryFacts = {
   now: number
@@ -44,9 +45,9 @@ export type DeliveryFacts = {
   socketAt: number | null
   /** why the match never alerted (backfill, created before the term), null when it was live */
   noAlert: string | null
+  /** the match alerts a price drop (channels set to 'important' take those) */
+  priceDrop?: boolean
 }
-
-const KIND_LABEL = { webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' } as const
 
 /** "Nov 24, 07:00:05 (Europe/Berlin)" in the user's zone. */
 export { formatTime }
@@ -57,6 +58,8 @@ function rowOutcome(r: OutboxFact, tz: string, facts: Pick<DeliveryFacts, 'postS
   switch (r.status) {
     case 'sent':
       if (r.lastError === SUMMARY_NOTE) return { status: 'sent', text: `sent in the quiet-hours summary${r.sentAt ? ` at ${at(r.sentAt)}` : ''}`, at: r.sentAt }
+      if (r.lastError === RATE_SUMMARY_NOTE)
+        return { status: 'sent', text: `sent folded into one message (the channel's cap per minute)${r.sentAt ? ` at ${at(r.sentAt)}` : ''}`, at: r.sentAt }
       return { status: 'sent', text: r.sentAt ? `sent at ${at(r.sentAt)}` : 'sent', at: r.sentAt }
     case 'pending':
       if (r.attempts === 0) return { status: 'queued', text: 'waiting in the queue', at: r.nextAttemptAt }
@@ -70,6 +73,8 @@ function rowOutcome(r: OutboxFact, tz: string, facts: Pick<DeliveryFacts, 'postS
     case 'failed':
       return { status: 'failed', text: `failed: ${r.lastError ?? 'unknown error'}`, at: null }
     case 'held':
+      if (r.lastError === RATE_NOTE)
+        return { status: 'held', text: `over the channel's cap per minute: folded into one message at ${at(r.nextAttemptAt)}`, at: r.nextAttemptAt }
       return { status: 'held', text: `held for quiet hours until ${at(r.nextAttemptAt)}`, at: r.nextAttemptAt }
     case 'waiting':
       return {
@@ -162,11 +167,12 @@ function endpointOutcome(
     return { status: o.status, text: o.text, at: o.at === null ? null : new Date(o.at).toISOString() }
   }
   const off = (text: string) => ({ status: 'off' as const, text, at: null })
-  if (!f.gates.external) return off('plan without webhook, ntfy and Discord alerts')
+  if (!f.gates.external) return off('plan without alerts on other channels')
   if (f.noAlert) return off(`no alert: ${f.noAlert}`)
   if (ep.createdAt > f.match.matchedAt) return off('channel added after this match')
   if (muted !== null) return off(mutedText(muted, f.timeZone))
-  if (!plan.endpoints.has(ep.id)) return off(`term set to ${KIND_LABEL[ep.kind]} off`)
+  if (!plan.endpoints.has(ep.id)) return off(`term set to ${channelLabel(ep.kind)} off`)
+  if (ep.level === 'important' && !plan.important && !f.priceDrop) return off('the channel takes only price drops and important terms')
   return off('not queued (the account was not active or alerts were paused at the time)')
 }
 
@@ -190,7 +196,7 @@ export function channelOutcomes(f: DeliveryFacts): ChannelOutcome[] {
   out.push({ channel: 'email', label: 'Email', ...emailOutcome(f, plan, muted) })
   for (const o of pushOutcomes(f, plan, muted)) out.push({ channel: 'push', label: 'Push', ...o })
   for (const ep of f.endpoints)
-    out.push({ channel: ep.kind, label: `${KIND_LABEL[ep.kind]}${ep.name ? ` "${ep.name}"` : ''}`, ...endpointOutcome(f, ep, plan, muted) })
+    out.push({ channel: ep.kind, label: `${channelLabel(ep.kind)}${ep.name ? ` "${ep.name}"` : ''}`, ...endpointOutcome(f, ep, plan, muted) })
   return out
 }
 

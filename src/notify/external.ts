@@ -9,6 +9,21 @@ import { categoryLabel, matchPageUrl } from './templates'
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
+/**
+ * THE place an alert's Claim link is computed for the external channels (Telegram's and Slack's
+ * buttons, Pushover's url, ntfy's actions, the webhook's `actions`). Today: the post itself (its
+ * reply box). The per-source claim links (a prefilled message to the author, a forum's reply page)
+ * replace this body.
+ */
+export function claimUrl(m: Pick<MatchItem, 'url'>): string {
+  return m.url
+}
+
+/** The buttons of an alert: Claim and Open (the post). */
+export function alertButtons(m: Pick<MatchItem, 'url'>): { claim: string; open: string } {
+  return { claim: claimUrl(m), open: m.url }
+}
+
 export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['type'] = 'match', storedPrice: number | null = null): ExternalAlert {
   return {
     type,
@@ -30,6 +45,37 @@ export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['t
       price: storedPrice ?? titlePrice(m.title),
       createdAt: m.postCreatedAt,
     },
+    actions: alertButtons(m),
+  }
+}
+
+/** One message standing for several alerts of a channel: the end of quiet hours, or the channel's cap per minute. */
+export function summaryAlert(brand: Brand, reason: 'quiet' | 'rate', alerts: ExternalAlert[], now: Date): ExternalAlert {
+  const first = alerts[0]
+  const dashboard = `${brand.appUrl}/dashboard`
+  const n = alerts.length
+  return {
+    type: 'summary',
+    match: {
+      id: 0,
+      category: first?.match.category ?? '',
+      categoryLabel: first?.match.categoryLabel ?? '',
+      matchedTerms: [...new Set(alerts.flatMap((a) => a.match.matchedTerms))],
+      matchedAt: now.toISOString(),
+      url: dashboard,
+      priceDrop: null,
+    },
+    post: {
+      id: null,
+      title:
+        reason === 'quiet' ? `${n} new ${n === 1 ? 'match' : 'matches'} while you were away` : `${n} more ${n === 1 ? 'match' : 'matches'} in the last minute`,
+      url: dashboard,
+      linkUrl: null,
+      author: '',
+      price: null,
+      createdAt: null,
+    },
+    summary: { reason, count: n, matches: alerts.map((a) => ({ id: a.match.id, title: a.post.title, url: a.post.url })) },
   }
 }
 

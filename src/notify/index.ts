@@ -1,5 +1,5 @@
 // Notification routes: preferences (with quiet hours), the wait before email and push (./hold.ts),
-// external channels (webhook, ntfy, Discord), push subscriptions, VAPID key, unsubscribe, contact form.
+// external channels (every provider of src/outbox/channels/registry.ts), push subscriptions, VAPID key, unsubscribe, contact form.
 // Services (prefs, push-subscriptions, unsubscribe, contact) never see Elysia's Context.
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
@@ -10,7 +10,18 @@ import { tooMany } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
 import { submitContact } from './contact'
 import { holdRoutes } from './hold'
-import { addEndpoint, ENDPOINT_KINDS, listEndpoints, regenerateSecret, removeEndpoint, testEndpoint } from './endpoints'
+import {
+  addEndpoint,
+  ENDPOINT_KINDS,
+  endpointPayload,
+  listEndpoints,
+  MAX_RATE_PER_MINUTE,
+  regenerateSecret,
+  removeEndpoint,
+  testEndpoint,
+  updateEndpoint,
+} from './endpoints'
+import { PROVIDERS } from '../outbox/channels/registry'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
 import { unsubscribe, unsubscribePageFor } from './unsubscribe'
@@ -44,33 +55,59 @@ export const notifyRoutes = (deps: Deps) => {
       })
       .get('/api/notifications/channels', ({ user, access }) => listEndpoints(deps, user.id, access), {
         auth: true,
-        detail: { summary: "The user's webhook / ntfy / Discord channels with their last delivery result, and the plan gate", tags },
+        detail: {
+          summary:
+            "The user's external channels with their last delivery result and control, the kinds this installation offers (label, setup, fields), and the plan gate",
+          tags,
+        },
       })
       .post(
         '/api/notifications/channels',
         async ({ user, access, body, set }) => {
-          const made = await addEndpoint(deps, user.id, access, body)
+          const made = await addEndpoint(deps, user.id, access, body as never)
           set.status = 201
           return made
         },
         {
           auth: true,
-          body: t.Object({
-            kind: t.Union(ENDPOINT_KINDS.map((k) => t.Literal(k))),
-            name: t.Optional(t.String({ maxLength: 60 })),
-            url: t.String({ maxLength: 2000 }),
-            token: t.Optional(t.String({ maxLength: 200 })),
-            priority: t.Optional(t.Integer({ minimum: 1, maximum: 5 })),
-            tags: t.Optional(t.String({ maxLength: 100 })),
-          }),
+          body: t.Object(
+            {
+              kind: t.Union(ENDPOINT_KINDS.map((k) => t.Literal(k))),
+              name: t.Optional(t.String({ maxLength: 60 })),
+              level: t.Optional(t.Union([t.Literal('all'), t.Literal('important')])),
+              ratePerMinute: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
+              // every provider's fields (the registry's): url, token, priority, tags, userKey, homeserver, roomId, accessToken, urls
+              ...Object.fromEntries(
+                [...new Set(PROVIDERS.flatMap((p) => p.fields.map((f) => f.name)))].map((n) => [
+                  n,
+                  t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Number()])),
+                ]),
+              ),
+            },
+            { additionalProperties: false },
+          ),
           detail: {
-            summary: 'Add a channel; a webhook answers its signing secret this once',
+            summary:
+              "Add a channel: kind webhook | ntfy | discord | telegram | pushover | gotify | matrix | slack | apprise with that kind's fields; a webhook answers its signing secret this once, Telegram its `linkCode` (send `/start <linkCode>` to the bot)",
             description:
-              '400 INVALID_URL (https only, no credentials, no private/loopback hosts unless CHANNELS_ALLOW_PRIVATE), 403 FEATURE_LOCKED, 409 CHANNEL_LIMIT.',
+              '400 INVALID_URL / INVALID_FIELD with `field` (https only, no credentials, no private/loopback hosts unless CHANNELS_ALLOW_PRIVATE), 400 KIND_UNAVAILABLE (the admin has not set the service up), 403 FEATURE_LOCKED, 409 CHANNEL_LIMIT.',
             tags,
           },
         },
       )
+      .patch('/api/notifications/channels/:id', ({ user, params, body }) => updateEndpoint(deps, user.id, params.id, body), {
+        auth: true,
+        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        body: t.Object({
+          name: t.Optional(t.String({ maxLength: 60 })),
+          level: t.Optional(t.Union([t.Literal('all'), t.Literal('important')])),
+          ratePerMinute: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
+        }),
+        detail: {
+          summary: "A channel's name and control: level (all | important: price drops and important terms only), ratePerMinute (cap; null = none)",
+          tags,
+        },
+      })
       .delete('/api/notifications/channels/:id', ({ user, params }) => removeEndpoint(deps, user.id, params.id), {
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
@@ -80,6 +117,11 @@ export const notifyRoutes = (deps: Deps) => {
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         detail: { summary: "'Send test': one sample alert at once; answers {ok, result: 'delivered (200)' | 'failed (…)', channel}", tags },
+      })
+      .get('/api/notifications/channels/:id/payload', ({ user, params }) => endpointPayload(deps, user.id, params.id), {
+        auth: true,
+        params: t.Object({ id: t.Integer({ minimum: 1 }) }),
+        detail: { summary: "What Dibs sends: the channel's request for the sample alert (method, URL, headers, body), secrets masked", tags },
       })
       .post('/api/notifications/channels/:id/secret', ({ user, params }) => regenerateSecret(deps, user.id, params.id), {
         auth: true,

@@ -1,6 +1,8 @@
 // The end of quiet hours (issue 16 item 7): email and push rows the dispatcher held (outbox
 // status `held`, due at the window's end) become ONE summary email listing the matches and ONE
-// push per device ('N new matches while you were away'). Held rows are durable (they are outbox
+// push per device ('N new matches while you were away'), and each external channel's held rows ONE
+// message of that channel (issue 27 §4). The same job folds the rows a channel's cap per minute held
+// (last_error RATE_NOTE, due when the minute has room) into one message: 'N more matches in the last minute'. Held rows are durable (they are outbox
 // rows), so a restart during the night loses nothing; they leave the queue as `sent` with a note
 // that the summary carried them. While the emergency pause is on, they wait.
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
@@ -10,10 +12,16 @@ import { outbox, type OutboxRow } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { isPaused } from '../settings/service'
+import type { ExternalAlert } from '../outbox/channels/types'
+import { externalGate } from './endpoints'
+import { summaryAlert } from './external'
 import { quietSummaryEmail, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
 export const SUMMARY_NOTE = 'delivered in the quiet-hours summary'
+/** last_error of a row held by its channel's cap per minute, and of it once folded into the channel's one message */
+export const RATE_NOTE = "held: the channel's cap per minute was reached"
+export const RATE_SUMMARY_NOTE = "delivered folded into one message (the channel's cap per minute)"
 
 export function awayText(n: number): string {
   return `${n} new ${n === 1 ? 'match' : 'matches'} while you were away`
@@ -28,8 +36,29 @@ export function summaryPush(appUrl: string, alerts: AlertMatch[]) {
 
 type Deliver = Pick<Deps, 'db' | 'now' | 'config' | 'bus'>
 
-export function runQuietSummaries(deps: Deliver): { users: number; emails: number; pushes: number } {
-  const out = { users: 0, emails: 0, pushes: 0 }
+/** Held rows of external channels → one summary row per channel (and per reason); returns how many were queued. */
+function channelSummaries(deps: Deliver, txDeps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, rows: OutboxRow[], end: number): number {
+  const groups = new Map<string, { channel: string; endpointId: number; reason: 'quiet' | 'rate'; alerts: ExternalAlert[] }>()
+  for (const r of rows) {
+    if (r.channel === 'email' || r.channel === 'push') continue
+    const { endpointId, alert } = r.payload as { endpointId: number; alert: ExternalAlert }
+    const reason = r.lastError === RATE_NOTE ? 'rate' : 'quiet'
+    const key = `${endpointId}:${reason}`
+    const g = groups.get(key) ?? { channel: r.channel, endpointId, reason, alerts: [] }
+    g.alerts.push(alert)
+    groups.set(key, g)
+  }
+  let n = 0
+  for (const g of groups.values()) {
+    const dedupeKey = `fold:${userId}:${end}:${g.reason}:${g.channel}:${g.endpointId}`
+    const payload = { endpointId: g.endpointId, alert: summaryAlert(deps.config, g.reason, g.alerts, deps.now()) }
+    if (enqueue(txDeps, { channel: g.channel, kind: 'digest', userId, dedupeKey, payload }) !== null) n++
+  }
+  return n
+}
+
+export function runQuietSummaries(deps: Deliver): { users: number; emails: number; pushes: number; channels: number } {
+  const out = { users: 0, emails: 0, pushes: 0, channels: 0 }
   if (isPaused(deps)) return out
   const now = deps.now()
   const due = deps.db
@@ -73,19 +102,19 @@ export function runQuietSummaries(deps: Deliver): { users: number; emails: numbe
           )
             out.pushes++
         }
-      tx.update(outbox)
-        .set({
-          status: active ? 'sent' : 'failed',
-          sentAt: active ? now : null,
-          lastError: active ? SUMMARY_NOTE : 'user not active at the end of quiet hours',
-        })
-        .where(
-          inArray(
-            outbox.id,
-            rows.map((r) => r.id),
-          ),
-        )
-        .run()
+      if (active && externalGate(account!.access, now).allowed) out.channels += channelSummaries(deps, txDeps, userId, rows, end)
+      for (const rate of [false, true]) {
+        const ids = rows.filter((r) => (r.lastError === RATE_NOTE) === rate).map((r) => r.id)
+        if (ids.length === 0) continue
+        tx.update(outbox)
+          .set({
+            status: active ? 'sent' : 'failed',
+            sentAt: active ? now : null,
+            lastError: active ? (rate ? RATE_SUMMARY_NOTE : SUMMARY_NOTE) : 'user not active at the end of quiet hours',
+          })
+          .where(inArray(outbox.id, ids))
+          .run()
+      }
     })
   }
   return out

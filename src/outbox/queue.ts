@@ -52,8 +52,10 @@ export function enqueue(
     userId?: number | null
     dedupeKey?: string | null
     payload: Record<string, unknown>
-    /** `held` (quiet hours): kept, never sent, until src/notify/quiet-summary.ts folds it into a summary at `until` */
+    /** `held` (quiet hours, a channel's cap per minute): kept, never sent, until src/notify/quiet-summary.ts folds it into a summary at `until` */
     held?: { until: Date }
+    /** written to last_error: why a held row is held (src/notify/quiet-summary.ts RATE_NOTE) */
+    note?: string
   },
 ): number | null {
   const row = deps.db
@@ -66,6 +68,7 @@ export function enqueue(
       payload: item.payload,
       status: item.held ? 'held' : 'pending',
       nextAttemptAt: item.held?.until ?? deps.now(),
+      lastError: item.note ?? null,
       createdAt: deps.now(),
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })

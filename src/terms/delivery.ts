@@ -19,6 +19,8 @@ export type DeliveryChange = {
   /** a mute choice, or null to unmute */
   mute?: MuteChoice | null
   always_notify?: boolean
+  /** the term's matches reach channels set to 'only important' */
+  important?: boolean
 }
 
 type Row = { id: number; delivery: string | null; muted_until: number | null; always_notify: number }
@@ -29,6 +31,8 @@ export function updateTermDelivery<R extends Row>(deps: Pick<Deps, 'sqlite' | 'd
   if (row === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error updating term' })
   const current = readDelivery(row.delivery === null ? null : JSON.parse(row.delivery))
   const next: TermDelivery = { email: change.email ?? current.email, push: change.push ?? current.push, endpoints: { ...current.endpoints } }
+  const important = change.important ?? current.important ?? false
+  if (important) next.important = true
   if (change.endpoints) {
     const own = new Set(userEndpoints(deps, userId).map((e) => String(e.id)))
     for (const [k, v] of Object.entries(change.endpoints)) {

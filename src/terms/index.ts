@@ -58,10 +58,11 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
           endpoints: t.Optional(t.Record(t.String({ pattern: '^[0-9]+$' }), t.Boolean())),
           mute: t.Optional(t.Nullable(t.Union([t.Literal('1h'), t.Literal('8h'), t.Literal('24h'), t.Literal('forever')]))),
           always_notify: t.Optional(t.Boolean()),
+          important: t.Optional(t.Boolean()),
         }),
         detail: {
           summary:
-            "A term's delivery: email default/instant/digest/off, push on/off, each external channel on/off, mute (1h/8h/24h/forever, null unmutes), always notify",
+            "A term's delivery: email default/instant/digest/off, push on/off, each external channel on/off, mute (1h/8h/24h/forever, null unmutes), always notify, important (reaches channels set to 'important')",
           description:
             'Answers {term} with delivery, mutedUntil (ISO, "forever" or null) and alwaysNotify. 404 TERM_NOT_FOUND; 400 CHANNEL_NOT_FOUND for a channel id not yours.',
           tags,

@@ -8,7 +8,7 @@ import { fakeDiscord } from '../fakes/discord'
 import { fakeNtfy } from '../fakes/ntfy'
 import { fakeWebhookReceiver, verifySignature } from '../fakes/webhook-receiver'
 import { createUserWithSession, startTestServer } from '../helpers'
-import { makeMatch } from './notify-helpers'
+import { channelKit, makeMatch } from './notify-helpers'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 const hook = fakeWebhookReceiver()
@@ -16,6 +16,7 @@ const ntfy = fakeNtfy({ token: 'tk_secret' })
 const discord = fakeDiscord()
 beforeAll(async () => {
   server = await startTestServer({ CHANNELS_ALLOW_PRIVATE: '1' })
+  kit = channelKit(server)
 })
 afterAll(async () => {
   await server.stop()
@@ -25,30 +26,11 @@ afterEach(() => {
   for (const f of [hook, ntfy, discord]) f.received.length = 0
 })
 
-async function api(method: string, path: string, cookie: string, json?: unknown) {
-  const res = await fetch(`${server.deps.config.appUrl}${path}`, {
-    method,
-    headers: { origin: server.deps.config.appUrl, cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  })
-  const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) : null }
-}
-
-/** Delivers what is due now (the test server runs no jobs); rows in backoff are made due first when asked. */
-async function deliver(opts: { dueNow?: boolean } = {}) {
-  if (opts.dueNow) server.deps.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.status, 'pending')).run()
-  await server.deps.outbox.tick()
-}
-
-function liveMatchFor(userId: number, term = 'trijicon') {
-  const t = server.deps.db.insert(searchTerms).values({ userId, category: 'wts', term }).returning().get()
-  const m = makeMatch(server.deps, userId, { title: '[WTS] Trijicon RMR Type 2 - $450', term })
-  server.deps.db.insert(matchTerms).values({ matchId: m.id, termId: t.id }).run()
-  server.deps.dispatcher.add({ userId, match: m, notify: true })
-  server.deps.dispatcher.flush()
-  return { match: m, termId: t.id }
-}
+type Kit = ReturnType<typeof channelKit>
+let kit: Kit
+const api = (...a: Parameters<Kit['api']>) => kit.api(...a)
+const deliver = (...a: Parameters<Kit['deliver']>) => kit.deliver(...a)
+const liveMatchFor = (...a: Parameters<Kit['liveMatchFor']>) => kit.liveMatchFor(...a)
 
 describe('webhook', () => {
   test("the payload's price is the listing price stored with the post (a body price edit), else the title's", async () => {
@@ -209,6 +191,18 @@ describe('Discord', () => {
     })
     expect(body.allowed_mentions).toEqual({ parse: [] })
   })
+
+  test("Send test posts the sample; 'What Dibs sends' shows the request with the webhook token masked", async () => {
+    const u = await createUserWithSession(server.deps, { emailFrequency: 'none' })
+    const add = await api('POST', '/api/notifications/channels', u.cookie, { kind: 'discord', url: discord.hookUrl })
+    const t = await api('POST', `/api/notifications/channels/${add.body.channel.id}/test`, u.cookie)
+    expect(t.body).toMatchObject({ ok: true, result: 'delivered (204)' })
+    expect(JSON.parse(discord.received.at(-1)!.body).content).toBe('Dibs test notification')
+    const p = await api('GET', `/api/notifications/channels/${add.body.channel.id}/payload`, u.cookie)
+    expect(p.body.request).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } })
+    expect(p.body.request.url).toEndWith('/api/webhooks/123456789/tok-en_abc')
+    expect(JSON.parse(p.body.request.body).embeds[0].title).toBe('[WTS] Dibs test notification - $100')
+  })
 })
 
 describe('per-term channels reach external channels', () => {
@@ -290,7 +284,7 @@ describe('URL rules and gate', () => {
     const lapsed = await createUserWithSession(server.deps, { role: 'app_trial', accessExpiresAt: new Date(Date.now() - 1000) })
     const r = await api('POST', '/api/notifications/channels', lapsed.cookie, { kind: 'webhook', url: hook.hookUrl })
     expect(r.status).toBe(403)
-    expect(r.body.error.message).toBe('Webhook, ntfy and Discord alerts require a subscription')
+    expect(r.body.error.message).toBe('Alerts on other channels (webhooks, chat apps, push services) require a subscription')
     const owner = await createUserWithSession(server.deps)
     const other = await createUserWithSession(server.deps)
     const add = await api('POST', '/api/notifications/channels', owner.cookie, { kind: 'webhook', url: hook.hookUrl })

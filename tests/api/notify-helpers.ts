@@ -1,5 +1,7 @@
 // Shared by the notification suites: a live match row + its `match.new` payload, as the matcher makes them.
 import type { MatchItem } from '../../src/contract/events'
+import { eq } from 'drizzle-orm'
+import * as schema from '../../src/db/schema'
 import { matches } from '../../src/db/schema'
 import type { Deps } from '../../src/deps'
 import { createChannels } from '../../src/outbox/channels'
@@ -53,4 +55,41 @@ export function makeMatch(
     archivedAt: null,
     state: 'open',
   }
+}
+
+/**
+ * The external-channel suites' kit over a running test server: `api` (JSON with the session cookie
+ * and the Origin), `deliver` (one outbox run; `dueNow` first makes rows in backoff due), and
+ * `liveMatchFor` (a term, a live match of it, dispatched now).
+ */
+export function channelKit(server: {
+  deps: Deps & { outbox: OutboxWorker; dispatcher: { add(e: { userId: number; match: MatchItem; notify: boolean }): void; flush(): void } }
+}) {
+  const { searchTerms, matchTerms, outbox } = schema
+  async function api(method: string, path: string, cookie: string, json?: unknown) {
+    const res = await fetch(`${server.deps.config.appUrl}${path}`, {
+      method,
+      headers: { origin: server.deps.config.appUrl, cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    })
+    const text = await res.text()
+    return { status: res.status, body: text ? JSON.parse(text) : null }
+  }
+  async function deliver(opts: { dueNow?: boolean } = {}) {
+    if (opts.dueNow) server.deps.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.status, 'pending')).run()
+    await server.deps.outbox.tick()
+  }
+  function liveMatchFor(userId: number, term = 'trijicon', over: { delivery?: Record<string, unknown>; title?: string } = {}) {
+    const t = server.deps.db
+      .insert(searchTerms)
+      .values({ userId, category: 'wts', term, ...(over.delivery ? { delivery: over.delivery as never } : {}) })
+      .returning()
+      .get()
+    const m = makeMatch(server.deps, userId, { title: over.title ?? '[WTS] Trijicon RMR Type 2 - $450', term })
+    server.deps.db.insert(matchTerms).values({ matchId: m.id, termId: t.id }).run()
+    server.deps.dispatcher.add({ userId, match: m, notify: true })
+    server.deps.dispatcher.flush()
+    return { match: m, termId: t.id }
+  }
+  return { api, deliver, liveMatchFor }
 }

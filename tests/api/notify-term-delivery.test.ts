@@ -163,7 +163,7 @@ describe('quiet hours', () => {
     clock.set(end.getTime() - 1000)
     expect(runQuietSummaries(deps)).toMatchObject({ users: 0 })
     clock.set(end.getTime() + 5000)
-    expect(runQuietSummaries(deps)).toEqual({ users: 1, emails: 1, pushes: 2 })
+    expect(runQuietSummaries(deps)).toEqual({ users: 1, emails: 1, pushes: 2, channels: 0 })
     const summaries = deps.db
       .select()
       .from(outbox)

@@ -8,18 +8,24 @@ import { eq } from 'drizzle-orm'
 import { searchTerms } from '../../src/db/schema'
 import { getPrefs } from '../../src/notify/prefs'
 import { fakeWebhookReceiver } from '../fakes/webhook-receiver'
+import { fakeTelegram } from '../fakes/telegram'
+import { telegramPoller } from '../../src/outbox/channels/telegram'
+import { providerHooks } from '../../src/notify/jobs'
 import { createUserWithSession, startTestServer } from '../helpers'
 import { launchBrowser, newPage, screenshot } from './browser'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 let browser: Browser
+const tg = fakeTelegram({ token: '42:e2e' })
 beforeAll(async () => {
-  server = await startTestServer({ CHANNELS_ALLOW_PRIVATE: '1' }) // the webhook receiver listens on loopback
+  // the webhook receiver and the Telegram Bot API stand-in listen on loopback
+  server = await startTestServer({ CHANNELS_ALLOW_PRIVATE: '1', TELEGRAM_BOT_TOKEN: '42:e2e', TELEGRAM_API_URL: tg.apiUrl })
   browser = await launchBrowser()
 })
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  await tg.stop()
 })
 
 /** Waits until fn() returns the expected value (the UI saves asynchronously). */
@@ -194,6 +200,43 @@ describe('per-term alerts and external channels', () => {
     } finally {
       await hook.stop()
     }
+  })
+})
+
+describe('channel dialogs from the registry', () => {
+  test("Telegram shows '/start <code>' with the bot's name until the chat is linked; a Matrix field error marks its field", async () => {
+    const { context, page, errors } = await signedIn()
+    const dialog = await openDialog(page)
+    const add = dialog.getByRole('form', { name: 'Add channel' })
+    await add.getByRole('combobox', { name: 'Type' }).selectOption('telegram')
+    await add.getByText(/send the \/start code it shows to the bot/).waitFor()
+    await add.getByRole('button', { name: 'Add channel' }).click()
+    const link = dialog.getByTestId('telegram-link')
+    await link.waitFor()
+    const code = (await link.locator('code').textContent())!.replace('/start ', '')
+    expect(await link.textContent()).toBe(`To link your chat, send /start ${code} to @DibsTestBot in Telegram.`)
+    await screenshot(page, 'notify-settings-telegram')
+
+    tg.userSends(9001, `/start ${code}`)
+    await telegramPoller(providerHooks).poll(server.deps, 0)
+    await page.reload()
+    const dialog2 = await openDialog(page)
+    await dialog2.getByText('chat Alice').waitFor()
+    expect(await dialog2.getByTestId('telegram-link').count()).toBe(0)
+
+    const add2 = dialog2.getByRole('form', { name: 'Add channel' })
+    await add2.getByRole('combobox', { name: 'Type' }).selectOption('matrix')
+    await add2.getByRole('textbox', { name: 'Homeserver URL' }).fill(server.url)
+    await add2.getByRole('textbox', { name: 'Room ID' }).fill('#alias:example.org')
+    await add2.getByLabel('Access token').fill('syt_x')
+    await add2.getByRole('button', { name: 'Add channel' }).click()
+    await add2
+      .getByRole('alert')
+      .getByText(/internal ID/)
+      .waitFor()
+    expect(await add2.getByRole('textbox', { name: 'Room ID' }).getAttribute('aria-invalid')).toBe('true')
+    expect(errors).toEqual([])
+    await context.close()
   })
 })
 

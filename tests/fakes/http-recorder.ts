@@ -4,6 +4,12 @@
 export type Recorded = { method: string; path: string; headers: Record<string, string>; body: string; at: number }
 export type Scripted = { status: number; body?: string; headers?: Record<string, string> }
 
+/** A service's round trip (benchmarks set it: real APIs answer in tens of milliseconds, not microseconds). */
+let latencyMs = 0
+export function setFakeLatency(ms: number) {
+  latencyMs = ms
+}
+
 export function recordingServer(normal: (req: Recorded) => Scripted, validate?: (req: Recorded) => Scripted | null) {
   const received: Recorded[] = []
   const script: Scripted[] = []
@@ -20,6 +26,7 @@ export function recordingServer(normal: (req: Recorded) => Scripted, validate?: 
         at: Date.now(),
       }
       received.push(rec)
+      if (latencyMs > 0) await Bun.sleep(latencyMs)
       const answer = script.shift() ?? validate?.(rec) ?? normal(rec)
       return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers })
     },

@@ -1,55 +1,90 @@
-// 'Other channels' in Notification Settings (issue 16 item 8): the user's webhooks, ntfy topics
-// and Discord webhooks, each with 'Send test' (the delivery result shows inline: status code or
-// error), 'Remove' (asked first) and, for webhooks, 'Regenerate secret'; and an 'Add channel' form. A webhook's
-// signing secret is shown once, right after it is made.
+// 'Other channels' in Notification Settings (issue 16 item 8, issue 27 §3–4): the user's channels of
+// every kind the server's registry offers (src/outbox/channels/registry.ts: the kinds, their labels,
+// setup lines and form fields come from GET /api/notifications/channels, so a new provider needs
+// nothing here). Each channel has 'Send test' (the result inline), 'What Dibs sends' (the request,
+// secrets masked), its level (all alerts / only price drops and important terms) and cap per
+// minute, 'Remove' (asked first) and, for webhooks, 'Regenerate secret'. A webhook's signing
+// secret is shown once, right after it is made; a Telegram channel shows `/start <code>` and the
+// bot's name until the chat is linked. A failing channel shows its last error as an alert.
 import { useEffect, useState } from 'react'
 import { api, ApiError } from '../api'
 import { errorToast } from '../toast'
 import { ConfirmDialog } from './ConfirmDialog'
-import { channelLabel } from './TermDelivery'
-import type { EndpointKind } from '../../src/notify/endpoints'
+import { channelLabel, type ChannelItem } from './TermDelivery'
 import { Icon } from './Icon'
 
-type Kind = EndpointKind
-type Channel = { id: number; kind: Kind; name: string; url: string; lastResult: string | null; lastResultAt: string | null; hasToken: boolean }
+type Field = {
+  name: string
+  label: string
+  type: 'url' | 'text' | 'secret' | 'textarea' | 'select'
+  required: boolean
+  placeholder?: string
+  help?: string
+  options?: { value: string; label: string }[]
+}
+type Kind = { kind: string; label: string; setup: string; fields: Field[]; unavailable: string | null }
+type Channel = ChannelItem & {
+  lastResult: string | null
+  lastResultAt: string | null
+  failing: boolean
+  level: 'all' | 'important'
+  ratePerMinute: number | null
+  linked?: boolean
+  linkCode?: string | null
+  startCommand?: string | null
+  botUsername?: string | null
+}
 type Gate = { allowed: boolean; message: string | null }
+type Payload = { method: string; url: string; headers: Record<string, string>; body: string }
 
-const PLACEHOLDER: Record<Kind, string> = {
-  webhook: 'https://example.com/hooks/dibs',
-  ntfy: 'https://ntfy.sh/my-secret-topic',
-  discord: 'https://discord.com/api/webhooks/…',
+/** "Send /start ab12cd34 to @DibsBot": how a Telegram chat is linked. */
+function TelegramLink({ c }: { c: Channel }) {
+  if (c.kind !== 'telegram' || c.linked) return null
+  return (
+    <p className="channel-secret" data-testid="telegram-link">
+      To link your chat, send <code>{c.startCommand}</code> to{' '}
+      {c.botUsername ? <a href={`https://t.me/${c.botUsername}?start=${c.linkCode}`}>@{c.botUsername}</a> : 'the bot'} in Telegram.
+    </p>
+  )
 }
 
 export function ExternalChannels() {
   const [channels, setChannels] = useState<Channel[]>([])
+  const [kinds, setKinds] = useState<Kind[]>([])
   const [gate, setGate] = useState<Gate>({ allowed: true, message: null })
   const [results, setResults] = useState<Record<number, { ok: boolean; text: string } | 'sending'>>({})
+  const [payloads, setPayloads] = useState<Record<number, Payload>>({})
   const [secret, setSecret] = useState<{ id: number; value: string } | null>(null)
-  const [form, setForm] = useState({ kind: 'webhook' as Kind, name: '', url: '', token: '', priority: '3', tags: '' })
-  const [error, setError] = useState<string | null>(null)
+  const [form, setForm] = useState<{ kind: string; name: string; values: Record<string, string> }>({ kind: 'webhook', name: '', values: {} })
+  const [error, setError] = useState<{ field: string | null; text: string } | null>(null)
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<Channel | null>(null) // asked first (issue 30 §5)
 
   const load = () =>
-    api<{ channels: Channel[]; gate: Gate }>('/api/notifications/channels')
-      .then((r) => (setChannels(r.channels), setGate(r.gate)))
+    api<{ channels: Channel[]; kinds: Kind[]; gate: Gate }>('/api/notifications/channels')
+      .then((r) => (setChannels(r.channels), setKinds(r.kinds), setGate(r.gate)))
       .catch(() => undefined)
   useEffect(() => void load(), [])
+  const kind = kinds.find((k) => k.kind === form.kind)
+  const replace = (c: Channel) => setChannels((list) => list.map((x) => (x.id === c.id ? c : x)))
 
   const add = async () => {
+    if (!kind) return
     setAdding(true)
     setError(null)
     try {
-      const json =
-        form.kind === 'ntfy'
-          ? { kind: form.kind, name: form.name, url: form.url, token: form.token || undefined, priority: Number(form.priority), tags: form.tags }
-          : { kind: form.kind, name: form.name, url: form.url }
+      const json: Record<string, unknown> = { kind: form.kind, name: form.name }
+      for (const f of kind.fields) {
+        const v = form.values[f.name] ?? ''
+        if (v !== '') json[f.name] = f.name === 'priority' ? Number(v) : v
+      }
       const r = await api<{ channel: Channel; secret?: string }>('/api/notifications/channels', { method: 'POST', json })
       setChannels((list) => [...list, r.channel])
       if (r.secret) setSecret({ id: r.channel.id, value: r.secret })
-      setForm({ ...form, name: '', url: '', token: '', tags: '' })
+      setForm({ ...form, name: '', values: {} })
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to add the channel')
+      const field = err instanceof ApiError ? ((err.body as { error?: { field?: string } } | undefined)?.error?.field ?? null) : null
+      setError({ field, text: err instanceof ApiError ? err.message : 'Failed to add the channel' })
     } finally {
       setAdding(false)
     }
@@ -59,9 +94,25 @@ export function ExternalChannels() {
     try {
       const r = await api<{ ok: boolean; result: string; channel: Channel }>(`/api/notifications/channels/${id}/test`, { method: 'POST' })
       setResults((x) => ({ ...x, [id]: { ok: r.ok, text: r.ok ? `Test sent: ${r.result}` : `Test failed: ${r.result}` } }))
-      setChannels((list) => list.map((c) => (c.id === id ? r.channel : c)))
+      replace(r.channel)
     } catch (err) {
       setResults((x) => ({ ...x, [id]: { ok: false, text: `Test failed: ${err instanceof Error ? err.message : String(err)}` } }))
+    }
+  }
+  const showPayload = async (id: number) => {
+    try {
+      const r = await api<{ request: Payload }>(`/api/notifications/channels/${id}/payload`)
+      setPayloads((p) => ({ ...p, [id]: r.request }))
+    } catch {
+      errorToast('Failed to load what Dibs sends')
+    }
+  }
+  const control = async (id: number, change: { level?: string; ratePerMinute?: number | null }) => {
+    try {
+      const r = await api<{ channel: Channel }>(`/api/notifications/channels/${id}`, { method: 'PATCH', json: change })
+      replace(r.channel)
+    } catch (err) {
+      errorToast(err instanceof ApiError ? err.message : 'Failed to save the channel')
     }
   }
   const remove = async (id: number) => {
@@ -83,7 +134,7 @@ export function ExternalChannels() {
 
   return (
     <fieldset aria-labelledby="external-channels-title" data-testid="external-channels">
-      <legend id="external-channels-title">Webhook, ntfy and Discord</legend>
+      <legend id="external-channels-title">Other channels</legend>
       {!gate.allowed ? (
         <small className="locked">
           <Icon name="lock" /> {gate.message}
@@ -104,17 +155,22 @@ export function ExternalChannels() {
       <ul className="external-channels">
         {channels.map((c) => {
           const result = results[c.id]
+          const payload = payloads[c.id]
           return (
-            <li key={c.id}>
+            <li key={c.id} data-kind={c.kind}>
               <strong>{channelLabel(c)}</strong> <small className="channel-url">{c.url}</small>
               {secret?.id === c.id ? (
                 <p className="channel-secret">
                   Signing secret (shown once, copy it now): <code>{secret.value}</code>
                 </p>
               ) : null}
+              <TelegramLink c={c} />
               <div role="group" aria-label={`${channelLabel(c)} actions`}>
                 <button type="button" className="secondary" disabled={result === 'sending' || !gate.allowed} onClick={() => void test(c.id)}>
                   Send test
+                </button>
+                <button type="button" className="secondary outline" onClick={() => void showPayload(c.id)}>
+                  What Dibs sends
                 </button>
                 {c.kind === 'webhook' ? (
                   <button type="button" className="secondary" onClick={() => void regenerate(c.id)}>
@@ -125,9 +181,49 @@ export function ExternalChannels() {
                   Remove
                 </button>
               </div>
-              <small role="status" className={result && result !== 'sending' && !result.ok ? 'term-error' : undefined}>
-                {result === 'sending' ? 'Sending…' : result ? result.text : c.lastResult ? `Last delivery: ${c.lastResult}` : ''}
-              </small>
+              <div className="grid">
+                <label>
+                  Alerts
+                  <select name={`channel-level-${c.id}`} value={c.level} onChange={(e) => void control(c.id, { level: e.currentTarget.value })}>
+                    <option value="all">All alerts</option>
+                    <option value="important">Only price drops and important terms</option>
+                  </select>
+                </label>
+                <label>
+                  At most per minute
+                  <select
+                    name={`channel-rate-${c.id}`}
+                    value={c.ratePerMinute === null ? '' : String(c.ratePerMinute)}
+                    onChange={(e) => void control(c.id, { ratePerMinute: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+                  >
+                    <option value="">No limit</option>
+                    {[1, 2, 3, 5, 10, 20].map((n) => (
+                      <option key={n} value={n}>
+                        {n} (the rest in one message)
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              {payload ? (
+                <details open>
+                  <summary>What Dibs sends</summary>
+                  <pre className="channel-payload">{`${payload.method} ${payload.url}\n${Object.entries(payload.headers)
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join('\n')}\n\n${payload.body}`}</pre>
+                </details>
+              ) : null}
+              {result ? (
+                <small role="status" className={result !== 'sending' && !result.ok ? 'term-error' : undefined}>
+                  {result === 'sending' ? 'Sending…' : result.text}
+                </small>
+              ) : c.failing ? (
+                <small role="alert" className="term-error">
+                  Last delivery {c.lastResult}
+                </small>
+              ) : (
+                <small role="status">{c.lastResult ? `Last delivery: ${c.lastResult}` : ''}</small>
+              )}
             </li>
           )
         })}
@@ -143,10 +239,17 @@ export function ExternalChannels() {
           <div className="grid">
             <label>
               Type
-              <select name="channel-kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.currentTarget.value as Kind })}>
-                <option value="webhook">Webhook</option>
-                <option value="ntfy">ntfy</option>
-                <option value="discord">Discord</option>
+              <select
+                name="channel-kind"
+                value={form.kind}
+                onChange={(e) => (setForm({ kind: e.currentTarget.value, name: form.name, values: {} }), setError(null))}
+              >
+                {kinds.map((k) => (
+                  <option key={k.kind} value={k.kind} disabled={k.unavailable !== null}>
+                    {k.label}
+                    {k.unavailable ? ' (not set up here)' : ''}
+                  </option>
+                ))}
               </select>
             </label>
             <label>
@@ -154,52 +257,45 @@ export function ExternalChannels() {
               <input name="channel-name" maxLength={60} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
             </label>
           </div>
-          <label>
-            URL
-            <input
-              name="channel-url"
-              type="url"
-              required
-              placeholder={PLACEHOLDER[form.kind]}
-              value={form.url}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => setForm({ ...form, url: e.currentTarget.value })}
-            />
-          </label>
-          {form.kind === 'ntfy' ? (
-            <div className="grid">
-              <label>
-                Access token (optional)
-                <input
-                  name="channel-token"
-                  type="password"
-                  autoComplete="off"
-                  value={form.token}
-                  onChange={(e) => setForm({ ...form, token: e.currentTarget.value })}
-                />
+          {kind ? <small>{kind.unavailable ?? kind.setup}</small> : null}
+          {kind?.fields.map((f) => {
+            const common = {
+              name: `channel-${f.name}`,
+              required: f.required,
+              value: form.values[f.name] ?? '',
+              'aria-invalid': error?.field === f.name ? true : undefined,
+              onChange: (e: { currentTarget: { value: string } }) => setForm({ ...form, values: { ...form.values, [f.name]: e.currentTarget.value } }),
+            }
+            return (
+              <label key={f.name}>
+                {f.label}
+                {f.type === 'select' ? (
+                  <select {...common} value={form.values[f.name] ?? f.options?.[2]?.value ?? ''}>
+                    {f.options?.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : f.type === 'textarea' ? (
+                  <textarea {...common} rows={3} placeholder={f.placeholder} />
+                ) : (
+                  <input
+                    {...common}
+                    type={f.type === 'secret' ? 'password' : f.type === 'url' ? 'url' : 'text'}
+                    autoComplete="off"
+                    placeholder={f.placeholder}
+                  />
+                )}
               </label>
-              <label>
-                Priority
-                <select name="channel-priority" value={form.priority} onChange={(e) => setForm({ ...form, priority: e.currentTarget.value })}>
-                  <option value="1">1 (min)</option>
-                  <option value="2">2 (low)</option>
-                  <option value="3">3 (default)</option>
-                  <option value="4">4 (high)</option>
-                  <option value="5">5 (max)</option>
-                </select>
-              </label>
-              <label>
-                Tags
-                <input name="channel-tags" placeholder="shopping_cart" value={form.tags} onChange={(e) => setForm({ ...form, tags: e.currentTarget.value })} />
-              </label>
-            </div>
-          ) : null}
+            )
+          })}
           {error ? (
             <small role="alert" className="term-error">
-              {error}
+              {error.text}
             </small>
           ) : null}
-          <button type="submit" disabled={adding}>
+          <button type="submit" disabled={adding || !kind || kind.unavailable !== null}>
             Add channel
           </button>
         </form>

@@ -10,14 +10,14 @@ import { api } from '../api'
 import { replaceTerm, type Term } from '../terms'
 import { errorToast } from '../toast'
 import { Modal } from './Modal'
-import type { EndpointKind } from '../../src/notify/endpoints'
 import { Icon } from './Icon'
 
-type Channel = { id: number; kind: EndpointKind; name: string; url: string }
-type Change = { email?: string; push?: boolean; endpoints?: Record<string, boolean>; mute?: string | null; always_notify?: boolean }
+/** A channel as GET /api/notifications/channels lists it: `label` is the registry's name of its kind. */
+export type ChannelItem = { id: number; kind: string; label: string; name: string; url: string }
+type Channel = ChannelItem
+type Change = { email?: string; push?: boolean; endpoints?: Record<string, boolean>; mute?: string | null; always_notify?: boolean; important?: boolean }
 
-const KIND_LABEL: Record<Channel['kind'], string> = { webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
-export const channelLabel = (c: Channel) => `${KIND_LABEL[c.kind]}${c.name ? `: ${c.name}` : ''}`
+export const channelLabel = (c: Channel) => `${c.label}${c.name ? `: ${c.name}` : ''}`
 
 const isMuted = (t: Term) => t.mutedUntil === 'forever' || (!!t.mutedUntil && Date.parse(t.mutedUntil) > Date.now())
 
@@ -50,7 +50,11 @@ export function TermDeliveryButton({ category, term, busy }: { category: Categor
 function TermDeliveryDialog({ category, term, onClose }: { category: Category; term: Term; onClose: () => void }) {
   const [channels, setChannels] = useState<Channel[]>([])
   const [saving, setSaving] = useState(false)
-  const d = term.delivery ?? { email: 'default', push: true, endpoints: {} }
+  const d: { email: string; push: boolean; endpoints: Record<string, boolean>; important?: boolean } = term.delivery ?? {
+    email: 'default',
+    push: true,
+    endpoints: {},
+  }
   const muted = isMuted(term)
   useEffect(() => {
     api<{ channels: Channel[] }>('/api/notifications/channels')
@@ -108,6 +112,10 @@ function TermDeliveryDialog({ category, term, onClose }: { category: Category; t
           <label>
             <input type="checkbox" name="term-always" checked={!!term.alwaysNotify} onChange={(e) => void save({ always_notify: e.currentTarget.checked })} />
             Always notify (even during quiet hours)
+          </label>
+          <label>
+            <input type="checkbox" name="term-important" checked={!!d.important} onChange={(e) => void save({ important: e.currentTarget.checked })} />
+            Important (also reaches channels set to “only price drops and important terms”)
           </label>
         </fieldset>
         <fieldset disabled={saving}>

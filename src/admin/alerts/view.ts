@@ -6,6 +6,7 @@ import type { Deps } from '../../deps'
 import { auditRowsOf } from '../../audit/log'
 import { emailsOf } from '../../auth/users'
 import { outboxPerDay, outboxStats, recentFailures } from '../../outbox/stats'
+import { channelLabels } from '../../outbox/channels/registry'
 import { dayLabels, dayWindow, fillSeries, utcDay, type RangeDays } from '../shared/series'
 
 /** The queued channels (in-app alerts go over the socket and are never queued). */
@@ -27,7 +28,7 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
   const now = deps.now().getTime()
   const rows = outboxPerDay(deps, window.startMs)
   const current = outboxStats(deps, now)
-  // email and push always; webhook, ntfy and Discord once they have rows (in the window or queued now)
+  // email and push always; the registry's channels (webhook, Telegram, …) once they have rows (in the window or queued now)
   const channels = [...new Set([...OUTBOX_CHANNELS, ...rows.map((r) => r.channel), ...current.map((r) => r.channel)])]
   // Per channel: rows queued on each day, split by the status they have now.
   const perDay = Object.fromEntries(
@@ -64,6 +65,8 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
     days,
     labels: dayLabels(deps.now(), days),
     channels,
+    /** each channel's name, from the channel registry (src/outbox/channels/registry.ts) */
+    channelNames: channelLabels(),
     perDay,
     queue,
     parked,

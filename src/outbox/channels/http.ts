@@ -1,4 +1,4 @@
-// What the webhook, ntfy and Discord channels share: the endpoint read at send time, the SSRF
+// What the external channels (every provider of registry.ts) share: the endpoint read at send time, the SSRF
 // check of its URL before every send (the name may resolve elsewhere than when it was saved),
 // one POST without following redirects (a redirect could point inward), and the outcome recorded
 // on the endpoint (`last_result`, shown in Notification Settings). Retry rules: 2xx done; 429 and
@@ -14,11 +14,18 @@ export type Endpoint = typeof notifyEndpoints.$inferSelect
 export type HttpOpts = { resolve?: Resolver; timeoutMs?: number }
 export type PostResult = { status: number; text: string; headers: Headers }
 
-/** One POST to a checked URL; throws PermanentFailure for a refused URL, Error on network failure. */
-export async function postTo(deps: Pick<Deps, 'config'>, url: string, headers: Record<string, string>, body: string, opts: HttpOpts = {}): Promise<PostResult> {
+/** One POST (or `method`) to a checked URL; throws PermanentFailure for a refused URL, Error on network failure. */
+export async function postTo(
+  deps: Pick<Deps, 'config'>,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: HttpOpts = {},
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<PostResult> {
   const check = await checkPublicUrl(url, { allowPrivate: deps.config.channelsAllowPrivate, resolve: opts.resolve })
   if (!check.ok) throw new PermanentFailure(`URL refused: ${check.reason}`)
-  const res = await fetch(check.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) })
+  const res = await fetch(check.url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) })
   const text = await res.text().catch(() => '')
   return { status: res.status, text: text.slice(0, 300), headers: res.headers }
 }
@@ -46,20 +53,37 @@ export function readEndpoint(deps: Pick<Deps, 'db'>, row: OutboxRow): Endpoint {
   return ep
 }
 
-/** Records the outcome of a send on the endpoint (status code or error), then rethrows a failure. */
-export async function recording(deps: Pick<Deps, 'db' | 'now'>, endpointId: number, send: () => Promise<PostResult>): Promise<PostResult> {
+/**
+ * Records the outcome of a send on the endpoint (`last_result`, shown in Notification Settings):
+ * 'delivered (204)', or 'failed (401: <what the provider said, in words>)' / 'failed (<error>)', then
+ * rethrows. `check` judges the answer (the provider's own reading of its errors, else `judge`).
+ */
+export async function recording(
+  deps: Pick<Deps, 'db' | 'now'>,
+  endpointId: number,
+  send: () => Promise<PostResult>,
+  check: (r: PostResult) => void = (r) => judge(r),
+): Promise<PostResult> {
   const write = (result: string) =>
     deps.db
       .update(notifyEndpoints)
       .set({ lastResult: result.slice(0, 300), lastResultAt: deps.now() })
       .where(eq(notifyEndpoints.id, endpointId))
       .run()
+  let r: PostResult
   try {
-    const r = await send()
-    write(r.status >= 200 && r.status < 300 ? `delivered (${r.status})` : `failed (${r.status}${r.text ? `: ${r.text.slice(0, 120)}` : ''})`)
-    return r
+    r = await send()
   } catch (err) {
     write(`failed (${err instanceof Error ? err.message : String(err)})`)
     throw err
   }
+  try {
+    check(r)
+  } catch (err) {
+    const words = (err instanceof Error ? err.message : String(err)).replace(new RegExp(`^answered ${r.status}:? ?`), '')
+    write(`failed (${r.status}${words ? `: ${words.slice(0, 200)}` : ''})`)
+    throw err
+  }
+  write(`delivered (${r.status})`)
+  return r
 }

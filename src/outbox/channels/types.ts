@@ -3,16 +3,17 @@
 // PermanentFailure when retrying cannot help.
 import type { OutboxRow } from '../../db/schema'
 
-export type ChannelName = 'email' | 'push' | 'inapp' | 'webhook' | 'ntfy' | 'discord'
+/** The core channels, and every external provider's kind (registry.ts: webhook, ntfy, discord, telegram, …). */
+export type ChannelName = 'email' | 'push' | 'inapp' | (string & {})
 export type Channel = { name: ChannelName; send(row: OutboxRow): Promise<void>; close?(): void }
 
 /**
- * What an external channel (webhook, ntfy, Discord) says about a match; the webhook body is this
+ * What an external channel (every provider of registry.ts) says about a match; the webhook body is this
  * JSON. Built by src/notify/external.ts; a row's payload is `{endpointId, alert}`.
  */
 export type ExternalAlert = {
-  /** 'match' for a live match, 'test' for the 'Send test' button */
-  type: 'match' | 'test'
+  /** 'match' for a live match, 'test' for the 'Send test' button, 'summary' for matches folded into one message */
+  type: 'match' | 'test' | 'summary'
   match: {
     id: number
     category: string
@@ -24,4 +25,8 @@ export type ExternalAlert = {
     priceDrop?: { from: number; to: number } | null
   }
   post: { id: number | null; title: string; url: string; linkUrl: string | null; author: string; price: number | null; createdAt: string | null }
+  /** the alert's buttons: Claim (the fastest way to reach the seller) and Open (the post); Mark read is Telegram's callback */
+  actions?: { claim: string; open: string }
+  /** type 'summary': the matches this one message stands for (quiet hours ended, or the channel's cap per minute was reached) */
+  summary?: { reason: 'quiet' | 'rate'; count: number; matches: { id: number; title: string; url: string }[] }
 }

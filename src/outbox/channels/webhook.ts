@@ -4,10 +4,10 @@
 //   X-Dibs-Signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>
 // The secret is the endpoint's own (shown once when made or regenerated). Retries: 5xx, 408,
 // 429 and network errors; any other 4xx fails for good (http.ts).
-import type { Deps } from '../../deps'
 import { timestampedHmacHex } from '../../lib/signature'
-import { judge, postTo, readEndpoint, recording, type HttpOpts } from './http'
-import type { Channel, ExternalAlert } from './types'
+import { randomToken } from '../../lib/tokens'
+import { defineProvider, publicUrlField } from './provider'
+import type { ExternalAlert } from './types'
 
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return `sha256=${timestampedHmacHex(secret, timestamp, body)}`
@@ -29,14 +29,18 @@ export function webhookRequest(alert: ExternalAlert, secret: string, deliveryId:
   }
 }
 
-export function webhookChannel(deps: Pick<Deps, 'db' | 'now' | 'config'>, opts: HttpOpts = {}): Channel {
-  return {
-    name: 'webhook',
-    async send(row) {
-      const ep = readEndpoint(deps, row)
-      const { alert } = row.payload as { alert: ExternalAlert }
-      const req = webhookRequest(alert, ep.secret ?? '', row.dedupeKey ?? `outbox:${row.id}`, deps.now())
-      judge(await recording(deps, ep.id, () => postTo(deps, ep.url, req.headers, req.body, opts)))
-    },
-  }
-}
+export const newWebhookSecret = () => `whsec_${randomToken(24)}`
+
+export const webhook = defineProvider({
+  kind: 'webhook',
+  label: 'Webhook',
+  setup: 'Any HTTPS URL that accepts a JSON POST; each request is signed (X-Dibs-Signature) with a secret shown once.',
+  fields: [{ name: 'url', label: 'URL', type: 'url', required: true, placeholder: 'https://example.com/hooks/dibs' }],
+  async validate(deps, input, resolve) {
+    const url = await publicUrlField(deps, input, 'url', 'URL', resolve)
+    return { url: url.toString(), secret: newWebhookSecret(), options: {} }
+  },
+  // The signing secret is shown this once; the list never carries it.
+  created: (ep) => ({ secret: ep.secret }),
+  request: (deps, ep, alert, deliveryId) => ({ method: 'POST', url: ep.url, ...webhookRequest(alert, ep.secret ?? '', deliveryId, deps.now()) }),
+})

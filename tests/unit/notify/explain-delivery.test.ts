@@ -133,7 +133,7 @@ describe('in-app and external channels', () => {
   test('a channel added after the match, a plan without external channels', () => {
     expect(text(facts({ endpoints: [{ ...hook, createdAt: T + 1 }] }), 'webhook')).toEqual(['channel added after this match'])
     expect(text(facts({ endpoints: [hook], gates: { email: true, push: true, external: false } }), 'webhook')).toEqual([
-      'plan without webhook, ntfy and Discord alerts',
+      'plan without alerts on other channels',
     ])
   })
 })

@@ -54,6 +54,6 @@ describe('price-drop alert texts', () => {
     expect(externalAlert(config, base).match.priceDrop).toBeNull()
     expect(ntfyRequest(alert, {}, null).headers.title).toBe('Price drop: $450 -> $400')
     expect(ntfyRequest(externalAlert(config, base), {}, null).headers.title).toBe('New GAFS WTS match · $400')
-    expect(discordBody(alert, 'Dibs').embeds[0]!.description).toBe('Price drop: $450 → $400 by u/glock_guy')
+    expect(discordBody(alert, 'Dibs').embeds[0]!.description!.split('\n')[0]).toBe('Price drop: $450 → $400 by u/glock_guy')
   })
 })

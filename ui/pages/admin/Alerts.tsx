@@ -12,8 +12,8 @@ import { LoadError, RangePicker } from './RangePicker'
 import { useAlerts, type FailedPage, type Overview } from './alerts/useAlerts'
 import { TableScroll } from './TableScroll'
 
-const CHANNEL_NAMES: Record<string, string> = { email: 'Email', push: 'Web push', webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
-const channelName = (c: string) => CHANNEL_NAMES[c] ?? c
+/** A channel's name: the channel registry's (the overview carries them), else the kind as stored. */
+const channelName = (names: Record<string, string> | undefined, c: string) => names?.[c] ?? c
 
 export function AdminAlerts() {
   const { days, setDays, setPage, overview, failed, busy, retry, reload } = useAlerts()
@@ -50,7 +50,7 @@ export function AdminAlerts() {
             <DataChart
               key={c.channel}
               id={`outbox-${c.channel}`}
-              title={`${channelName(c.channel)}: messages queued per day`}
+              title={`${channelName(data.channelNames, c.channel)}: messages queued per day`}
               description="by the status each has now (pending includes sending)"
               labels={data.labels}
               series={c.series}
@@ -79,7 +79,15 @@ export function AdminAlerts() {
           </section>
         </div>
       ) : null}
-      <FailedCard page={failed.data} error={failed.error} busy={busy} onRetry={(id) => void retry(id)} onPage={setPage} reload={failed.reload} />
+      <FailedCard
+        names={data?.channelNames}
+        page={failed.data}
+        error={failed.error}
+        busy={busy}
+        onRetry={(id) => void retry(id)}
+        onPage={setPage}
+        reload={failed.reload}
+      />
     </AdminLayout>
   )
 }
@@ -110,7 +118,7 @@ function QueueCard({ data }: { data: Overview }) {
               const q = data.queue[c] as Record<string, number | string | null>
               return (
                 <tr key={c}>
-                  <th scope="row">{channelName(c)}</th>
+                  <th scope="row">{channelName(data.channelNames, c)}</th>
                   <td>{formatCount(Number(q.pending))}</td>
                   <td>{formatCount(Number(q.due))}</td>
                   <td>{formatCount(Number(q.sending))}</td>
@@ -132,6 +140,7 @@ function QueueCard({ data }: { data: Overview }) {
 }
 
 function FailedCard({
+  names,
   page,
   error,
   busy,
@@ -139,6 +148,7 @@ function FailedCard({
   onPage,
   reload,
 }: {
+  names: Record<string, string> | undefined
   page: FailedPage | null
   error: string | null
   busy: number | 'all' | null
@@ -178,7 +188,7 @@ function FailedCard({
                 {page.rows.map((r) => (
                   <tr key={r.id} data-testid="failed-row">
                     <td>{r.id}</td>
-                    <td>{channelName(r.channel)}</td>
+                    <td>{channelName(names, r.channel)}</td>
                     <td>{r.kind}</td>
                     <td>{r.email ?? (r.userId ? `#${r.userId}` : '—')}</td>
                     <td>{r.attempts}</td>
