@@ -23,6 +23,7 @@ import { authRoutes } from './auth'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
 import { termRoutes } from './terms'
+import { feedRoutes } from './feeds'
 import { matchRoutes } from './matches'
 import { explainRoutes } from './explain'
 import { postRoutes } from './forums'
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(realtimeRoutes(deps, deps.hub))
     .use(termRoutes(deps))
     .use(matchRoutes(deps))
+    .use(feedRoutes(deps))
     .use(explainRoutes(deps))
     .use(postRoutes(deps))
     .use(ingestRoutes(deps))
