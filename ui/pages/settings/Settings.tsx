@@ -14,6 +14,7 @@ import { SubscriptionPanel } from '../../components/SubscriptionPanel'
 import { TwoFactorSection } from './TwoFactorSection'
 import { AppearanceSection } from './AppearanceSection'
 import { DevicesSection } from './DevicesSection'
+import { FeedsSection } from './FeedsSection'
 
 export function Settings({ tab }: { tab: 'subscription' | 'account' }) {
   useSignals()
@@ -96,6 +97,8 @@ function AccountTab() {
       <AppearanceSection />
       <hr />
       <DevicesSection />
+      <hr />
+      <FeedsSection />
       <hr />
       <form onSubmit={changePassword}>
         <input

@@ -9,6 +9,7 @@ import { loadMe, me } from '../../account'
 import { ApiError } from '../../api'
 import { config } from '../../state'
 import { errorToast, toast } from '../../toast'
+import { CopyButton } from '../../components/CopyButton'
 import {
   digitsOnly,
   disableTwoFactor,
@@ -324,24 +325,5 @@ function Disable({ withPassword, onCancel, onDisabled }: { withPassword: boolean
         </button>
       </div>
     </form>
-  )
-}
-
-/** Copies to the clipboard and says so; where the clipboard is not allowed, the text stays selectable. */
-function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
-  const [copied, setCopied] = useState(false)
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text)
-      setCopied(true)
-      setTimeout(() => setCopied(false), 2000)
-    } catch {
-      toast({ title: 'Copy failed', description: 'Select the text and copy it yourself.', variant: 'destructive' })
-    }
-  }
-  return (
-    <button type="button" className={`secondary outline ${className ?? ''}`} onClick={copy} aria-live="polite">
-      {copied ? 'Copied' : label}
-    </button>
   )
 }
