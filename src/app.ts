@@ -25,6 +25,7 @@ import { tokenRoutes } from './auth/token-routes'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
 import { termRoutes } from './terms'
+import { feedRoutes } from './feeds'
 import { matchRoutes } from './matches'
 import { explainRoutes } from './explain'
 import { postRoutes } from './forums'
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
     .use(realtimeRoutes(deps, deps.hub))
     .use(termRoutes(deps))
     .use(matchRoutes(deps))
+    .use(feedRoutes(deps))
     .use(explainRoutes(deps))
     .use(postRoutes(deps))
     .use(ingestRoutes(deps))

@@ -15,6 +15,7 @@ import m12 from '../../drizzle/0012_brief_scrambler.sql' with { type: 'text' }
 import m13 from '../../drizzle/0013_dear_hobgoblin.sql' with { type: 'text' }
 import m14 from '../../drizzle/0014_crazy_selene.sql' with { type: 'text' }
 import m15 from '../../drizzle/0015_flashy_outlaw_kid.sql' with { type: 'text' }
+import m16 from '../../drizzle/0016_steady_daredevil.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_nosy_trish_tilby', sql: m0 },
@@ -33,4 +34,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0013_dear_hobgoblin', sql: m13 },
   { tag: '0014_crazy_selene', sql: m14 },
   { tag: '0015_flashy_outlaw_kid', sql: m15 },
+  { tag: '0016_steady_daredevil', sql: m16 },
 ]

@@ -338,6 +338,20 @@ export const notifyEndpoints = sqliteTable(
   (t) => [index('notify_endpoints_user').on(t.userId)],
 )
 
+/**
+ * A user's secret feed address (src/feeds/keys.ts): the URL's secret is HMAC(SESSION_SECRET, "feed:<user>:<nonce>"),
+ * so the database alone (nonce, and the secret's SHA-256 to look it up) never yields a working URL. Rotating
+ * draws a new nonce: the old URL is not found at once.
+ */
+export const feedKeys = sqliteTable('feed_keys', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  secretHash: text('secret_hash').notNull().unique(),
+  createdAt: createdAt(),
+})
+
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {

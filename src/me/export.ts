@@ -4,6 +4,7 @@
 // session hashes, emailed-link tokens, channel signing secrets or Discord webhook tokens, push keys,
 // access-token hashes, or the bodies of queued mails (a reset mail holds its link). The one reader
 // that spans the owners' tables, read-only, so the export cannot drift from what each owner shows.
+import { feedKeyOf } from '../feeds/keys'
 import { asc, eq, inArray } from 'drizzle-orm'
 import {
   accessHistory,
@@ -47,7 +48,7 @@ function own<R extends { userId: unknown }>(row: R): Omit<R, 'userId'> {
 
 const nullOr = <R extends { userId: unknown }>(row: R | undefined) => (row === undefined ? null : own(row))
 
-export function exportUserData(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number) {
+export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
   const { db } = deps
   const user = getUser(deps, userId)
   const matchRows = db.select().from(matches).where(eq(matches.userId, userId)).orderBy(asc(matches.id)).all()
@@ -130,6 +131,8 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId
         .where(eq(oneTimeTokens.userId, userId))
         .all(),
       tokens: listTokens(deps, userId),
+      /** the feed addresses exist since then (their secret is not data of yours to keep: rotate it in Settings) */
+      feedKey: feedKeyOf(deps, userId),
     },
     terms: db.select().from(searchTerms).where(eq(searchTerms.userId, userId)).orderBy(asc(searchTerms.id)).all().map(own),
     matches: matchRows.filter((m) => m.archivedAt === null).map(match),

@@ -7,9 +7,12 @@ import { hasRedditKey } from '../forums/key-only'
 import { TERM_EMAIL } from '../notify/delivery'
 import { updateTermDelivery } from './delivery'
 import { addTerm, clearTerms, listTerms, removeTerm, termItem, updateTerm, type TermRow } from './service'
+import { exportTerms, importTerms } from './transfer'
+import { CSV_COLUMNS, exportCsv, exportJson, importFormat, MAX_IMPORT_ROWS } from './transfer-format'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['terms']
+const yes = (v: string | undefined) => v === '1' || v === 'true'
 
 export const termRoutes = (deps: Deps & WithMatcher) =>
   new Elysia({ name: 'terms' })
@@ -19,6 +22,43 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
       query: t.Object({ category }),
       detail: { summary: 'Saved terms of a category, oldest first, with the role limit', tags },
     })
+    .get(
+      '/api/terms/export',
+      ({ user, query, set }) => {
+        const terms = exportTerms(deps, user.id)
+        const day = deps.now().toISOString().slice(0, 10)
+        const format = query.format ?? 'json'
+        set.headers['content-disposition'] = `attachment; filename="${deps.config.appName.replace(/[^A-Za-z0-9_-]/g, '') || 'dibs'}-terms-${day}.${format}"`
+        if (format === 'json') return exportJson(terms, deps.now())
+        set.headers['content-type'] = 'text/csv; charset=utf-8; header=present'
+        return exportCsv(terms)
+      },
+      {
+        auth: true,
+        query: t.Object({ format: t.Optional(t.Union([t.Literal('json'), t.Literal('csv')])) }),
+        detail: {
+          summary: 'Every saved term of every category with its options, as a JSON or CSV download (format=json, the default, or csv)',
+          description: `JSON: {format: "dibs-terms", version: 1, exportedAt, terms: [{category, term, paused, delivery: {email, push, endpoints}, mutedUntil, alwaysNotify, createdAt}]}. CSV (RFC 4180, header row): ${CSV_COLUMNS.join(',')}.`,
+          tags,
+        },
+      },
+    )
+    .post(
+      '/api/terms/import',
+      ({ user, access, query, body, request }) =>
+        importTerms(deps, user.id, access, { format: importFormat(query.format, request.headers.get('content-type'), body), body, dryRun: yes(query.dryRun) }),
+      {
+        auth: true,
+        parse: 'text',
+        body: t.String({ description: 'The JSON or CSV an export wrote (or any file of that shape)' }),
+        query: t.Object({ dryRun: t.Optional(t.String()), format: t.Optional(t.Union([t.Literal('json'), t.Literal('csv')])) }),
+        detail: {
+          summary: 'Import terms from JSON or CSV: ?dryRun=1 previews, the same request without it applies that in one transaction',
+          description: `Answers {dryRun, format, rows: [{line, category, term, status: add|duplicate|refused, code, reason, note}], summary: {add, duplicate, refused}}. Refusals: UNKNOWN_CATEGORY, FORUM_NOT_IN_PLAN, INVALID_TERM (the parser's message), INVALID_OPTION, TERM_LIMIT (the plan's per-category limit); duplicates: TERM_EXISTS (already saved), REPEATED (earlier in the file). The format is ?format=, else the Content-Type, else sniffed. 400 BAD_IMPORT for a file that cannot be read (bad JSON or CSV, no category/term column, over ${MAX_IMPORT_ROWS} rows).`,
+          tags,
+        },
+      },
+    )
     .post(
       '/api/terms',
       ({ user, access, body, set }) => {

@@ -121,7 +121,7 @@ function assertNotDuplicate(deps: Pick<Deps, 'sqlite'>, userId: number, category
 }
 
 /** The last 7 days of stored posts a (new or edited) term matches, recorded as already read, never notified. */
-function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'> & WithMatcher, row: TermRow, compiled: CompiledTerm) {
+export function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'> & WithMatcher, row: TermRow, compiled: CompiledTerm) {
   const hits: Hit[] = []
   const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
   for (const post of recentPosts(deps.sqlite, since, row.category as Category)) {

@@ -1,5 +1,6 @@
 // Issue 28 §3: GET /api/me/export holds every row of every table with a user_id that belongs to the
 // signed-in user (the test walks src/db/schema.ts), nothing of another user, and no secret.
+import { feedSecret } from '../../src/feeds/keys'
 import { describe, expect, test } from 'bun:test'
 import { is } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
@@ -20,6 +21,7 @@ const ROWS_IN_EXPORT: Record<string, (e: UserExport) => unknown[]> = {
   sessions: (e) => e.signIn.sessions,
   one_time_tokens: (e) => e.signIn.emailLinks,
   access_tokens: (e) => e.signIn.tokens,
+  feed_keys: (e) => (e.signIn.feedKey ? [e.signIn.feedKey] : []),
   search_terms: (e) => e.terms,
   matches: (e) => [...e.matches, ...e.archive],
   match_defaults: (e) => (e.preferences.matching ? [e.preferences.matching] : []),
@@ -120,9 +122,16 @@ async function seedEverything(deps: TestDeps, tag: string) {
     .insert(s.contactMessages)
     .values({ userId: u.userId, email: u.email, subject: `Subject ${tag}`, message: `Message ${tag}` })
     .run()
+  const feedSecretOfUser = feedSecret(deps, u.userId)
+  const feedRow = deps.sqlite
+    .query<{ nonce: string; secret_hash: string }, [number]>('SELECT nonce, secret_hash FROM feed_keys WHERE user_id = ?')
+    .get(u.userId)!
   return {
     ...u,
     secrets: [
+      feedSecretOfUser,
+      feedRow.nonce,
+      feedRow.secret_hash,
       hash,
       sessionId,
       u.token,

@@ -1,9 +1,9 @@
-// A button that copies a text shown once (a two-factor key, recovery codes, a push source's secret) and says so;
-// where the clipboard is not allowed, the text stays selectable and a toast says to copy it by hand.
+// A 'Copy' button: copies to the clipboard and says so ('Copied' for 2 s); where the clipboard is not
+// allowed, a toast says to copy by hand (the text stays selectable where it is shown).
 import { useState } from 'react'
 import { toast } from '../toast'
 
-export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
+export function CopyButton({ text, label, className, ariaLabel }: { text: string; label: string; className?: string; ariaLabel?: string }) {
   const [copied, setCopied] = useState(false)
   async function copy() {
     try {
@@ -15,7 +15,7 @@ export function CopyButton({ text, label, className }: { text: string; label: st
     }
   }
   return (
-    <button type="button" className={`secondary outline ${className ?? ''}`} onClick={copy} aria-live="polite">
+    <button type="button" className={`secondary outline ${className ?? ''}`} onClick={copy} aria-live="polite" aria-label={copied ? undefined : ariaLabel}>
       {copied ? 'Copied' : label}
     </button>
   )

@@ -10,6 +10,7 @@ import { addTerm, clearTerms, loadTerms, termLimits, terms } from '../terms'
 import { TermChip, TermNotes } from './TermChip'
 import { DefaultsHelp, MatchDefaults } from './MatchDefaults'
 import { Modal } from './Modal'
+import { TermsTransfer } from './TermsTransfer'
 import { scanHelperText } from '../lib/scan-frequency'
 import { config, dealsName } from '../state'
 
@@ -155,6 +156,7 @@ export function SearchTermsDialog({ category, open, onClose }: { category: Categ
           <small>{scanHelperText(config.value.scanIntervalSeconds)}</small>
         </p>
         <MatchDefaults />
+        <TermsTransfer />
         <footer>
           <button type="button" className="secondary outline" disabled={list.length === 0 || busy} onClick={() => setConfirming(true)}>
             Clear All

@@ -16,6 +16,7 @@ import { TwoFactorSection } from './TwoFactorSection'
 import { AppearanceSection } from './AppearanceSection'
 import { DevicesSection } from './DevicesSection'
 import { DataExportSection, TokensSection } from './TokensSection'
+import { FeedsSection } from './FeedsSection'
 
 export function Settings({ tab }: { tab: 'subscription' | 'account' }) {
   useSignals()
@@ -98,6 +99,8 @@ function AccountTab() {
       <AppearanceSection />
       <hr />
       <DevicesSection />
+      <hr />
+      <FeedsSection />
       <hr />
       <form onSubmit={changePassword}>
         <input

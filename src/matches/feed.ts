@@ -1,0 +1,83 @@
+// The matches a user's feed carries (src/feeds/): newest first by match time, archived ones included
+// (a feed entry a reader already holds does not vanish because it was archived in the app), with the
+// post's excerpt, price and source joined. Scoped to the user like every query of this folder.
+import type { Category } from '../access/categories'
+import type { Deps } from '../deps'
+import { httpUrl } from '../lib/urls'
+
+export const FEED_SIZE = 50
+const EXCERPT_CHARS = 600
+
+export type FeedMatch = {
+  id: number
+  category: Category
+  title: string
+  url: string
+  /** the deals post's outbound link, when it has one */
+  linkUrl: string | null
+  author: string
+  matchedAt: Date
+  postedAt: Date | null
+  matchedTerms: string[]
+  /** listing price in dollars, when the post names one */
+  price: number | null
+  /** where the post came from (posts.source_name, else its subreddit) */
+  sourceName: string | null
+  excerpt: string
+}
+
+type Row = {
+  id: number
+  category: string
+  post_title: string
+  post_url: string
+  post_author: string
+  created_at: number
+  post_created_at: number | null
+  matched_terms: string
+  link_url: string | null
+  price: number | null
+  source_name: string | null
+  subreddit: string | null
+  content: string | null
+}
+
+export function excerptOf(text: string, max = EXCERPT_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+/** The user's newest matches (of one category, or all), at most `limit`. */
+export function feedMatches(deps: Pick<Deps, 'sqlite'>, userId: number, category: Category | null, limit = FEED_SIZE): FeedMatch[] {
+  const where = category === null ? 'm.user_id = ?' : 'm.user_id = ? AND m.category = ?'
+  const params: (string | number)[] = category === null ? [userId] : [userId, category]
+  return deps.sqlite
+    .query<Row, (string | number)[]>(
+      `SELECT m.id, m.category, m.post_title, m.post_url, m.post_author, m.created_at, m.post_created_at, m.matched_terms,
+              p.link_url, p.price, p.source_name, p.subreddit, p.content
+       FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+       WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${Math.max(1, Math.min(200, limit))}`,
+    )
+    .all(...params)
+    .map((r) => {
+      const url = httpUrl(r.post_url) ?? ''
+      const link = httpUrl(r.link_url)
+      return {
+        id: r.id,
+        category: r.category as Category,
+        title: r.post_title,
+        url,
+        linkUrl: link !== null && link !== url ? link : null,
+        author: r.post_author,
+        matchedAt: new Date(r.created_at),
+        postedAt: r.post_created_at === null ? null : new Date(r.post_created_at),
+        matchedTerms: JSON.parse(r.matched_terms) as string[],
+        price: r.price,
+        sourceName: r.source_name ?? (r.subreddit ? `r/${r.subreddit}` : null),
+        excerpt: excerptOf(r.content ?? ''),
+      }
+    })
+}
