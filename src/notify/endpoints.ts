@@ -62,7 +62,7 @@ export function endpointView(r: Row, config: Deps['config']) {
     /** the last delivery failed: the settings show its words as an alert */
     failing: r.lastResult?.startsWith('failed') ?? false,
     ...controlOf(r),
-    ...(p?.view?.(r, config) ?? {}),
+    ...p?.view?.(r, config),
   }
 }
 
@@ -142,7 +142,7 @@ export async function addEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, use
     })
     .returning()
     .get()
-  return { channel: endpointView(row, deps.config), ...(p.created?.(row) ?? {}) }
+  return { channel: endpointView(row, deps.config), ...p.created?.(row) }
 }
 
 function ownEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: number): Row {
