@@ -13,6 +13,7 @@ import m10 from '../../drizzle/0010_right_doctor_strange.sql' with { type: 'text
 import m11 from '../../drizzle/0011_spooky_nighthawk.sql' with { type: 'text' }
 import m12 from '../../drizzle/0012_brief_scrambler.sql' with { type: 'text' }
 import m13 from '../../drizzle/0013_dear_hobgoblin.sql' with { type: 'text' }
+import m14 from '../../drizzle/0014_handy_bedlam.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_nosy_trish_tilby', sql: m0 },
@@ -29,4 +30,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0011_spooky_nighthawk', sql: m11 },
   { tag: '0012_brief_scrambler', sql: m12 },
   { tag: '0013_dear_hobgoblin', sql: m13 },
+  { tag: '0014_handy_bedlam', sql: m14 },
 ]

@@ -5,12 +5,21 @@ import type { Config } from '../config'
 import type { MatchItem } from '../contract/events'
 import type { ExternalAlert } from '../outbox/channels/types'
 import { titlePrice } from '../forums/reposts'
+import { sellerText } from '../forums/seller'
 import { categoryLabel, matchPageUrl } from './templates'
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
-export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['type'] = 'match', storedPrice: number | null = null): ExternalAlert {
+export function externalAlert(
+  brand: Brand,
+  m: MatchItem,
+  type: ExternalAlert['type'] = 'match',
+  storedPrice: number | null = null,
+  actions?: ExternalAlert['actions'],
+): ExternalAlert {
   return {
+    ...(actions ? { actions: { claim: actions.claim, open: actions.open, markRead: actions.markRead } } : {}),
+    seller: sellerText(m.seller),
     type,
     match: {
       id: m.id,

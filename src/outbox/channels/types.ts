@@ -24,4 +24,8 @@ export type ExternalAlert = {
     priceDrop?: { from: number; to: number } | null
   }
   post: { id: number | null; title: string; url: string; linkUrl: string | null; author: string; price: number | null; createdAt: string | null }
+  /** claim in one tap (src/notify/claim.ts, alert-links.ts): Claim and Open through the links that record time to claim, and Mark read (POST) */
+  actions?: { claim: string; open: string; markRead: string }
+  /** the seller's trust in words, "12 trades · account 3 y · 1.2k karma" (src/forums/seller.ts); '' when nothing is known */
+  seller?: string
 }
