@@ -115,7 +115,7 @@ describe('claim in one tap', () => {
     expect(u.userId).toBeGreaterThan(0)
   })
 
-  test('the claim template is the user\'s: saved in the preferences, empty is the default, over 1000 characters refused', async () => {
+  test("the claim template is the user's: saved in the preferences, empty is the default, over 1000 characters refused", async () => {
     const { u, links, post } = await alerted()
     const put = (claim_template: string | null) => call(app, 'PUT', '/api/notifications/preferences', { cookie: u.cookie, json: { claim_template } })
     expect((await put('x'.repeat(1001))).body.error.code).toBe('INVALID_CLAIM_TEMPLATE')

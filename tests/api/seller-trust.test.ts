@@ -93,7 +93,9 @@ describe('sellers Dibs never alerts on', () => {
     const admin = await createUserWithSession(deps, { role: 'admin' })
     const u = await subscriber('rmr')
     expect((await call(app, 'POST', '/api/admin/blocked-sellers', { cookie: u.cookie, json: { name: 'x' } })).status).toBe(403)
-    expect((await call(app, 'POST', '/api/admin/blocked-sellers', { cookie: admin.cookie, json: { name: 'bad name!' } })).body.error.code).toBe('INVALID_SELLER')
+    expect((await call(app, 'POST', '/api/admin/blocked-sellers', { cookie: admin.cookie, json: { name: 'bad name!' } })).body.error.code).toBe(
+      'INVALID_SELLER',
+    )
     const add = await call(app, 'POST', '/api/admin/blocked-sellers', { cookie: admin.cookie, json: { name: 'u/Scammer_9', reason: 'USL listed' } })
     expect(add.status).toBe(201)
     expect(add.body.sellers).toMatchObject([{ name: 'scammer_9', reason: 'USL listed' }])
@@ -104,7 +106,9 @@ describe('sellers Dibs never alerts on', () => {
     expect(JSON.stringify(why)).toContain("u/scammer_9 is on this installation's list of sellers Dibs never alerts on (USL listed)")
     expect((await call(app, 'DELETE', '/api/admin/blocked-sellers/scammer_9', { cookie: admin.cookie })).body.sellers).toEqual([])
     expect((await call(app, 'DELETE', '/api/admin/blocked-sellers/scammer_9', { cookie: admin.cookie })).status).toBe(404)
-    const audit = deps.sqlite.query<{ action: string; target: string }, []>("SELECT action, target FROM audit_log WHERE action LIKE 'seller.%' ORDER BY id").all()
+    const audit = deps.sqlite
+      .query<{ action: string; target: string }, []>("SELECT action, target FROM audit_log WHERE action LIKE 'seller.%' ORDER BY id")
+      .all()
     expect(audit.map((a) => `${a.action} ${a.target}`)).toEqual(['seller.block u/scammer_9', 'seller.unblock u/scammer_9', 'seller.unblock u/scammer_9'])
   })
 })

@@ -20,10 +20,16 @@ describe('age and karma bounds', () => {
     const q = parseTerm('rmr age>=6m karma>100')
     expect(q.ok && q.query.alternatives[0]).toMatchObject({ age: [{ op: '>=', amount: 180 }], karma: [{ op: '>', amount: 100 }] })
     expect(parseTerm('rmr age>=1y').ok && (parseTerm('rmr age>=1y') as any).query.alternatives[0].age).toEqual([{ op: '>=', amount: 365 }])
-    expect(parseTerm('rmr age>=30')).toEqual({ ok: false, error: 'An account age bound needs a whole number of days, months or years, like age>=30d, age>=6m or age>=1y' })
+    expect(parseTerm('rmr age>=30')).toEqual({
+      ok: false,
+      error: 'An account age bound needs a whole number of days, months or years, like age>=30d, age>=6m or age>=1y',
+    })
     expect(parseTerm('rmr karma>=lots')).toEqual({ ok: false, error: 'A karma bound needs a whole number, like karma>=100' })
     expect(parseTerm('rmr -age>=30d')).toEqual({ ok: false, error: 'An age or karma bound cannot be excluded: use the opposite bound, like age<30d' })
-    expect(parseTerm('karma>=100')).toEqual({ ok: false, error: 'A term needs at least one word to look for; a seller bound like "karma>=100" alone matches nothing' })
+    expect(parseTerm('karma>=100')).toEqual({
+      ok: false,
+      error: 'A term needs at least one word to look for; a seller bound like "karma>=100" alone matches nothing',
+    })
   })
 
   test('a post matches only when the looked-up account meets every bound; an unknown account meets none', () => {
