@@ -114,3 +114,24 @@ describe('match card', () => {
     await context.close()
   })
 })
+
+describe('Admin → Alerts: sellers Dibs never alerts on', () => {
+  test('an admin adds a seller with a reason and takes them off again', async () => {
+    const admin = await createUserWithSession(server.deps, { role: 'admin' })
+    const { context, page, errors } = await newPage(browser)
+    const [name, value] = admin.cookie.split('=') as [string, string]
+    await context.addCookies([{ name, value, url: server.url }])
+    await page.goto(server.url + '/admin/alerts')
+    const card = page.getByTestId('blocked-sellers')
+    await card.getByText('No seller is on the list.').waitFor()
+    await card.getByLabel('Seller').fill('u/Scam_Acct')
+    await card.getByLabel('Reason').fill('Universal Scammer List')
+    await card.getByRole('button', { name: 'Never alert on this seller' }).click()
+    await card.getByText('u/scam_acct · Universal Scammer List').waitFor()
+    expect(server.deps.sqlite.query('SELECT name FROM blocked_sellers').all()).toEqual([{ name: 'scam_acct' }])
+    await card.getByRole('button', { name: 'Allow alerts on u/scam_acct again' }).click()
+    await card.getByText('No seller is on the list.').waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -11,6 +11,7 @@ import { formatCount, formatSeconds } from './data-format'
 import { LoadError, RangePicker } from './RangePicker'
 import { useAlerts, type FailedPage, type Overview } from './alerts/useAlerts'
 import { TableScroll } from './TableScroll'
+import { BlockedSellers } from './alerts/BlockedSellers'
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', push: 'Web push', webhook: 'Webhook', ntfy: 'ntfy', discord: 'Discord' }
 const channelName = (c: string) => CHANNEL_NAMES[c] ?? c
@@ -80,6 +81,7 @@ export function AdminAlerts() {
         </div>
       ) : null}
       <FailedCard page={failed.data} error={failed.error} busy={busy} onRetry={(id) => void retry(id)} onPage={setPage} reload={failed.reload} />
+      <BlockedSellers />
     </AdminLayout>
   )
 }
