@@ -88,7 +88,7 @@ export function angleMessage(chunk: string): string {
 }
 
 /** What an alternative without a word to look for has instead (closeError). */
-type Lack = 'exclusions' | 'price' | 'trades' | 'noWord'
+type Lack = 'exclusions' | 'price' | 'trades' | 'trust' | 'noWord'
 
 /**
  * The whole term (`single`) or one side of "|" has nothing to look for: say which, quoting what
@@ -99,7 +99,8 @@ function lackMessage(lack: Lack, written: string | undefined, single: boolean): 
   if (!written) return `${head} (letters or digits)`
   if (lack === 'exclusions') return `${head}; "${written}" only excludes`
   if (lack === 'price') return `${head}; a price bound like "${written}" alone matches nothing`
-  if (lack === 'trades') return `${head}; a seller bound like "${written}" alone matches nothing`
+  if (lack === 'trades') return `${head}; a trades bound like "${written}" alone matches nothing`
+  if (lack === 'trust') return `${head}; a seller bound like "${written}" alone matches nothing`
   return `${head}; "${written}" has no letters or digits`
 }
 
@@ -501,9 +502,11 @@ function closeError(alt: Alternative, flat: Flat, whole: string | undefined): st
         ? 'exclusions'
         : alt.prices.length > 0 || alt.unitPrices
           ? 'price'
-          : alt.trades || alt.age || alt.karma
+          : alt.trades
             ? 'trades'
-            : 'noWord'
+            : alt.age || alt.karma
+              ? 'trust'
+              : 'noWord'
     return lackMessage(lack, whole ?? flat.text, whole !== undefined)
   }
   return null
