@@ -21,6 +21,7 @@ import { latencyJobs } from './metrics/jobs'
 import { pruneGaps } from './scanner/gaps'
 import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
 import { runRecheck } from './scanner/recheck'
+import { runAuthorLookups } from './scanner/authors'
 import { createScanSource, type ScanSource } from './scanner/source'
 import { SourceRunner } from './scanner/feeds'
 import { seedSources } from './sources/store'
@@ -122,9 +123,11 @@ export function jobList(ctx: AppContext): Job[] {
   }
   // the re-check of recent posts and the end of held alerts (src/scanner/recheck.ts); it spends only the budget's side share
   const recheck: Job = { name: JOB.recheck, every: 1000, run: () => runRecheck(ctx) }
+  // seller trust: one /user/<name>/about look-up per author, on the same side share (src/scanner/authors.ts)
+  const authors: Job = { name: 'author-lookups', every: 1000, run: () => runAuthorLookups(ctx) }
   // the feed sources, each when its host's politeness interval allows (src/scanner/feeds.ts)
   const feeds: Job = { name: JOB.feeds, every: 1000, run: () => ctx.feeds.tick() }
   // coverage gaps (src/scanner/gaps.ts) older than 30 days go, once a day
   const gapsPrune: Job = { name: 'coverage-gaps-prune', every: 24 * 60 * 60_000, run: () => pruneGaps(ctx.sqlite, ctx.now().getTime()) }
-  return [scan, feeds, recheck, gapsPrune, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
+  return [scan, feeds, recheck, authors, gapsPrune, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
 }

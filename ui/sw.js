@@ -76,26 +76,53 @@ self.addEventListener('push', (event) => {
       tag: data.tag,
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      data: { url: data.url || '/dashboard', postUrl: data.postUrl || null, matchId: data.matchId || null },
+      // Claim / Open / Mark read (src/notify/dispatcher.ts PUSH_ACTIONS); browsers show the first two or three
+      actions: Array.isArray(data.actions) ? data.actions : [],
+      data: {
+        url: data.url || '/dashboard',
+        postUrl: data.postUrl || null,
+        matchId: data.matchId || null,
+        claimUrl: data.claimUrl || null,
+        openUrl: data.openUrl || null,
+        markReadUrl: data.markReadUrl || null,
+      },
     }),
   )
 })
 
-// A click opens the match in the dashboard: an open Dibs tab is focused and navigated, else a new window.
+/** Focuses an open Dibs tab and navigates it to `target`, else opens a new window. */
+async function focusOrOpen(target) {
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const tab of tabs) {
+    if (new URL(tab.url).origin === self.location.origin && 'focus' in tab) {
+      await tab.focus()
+      if ('navigate' in tab) await tab.navigate(target).catch(() => undefined)
+      return
+    }
+  }
+  await self.clients.openWindow(target)
+}
+
+/**
+ * What a click does, by the button pressed (`action`, '' for the notification itself):
+ *   claim     → the alert's claim link (/c/<token>: records the first claim, then the seller's message or reply page)
+ *   open      → the alert's open link (/c/<token>: records the first open, then the post)
+ *   mark-read → POSTs the signed mark-read link: the match is read without opening the app
+ *   ''        → the match in the dashboard (an open Dibs tab is focused and navigated, else a new window).
+ * On self so a browser test can drive it with a real notification (tests/e2e/claim.test.ts).
+ */
+self.dibsNotificationClick = async (notification, action) => {
+  const data = notification.data || {}
+  notification.close()
+  if (action === 'mark-read' && data.markReadUrl) {
+    await fetch(data.markReadUrl, { method: 'POST', credentials: 'omit' }).catch(() => undefined)
+    return
+  }
+  if (action === 'claim' && data.claimUrl) return void (await self.clients.openWindow(data.claimUrl))
+  if (action === 'open' && data.openUrl) return void (await self.clients.openWindow(data.openUrl))
+  await focusOrOpen(new URL(data.url || '/dashboard', self.location.origin).href)
+}
+
 self.addEventListener('notificationclick', (event) => {
-  event.notification.close()
-  const target = new URL((event.notification.data && event.notification.data.url) || '/dashboard', self.location.origin).href
-  event.waitUntil(
-    (async () => {
-      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
-      for (const tab of tabs) {
-        if (new URL(tab.url).origin === self.location.origin && 'focus' in tab) {
-          await tab.focus()
-          if ('navigate' in tab) await tab.navigate(target).catch(() => undefined)
-          return
-        }
-      }
-      await self.clients.openWindow(target)
-    })(),
-  )
+  event.waitUntil(self.dibsNotificationClick(event.notification, event.action || ''))
 })

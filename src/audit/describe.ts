@@ -24,6 +24,8 @@ const PHRASES: Record<string, (r: Row) => string> = {
   'db.backup_download': () => 'Database backup downloaded',
   'outbox.retry': (r) => `Retried delivery ${r.target ?? ''}`.trim(),
   'outbox.retry_all': () => 'Retried every failed delivery',
+  'seller.block': (r) => `Never alert on ${r.target ?? 'a seller'}`,
+  'seller.unblock': (r) => `Alerts on ${r.target ?? 'a seller'} allowed again`,
   'push.gone': () => 'Push subscription removed (gone at the push service)',
   'feedback.reply': (r) => `Replied to feedback ${r.target ?? ''}`.trim(),
   'feedback.state': (r) => `Feedback ${r.target ?? ''} marked ${String(r.details?.state ?? '')}`.replace(/\s+/g, ' ').trim(),

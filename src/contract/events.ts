@@ -13,6 +13,16 @@ export type PostState = 'open' | 'pending' | 'sold' | 'removed'
 export type UnreadCounts = Record<Category, number>
 export type MatchChange = 'read' | 'unread' | 'archived' | 'restored' | 'removed'
 
+/** The seller's trust as alerts show it (src/forums/seller.ts builds it). */
+export type SellerTrust = {
+  /** confirmed trades from the author's flair; null when the flair shows none */
+  trades: number | null
+  /** the account's age in whole days when the post was made; null when not looked up (no OAuth, not yet, gone) */
+  ageDays: number | null
+  /** link + comment karma; null when not looked up */
+  karma: number | null
+}
+
 /** A match as lists, sockets and the notifier see it (one per user and post). */
 export type MatchItem = {
   id: number
@@ -45,6 +55,14 @@ export type MatchItem = {
   location?: string | null
   /** the name of the source the post came from (Admin → Logs → Sources); null for posts from before sources */
   sourceName?: string | null
+  /** the kind of that source (the claim link depends on it: src/notify/claim.ts); null for posts from before sources */
+  sourceKind?: 'reddit' | 'feed' | 'push' | null
+  /** the listing price in dollars (posts.price), null when it names none */
+  price?: number | null
+  /** the seller's trust: confirmed trades (flair), account age and karma (Reddit OAuth look-up); src/forums/seller.ts */
+  seller?: SellerTrust | null
+  /** post → the user's first open or claim of this alert, ms; null until then (or not a live alert) */
+  claimedAfterMs?: number | null
 }
 
 /** The public shape of a stored post (live feed, `post.new`). */

@@ -314,6 +314,8 @@ export const notificationPrefs = sqliteTable('notification_prefs', {
   quietStart: text('quiet_start'),
   quietEnd: text('quiet_end'),
   timeZone: text('time_zone'),
+  /** the claim message (src/notify/claim.ts) with {title}, {price}, {link}, {author}; null = the default */
+  claimTemplate: text('claim_template'),
 })
 
 /** A user's external alert channels (src/notify/endpoints.ts): webhook, ntfy topic, Discord webhook. */
@@ -518,6 +520,9 @@ export const alertLatency = sqliteTable(
     socketAt: integer('socket_at'), // the hub published match.new to an open socket of the user
     pushAt: integer('push_at'), // the push service answered 2xx
     emailAt: integer('email_at'), // the SMTP server accepted the message
+    claimedAt: integer('claimed_at'), // the user first opened or claimed the alert (once)
+    claimChannel: text('claim_channel'), // where: app | push | email | webhook | … (src/notify/alert-links.ts)
+    claimAction: text('claim_action'), // open | claim
   },
   (t) => [index('alert_latency_matched').on(t.matchedAt)],
 )
@@ -540,6 +545,31 @@ export const sourceGaps = sqliteTable(
   },
   (t) => [index('source_gaps_to').on(t.toAt)],
 )
+
+/**
+ * Reddit accounts as /user/<name>/about told them (src/forums/authors.ts): one cached look-up per author, on the
+ * re-check's budget share, for seller trust (account age, karma) in alerts and the `age>=` / `karma>=` filters.
+ */
+export const redditAuthors = sqliteTable('reddit_authors', {
+  /** lowercased name */
+  name: text('name').primaryKey(),
+  /** found | missing (deleted, suspended or never existed) */
+  status: text('status').notNull(),
+  /** the account's creation time (created_utc), ms */
+  accountCreatedAt: integer('account_created_at'),
+  /** link + comment karma */
+  karma: integer('karma'),
+  fetchedAt: ms('fetched_at').notNull(),
+})
+
+/** Sellers the admin never alerts on (src/forums/blocked-sellers.ts; Admin → Alerts): matched posts by them are dropped. */
+export const blockedSellers = sqliteTable('blocked_sellers', {
+  /** lowercased name, as posts.author */
+  name: text('name').primaryKey(),
+  reason: text('reason').notNull().default(''),
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+})
 
 export type User = typeof users.$inferSelect
 export type Post = typeof posts.$inferSelect

@@ -35,6 +35,7 @@ import { notificationGate } from '../access/rules'
 import type { WithSource } from '../scanner/source'
 import { parsePostRef } from './post-ref'
 import { gapSentence } from './coverage'
+import { blockedSeller } from '../forums/blocked-sellers'
 import { hasRedditKey, keyOnlyNoteOf } from '../forums/key-only'
 import { otherCategoryLines, REASON_TEXTS, termVerdict, unclassifiedReason, type TermVerdict } from './verdicts'
 import type { EndpointKind } from '../notify/endpoints'
@@ -239,6 +240,7 @@ export async function explainPost(
   const verdicts: TermVerdict[] = []
   if (category !== null) {
     const prepared = deps.matcher.prepare(post)
+    const blocked = blockedSeller(deps.sqlite, post.author)
     const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(getMatchDefaults(deps, user.id), post) }
     for (const t of terms) {
       if (t.category !== category) continue
@@ -252,6 +254,11 @@ export async function explainPost(
       // a flair:/trades>= term without a Reddit key: why it cannot match here (src/forums/key-only.ts)
       const note = parsed.ok ? keyOnlyNoteOf(parsed.query, hasRedditKey(deps.config)) : null
       if (note && !verdict.matched) verdict.reasons.push(note)
+      // the admin's never-alert list (src/forums/blocked-sellers.ts): the matcher drops the post before any term
+      if (blocked) {
+        verdict.blockers.unshift(REASON_TEXTS.blockedSeller(blocked.name, blocked.reason))
+        verdict.alerts = false
+      }
       verdicts.push(verdict)
     }
   }

@@ -33,6 +33,7 @@ export const REASON_TEXTS = {
   sold: (state: 'sold' | 'pending') => `skipped: the post is marked ${state.toUpperCase()} (your default 'Skip posts marked SOLD or PENDING')`,
   word: (w: string) => `skipped: contains '${w}' (your always-excluded words)`,
   unparsable: 'this term can no longer be read (saved by an older version): edit it to match again',
+  blockedSeller: (name: string, reason: string) => `u/${name} is on this installation's list of sellers Dibs never alerts on${reason ? ` (${reason})` : ''}`,
 } as const
 
 /** One term against the post: the matcher's reasons, then what stops an alert outside it. */

@@ -10,6 +10,7 @@ import { MalformedListingError, parseListingText, type FetchNewResult, type Fetc
 import { infoQuery, parseInfoText, type PostSnapshot } from './info.ts'
 import { OAUTH_CAP_PER_MINUTE, PUBLIC_CAP_PER_MINUTE, RateBudget, type FailureReason } from './rate-budget.ts'
 import { parseRedditAtom } from './reddit-atom.ts'
+import { parseAbout, type AboutResult } from './authors.ts'
 import { HealthTracker, type SourceHealth } from './source-health.ts'
 import { FeedFormatError } from './xml.ts'
 
@@ -82,6 +83,8 @@ export class RedditClient implements ForumSource {
   readonly health: HealthTracker
   /** /api/info (re-checks, the explainer); absent in Atom mode, where Reddit offers no way to read posts by id */
   readonly fetchInfo?: (redditIds: string[]) => Promise<PostSnapshot[]>
+  /** /user/<name>/about (seller trust: account age, karma), OAuth only, on the side share like the re-check */
+  readonly fetchAbout?: (name: string) => Promise<AboutResult>
   private readonly base: string
   private readonly authUrl: string
   private subreddits: string[]
@@ -103,6 +106,7 @@ export class RedditClient implements ForumSource {
     this.subreddits = opts.subreddits.map((s) => s.replace(/^\/?r\//i, ''))
     this.health = new HealthTracker(`reddit ${this.mode} r/${this.subreddits.join('+')}`)
     if (this.mode !== 'atom') this.fetchInfo = (ids) => this.readInfo(ids)
+    if (this.mode === 'oauth') this.fetchAbout = (name) => this.readAbout(name)
     this.doFetch = opts.fetch ?? fetch
     this.now = opts.now ?? Date.now
     this.sleep = opts.sleep ?? ((ms) => Bun.sleep(ms))
@@ -132,6 +136,32 @@ export class RedditClient implements ForumSource {
       if (!(e instanceof MalformedListingError)) throw e
       this.budget.sideBackoff(this.now())
       throw new RedditError('malformed', e.message, { sent: true }, e)
+    }
+  }
+
+  /**
+   * One author's account (seller trust): /user/<name>/about on the side share. A 404 (deleted or never existed) and a
+   * suspended account answer 'missing'; other failures throw RedditError as readInfo does.
+   */
+  private async readAbout(name: string): Promise<AboutResult> {
+    const url = `${this.base}/user/${encodeURIComponent(name)}/about?raw_json=1`
+    let text: string
+    try {
+      text = await this.get(url, true)
+    } catch (e) {
+      if (e instanceof RedditError && (e.details.status === 404 || e.kind === 'forum_missing')) {
+        this.budget.sideSucceeded()
+        return { status: 'missing' }
+      }
+      throw e
+    }
+    try {
+      const about = parseAbout(text)
+      this.budget.sideSucceeded()
+      return about
+    } catch (e) {
+      this.budget.sideBackoff(this.now())
+      throw new RedditError('malformed', `about ${name}: ${e instanceof Error ? e.message : String(e)}`, { sent: true }, e)
     }
   }
 

@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
 import { getMatchDefaults, MAX_EXCLUDE_LENGTH, MAX_EXCLUDE_WORDS, SUGGESTED_EXCLUDE_WORDS, updateMatchDefaults } from './defaults'
-import { archiveMatch, listMatches, markAllRead, markRead, markUnread, restoreMatch, unreadCounts } from './service'
+import { actedOnMatch, archiveMatch, listMatches, markAllRead, markRead, markUnread, restoreMatch, unreadCounts } from './service'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['matches']
@@ -47,6 +47,15 @@ export const matchRoutes = (deps: Deps) =>
       auth: true,
       params: id,
       detail: { summary: 'Mark one match as read', tags },
+    })
+    .post('/api/matches/:id/acted', ({ user, params, body }) => actedOnMatch(deps, user.id, params.id, body.action), {
+      auth: true,
+      params: id,
+      body: t.Object({ action: t.Union([t.Literal('claim'), t.Literal('open')]) }),
+      detail: {
+        summary: "The match card's Claim or Open was used: records the alert's first open or claim (time to claim, once) and marks it read; {id, recorded}",
+        tags,
+      },
     })
     .post('/api/matches/:id/unread', ({ user, params }) => markUnread(deps, user.id, params.id), {
       auth: true,

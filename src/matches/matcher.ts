@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import type { SearchTerm } from '../db/schema'
 import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS } from '../forums/store'
+import { authorAbout } from '../forums/authors'
+import { accountAgeDays } from '../forums/seller'
 import { log } from '../lib/log'
 import { CATEGORIES, type Category } from '../access/categories'
 import { compileTerm, distinctTokens, preparePost, type CompiledTerm, type PreparedPost } from '../matching/compile'
@@ -144,9 +146,22 @@ export class MatchingService {
     return this.index.get(termId)?.createdAt ?? 0
   }
 
-  /** A stored post read for matching (title, body, author, flair, the author's flair where stored), with this service's dictionary. */
-  prepare(post: PostInput): PreparedPost {
-    const input: PostInput = { title: post.title, content: post.content, author: post.author, flair: post.flair, authorFlair: post.authorFlair ?? null }
+  /**
+   * A stored post read for matching (title, body, author, flair, the author's flair where stored), with this service's
+   * dictionary; the author's account age (at the post's time) and karma from the look-up cache (src/forums/authors.ts).
+   */
+  prepare(post: PostInput & { createdAt?: Date | number | string | null }): PreparedPost {
+    const about = authorAbout(this.deps.sqlite, post.author)
+    const at = post.createdAt === undefined || post.createdAt === null ? null : new Date(post.createdAt).getTime()
+    const input: PostInput = {
+      title: post.title,
+      content: post.content,
+      author: post.author,
+      flair: post.flair,
+      authorFlair: post.authorFlair ?? null,
+      authorAgeDays: about ? accountAgeDays(about.accountCreatedAt, at) : null,
+      authorKarma: about?.karma ?? null,
+    }
     return preparePost(input, this.dictionary)
   }
 

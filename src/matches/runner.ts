@@ -33,6 +33,9 @@ import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
 import { insertAlertRows, type Stamps } from '../metrics/latency'
 import { markUnparsed } from '../forums/store'
+import { authorAbout } from '../forums/authors'
+import { blockedSellerSet } from '../forums/blocked-sellers'
+import { normalizeAuthor } from '../matching/prepare'
 import { log } from '../lib/log'
 import type { TermRef } from '../matching/term-index'
 
@@ -52,8 +55,11 @@ export function findHits(deps: Pick<Deps, 'sqlite'> & WithMatcher, posts: Post[]
   const { matcher } = deps
   matcher.sync()
   const hits: Hit[] = []
+  // Sellers the admin never alerts on (src/forums/blocked-sellers.ts): their posts meet no term.
+  const blocked = blockedSellerSet(deps.sqlite)
   for (const post of posts) {
     if (!isCategory(post.postType)) continue
+    if (blocked.size > 0 && blocked.has(normalizeAuthor(post.author))) continue
     let refs: TermRef[]
     try {
       const prepared = matcher.prepare(post)
@@ -125,6 +131,16 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
 
   // a repost's price drop depends on the post alone: read once, whatever the number of users it reaches
   const drops = new Map<number, PriceDrop | null>()
+  // the source kind (claim links) and the author's looked-up account (seller trust) of the alerts' items
+  const kinds = new Map<number, string>()
+  const sourceKind = (id: number) => {
+    if (!kinds.has(id)) kinds.set(id, deps.sqlite.query<{ kind: string }, [number]>('SELECT kind FROM sources WHERE id = ?').get(id)?.kind ?? '')
+    return kinds.get(id) || null
+  }
+  const aboutOf = (author: string) => {
+    const a = authorAbout(deps.sqlite, author)
+    return a ? { author_created_at: a.accountCreatedAt, author_karma: a.karma } : {}
+  }
   deps.sqlite.transaction(() => {
     for (const hit of hits) {
       const { post, userId } = hit
@@ -185,6 +201,10 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
           price_drop: dropJson,
           post_location: post.location,
           post_source: post.sourceName,
+          post_source_kind: post.sourceId === null ? null : sourceKind(post.sourceId),
+          post_price: post.price,
+          post_author_flair: post.authorFlair,
+          ...aboutOf(post.author),
         }
         result.created.push({ item: matchItem(row), userId, notify })
         result.users.add(userId)

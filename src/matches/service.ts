@@ -11,6 +11,8 @@ import { notFound } from '../lib/errors'
 import { httpUrl } from '../lib/urls'
 import { asPostState } from '../forums/post-state'
 import { attachListing } from './listing'
+import { sellerTrust } from '../forums/seller'
+import { claimDelays, stampClaim, type ClaimAction } from '../metrics/latency'
 
 export type MatchRow = {
   id: number
@@ -35,7 +37,24 @@ export type MatchRow = {
   post_location?: string | null
   /** posts.source_name, joined */
   post_source?: string | null
+  /** sources.kind of the post's source, joined */
+  post_source_kind?: string | null
+  /** posts.price and posts.author_flair, joined */
+  post_price?: number | null
+  post_author_flair?: string | null
+  /** reddit_authors.account_created_at / karma of the author, joined (null: not looked up) */
+  author_created_at?: number | null
+  author_karma?: number | null
 }
+
+/** The joins every match read uses: the post, its source, its author's looked-up account. */
+export const MATCH_JOINS = `LEFT JOIN posts p ON p.id = m.post_id LEFT JOIN sources s ON s.id = p.source_id
+  LEFT JOIN reddit_authors ra ON ra.name = lower(m.post_author) AND ra.status = 'found'`
+/** The joined columns of MATCH_JOINS, named as MatchRow names them. */
+export const MATCH_JOIN_COLUMNS = `p.link_url, p.state AS post_state, p.location AS post_location, p.source_name AS post_source, s.kind AS post_source_kind,
+  p.price AS post_price, p.author_flair AS post_author_flair, ra.account_created_at AS author_created_at, ra.karma AS author_karma`
+
+const SOURCE_KINDS = new Set(['reddit', 'feed', 'push'])
 
 export function matchItem(r: MatchRow): MatchItem {
   const terms = JSON.parse(r.matched_terms) as string[]
@@ -59,6 +78,15 @@ export function matchItem(r: MatchRow): MatchItem {
     titleParts: highlight(r.post_title, terms),
     location: r.post_location ?? null,
     sourceName: r.post_source ?? null,
+    sourceKind: r.post_source_kind && SOURCE_KINDS.has(r.post_source_kind) ? (r.post_source_kind as 'reddit' | 'feed' | 'push') : null,
+    price: r.post_price ?? null,
+    seller: sellerTrust(
+      r.post_author_flair,
+      r.author_created_at === undefined && r.author_karma === undefined
+        ? null
+        : { accountCreatedAt: r.author_created_at ?? null, karma: r.author_karma ?? null },
+      r.post_created_at,
+    ),
   }
 }
 
@@ -94,7 +122,7 @@ export function listMatches(
   }
   const rows = deps.sqlite
     .query<MatchRow, (string | number)[]>(
-      `SELECT m.*, p.link_url, p.state AS post_state, p.location AS post_location, p.source_name AS post_source FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+      `SELECT m.*, ${MATCH_JOIN_COLUMNS} FROM matches m ${MATCH_JOINS}
        WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`,
     )
     .all(...params)
@@ -104,6 +132,11 @@ export function listMatches(
   const nextCursor = more && last ? `${opts.archived ? last.archived_at : last.created_at}.${last.id}` : null
   const items = page.map(matchItem)
   attachListing(deps.sqlite, items)
+  const claimed = claimDelays(
+    deps.sqlite,
+    items.map((i) => i.id),
+  )
+  for (const item of items) item.claimedAfterMs = claimed.get(item.id)?.ms ?? null
   return { matches: items, nextCursor }
 }
 
@@ -200,4 +233,29 @@ export function markAllRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, 
     emitUnread(deps, userId)
   }
   return { count: rows.length }
+}
+
+/** What the claim link of one of the user's matches needs (src/notify/claim.ts ClaimPost), or null when it is not theirs. */
+export function claimFacts(
+  sqlite: Database,
+  matchId: number,
+  userId: number,
+): { title: string; url: string; author: string; price: number | null; kind: 'reddit' | 'feed' | 'push' | null } | null {
+  const r = sqlite
+    .query<MatchRow, [number, number]>(`SELECT m.*, ${MATCH_JOIN_COLUMNS} FROM matches m ${MATCH_JOINS} WHERE m.id = ? AND m.user_id = ?`)
+    .get(matchId, userId)
+  if (r === null) return null
+  const item = matchItem(r)
+  return { title: item.title, url: item.url, author: item.author, price: item.price ?? null, kind: item.sourceKind ?? null }
+}
+
+/**
+ * The match card's Claim / Open (POST /api/matches/:id/acted): the alert's first open or claim, from the app, once
+ * (src/metrics/latency.ts stampClaim); the match is read. `recorded` is false for a later click or a match that never alerted.
+ */
+export function actedOnMatch(deps: Pick<Deps, 'now' | 'sqlite' | 'bus'>, userId: number, id: number, action: ClaimAction): { id: number; recorded: boolean } {
+  ownMatch(deps, userId, id)
+  const recorded = stampClaim(deps.sqlite, id, userId, deps.now().getTime(), 'app', action) !== null
+  markRead(deps, userId, id)
+  return { id, recorded }
 }

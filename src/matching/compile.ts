@@ -82,6 +82,9 @@ export type CompiledAlternative = {
   flair: CompiledSequence[] | null
   notFlair: CompiledSequence[] | null
   trades: PriceBound[] | null
+  /** `age>=30d` (days) and `karma>=100`: the author's account, looked up over Reddit OAuth */
+  age: PriceBound[] | null
+  karma: PriceBound[] | null
   /** `loc:` / `-loc:` place keys (location.ts) */
   places: string[] | null
   notPlaces: string[] | null
@@ -204,12 +207,14 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     !a.flair &&
     !a.notFlair &&
     !a.trades &&
+    !a.age &&
+    !a.karma &&
     !a.places &&
     !a.notPlaces &&
     include.every((s) => s.scope !== 'title' && s.category === undefined) &&
     exclude.every((s) => s.scope !== 'title')
   // most alternatives have no fields: no array for them
-  const extra = !(a.unitPrices || a.authors || a.notAuthors || flair || notFlair || a.trades || a.places || a.notPlaces)
+  const extra = !(a.unitPrices || a.authors || a.notAuthors || flair || notFlair || a.trades || a.age || a.karma || a.places || a.notPlaces)
     ? []
     : [
         ...(a.unitPrices ?? []).map((b) => `u${b.op}${b.amount}/${b.unit}`),
@@ -218,6 +223,8 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
         ...(flair ?? []).map((s) => `f:${seqKey(s)}`),
         ...(notFlair ?? []).map((s) => `-f:${seqKey(s)}`),
         ...(a.trades ?? []).map((b) => `t${b.op}${b.amount}`),
+        ...(a.age ?? []).map((b) => `g${b.op}${b.amount}`),
+        ...(a.karma ?? []).map((b) => `k${b.op}${b.amount}`),
         ...(a.places ?? []).map((k) => `l:${k}`),
         ...(a.notPlaces ?? []).map((k) => `-l:${k}`),
       ]
@@ -235,6 +242,8 @@ export function compileAlternative(a: Alternative, dict: CompiledDictionary = BU
     flair,
     notFlair,
     trades: a.trades ?? null,
+    age: a.age ?? null,
+    karma: a.karma ?? null,
     places: a.places ?? null,
     notPlaces: a.notPlaces ?? null,
     allow,
@@ -404,6 +413,8 @@ export type Check =
   | { k: 'flair'; seq: CompiledSequence }
   | { k: 'notFlair'; seq: CompiledSequence }
   | { k: 'trades'; bound: PriceBound }
+  | { k: 'age'; bound: PriceBound }
+  | { k: 'karma'; bound: PriceBound }
   | { k: 'place'; key: string }
   | { k: 'notPlace'; key: string }
   | { k: 'missing'; seq: CompiledSequence }
@@ -433,6 +444,8 @@ export function checkAlternative(alt: CompiledAlternative, post: PreparedPost, c
   if (alt.flair) for (const seq of alt.flair) if (!flairHas(seq, post.flair)) return { k: 'flair', seq }
   if (alt.notFlair) for (const seq of alt.notFlair) if (flairHas(seq, post.flair)) return { k: 'notFlair', seq }
   if (alt.trades) for (const bound of alt.trades) if (post.trades === null || !satisfies(post.trades, bound)) return { k: 'trades', bound }
+  if (alt.age) for (const bound of alt.age) if (post.ageDays === null || !satisfies(post.ageDays, bound)) return { k: 'age', bound }
+  if (alt.karma) for (const bound of alt.karma) if (post.karma === null || !satisfies(post.karma, bound)) return { k: 'karma', bound }
   if (alt.places) for (const key of alt.places) if (!post.places.includes(key)) return { k: 'place', key }
   if (alt.notPlaces) for (const key of alt.notPlaces) if (post.places.includes(key)) return { k: 'notPlace', key }
   const skip = skippedSide(post, category)

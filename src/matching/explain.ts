@@ -32,6 +32,8 @@ export type ReasonCode =
   | 'flair'
   | 'not-flair'
   | 'trades'
+  | 'age'
+  | 'karma'
   | 'location'
   | 'not-location'
   | 'missing'
@@ -110,6 +112,8 @@ export function alternativeText(alt: CompiledAlternative): string {
     ...alt.prices.map(boundText),
     ...(alt.unitPrices ?? []).map(boundText),
     ...(alt.trades ?? []).map((b) => `trades${b.op}${b.amount}`),
+    ...(alt.age ?? []).map((b) => `age${b.op}${b.amount}d`),
+    ...(alt.karma ?? []).map((b) => `karma${b.op}${b.amount}`),
     ...(alt.places ?? []).map((k) => `loc:${placeCode(k)}`),
     ...(alt.notPlaces ?? []).map((k) => `-loc:${placeCode(k)}`),
   ].join(' ')
@@ -206,6 +210,22 @@ function reasonOf(check: Check, alt: CompiledAlternative, post: PreparedPost, ca
       if (post.trades === null) return { code: 'trades', text: `the seller's flair shows no confirmed trades (trades${b.op}${b.amount})`, words: [] }
       const dir = b.op === '>' || b.op === '>=' ? 'fewer than' : 'more than'
       return { code: 'trades', text: `the seller has ${post.trades} confirmed trades, ${dir} trades${b.op}${b.amount}`, words: [] }
+    }
+    case 'age': {
+      const b = check.bound
+      const want = `age${b.op}${b.amount}d`
+      if (post.ageDays === null)
+        return { code: 'age', text: `the seller's account age is not known (${want}: looked up over Reddit OAuth, within minutes of the post)`, words: [] }
+      const dir = b.op === '>' || b.op === '>=' ? 'younger than' : 'older than'
+      return { code: 'age', text: `the seller's account was ${post.ageDays} days old, ${dir} ${want}`, words: [] }
+    }
+    case 'karma': {
+      const b = check.bound
+      const want = `karma${b.op}${b.amount}`
+      if (post.karma === null)
+        return { code: 'karma', text: `the seller's karma is not known (${want}: looked up over Reddit OAuth, within minutes of the post)`, words: [] }
+      const dir = b.op === '>' || b.op === '>=' ? 'less than' : 'more than'
+      return { code: 'karma', text: `the seller has ${post.karma} karma, ${dir} ${want}`, words: [] }
     }
     case 'place': {
       const want = `loc:${placeCode(check.key)}`

@@ -41,6 +41,10 @@ export type Alternative = {
   notFlair?: Sequence[]
   /** `trades>=N`: confirmed trades read from the author's flair */
   trades?: PriceBound[]
+  /** `age>=30d` (d, m = 30 days, y = 365 days; stored in days): the author's account age when they posted (Reddit OAuth look-up) */
+  age?: PriceBound[]
+  /** `karma>=100`: the author's link + comment karma (Reddit OAuth look-up) */
+  karma?: PriceBound[]
   /** `loc:TX` / `-loc:CA`: place keys of location.ts ("US-TX", "US", "CA-ON") the post's location must (not) be in */
   places?: string[]
   notPlaces?: string[]
@@ -71,6 +75,9 @@ export const MESSAGES = {
   authorName: 'An author is written like author:name (letters, digits, - and _)',
   tradesNumber: 'A trades bound needs a whole number, like trades>=10',
   tradesExcluded: 'A trades bound cannot be excluded: use the opposite bound, like trades<10',
+  ageNumber: 'An account age bound needs a whole number of days, months or years, like age>=30d, age>=6m or age>=1y',
+  karmaNumber: 'A karma bound needs a whole number, like karma>=100',
+  trustExcluded: 'An age or karma bound cannot be excluded: use the opposite bound, like age<30d',
 } as const
 
 /** "<" or ">" not followed by an amount (e.g. a pasted `<b>`): name the character and where it is. */
@@ -81,7 +88,7 @@ export function angleMessage(chunk: string): string {
 }
 
 /** What an alternative without a word to look for has instead (closeError). */
-type Lack = 'exclusions' | 'price' | 'trades' | 'noWord'
+type Lack = 'exclusions' | 'price' | 'trades' | 'trust' | 'noWord'
 
 /**
  * The whole term (`single`) or one side of "|" has nothing to look for: say which, quoting what
@@ -93,6 +100,7 @@ function lackMessage(lack: Lack, written: string | undefined, single: boolean): 
   if (lack === 'exclusions') return `${head}; "${written}" only excludes`
   if (lack === 'price') return `${head}; a price bound like "${written}" alone matches nothing`
   if (lack === 'trades') return `${head}; a trades bound like "${written}" alone matches nothing`
+  if (lack === 'trust') return `${head}; a seller bound like "${written}" alone matches nothing`
   return `${head}; "${written}" has no letters or digits`
 }
 
@@ -127,6 +135,8 @@ type Item =
   | { k: 'author'; name: string; neg: boolean }
   | { k: 'flair'; seq: Sequence; neg: boolean }
   | { k: 'trades'; bound: PriceBound }
+  | { k: 'age'; bound: PriceBound }
+  | { k: 'karma'; bound: PriceBound }
   | { k: 'place'; key: string; neg: boolean }
 /** `chunks`: things written, even when they normalise to nothing (an emoji), and `text`, as written, for the messages. */
 type Node = { k: 'items'; items: Item[]; chunks: number; text?: string } | { k: 'and'; nodes: Node[] } | { k: 'or'; nodes: Node[] }
@@ -140,6 +150,8 @@ const fail = (message: string): never => {
 
 const FIELD = /^(title|author|flair|loc):/
 const TRADES = /^trades(<=|>=|<|>)(.*)$/
+const TRUST = /^(age|karma)(<=|>=|<|>)(.*)$/
+const AGE_UNITS: Record<string, number> = { d: 1, m: 30, y: 365 }
 const BARE_PRICE = /^(\$\s*[\d.,]+k?|[\d.,]*\d[\d.,]*k?\s*\$)$/
 
 /** A part of `a/b` that reads as a model number: has a digit, and a letter or dash, or 3+ digits (`1/2` stays a fraction). */
@@ -316,6 +328,20 @@ class Reader {
       items.push({ k: 'trades', bound: { op: trades[1] as PriceOp, amount: Number(trades[2]) } })
       return null
     }
+    const trust = TRUST.exec(chunk)
+    if (trust) {
+      if (neg) fail(MESSAGES.trustExcluded)
+      const op = trust[2] as PriceOp
+      if (trust[1] === 'age') {
+        const m = /^(\d{1,5})([dmy])$/.exec(trust[3]!)
+        if (!m) fail(MESSAGES.ageNumber)
+        items.push({ k: 'age', bound: { op, amount: Number(m![1]) * AGE_UNITS[m![2]!]! } })
+      } else {
+        if (!/^\d{1,9}$/.test(trust[3]!)) fail(MESSAGES.karmaNumber)
+        items.push({ k: 'karma', bound: { op, amount: Number(trust[3]) } })
+      }
+      return null
+    }
     if (BARE_PRICE.test(chunk) || (chunk === '$' && /^\s*\d/.test(s.slice(this.i))))
       fail(MESSAGES.priceNoBound(chunk === '$' ? /^\s*([\d.,]+k?)/.exec(s.slice(this.i))![1]! : chunk.replace(/\$/g, '').trim()))
     if (chunk.includes('/')) {
@@ -451,6 +477,12 @@ function toAlternative(flat: Flat, whole: string | undefined): Alternative {
       case 'trades':
         ;(alt.trades ??= []).push(it.bound)
         break
+      case 'age':
+        ;(alt.age ??= []).push(it.bound)
+        break
+      case 'karma':
+        ;(alt.karma ??= []).push(it.bound)
+        break
       case 'place':
         ;(it.neg ? (alt.notPlaces ??= []) : (alt.places ??= [])).push(it.key)
         break
@@ -472,7 +504,9 @@ function closeError(alt: Alternative, flat: Flat, whole: string | undefined): st
           ? 'price'
           : alt.trades
             ? 'trades'
-            : 'noWord'
+            : alt.age || alt.karma
+              ? 'trust'
+              : 'noWord'
     return lackMessage(lack, whole ?? flat.text, whole !== undefined)
   }
   return null

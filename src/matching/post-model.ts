@@ -56,6 +56,9 @@ export type PreparedPost = {
   flair: string[]
   /** confirmed trades read from the author's flair ("Trades: 12"), null when the flair says none */
   trades: number | null
+  /** the author's account age in days when they posted, and their karma (Reddit OAuth look-up); null when not known */
+  ageDays: number | null
+  karma: number | null
   /** the title's location tag as written ("USA-TX", "San Juan, PR"), null when it names none */
   location: string | null
   /** its place keys (location.ts: "US-TX", "US"), [] when there is none or it is not a known place */
@@ -72,6 +75,9 @@ export type PostInput = {
   flair?: string | null
   /** the author's user flair, where the forum shows confirmed trades ("Trades: 12") */
   authorFlair?: string | null
+  /** the author's account age in days when they posted, and their karma (src/forums/authors.ts); absent = not known */
+  authorAgeDays?: number | null
+  authorKarma?: number | null
 }
 
 /** Bits of `PreparedPost.fits`. A word at a marked position counts for a term only when the term allows that mark. */

@@ -171,6 +171,8 @@ export function preparePost(post: PostInput, dict: CompiledDictionary = BUILTIN)
     author: normalizeAuthor(post.author),
     flair: flairTokens,
     trades: readTrades(post.authorFlair),
+    ageDays: post.authorAgeDays ?? null,
+    karma: post.authorKarma ?? null,
     location,
     places: placeKeys(location),
     bodyStart,

@@ -14,8 +14,11 @@ export type LatencyRow = {
   socket_at: number | null
   push_at: number | null
   email_at: number | null
+  /** the user's first open or claim of the alert, and the channel it came through (app, push, email, …) */
+  claimed_at: number | null
+  claim_channel: string | null
 }
-type Col = keyof LatencyRow
+type Col = Exclude<keyof LatencyRow, 'claim_channel'>
 
 /** The steps of an alert's path, in order; each stage is the time between two of them. */
 export const STAGES: { key: string; label: string; from: Col; to: Col }[] = [
@@ -35,7 +38,36 @@ export const END_TO_END: { key: string; label: string; channel: 'socket' | 'push
 ]
 
 export type StageFigures = { key: string; label: string; count: number; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null }
-export type LatencyReport = { window: LatencyWindow; since: string; alerts: number; stages: StageFigures[]; endToEnd: StageFigures[] }
+/** Where a user first opened or claimed an alert, in the order the report lists them (others follow by name). */
+export const CLAIM_CHANNELS: { channel: string; label: string }[] = [
+  { channel: 'app', label: 'the match card' },
+  { channel: 'push', label: 'a push' },
+  { channel: 'email', label: 'an email' },
+]
+
+export type LatencyReport = {
+  window: LatencyWindow
+  since: string
+  alerts: number
+  stages: StageFigures[]
+  endToEnd: StageFigures[]
+  /** post → the user's first open or claim, per channel it came through: the number the product exists to make small */
+  postToClaim: StageFigures[]
+}
+
+/** Post → claim per channel: p50/p95/p99 of claimed_at − created_at over the alerts claimed through each one. */
+export function claimFigures(rows: readonly LatencyRow[]): StageFigures[] {
+  const channels = [...new Set(rows.filter((r) => r.claimed_at !== null && r.claim_channel !== null).map((r) => r.claim_channel!))]
+  const known = CLAIM_CHANNELS.map((c) => c.channel)
+  channels.sort((a, b) => (known.indexOf(a) + 1 || 99) - (known.indexOf(b) + 1 || 99) || a.localeCompare(b))
+  return channels.map((channel) => {
+    const label = CLAIM_CHANNELS.find((c) => c.channel === channel)?.label ?? channel
+    return figures(
+      rows.filter((r) => r.claim_channel === channel),
+      { key: `created_claimed_${channel}`, label: `Posted → opened or claimed from ${label}`, from: 'created_at', to: 'claimed_at' },
+    )
+  })
+}
 
 /** p50/p95/p99 of `to - from` over the rows where both times exist (negative gaps, from clock steps, count as 0). */
 export function figures(rows: readonly LatencyRow[], s: { key: string; label: string; from: Col; to: Col }): StageFigures {
@@ -52,7 +84,7 @@ export function figures(rows: readonly LatencyRow[], s: { key: string; label: st
 export function latencyRows(sqlite: Database, since: number): LatencyRow[] {
   return sqlite
     .query<LatencyRow, [number]>(
-      `SELECT created_at, received_at, stored_at, matched_at, socket_at, push_at, email_at FROM alert_latency
+      `SELECT created_at, received_at, stored_at, matched_at, socket_at, push_at, email_at, claimed_at, claim_channel FROM alert_latency
        WHERE matched_at >= ? ORDER BY matched_at DESC LIMIT 200000`,
     )
     .all(since)
@@ -67,5 +99,6 @@ export function latencyReport(sqlite: Database, now: number, window: LatencyWind
     alerts: rows.length,
     stages: STAGES.map((s) => figures(rows, s)),
     endToEnd: END_TO_END.map((s) => figures(rows, s)),
+    postToClaim: claimFigures(rows),
   }
 }

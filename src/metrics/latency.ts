@@ -84,6 +84,37 @@ export function socketStamper(sqlite: Database, onLanded: (l: Landed) => void) {
   }
 }
 
+/** Where a user acted on an alert: the app (match card), or the channel whose link they followed. */
+export type ClaimAction = 'open' | 'claim'
+export type Claimed = { at: number; createdAt: number | null; channel: string; action: ClaimAction }
+
+/**
+ * The user first opened or claimed an alert: stamps claimed_at (with where and how) once; later opens and claims
+ * change nothing. Null when the alert has no row (not a live alert, pruned) or was stamped before.
+ */
+export function stampClaim(sqlite: Database, matchId: number, userId: number, at: number, channel: string, action: ClaimAction): Claimed | null {
+  const row = sqlite
+    .query<{ created_at: number | null }, [number, string, string, number, number]>(
+      `UPDATE alert_latency SET claimed_at = ?, claim_channel = ?, claim_action = ? WHERE match_id = ? AND user_id = ? AND claimed_at IS NULL RETURNING created_at`,
+    )
+    .get(at, channel, action, matchId, userId)
+  return row ? { at, createdAt: row.created_at, channel, action } : null
+}
+
+/** Post → claim of one alert, ms (null: not claimed yet, or the post time is unknown). */
+export function claimDelays(sqlite: Database, matchIds: readonly number[]): Map<number, { ms: number; channel: string; action: ClaimAction }> {
+  const out = new Map<number, { ms: number; channel: string; action: ClaimAction }>()
+  if (matchIds.length === 0) return out
+  const rows = sqlite
+    .query<{ match_id: number; created_at: number; claimed_at: number; claim_channel: string; claim_action: ClaimAction }, number[]>(
+      `SELECT match_id, created_at, claimed_at, claim_channel, claim_action FROM alert_latency
+       WHERE match_id IN (${matchIds.map(() => '?').join(',')}) AND claimed_at IS NOT NULL AND created_at IS NOT NULL`,
+    )
+    .all(...matchIds)
+  for (const r of rows) out.set(r.match_id, { ms: Math.max(0, r.claimed_at - r.created_at), channel: r.claim_channel, action: r.claim_action })
+  return out
+}
+
 /** Deletes rows older than LATENCY_KEEP_DAYS; returns how many. */
 export function pruneAlertLatency(sqlite: Database, now: number, days = LATENCY_KEEP_DAYS): number {
   return sqlite.query('DELETE FROM alert_latency WHERE matched_at < ?').run(now - days * 86_400_000).changes

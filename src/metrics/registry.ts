@@ -28,6 +28,7 @@ export type DeliveryResult = 'sent' | 'retry' | 'failed'
 
 const STAGE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
 const E2E_BUCKETS = [1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120, 300, 600, 1800]
+const CLAIM_BUCKETS = [5, 10, 15, 20, 30, 45, 60, 90, 120, 300, 600, 1800, 3600]
 const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 const SCAN_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
 
@@ -46,6 +47,12 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
   const matches = counter('dibs_matches_created_total', 'Matches created, by category and whether they alert', ['category', 'alert'])
   const stage = histogram('dibs_alert_stage_seconds', 'Alert latency of one stage of the path (see src/metrics/README.md)', ['stage'], STAGE_BUCKETS)
   const endToEnd = histogram('dibs_alert_end_to_end_seconds', "Alert latency from the post's Reddit time to each channel", ['channel'], E2E_BUCKETS)
+  const postToClaim = histogram(
+    'dibs_alert_post_to_claim_seconds',
+    "Time to claim: from the post's time to the user's first open or claim of its alert, by the channel it came through (app, push, email, …)",
+    ['channel'],
+    CLAIM_BUCKETS,
+  )
   const deliveries = counter('dibs_deliveries_total', 'Outbox deliveries by channel and result (sent, retry, failed)', ['channel', 'result'])
   const maybeSent = counter(
     'dibs_outbox_maybe_sent_recovered_total',
@@ -139,6 +146,8 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
   let lastPostId = maxId('SELECT max(id) AS id FROM posts')
   let lastAlertId = maxId('SELECT max(match_id) AS id FROM alert_latency')
   let lastGap = lastGapId(sqlite)
+  // claims are stamped by whichever process served the link: read at scrape time, by their time (they only grow)
+  let lastClaim = sqlite.query<{ at: number | null }, []>('SELECT max(claimed_at) AS at FROM alert_latency').get()?.at ?? 0
   const catchUp = () => {
     for (const r of sqlite
       .query<{ forum: string; n: number; top: number }, [number]>('SELECT forum, count(*) AS n, max(id) AS top FROM posts WHERE id > ? GROUP BY forum')
@@ -150,6 +159,14 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
       gaps.inc({ source: g.source, forum: g.forum }, g.count)
       gapSeconds.inc({ source: g.source, forum: g.forum }, g.seconds)
       lastGap = Math.max(lastGap, g.top)
+    }
+    for (const r of sqlite
+      .query<{ created_at: number | null; claimed_at: number; claim_channel: string }, [number]>(
+        'SELECT created_at, claimed_at, claim_channel FROM alert_latency WHERE claimed_at > ? ORDER BY claimed_at',
+      )
+      .all(lastClaim)) {
+      lastClaim = r.claimed_at
+      if (r.created_at !== null) postToClaim.observe({ channel: r.claim_channel }, Math.max(0, r.claimed_at - r.created_at) / 1000)
     }
     const scanStages = STAGES.filter((s) => s.to === 'received_at' || s.to === 'stored_at' || s.to === 'matched_at')
     for (const r of sqlite

@@ -34,18 +34,32 @@ import { deliveryPlan, matchTermSettings } from './delivery'
 import { controlOf, externalGate, userEndpoints, type EndpointKind } from './endpoints'
 import { externalAlert } from './external'
 import { holdAlerts } from './hold'
-import { getPrefs } from './prefs'
+import { claimTemplateOf, getPrefs } from './prefs'
+import { alertActionsFor } from './alert-links'
+import type { AlertActions } from './claim'
+import { sellerText } from '../forums/seller'
 import { quietUntil } from './quiet-hours'
 import { RATE_NOTE } from './quiet-summary'
 import { categoryLabel, matchEmail, matchPageUrl, termText, type AlertMatch } from './templates'
 import { unsubscribeUrl } from './unsubscribe'
 
-/** The JSON a push carries; ui/sw.js shows it and opens `url` on click. */
-export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
+/** The push notification's buttons (ui/sw.js handles each; 'mark-read' POSTs the link without opening the app). */
+export const PUSH_ACTIONS = [
+  { action: 'claim', title: 'Claim' },
+  { action: 'open', title: 'Open' },
+  { action: 'mark-read', title: 'Mark read' },
+] as const
+
+/**
+ * The JSON a push carries; ui/sw.js shows it with the Claim / Open / Mark read buttons (`actions`, their links in
+ * `claimUrl`, `openUrl`, `markReadUrl`) and opens `url` on a click on the notification itself.
+ */
+export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch, actions?: AlertActions) {
   const label = categoryLabel(deps.config, m.category)
+  const seller = sellerText(m.seller)
   return {
     title: m.priceDrop ? priceDropText(m.priceDrop) : `New ${label} match`,
-    body: `${m.title}\nMatched: ${termText(m)}`,
+    body: `${m.title}\nMatched: ${termText(m)}${seller ? `\nSeller: ${seller}` : ''}`,
     url: matchPageUrl(deps.config, m.category, m.id),
     tag: `match-${m.id}`,
     matchId: m.id,
@@ -53,6 +67,7 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch) {
     matchedTerm: termText(m),
     postTitle: m.title,
     postUrl: m.url,
+    ...(actions ? { actions: PUSH_ACTIONS, claimUrl: actions.claim, openUrl: actions.open, markReadUrl: actions.markRead } : {}),
   }
 }
 
@@ -100,14 +115,16 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   // A held row keeps only what the summary lists; it is never sent on its own.
   const alert = { id: m.id, title: m.title, url: m.url, category: m.category, matchedTerms: m.matchedTerms, author: m.author, priceDrop: m.priceDrop }
 
+  const template = claimTemplateOf(deps, userId)
+  const actionsOn = (channel: string) => alertActionsFor(deps, userId, channel, m, template)
   if (plan.email === 'instant' && gates.email.allowed) {
     const dedupeKey = `match:${m.id}:email`
     if (held) enqueue(deps, { channel: 'email', kind: 'match', userId, dedupeKey, payload: { alert }, held })
-    else enqueueEmail(deps, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId)), { userId, dedupeKey })
+    else enqueueEmail(deps, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId), actionsOn('email')), { userId, dedupeKey })
     result.email = true
   }
   if (plan.push && prefs.web_push_enabled && gates.webPush.allowed) {
-    const message = pushMessage(deps, m)
+    const message = pushMessage(deps, m, actionsOn('push'))
     for (const sub of deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all()) {
       const payload = held ? { subscriptionId: sub.id, alert } : { subscriptionId: sub.id, message }
       enqueue(deps, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload, held })
@@ -127,7 +144,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       kind: 'match',
       userId,
       dedupeKey: `match:${m.id}:${kind}:${ep.id}`,
-      payload: { endpointId: ep.id, alert: externalAlert(deps.config, m, 'match', price) },
+      payload: { endpointId: ep.id, alert: externalAlert(deps.config, m, 'match', price, actionsOn(kind)) },
       held: held ?? (capped ? { until: capped } : undefined),
       note: capped ? RATE_NOTE : undefined,
     })

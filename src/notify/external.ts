@@ -5,15 +5,15 @@ import type { Config } from '../config'
 import type { MatchItem } from '../contract/events'
 import type { ExternalAlert } from '../outbox/channels/types'
 import { titlePrice } from '../forums/reposts'
+import { sellerText } from '../forums/seller'
 import { categoryLabel, matchPageUrl } from './templates'
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
 /**
- * THE place an alert's Claim link is computed for the external channels (Telegram's and Slack's
- * buttons, Pushover's url, ntfy's actions, the webhook's `actions`). Today: the post itself (its
- * reply box). The per-source claim links (a prefilled message to the author, a forum's reply page)
- * replace this body.
+ * An alert's Claim link when the dispatcher gave none (a test send, a summary): the post itself. Live alerts carry
+ * the signed links of src/notify/alert-links.ts, which record the first open or claim and lead to the per-source
+ * claim target (src/notify/claim.ts: a prefilled message to the author, a forum's reply page).
  */
 export function claimUrl(m: Pick<MatchItem, 'url'>): string {
   return m.url
@@ -24,8 +24,15 @@ export function alertButtons(m: Pick<MatchItem, 'url'>): { claim: string; open: 
   return { claim: claimUrl(m), open: m.url }
 }
 
-export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['type'] = 'match', storedPrice: number | null = null): ExternalAlert {
+export function externalAlert(
+  brand: Brand,
+  m: MatchItem,
+  type: ExternalAlert['type'] = 'match',
+  storedPrice: number | null = null,
+  actions?: ExternalAlert['actions'],
+): ExternalAlert {
   return {
+    seller: sellerText(m.seller),
     type,
     match: {
       id: m.id,
@@ -45,7 +52,8 @@ export function externalAlert(brand: Brand, m: MatchItem, type: ExternalAlert['t
       price: storedPrice ?? titlePrice(m.title),
       createdAt: m.postCreatedAt,
     },
-    actions: alertButtons(m),
+    // the links that record time to claim (src/notify/alert-links.ts) when the dispatcher made them; else the post
+    actions: actions ? { claim: actions.claim, open: actions.open, markRead: actions.markRead } : alertButtons(m),
   }
 }
 

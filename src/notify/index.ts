@@ -8,6 +8,7 @@ import { clientIp, type ServerLike } from '../auth/sign-in'
 import type { Deps } from '../deps'
 import { tooMany } from '../lib/errors'
 import { RateLimiter } from '../lib/rate-limit'
+import { followAlertLink, postAlertLink } from './alert-links'
 import { submitContact } from './contact'
 import { holdRoutes } from './hold'
 import {
@@ -43,13 +44,15 @@ export const notifyRoutes = (deps: Deps) => {
         body: t.Object({
           email_frequency: t.Optional(t.Union(EMAIL_FREQUENCIES.map((f) => t.Literal(f)))),
           web_push_enabled: t.Optional(t.Boolean()),
+          claim_template: t.Optional(t.Nullable(t.String({ maxLength: 2000 }))),
           quiet_hours: t.Optional(
             t.Nullable(t.Object({ start: t.String({ maxLength: 5 }), end: t.String({ maxLength: 5 }), time_zone: t.String({ maxLength: 64 }) })),
           ),
         }),
         detail: {
-          summary: 'Change notification preferences (partial); quiet_hours {start, end: HH:MM, time_zone: IANA} or null',
-          description: '400 INVALID_QUIET_HOURS (times), 400 INVALID_TIME_ZONE (a name Intl does not know).',
+          summary:
+            'Change notification preferences (partial); quiet_hours {start, end: HH:MM, time_zone: IANA} or null; claim_template (with {title}, {price}, {link}, {author}) or null for the default',
+          description: '400 INVALID_QUIET_HOURS (times), 400 INVALID_TIME_ZONE (a name Intl does not know), 400 INVALID_CLAIM_TEMPLATE (over 1000 characters).',
           tags,
         },
       })
@@ -174,6 +177,48 @@ export const notifyRoutes = (deps: Deps) => {
         {
           query: t.Object({ token: t.Optional(t.String()) }),
           detail: { summary: "Turn alert emails off: the /unsubscribe page's button and RFC 8058 one-click", tags },
+        },
+      )
+      // An alert's action links (./alert-links.ts): no session, signed token; GET records and redirects, POST marks read.
+      .get(
+        '/c/:token',
+        ({ params, request, set, redirect }) => {
+          const purpose = request.headers.get('sec-purpose') ?? request.headers.get('purpose') ?? ''
+          const r = followAlertLink(deps, params.token, request.method === 'HEAD' || /prefetch/i.test(purpose))
+          if (r.kind === 'redirect') return redirect(r.to, 303)
+          if (r.kind === 'done') return new Response(null, { status: 204 })
+          set.status = r.status
+          set.headers['content-type'] = 'text/html; charset=utf-8'
+          set.headers['cache-control'] = 'no-store'
+          return r.html
+        },
+        {
+          params: t.Object({ token: t.String({ maxLength: 600 }) }),
+          detail: {
+            summary:
+              "An alert's Claim / Open link: records the first open or claim (time to claim) and redirects (303) to the claim target or the post; a Mark read link shows a page whose button POSTs",
+            tags,
+          },
+        },
+      )
+      .post(
+        '/c/:token',
+        ({ params, set }) => {
+          const r = postAlertLink(deps, params.token)
+          if (r.kind === 'done') {
+            set.status = 204
+            return null
+          }
+          if (r.kind === 'page') {
+            set.status = r.status
+            set.headers['content-type'] = 'text/html; charset=utf-8'
+            return r.html
+          }
+          return null
+        },
+        {
+          params: t.Object({ token: t.String({ maxLength: 600 }) }),
+          detail: { summary: "An alert's Mark read link (the service worker's button, the link page's button): 204", tags },
         },
       )
       .post(

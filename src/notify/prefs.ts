@@ -8,12 +8,13 @@ import { notificationGate, type AccessState } from '../access/rules'
 import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, forbidden } from '../lib/errors'
+import { DEFAULT_CLAIM_TEMPLATE, MAX_CLAIM_TEMPLATE } from './claim'
 import { isHhmm, isTimeZone, quietSummary, type QuietHours } from './quiet-hours'
 
 export type EmailFrequency = 'instant' | 'batched' | 'none'
 export const EMAIL_FREQUENCIES: readonly EmailFrequency[] = ['instant', 'batched', 'none']
-export type Prefs = { email_frequency: EmailFrequency; web_push_enabled: boolean; quiet: QuietHours | null }
-export const DEFAULT_PREFS: Prefs = { email_frequency: 'batched', web_push_enabled: false, quiet: null }
+export type Prefs = { email_frequency: EmailFrequency; web_push_enabled: boolean; quiet: QuietHours | null; claim_template: string | null }
+export const DEFAULT_PREFS: Prefs = { email_frequency: 'batched', web_push_enabled: false, quiet: null, claim_template: null }
 /** The API's form of quiet hours; null turns them off. */
 export type QuietInput = { start: string; end: string; time_zone: string } | null
 
@@ -32,6 +33,7 @@ export function getPrefs(deps: Pick<Deps, 'db'>, userId: number): Prefs & { last
     email_frequency: freq,
     web_push_enabled: row.webPushEnabled,
     quiet,
+    claim_template: row.claimTemplate,
     lastDigestAt: row.lastDigestAt,
     updatedAt: row.updatedAt,
     holdSeconds: row.holdSeconds,
@@ -44,6 +46,9 @@ function view(deps: Pick<Deps, 'config' | 'now'>, prefs: Prefs, access: AccessSt
   return {
     email_frequency,
     web_push_enabled,
+    /** the claim message (src/notify/claim.ts); null = the default, claim_template_default */
+    claim_template: prefs.claim_template,
+    claim_template_default: DEFAULT_CLAIM_TEMPLATE,
     quiet_hours: quiet ? { start: quiet.start, end: quiet.end, time_zone: quiet.timeZone } : null,
     quiet_summary: quietSummary(quiet),
     digest_interval_minutes: deps.config.digestIntervalMinutes,
@@ -57,6 +62,18 @@ function readQuiet(input: QuietInput): QuietHours | null {
   if (input.start === input.end) throw badRequest('Quiet hours must start and end at different times.', 'INVALID_QUIET_HOURS')
   if (!isTimeZone(input.time_zone)) throw badRequest(`Unknown time zone "${input.time_zone}". Use an IANA name such as Europe/Berlin.`, 'INVALID_TIME_ZONE')
   return { start: input.start, end: input.end, timeZone: input.time_zone }
+}
+
+/** A template as stored: trimmed; empty or the default itself → null (the default, which may improve later). */
+function readClaimTemplate(input: string | null): string | null {
+  const t = input?.trim() ?? ''
+  if (t.length > MAX_CLAIM_TEMPLATE) throw badRequest(`The claim message can have at most ${MAX_CLAIM_TEMPLATE} characters.`, 'INVALID_CLAIM_TEMPLATE')
+  return t === '' || t === DEFAULT_CLAIM_TEMPLATE ? null : t
+}
+
+/** The user's claim message template (src/notify/claim.ts), null for the default. */
+export function claimTemplateOf(deps: Pick<Deps, 'db'>, userId: number): string | null {
+  return storedPrefs(deps, userId)?.claimTemplate ?? null
 }
 
 export function prefsView(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState) {
@@ -78,6 +95,7 @@ export function updatePrefs(
     email_frequency: change.email_frequency ?? current.email_frequency,
     web_push_enabled: change.web_push_enabled ?? current.web_push_enabled,
     quiet: change.quiet_hours === undefined ? current.quiet : readQuiet(change.quiet_hours),
+    claim_template: change.claim_template === undefined ? current.claim_template : readClaimTemplate(change.claim_template),
   }
   const now = deps.now()
   // Switching to batched starts the digest window now, so matches already emailed one by one
@@ -89,6 +107,7 @@ export function updatePrefs(
     quietStart: next.quiet?.start ?? null,
     quietEnd: next.quiet?.end ?? null,
     timeZone: next.quiet?.timeZone ?? null,
+    claimTemplate: next.claim_template,
     lastDigestAt,
     updatedAt: now,
   }

@@ -9,10 +9,12 @@ import type { MatchItem } from '../contract/events'
 import { priceDropText } from '../forums/price-history'
 import { composeEmail, type Block } from '../lib/email-layout'
 import type { MailMessage } from '../outbox/mailer'
+import { sellerText } from '../forums/seller'
+import { ACTION_LABELS, type AlertActions } from './claim'
 
 /** The fields of a match the notifier uses: a MatchItem (digests build them from stored rows). */
 export type AlertMatch = Pick<MatchItem, 'id' | 'title' | 'url' | 'category' | 'matchedTerms'> &
-  Partial<Pick<MatchItem, 'linkUrl' | 'author' | 'postCreatedAt' | 'priceDrop'>>
+  Partial<Pick<MatchItem, 'linkUrl' | 'author' | 'postCreatedAt' | 'priceDrop' | 'seller' | 'price' | 'sourceKind'>>
 
 type Brand = Pick<Config, 'appName' | 'appUrl' | 'productName' | 'productSlug'>
 
@@ -56,7 +58,11 @@ function alertFooter(brand: Brand, unsubscribeUrl: string): Block[] {
 
 function matchBlock(m: AlertMatch): Block {
   const drop = m.priceDrop ? `${priceDropText(m.priceDrop)} · ` : ''
-  return { item: { label: m.title, href: m.url }, detail: `${drop}Matched term: ${termText(m)}${m.author ? ` · u/${m.author}` : ''}` }
+  const seller = sellerText(m.seller)
+  return {
+    item: { label: m.title, href: m.url },
+    detail: `${drop}Matched term: ${termText(m)}${m.author ? ` · u/${m.author}` : ''}${seller ? ` · ${seller}` : ''}`,
+  }
 }
 
 /** The subject of an instant alert: the post title first (it is what the reader scans for); a price drop says so before it. */
@@ -65,15 +71,28 @@ function matchSubject(m: AlertMatch, label: string): string {
   return m.priceDrop ? `${priceDropText(m.priceDrop)} · ${shown}` : `${shown} · ${label} match`
 }
 
-/** One email per match (frequency `instant`). */
-export function matchEmail(brand: Brand, to: string, m: AlertMatch, unsubscribeUrl: string): MailMessage {
+/** One email per match (frequency `instant`): Claim first (the button), then Open and Mark read (src/notify/claim.ts). */
+export function matchEmail(brand: Brand, to: string, m: AlertMatch, unsubscribeUrl: string, actions?: AlertActions): MailMessage {
   const label = categoryLabel(brand, m.category)
+  const links: Block[] = actions
+    ? [
+        {
+          links: [
+            { label: ACTION_LABELS.open, href: actions.open },
+            { label: ACTION_LABELS.read, href: actions.markRead },
+            { label: `See your ${label} matches`, href: matchPageUrl(brand, m.category, m.id) },
+          ],
+        },
+      ]
+    : []
   return {
     ...composeEmail(to, matchSubject(m, label), {
       appName: brand.appName,
       heading: m.priceDrop ? priceDropText(m.priceDrop) : `New ${label} match`,
-      blocks: [matchBlock(m)],
-      button: { label: `See your ${label} matches`, href: matchPageUrl(brand, m.category, m.id) },
+      blocks: [matchBlock(m), ...links],
+      button: actions
+        ? { label: ACTION_LABELS.claim, href: actions.claim }
+        : { label: `See your ${label} matches`, href: matchPageUrl(brand, m.category, m.id) },
       footer: alertFooter(brand, unsubscribeUrl),
     }),
     headers: alertHeaders(brand, unsubscribeUrl),

@@ -4,6 +4,7 @@
 import type { Deps } from '../deps'
 import { createDemoSource } from '../demo/source'
 import type { PostSnapshot } from '../forums/info'
+import type { AboutResult } from '../forums/authors'
 import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
@@ -13,6 +14,8 @@ import { enabledSources, sourcesSeeded } from '../sources/store'
 export type ScanSource = ForumSource & {
   /** the current state of up to 100 stored posts (the re-check, src/forums/recheck.ts); on the budget's side share */
   fetchInfo?(redditIds: string[]): Promise<PostSnapshot[]>
+  /** the author's account (seller trust, src/forums/authors.ts); Reddit OAuth only, on the budget's side share */
+  fetchAbout?(name: string): Promise<AboutResult>
   budget?: RateBudget
   mode?: string
   /** the source's health in words (src/forums/source-health.ts); absent for the demo forum */

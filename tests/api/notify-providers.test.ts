@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { and, eq, like } from 'drizzle-orm'
 import { notificationPrefs, notifyEndpoints, outbox } from '../../src/db/schema'
 import { providerHooks } from '../../src/notify/jobs'
-import { claimUrl } from '../../src/notify/external'
+import { verifyAlertToken } from '../../src/notify/alert-links'
 import { runQuietSummaries } from '../../src/notify/quiet-summary'
 import { MATRIX_TOKEN_TEXT } from '../../src/outbox/channels/matrix'
 import { slack as slackProvider } from '../../src/outbox/channels/slack'
@@ -54,6 +54,27 @@ afterEach(() => {
 })
 
 const rowOf = (dedupeKey: string) => server.deps.db.select().from(outbox).where(eq(outbox.dedupeKey, dedupeKey)).get()!
+/**
+ * The Claim link the last alert of a channel carried: a signed /c/<token> link of this server (src/notify/alert-links.ts)
+ * for that match, user, channel and the claim action, read back from the outbox row the dispatcher queued.
+ */
+function claimUrl(match: { id: number }, action: 'claim' | 'open' = 'claim'): string {
+  const rows = server.deps.db
+    .select()
+    .from(outbox)
+    .all()
+    .filter((r) => r.kind === 'match')
+  const alert = (rows.at(-1)!.payload as { alert: { actions: { claim: string; open: string } } }).alert
+  const link = alert.actions[action]
+  expect(link.startsWith(`${server.url}/c/`)).toBe(true)
+  expect(verifyAlertToken(server.deps.config.secrets.unsubscribeSecret, link.slice(`${server.url}/c/`.length), server.deps.now())).toMatchObject({
+    m: match.id,
+    a: action,
+  })
+  return link
+}
+/** The Open link the last alert carried (through the link that records the first open). */
+const openUrl = (match: { id: number }) => claimUrl(match, 'open')
 const endpointRow = (id: number) => server.deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.id, id)).get()!
 
 describe('telegram', () => {
@@ -96,7 +117,7 @@ describe('telegram', () => {
     expect(msg.reply_markup!.inline_keyboard).toEqual([
       [
         { text: 'Claim', url: claimUrl(match) },
-        { text: 'Open', url: match.url },
+        { text: 'Open', url: openUrl(match) },
       ],
       [{ text: 'Mark read', callback_data: `read:${match.id}` }],
     ])
@@ -150,7 +171,7 @@ describe('pushover', () => {
     await kit.deliver()
     const form = readPushover(po.received.at(-1)!)
     expect(form).toMatchObject({ token: APP_TOKEN, user: USER_KEY, title: 'New GAFS WTS match · $450', url: claimUrl(match), url_title: 'Claim' })
-    expect(form.message).toContain(`Open: ${match.url}`)
+    expect(form.message).toContain(`Open: ${openUrl(match)}`)
 
     const other = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'pushover', userKey: 'x'.repeat(30) })
     const t = await kit.api('POST', `/api/notifications/channels/${other.body.channel.id}/test`, u.cookie)
@@ -234,7 +255,7 @@ describe('slack', () => {
       type: 'actions',
       elements: [
         { type: 'button', text: { type: 'plain_text', text: 'Claim' }, url: claimUrl(match), style: 'primary' },
-        { type: 'button', text: { type: 'plain_text', text: 'Open' }, url: match.url },
+        { type: 'button', text: { type: 'plain_text', text: 'Open' }, url: openUrl(match) },
       ],
     })
     sl.remove(sl.hookUrl)

@@ -77,6 +77,8 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
   let toLogin = false
   let retryAfter: number | null = null
   const banned = new Map<string, 'banned' | 'private'>()
+  /** accounts /user/<name>/about answers (lowercased name); others 404 as deleted or never existed */
+  const accounts = new Map<string, { name: string; createdUtc: number; linkKarma: number; commentKarma: number; suspended?: boolean }>()
   const stalled = new Set<() => void>()
 
   function rateHeaders(): Record<string, string> {
@@ -185,6 +187,36 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       data: { after: null, dist: found.length, modhash: '', geo_filter: '', children: found.map((p) => ({ kind: 't3', data: p })), before: null },
     }
     return Response.json(body, { headers })
+  }
+
+  // GET /user/<name>/about (oauth): the t2 account as Reddit answers it (created_utc, link_karma, comment_karma,
+  // total_karma); a suspended account answers only {name, is_suspended: true}; an unknown name 404s. Counts against
+  // the rate limit like any request.
+  async function about(name: string): Promise<Response> {
+    const headers = await gate()
+    if (headers instanceof Response) return headers
+    const a = accounts.get(name.toLowerCase())
+    if (!a) return Response.json({ message: 'Not Found', error: 404 }, { status: 404, headers })
+    if (a.suspended) return Response.json({ kind: 't2', data: { name: a.name, is_suspended: true } }, { headers })
+    const data = {
+      name: a.name,
+      id: `u${a.name.length}x`,
+      is_suspended: false,
+      created: a.createdUtc,
+      created_utc: a.createdUtc,
+      link_karma: a.linkKarma,
+      comment_karma: a.commentKarma,
+      total_karma: a.linkKarma + a.commentKarma,
+      awarder_karma: 0,
+      awardee_karma: 0,
+      verified: true,
+      has_verified_email: true,
+      is_gold: false,
+      is_mod: false,
+      icon_img: '',
+      subreddit: { display_name: `u_${a.name}`, public_description: '' },
+    }
+    return Response.json({ kind: 't2', data }, { headers })
   }
 
   function tooMany(headers: Record<string, string>): Response {
@@ -334,6 +366,8 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
       if (!m || !tokens.has(m[1]!)) return unauthorized()
       if (req.method === 'GET' && /^\/r\/[^/]+\/new(\.json)?\/?$/.test(url.pathname)) return listing(req, url, 'oauth')
       if (req.method === 'GET' && /^\/api\/info(\.json)?$/.test(url.pathname)) return info(url)
+      const user = /^\/user\/([^/]+)\/about(\.json)?\/?$/.exec(url.pathname)
+      if (req.method === 'GET' && user) return about(decodeURIComponent(user[1]!))
       return Response.json({ message: 'Not Found', error: 404 }, { status: 404 })
     },
   })
@@ -467,6 +501,18 @@ export async function startFakeReddit(opts: FakeRedditOptions = {}) {
     listingRequests: () => requests.filter((r) => r.path.includes('/new')),
     /** /api/info requests (the re-check) */
     infoRequests: () => requests.filter((r) => r.path.startsWith('/api/info')),
+    /** /user/<name>/about requests (seller trust) */
+    aboutRequests: () => requests.filter((r) => /^\/user\/[^/]+\/about/.test(r.path)),
+    /** an account /user/<name>/about answers: created `ageDays` before now, with its karma */
+    addAccount(name: string, a: { ageDays: number; linkKarma?: number; commentKarma?: number; suspended?: boolean }) {
+      accounts.set(name.toLowerCase(), {
+        name,
+        createdUtc: Math.floor(now() / 1000) - a.ageDays * 86_400,
+        linkKarma: a.linkKarma ?? 0,
+        commentKarma: a.commentKarma ?? 0,
+        suspended: a.suspended,
+      })
+    },
     /** edits a published post in place (flair, selftext, title …), as its author or a mod would */
     edit(id: string, change: Partial<FakePost>): FakePost {
       const post = posts.find((p) => p.id === id)

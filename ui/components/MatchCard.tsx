@@ -1,6 +1,13 @@
 // One match: title linking out (opening it marks the match read), matched words highlighted,
 // matched term(s), forum badge, author, the seller's location (LocationChip), the post's source (SourceChip), post time ('MMM d, h:mm a' + relative); reposts and price drops (ListingHistory).
+// Claim in one tap: 'Claim' opens the fastest way to reach the seller (src/notify/claim.ts, the user's claim message),
+// 'Open' the post; the first of them is recorded as the alert's time to claim ("You were 14 s after the post").
+import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
+import { alertActions } from '../../src/notify/claim'
+import { sellerText } from '../../src/forums/seller'
+import { api } from '../api'
+import { claimDelayText, claimTemplate, loadClaimTemplate } from '../lib/claim'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
 import { matchedTermLabel, type Match } from '../lib/matches'
 import { config } from '../state'
@@ -32,9 +39,25 @@ type Props = {
   flash?: boolean
 }
 
+/** Records the card's first Claim or Open (time to claim, once per alert); the server marks the match read. */
+function acted(id: number, action: 'claim' | 'open') {
+  void api(`/api/matches/${id}/acted`, { method: 'POST', json: { action } }).catch(() => undefined)
+}
+
 export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRestore, flash }: Props) {
   useSignals()
+  useEffect(() => void loadClaimTemplate(), [])
+  const [claimedAfter, setClaimedAfter] = useState<number | null>(match.claimedAfterMs ?? null)
   const when = cardTime(match.postCreatedAt, match.createdAt)
+  const claim = alertActions(
+    { title: match.title, url: match.url, author: match.author ?? '', price: match.price ?? null, kind: match.sourceKind ?? null },
+    claimTemplate.value,
+  ).claim
+  const seller = sellerText(match.seller)
+  const act = (action: 'claim' | 'open') => {
+    if (claimedAfter === null && match.postCreatedAt && !match.archivedAt) setClaimedAfter(Math.max(0, Date.now() - Date.parse(match.postCreatedAt)))
+    acted(match.id, action)
+  }
   return (
     <article
       className={`match-card${match.isNew ? ' is-new' : ''}${flash ? ' flash' : ''}${stateClass(match.state)}`}
@@ -51,6 +74,7 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
               target="_blank"
               rel="noopener noreferrer"
               onClick={() => {
+                act('open')
                 if (match.isNew) onRead?.()
               }}
             >
@@ -65,6 +89,11 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
               {matchedTermLabel(match.matchedTerms)}
             </span>
             {match.author ? <span>u/{match.author}</span> : null}
+            {seller ? (
+              <span className="seller-trust" data-testid="seller-trust" title="Seller: confirmed trades, account age, karma">
+                {seller}
+              </span>
+            ) : null}
             <LocationChip location={match.location} />
             <SourceChip name={match.sourceName} />
             <time dateTime={typeof when === 'number' ? new Date(when).toISOString() : undefined} title={formatDate(when)}>
@@ -73,8 +102,28 @@ export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRest
             </time>
           </p>
           <ListingHistory match={match} />
+          {claimedAfter !== null ? (
+            <p className="match-claimed muted" data-testid="claimed-after">
+              <small>You were {claimDelayText(claimedAfter)} after the post</small>
+            </p>
+          ) : null}
         </div>
         <div className="match-actions">
+          <a
+            href={claim}
+            target="_blank"
+            rel="noopener noreferrer"
+            role="button"
+            className="small"
+            data-testid="claim"
+            aria-label={`Claim ${match.title}`}
+            onClick={() => {
+              act('claim')
+              if (match.isNew) onRead?.()
+            }}
+          >
+            Claim
+          </a>
           {match.isNew && onRead ? (
             <button type="button" className="outline secondary small" onClick={onRead}>
               Mark as read

@@ -9,6 +9,7 @@ import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
 import { ExternalChannels } from './ExternalChannels'
 import { HoldSetting } from './HoldSetting'
+import { ClaimTemplate } from './ClaimTemplate'
 import { Modal } from './Modal'
 import { QuietHours, type QuietValue } from './QuietHours'
 import { Icon } from './Icon'
@@ -22,6 +23,8 @@ type Prefs = {
   gates: { email: Gate; webPush: Gate }
   quiet_hours?: QuietValue
   quiet_summary?: string
+  claim_template?: string | null
+  claim_template_default?: string
 }
 type Key = 'email' | 'frequency' | 'push'
 
@@ -222,6 +225,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
               )}
             </fieldset>
             <QuietHours initial={prefs.quiet_hours ?? null} summary={prefs.quiet_summary ?? ''} />
+            {prefs.claim_template_default ? <ClaimTemplate initial={prefs.claim_template ?? null} fallback={prefs.claim_template_default} /> : null}
             <ExternalChannels />
             <HoldSetting />
           </>

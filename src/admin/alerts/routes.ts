@@ -2,7 +2,8 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../../auth/plugin'
 import { audited } from '../../audit/log'
-import { notFound } from '../../lib/errors'
+import { badRequest, notFound } from '../../lib/errors'
+import { blockSeller, listBlockedSellers, sellerName, unblockSeller } from '../../forums/blocked-sellers'
 import { retryAllFailed, retryFailed } from '../../outbox/queue'
 import { channelOf } from '../../outbox/stats'
 import type { AdminDeps } from '../shared/deps'
@@ -57,4 +58,42 @@ export const alertsRoutes = (deps: AdminDeps) =>
         return { count: r.count }
       },
       { admin: true, detail: { summary: 'Put every failed message back in the queue and wake the outbox → {count}', tags } },
+    )
+    // Sellers Dibs never alerts on (src/forums/blocked-sellers.ts): the matcher drops their posts; each change is audited.
+    .get('/api/admin/blocked-sellers', () => ({ sellers: listBlockedSellers(deps.sqlite) }), {
+      admin: true,
+      detail: { summary: 'Sellers Dibs never alerts on, by name: {sellers: [{name, reason, createdAt}]}', tags },
+    })
+    .post(
+      '/api/admin/blocked-sellers',
+      async ({ body, user, set }) => {
+        const name = sellerName(body.name)
+        if (name === null) throw badRequest('A seller is a user name: letters, digits, - and _ (u/ is left out).', 'INVALID_SELLER')
+        const reason = (body.reason ?? '').trim()
+        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'seller.block', target: `u/${name}`, details: { reason } }, () =>
+          blockSeller(deps.sqlite, name, reason, user.id, deps.now().getTime()),
+        )
+        set.status = 201
+        return { sellers: listBlockedSellers(deps.sqlite) }
+      },
+      {
+        admin: true,
+        body: t.Object({ name: t.String({ maxLength: 60 }), reason: t.Optional(t.String({ maxLength: 300 })) }),
+        detail: { summary: 'Never alert on a seller (posts by them match no term from now on); 400 INVALID_SELLER', tags },
+      },
+    )
+    .delete(
+      '/api/admin/blocked-sellers/:name',
+      async ({ params, user }) => {
+        const name = sellerName(params.name)
+        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'seller.unblock', target: `u/${name ?? params.name}` }, () => {
+          if (name === null || !unblockSeller(deps.sqlite, name)) throw notFound('That seller is not on the list.', 'SELLER_NOT_FOUND')
+        })
+        return { sellers: listBlockedSellers(deps.sqlite) }
+      },
+      {
+        admin: true,
+        params: t.Object({ name: t.String({ maxLength: 60 }) }),
+        detail: { summary: 'Take a seller off the never-alert list; 404 SELLER_NOT_FOUND', tags },
+      },
     )

@@ -25,8 +25,10 @@ export type ExternalAlert = {
     priceDrop?: { from: number; to: number } | null
   }
   post: { id: number | null; title: string; url: string; linkUrl: string | null; author: string; price: number | null; createdAt: string | null }
-  /** the alert's buttons: Claim (the fastest way to reach the seller) and Open (the post); Mark read is Telegram's callback */
-  actions?: { claim: string; open: string }
+  /** the alert's buttons: Claim (the fastest way to reach the seller) and Open (the post), through the links that record time to claim (src/notify/alert-links.ts), and Mark read (POST); Telegram's Mark read is its callback */
+  actions?: { claim: string; open: string; markRead?: string }
+  /** the seller's trust in words, "12 trades · account 3 y · 1.2k karma" (src/forums/seller.ts); '' when nothing is known */
+  seller?: string
   /** type 'summary': the matches this one message stands for (quiet hours ended, or the channel's cap per minute was reached) */
   summary?: { reason: 'quiet' | 'rate'; count: number; matches: { id: number; title: string; url: string }[] }
 }

@@ -21,7 +21,7 @@ export type Part = {
   body?: boolean
 }
 
-export function fixture(parts: Part[], opts: { author?: string; flair?: string; trades?: number | null; location?: string } = {}): PreparedPost {
+export function fixture(parts: Part[], opts: { author?: string; flair?: string; trades?: number | null; ageDays?: number | null; karma?: number | null; location?: string } = {}): PreparedPost {
   const tokens: string[] = []
   const seg: number[] = []
   const fits: number[] = []
@@ -84,6 +84,8 @@ export function fixture(parts: Part[], opts: { author?: string; flair?: string; 
     author: (opts.author ?? '').toLowerCase(),
     flair: opts.flair ? normalize(opts.flair) : [],
     trades: opts.trades ?? null,
+    ageDays: opts.ageDays ?? null,
+    karma: opts.karma ?? null,
     location: opts.location ?? null,
     places: placeKeys(opts.location),
     bodyStart: bodyStart < 0 ? tokens.length : bodyStart,

@@ -13,6 +13,8 @@ const row = (matched: number, socketGap: number | null) => ({
   socket_at: socketGap === null ? null : matched + socketGap,
   push_at: null,
   email_at: null,
+  claimed_at: null,
+  claim_channel: null,
 })
 
 describe('alert latency percentiles', () => {

@@ -1,5 +1,5 @@
 // The 'Alert latency' card of the admin Dashboard and Trends pages (GET /api/admin/latency): p50 /
-// p95 / p99 of each stage of an alert's path and end to end, over the last 1 h, 24 h or 7 days.
+// p95 / p99 of each stage of an alert's path, end to end, and post → claim per channel, over the last 1 h, 24 h or 7 days.
 import { useState } from 'react'
 import type { LatencyReport, LatencyWindow, StageFigures } from '../../../src/metrics/latency-stats'
 import { api } from '../../api'
@@ -77,6 +77,18 @@ export function AlertLatencyCard({ className = 'admin-card' }: { className?: str
                   </th>
                 </tr>
                 <Rows rows={d.endToEnd} />
+                <tr>
+                  <th scope="rowgroup" colSpan={5}>
+                    Time to claim: from the post to the user's first open or claim
+                  </th>
+                </tr>
+                {d.postToClaim.length > 0 ? (
+                  <Rows rows={d.postToClaim} />
+                ) : (
+                  <tr>
+                    <td colSpan={5}>No alert opened or claimed in this window.</td>
+                  </tr>
+                )}
               </tbody>
             </table>
           </TableScroll>

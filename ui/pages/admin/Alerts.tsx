@@ -11,6 +11,7 @@ import { formatCount, formatSeconds } from './data-format'
 import { LoadError, RangePicker } from './RangePicker'
 import { useAlerts, type FailedPage, type Overview } from './alerts/useAlerts'
 import { TableScroll } from './TableScroll'
+import { BlockedSellers } from './alerts/BlockedSellers'
 
 /** A channel's name: the channel registry's (the overview carries them), else the kind as stored. */
 const channelName = (names: Record<string, string> | undefined, c: string) => names?.[c] ?? c
@@ -88,6 +89,7 @@ export function AdminAlerts() {
         onPage={setPage}
         reload={failed.reload}
       />
+      <BlockedSellers />
     </AdminLayout>
   )
 }
