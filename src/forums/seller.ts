@@ -2,7 +2,7 @@
 // with Reddit OAuth, the account's age and karma (one cached /user/<name>/about look-up per author: authors.ts).
 // Pure: callers pass what they read.
 import type { SellerTrust } from '../contract/events'
-import { readTrades } from '../matching/prepare'
+import { readTrades } from '../matching/trades'
 
 export type { SellerTrust }
 

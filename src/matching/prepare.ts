@@ -5,6 +5,7 @@
 // The reading rules are in listing-structure.ts (segments, sides, accessory-for), price.ts (figures)
 // and dictionary.ts (aliases, categories).
 
+import { readTrades } from './trades'
 import { BUILTIN, canonical, canonicalWithOffsets, findCategories, type CompiledDictionary } from './dictionary'
 import { isReplicaWord, markExtras, markItemState, markSoldSentences } from './item-marks'
 import { markFits, markHeadParts, readBody, readTitle, type TextStructure } from './listing-structure'
@@ -36,18 +37,7 @@ function place(st: TextStructure, starts: number[], offset: number, segBase: num
   }
 }
 
-const TRADES = [/(\d{1,6})\s*(?:confirmed\s+)?(?:trades?|swaps?|transactions?)\b/i, /(?:trades?|swaps?|transactions?)\s*[:=]?\s*(\d{1,6})\b/i]
-
-/** Confirmed trades from a user flair: "Trades: 12", "Confirmed trades: 12", "12 trades", "Swaps: 3". */
-export function readTrades(flair: string | null | undefined): number | null {
-  if (!flair) return null
-  const text = flair.slice(0, 200)
-  for (const re of TRADES) {
-    const m = re.exec(text)
-    if (m) return Number(m[1])
-  }
-  return null
-}
+export { readTrades }
 
 /** Author as matched by `author:` — lowercase, without a leading "u/" or "/u/". */
 export function normalizeAuthor(author: string | null | undefined): string {

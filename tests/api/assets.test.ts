@@ -78,6 +78,16 @@ describe('the bundled UI on the wire', () => {
     expect(new TextDecoder().decode((await raw(UPLOT_JS, 'identity')).bytes).includes('u-cursor-pt')).toBe(true)
   })
 
+  test("the term parser, the matcher's dictionary and the location table stay on the server", async () => {
+    const js = (await Promise.all(assets.filter((a) => a.endsWith('.js')).map(async (a) => new TextDecoder().decode((await raw(a, 'identity')).bytes)))).join(
+      '\n',
+    )
+    expect(js.length).toBeGreaterThan(100_000)
+    // a parser message, a dictionary alias's reason, a location table entry: none of them is the web app's
+    for (const marker of ['Unknown location', 'compound brand spellings', 'Newfoundland'])
+      expect({ marker, inBundle: js.includes(marker) }).toEqual({ marker, inBundle: false })
+  })
+
   test('the first load (page + every asset it names) transfers under 150 KB with brotli', async () => {
     let total = (await raw('/', 'br')).bytes.byteLength
     for (const path of assets) total += (await raw(path, 'br')).bytes.byteLength

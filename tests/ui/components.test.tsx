@@ -1,5 +1,6 @@
 // Components of the subscriber app rendered in happy-dom: toasts, the search-terms dialog, the
 // pagination control and the match card.
+import { parseTerm } from '../../src/matching/parse'
 import { highlight } from '../../src/matching/highlight'
 import { GlobalRegistrator } from '@happy-dom/global-registrator'
 import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from 'bun:test'
@@ -21,9 +22,19 @@ let root: ReturnType<typeof createRoot>
 const realFetch = globalThis.fetch
 
 beforeAll(() => {
-  // The dialog loads terms on open: answer from the signal's current state.
-  globalThis.fetch = (async () =>
-    new Response(JSON.stringify({ terms: terms.value.wts ?? [], limit: 10 }), { headers: { 'content-type': 'application/json' } })) as never
+  // The dialog loads terms on open: answer from the signal's current state. Saving a term: the server's check, as
+  // src/terms answers it (400 INVALID_TERM with the parser's message; the web app no longer parses terms itself).
+  globalThis.fetch = (async (_input: unknown, init: RequestInit = {}) => {
+    if (init.method === 'POST') {
+      const parsed = parseTerm((JSON.parse(String(init.body)) as { term: string }).term)
+      if (!parsed.ok)
+        return new Response(JSON.stringify({ error: { code: 'INVALID_TERM', message: parsed.error, title: 'Invalid search term' } }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        })
+    }
+    return new Response(JSON.stringify({ terms: terms.value.wts ?? [], limit: 10 }), { headers: { 'content-type': 'application/json' } })
+  }) as never
 })
 afterAll(async () => {
   globalThis.fetch = realFetch
