@@ -25,9 +25,10 @@ export type World = {
 /** `bypassCSP` only for contexts that inject test scripts (axe-core, tests/e2e/axe.ts). */
 type ContextOpts = { viewport?: { width: number; height: number }; theme?: 'light' | 'dark'; bypassCSP?: boolean; reducedMotion?: 'reduce' }
 
-export async function startWorld(): Promise<World> {
+/** `env`: more settings for the server (the screenshots offer every channel kind with stand-ins). */
+export async function startWorld(env: Record<string, string> = {}): Promise<World> {
   const reddit = await startFakeReddit()
-  const server = await startTestServer({ REDDIT_BASE_URL: reddit.url })
+  const server = await startTestServer({ REDDIT_BASE_URL: reddit.url, ...env })
   const browser = await launchBrowser()
   const client = fakeRedditClient(reddit, { timeoutMs: 3000, sleep: async () => {} })
   const contextFor = async (opts: ContextOpts = {}) => {

@@ -5,7 +5,8 @@
 // secrets masked), its level (all alerts / only price drops and important terms) and cap per
 // minute, 'Remove' (asked first) and, for webhooks, 'Regenerate secret'. A webhook's signing
 // secret is shown once, right after it is made; a Telegram channel shows `/start <code>` and the
-// bot's name until the chat is linked. A failing channel shows its last error as an alert.
+// bot's name until the chat is linked (instead of the failure an alert to an unlinked chat records). A failing
+// channel shows its last error as an alert. The type's setup line describes the type and every field of the form.
 import { useEffect, useState } from 'react'
 import { api, ApiError } from '../api'
 import { errorToast } from '../toast'
@@ -217,7 +218,7 @@ export function ExternalChannels() {
                 <small role="status" className={result !== 'sending' && !result.ok ? 'term-error' : undefined}>
                   {result === 'sending' ? 'Sending…' : result.text}
                 </small>
-              ) : c.failing ? (
+              ) : c.failing && c.linked !== false ? (
                 <small role="alert" className="term-error">
                   Last delivery {c.lastResult}
                 </small>
@@ -231,6 +232,7 @@ export function ExternalChannels() {
       {gate.allowed ? (
         <form
           aria-label="Add channel"
+          className="add-channel"
           onSubmit={(e) => {
             e.preventDefault()
             void add()
@@ -242,6 +244,7 @@ export function ExternalChannels() {
               <select
                 name="channel-kind"
                 value={form.kind}
+                aria-describedby={kind ? 'channel-setup' : undefined}
                 onChange={(e) => (setForm({ kind: e.currentTarget.value, name: form.name, values: {} }), setError(null))}
               >
                 {kinds.map((k) => (
@@ -257,11 +260,12 @@ export function ExternalChannels() {
               <input name="channel-name" maxLength={60} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
             </label>
           </div>
-          {kind ? <small>{kind.unavailable ?? kind.setup}</small> : null}
+          {kind ? <small id="channel-setup">{kind.unavailable ?? kind.setup}</small> : null}
           {kind?.fields.map((f) => {
             const common = {
               name: `channel-${f.name}`,
               required: f.required,
+              'aria-describedby': 'channel-setup',
               value: form.values[f.name] ?? '',
               'aria-invalid': error?.field === f.name ? true : undefined,
               onChange: (e: { currentTarget: { value: string } }) => setForm({ ...form, values: { ...form.values, [f.name]: e.currentTarget.value } }),

@@ -6,11 +6,12 @@ import type { TokenView } from '../../../src/auth/access-tokens'
 import { api, ApiError } from '../../api'
 import { toast } from '../../toast'
 
+/** Shortest first (30 days is chosen at first). */
 const EXPIRY_CHOICES = [
+  { label: '7 days', days: 7 },
   { label: '30 days', days: 30 },
   { label: '90 days', days: 90 },
   { label: '1 year', days: 365 },
-  { label: '7 days', days: 7 },
   { label: 'Never', days: null },
 ] as const
 
