@@ -29,6 +29,7 @@ import { priceDropText } from '../forums/price-history'
 import { log } from '../lib/log'
 import { owedAlerts, settleOwed } from '../matches/owed'
 import { enqueue, enqueueEmail } from '../outbox/queue'
+import { providerOf } from '../outbox/channels/registry'
 import { isPaused } from '../settings/service'
 import { deliveryPlan, matchTermSettings } from './delivery'
 import { controlOf, externalGate, userEndpoints, type EndpointKind } from './endpoints'
@@ -137,6 +138,8 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     const control = controlOf(ep)
     if (control.level === 'important' && !plan.important && !m.priceDrop) continue
     const kind = ep.kind as EndpointKind
+    // a channel that cannot send yet (a Telegram chat not linked): nothing queued to fail; its settings say why
+    if (providerOf(kind)?.notReady?.(ep, deps.config)) continue
     // quiet hours first; else the channel's cap per minute
     const capped = held || control.ratePerMinute === null ? null : capUntil(deps, userId, ep.id, kind, control.ratePerMinute, now)
     enqueue(deps, {

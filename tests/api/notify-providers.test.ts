@@ -94,6 +94,17 @@ describe('telegram', () => {
     expect(early.body.ok).toBe(false)
     expect(early.body.result).toBe(`failed (not linked yet: Send /start ${add.body.linkCode} to @DibsTestBot in Telegram.)`)
 
+    // a match before linking queues nothing for the chat (it would only fail): the settings say to link it
+    const before = kit.liveMatchFor(u.userId, 'sro', { title: '[WTS] Trijicon SRO - $500' })
+    expect(
+      server.deps.db
+        .select()
+        .from(outbox)
+        .all()
+        .filter((r) => r.channel === 'telegram' && r.userId === u.userId),
+    ).toEqual([])
+    expect(before.match.id).toBeGreaterThan(0)
+
     const p = poller()
     tg.userSends(5001, '/start WRONGCODE')
     tg.userSends(5001, `/start ${add.body.linkCode}`)
