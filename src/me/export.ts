@@ -17,7 +17,6 @@ import {
   matchTerms,
   notificationPrefs,
   oneTimeTokens,
-  outbox,
   pushSubscriptions,
   recoveryCodes,
   searchTerms,
@@ -28,6 +27,7 @@ import type { Deps } from '../deps'
 import { getUser } from '../auth/users'
 import { listTokens } from '../auth/access-tokens'
 import { endpointView, userEndpoints } from '../notify/endpoints'
+import { deliveriesOf } from '../outbox/stats'
 
 export const EXPORT_FORMAT = 'dibs-export/1'
 
@@ -150,20 +150,7 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'confi
       .all()
       .map((d) => ({ id: d.id, pushService: pushService(d.endpoint), userAgent: d.userAgent, createdAt: d.createdAt, lastSuccessAt: d.lastSuccessAt })),
     messages: db.select().from(contactMessages).where(eq(contactMessages.userId, userId)).all().map(own),
-    deliveries: db
-      .select({
-        id: outbox.id,
-        channel: outbox.channel,
-        kind: outbox.kind,
-        status: outbox.status,
-        attempts: outbox.attempts,
-        createdAt: outbox.createdAt,
-        sentAt: outbox.sentAt,
-      })
-      .from(outbox)
-      .where(eq(outbox.userId, userId))
-      .orderBy(asc(outbox.id))
-      .all(),
+    deliveries: deliveriesOf(deps, userId),
     alertTimings: db.select().from(alertLatency).where(eq(alertLatency.userId, userId)).all().map(own),
   }
 }

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { schemaTables } from '../../../scripts/check-admin-tables'
-import { baselineOf, BASELINE, checkSqlOwners, shrunk, sitesOf } from '../../../scripts/check-sql-owners'
+import { baselineOf, BASELINE, checkSqlOwners, readBaseline, shrunk, sitesOf } from '../../../scripts/check-sql-owners'
 
 const root = resolve(import.meta.dir, '../../..')
 const owners = JSON.parse(readFileSync(join(root, 'src/db/owners.json'), 'utf8')) as Record<string, string>
@@ -40,6 +40,12 @@ describe('the check on this repository', () => {
     expect(r.fresh.map((s) => `${s.file}:${s.line} ${s.table}`)).toEqual([])
     expect(r.stale).toEqual([])
     expect(r.known).toBe(r.sites.length)
+  })
+
+  test('the outbox is queried and written only in src/outbox/ (no baseline entry names it)', () => {
+    const r = checkSqlOwners(root)
+    expect(r.sites.filter((s) => s.table === 'outbox')).toEqual([])
+    expect(Object.values(readBaseline(root)).filter((perTable) => 'outbox' in perTable)).toEqual([])
   })
 })
 
