@@ -17,17 +17,26 @@ export const ADMIN_FOLDER = 'src/admin'
 
 export type Finding = { file: string; line: number; table: string; owner: string; how: 'sql' | 'import'; text: string }
 
-/** Each string literal's text (template parts between `${…}` included) with the line it starts on; comments and regex literals skipped. */
-export function stringsOf(source: string): { text: string; line: number }[] {
-  const out: { text: string; line: number }[] = []
+/** A string literal's text (a template's parts between `${…}` each one, with the template's number) and the line it starts on. */
+export type StringPart = { text: string; line: number; template?: number }
+
+/**
+ * Reads TypeScript source: each string literal (template parts between `${…}` included) with the line
+ * it starts on, and the code with every string, comment and regex literal blanked (lines kept).
+ */
+export function lex(source: string): { strings: StringPart[]; code: string } {
+  const out: StringPart[] = []
+  const blank: [number, number][] = [] // [from, to) of strings, comments and regexes
   let i = 0
   let line = 1
   // The last significant character outside strings and comments: decides whether '/' starts a regex.
   let prev = ''
-  const depth: number[] = [] // brace depth inside each open template's ${…}
+  const depth: { braces: number; template: number }[] = [] // each open template's ${…}: brace depth and the template
   let braces = 0
+  let templates = 0
   const readString = (quote: string) => {
     const start = line
+    const from = i
     let text = ''
     i++
     while (i < source.length && source[i] !== quote) {
@@ -40,11 +49,13 @@ export function stringsOf(source: string): { text: string; line: number }[] {
       }
     }
     i++
+    blank.push([from, i])
     out.push({ text, line: start })
   }
   // Reads template text up to the closing backtick or an opening ${ (then code resumes).
-  const readTemplate = () => {
+  const readTemplate = (template: number) => {
     const start = line
+    const from = i
     let text = ''
     while (i < source.length) {
       const c = source[i]!
@@ -53,12 +64,14 @@ export function stringsOf(source: string): { text: string; line: number }[] {
         i += 2
       } else if (c === '`') {
         i++
-        out.push({ text, line: start })
+        blank.push([from, i])
+        out.push({ text, line: start, template })
         return
       } else if (c === '$' && source[i + 1] === '{') {
         i += 2
-        out.push({ text, line: start })
-        depth.push(braces)
+        blank.push([from, i])
+        out.push({ text, line: start, template })
+        depth.push({ braces, template })
         braces++
         return
       } else {
@@ -67,7 +80,8 @@ export function stringsOf(source: string): { text: string; line: number }[] {
         i++
       }
     }
-    out.push({ text, line: start })
+    blank.push([from, i])
+    out.push({ text, line: start, template })
   }
   while (i < source.length) {
     const c = source[i]!
@@ -76,14 +90,19 @@ export function stringsOf(source: string): { text: string; line: number }[] {
       line++
       i++
     } else if (/\s/.test(c)) i++
-    else if (c === '/' && next === '/') while (i < source.length && source[i] !== '\n') i++
-    else if (c === '/' && next === '*') {
+    else if (c === '/' && next === '/') {
+      const from = i
+      while (i < source.length && source[i] !== '\n') i++
+      blank.push([from, i])
+    } else if (c === '/' && next === '*') {
       const end = source.indexOf('*/', i + 2)
       const stop = end === -1 ? source.length : end + 2
       for (let k = i; k < stop; k++) if (source[k] === '\n') line++
+      blank.push([i, stop])
       i = stop
     } else if (c === '/' && (prev === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(prev) || /\b(return|typeof|case|in|of)$/.test(source.slice(0, i).trimEnd()))) {
       // A regex literal: skip it (its quotes are not strings).
+      const from = i
       i++
       let inClass = false
       while (i < source.length && (source[i] !== '/' || inClass) && source[i] !== '\n') {
@@ -93,13 +112,14 @@ export function stringsOf(source: string): { text: string; line: number }[] {
         i++
       }
       i++
+      blank.push([from, i])
       prev = ')'
     } else if (c === '"' || c === "'") {
       readString(c)
       prev = '"'
     } else if (c === '`') {
-      i++
-      readTemplate()
+      blank.push([i, ++i])
+      readTemplate(templates++)
       prev = '"'
     } else if (c === '{') {
       braces++
@@ -108,9 +128,8 @@ export function stringsOf(source: string): { text: string; line: number }[] {
     } else if (c === '}') {
       braces--
       i++
-      if (depth.length && depth.at(-1) === braces) {
-        depth.pop()
-        readTemplate()
+      if (depth.length && depth.at(-1)!.braces === braces) {
+        readTemplate(depth.pop()!.template)
         prev = '"'
       } else prev = c
     } else {
@@ -118,7 +137,18 @@ export function stringsOf(source: string): { text: string; line: number }[] {
       i++
     }
   }
-  return out
+  let code = ''
+  let at = 0
+  for (const [from, to] of blank) {
+    code += source.slice(at, from) + source.slice(from, to).replace(/[^\n]/g, ' ')
+    at = to
+  }
+  return { strings: out, code: code + source.slice(at) }
+}
+
+/** Each string literal's text (template parts between `${…}` included) with the line it starts on; comments and regex literals skipped. */
+export function stringsOf(source: string): StringPart[] {
+  return lex(source).strings
 }
 
 const SQL_NAME = /\b(?:from|join|into|update)\s+["`[]?([A-Za-z_][A-Za-z0-9_]*)/gi
@@ -141,9 +171,9 @@ export function schemaTables(schemaSource: string): Map<string, string> {
   return out
 }
 
-/** Names imported from the schema module (`import { a, type B } from '…/db/schema'`, or `* as x`). */
-function schemaImports(file: string, source: string, schemaFile: string): { name: string; line: number }[] {
-  const out: { name: string; line: number }[] = []
+/** Names imported from the schema module (`import { a, type B } from '…/db/schema'`, or `* as x`), each with its local name. */
+export function schemaImports(file: string, source: string, schemaFile: string): { name: string; local: string; line: number }[] {
+  const out: { name: string; local: string; line: number }[] = []
   for (const m of source.matchAll(/^\s*import\s+(type\s+)?([^'";]*?)\s+from\s+['"]([^'"]+)['"]/gm)) {
     if (!m[3]!.startsWith('.')) continue
     const target = resolve(dirname(file), m[3]!)
@@ -151,12 +181,14 @@ function schemaImports(file: string, source: string, schemaFile: string): { name
     if (m[1]) continue // a type-only import reads no table
     const line = source.slice(0, m.index).split('\n').length + (m[0].match(/^\s*/)![0].match(/\n/g)?.length ?? 0)
     const clause = m[2]!
-    if (/\*\s+as\s+\w+/.test(clause)) out.push({ name: '*', line })
+    const ns = clause.match(/\*\s+as\s+(\w+)/)
+    if (ns) out.push({ name: '*', local: ns[1]!, line })
     const named = clause.match(/\{([^}]*)\}/)?.[1] ?? ''
     for (const part of named.split(',')) {
       const p = part.trim()
       if (!p || p.startsWith('type ')) continue
-      out.push({ name: p.split(/\s+as\s+/)[0]!.trim(), line })
+      const [name, local] = p.split(/\s+as\s+/)
+      out.push({ name: name!.trim(), local: (local ?? name!).trim(), line })
     }
   }
   return out

@@ -3,6 +3,7 @@
 // the live feed by post type+created, the outbox by status+due time.
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { OutboxStatus } from '../outbox/status'
 
 const ms = (name: string) => integer(name, { mode: 'timestamp_ms' })
 const createdAt = () =>
@@ -382,7 +383,8 @@ export const outbox = sqliteTable(
     /** idempotency: e.g. "match:42:email"; a second enqueue with the same key is ignored */
     dedupeKey: text('dedupe_key').unique(),
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('pending'), // pending | sending | sent | failed | held (quiet hours, until next_attempt_at) | waiting (the hold before alerting: src/notify/hold.ts) | skipped (post gone)
+    /** written only by src/outbox/store.ts, one function per transition (src/outbox/status.ts) */
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ms('next_attempt_at')
       .notNull()

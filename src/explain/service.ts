@@ -27,7 +27,8 @@ import { explainTerm } from '../matching/explain'
 import { parseTerm } from '../matching/parse'
 import { matchTermSettings } from '../notify/delivery'
 import { controlOf, externalGate, userEndpoints } from '../notify/endpoints'
-import { channelOutcomes, digestAfter, matchOutboxRows, type ChannelOutcome } from '../notify/explain-delivery'
+import { channelOutcomes, digestAfter, type ChannelOutcome } from '../notify/explain-delivery'
+import { rowsOfMatch } from '../outbox/stats'
 import { getPrefs } from '../notify/prefs'
 import { isTimeZone } from '../notify/quiet-hours'
 import { categoryLabel } from '../notify/templates'
@@ -354,7 +355,7 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
     gates: { email: gates.email.allowed, push: gates.webPush.allowed, external: externalGate(access, now).allowed },
     devices,
     endpoints,
-    rows: matchOutboxRows(deps, m.id),
+    rows: rowsOfMatch(deps, m.id),
     digest: digestAfter(deps, userId, m.created_at),
     digestIntervalMinutes: deps.config.digestIntervalMinutes,
     socketAt: latency?.socket_at ?? null,

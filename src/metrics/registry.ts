@@ -13,6 +13,7 @@ import { eventLoopLag } from '../lib/event-loop-lag'
 import { socketStamper, stampDelivery, type Landed } from './latency'
 import { END_TO_END, STAGES, type LatencyRow } from './latency-stats'
 import { gapsAfterId, lastGapId } from '../scanner/gaps'
+import { oldestPending, queueDepth } from '../outbox/stats'
 
 /** What the scrape reads beside the database (structural: the Services objects fit). */
 export type MetricsParts = {
@@ -88,12 +89,7 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
     'Outbox rows waiting (pending) or in flight (sending), by channel',
     (g) => {
       g.reset()
-      for (const r of sqlite
-        .query<{ channel: string; status: string; n: number }, []>(
-          "SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'sending') GROUP BY channel, status",
-        )
-        .all())
-        g.set({ channel: r.channel, status: r.status }, r.n)
+      for (const r of queueDepth(deps)) g.set({ channel: r.channel, status: r.status }, r.n)
     },
     ['channel', 'status'],
   )
@@ -103,10 +99,7 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
     (g) => {
       g.reset()
       const now = deps.now().getTime()
-      for (const r of sqlite
-        .query<{ channel: string; at: number }, []>("SELECT channel, min(created_at) AS at FROM outbox WHERE status = 'pending' GROUP BY channel")
-        .all())
-        g.set({ channel: r.channel }, Math.max(0, (now - r.at) / 1000))
+      for (const r of oldestPending(deps)) g.set({ channel: r.channel }, Math.max(0, (now - r.at) / 1000))
     },
     ['channel'],
   )

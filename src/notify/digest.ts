@@ -16,9 +16,10 @@ import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
 import { restorePointAt } from '../db/restore'
-import { matches, notificationPrefs, outbox, posts, searchTerms, users } from '../db/schema'
+import { matches, notificationPrefs, posts, searchTerms, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
+import { rowWithKey } from '../outbox/stats'
 import type { Category } from '../access/categories'
 import { deliveryPlan, matchTermSettings } from './delivery'
 import { getPrefs } from './prefs'
@@ -58,12 +59,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
   // After a restored backup, posts up to the restore point were digested by the replaced database.
   const restoredUpTo = restorePointAt(deps.db.$client)
   const afterRestore = restoredUpTo === null ? undefined : or(isNull(matches.postCreatedAt), gt(matches.postCreatedAt, new Date(restoredUpTo)))
-  const notEmailedAlone = notExists(
-    deps.db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(eq(outbox.dedupeKey, sql`'match:' || ${matches.id} || ':email'`)),
-  )
+  const notEmailedAlone = notExists(rowWithKey(deps, sql`'match:' || ${matches.id} || ':email'`))
   // A post found sold, removed or pending sale (the re-check, src/scanner/recheck.ts) is left out.
   const stillOpen = notExists(
     deps.db

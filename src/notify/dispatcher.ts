@@ -30,6 +30,7 @@ import { log } from '../lib/log'
 import { owedAlerts, settleOwed } from '../matches/owed'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { providerOf } from '../outbox/channels/registry'
+import { queuedForEndpoint } from '../outbox/stats'
 import { isPaused } from '../settings/service'
 import { deliveryPlan, matchTermSettings } from './delivery'
 import { controlOf, externalGate, userEndpoints, type EndpointKind } from './endpoints'
@@ -77,13 +78,7 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch, actions?:
  * last minute, the time the oldest of them leaves the minute; else null (send now).
  */
 function capUntil(deps: Pick<Deps, 'sqlite'>, userId: number, endpointId: number, kind: string, cap: number, now: Date): Date | null {
-  const since = now.getTime() - 60_000
-  const r = deps.sqlite
-    .query<{ n: number; first: number | null }, [number, string, number, number]>(
-      `SELECT count(*) AS n, min(created_at) AS first FROM outbox
-       WHERE user_id = ? AND channel = ? AND created_at > ? AND status NOT IN ('held', 'skipped') AND json_extract(payload, '$.endpointId') = ?`,
-    )
-    .get(userId, kind, since, endpointId)!
+  const r = queuedForEndpoint(deps, { userId, channel: kind, endpointId, sinceMs: now.getTime() - 60_000 })
   return r.n >= cap && r.first !== null ? new Date(r.first + 60_000) : null
 }
 

@@ -10,20 +10,14 @@ import type { EmailFrequency } from './prefs'
 import { RATE_NOTE, RATE_SUMMARY_NOTE, SUMMARY_NOTE } from './quiet-summary'
 import type { EndpointKind, Level } from './endpoints'
 import { channelLabel } from '../outbox/channels/registry'
+import { digestsOf, type MatchRowFact } from '../outbox/stats'
 import { formatTime } from '../lib/zoned-time'
 
 export type OutcomeStatus = 'sent' | 'queued' | 'held' | 'waiting' | 'skipped' | 'failed' | 'off'
 export type ChannelOutcome = { channel: string; label: string; status: OutcomeStatus; text: string; at: string | null }
 
-export type OutboxFact = {
-  channel: string
-  dedupeKey: string
-  status: string
-  attempts: number
-  nextAttemptAt: number
-  lastError: string | null
-  sentAt: number | null
-}
+/** One of the match's outbox rows (src/outbox/stats.ts rowsOfMatch). */
+export type OutboxFact = MatchRowFact
 export type EndpointFact = { id: number; kind: EndpointKind; name: string; createdAt: number; level?: Level }
 
 export type DeliveryFacts = {
@@ -200,44 +194,12 @@ export function channelOutcomes(f: DeliveryFacts): ChannelOutcome[] {
   return out
 }
 
-type OutboxRowDb = {
-  channel: string
-  dedupe_key: string
-  status: string
-  attempts: number
-  next_attempt_at: number
-  last_error: string | null
-  sent_at: number | null
-}
-
-/** The match's outbox rows (its dedupe-key range: ';' follows ':'). */
-export function matchOutboxRows(deps: Pick<Deps, 'sqlite'>, matchId: number): OutboxFact[] {
-  return deps.sqlite
-    .query<OutboxRowDb, [string, string]>(
-      'SELECT channel, dedupe_key, status, attempts, next_attempt_at, last_error, sent_at FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ? ORDER BY id',
-    )
-    .all(`match:${matchId}:`, `match:${matchId};`)
-    .map((r) => ({
-      channel: r.channel,
-      dedupeKey: r.dedupe_key,
-      status: r.status,
-      attempts: r.attempts,
-      nextAttemptAt: r.next_attempt_at,
-      lastError: r.last_error,
-      sentAt: r.sent_at,
-    }))
-}
-
 /** The first digest of the user queued after the match (dedupe key `digest:<user>:<window end>`). */
 export function digestAfter(deps: Pick<Deps, 'sqlite'>, userId: number, matchedAt: number): { at: number; status: string } | null {
-  const rows = deps.sqlite
-    .query<{ dedupe_key: string; status: string; created_at: number }, [number, string, string]>(
-      `SELECT dedupe_key, status, created_at FROM outbox WHERE kind = 'digest' AND channel = 'email' AND user_id = ? AND dedupe_key >= ? AND dedupe_key < ?`,
-    )
-    .all(userId, `digest:${userId}:`, `digest:${userId};`)
+  const rows = digestsOf(deps, userId)
   let best: { at: number; status: string } | null = null
   for (const r of rows) {
-    const end = Number(r.dedupe_key.slice(r.dedupe_key.lastIndexOf(':') + 1))
+    const end = Number(r.dedupeKey.slice(r.dedupeKey.lastIndexOf(':') + 1))
     if (Number.isFinite(end) && end >= matchedAt && (best === null || end < best.at)) best = { at: end, status: r.status }
   }
   return best

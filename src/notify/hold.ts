@@ -17,7 +17,6 @@
 // sold, its matches' `pending`, `waiting` and quiet-hours `held` email/push rows become `skipped` (cancelAlertsForPost). A
 // row already sent is never sent again (its dedupe key stays).
 import { Elysia, t } from 'elysia'
-import type { Database } from 'bun:sqlite'
 import { authPlugin } from '../auth/plugin'
 import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
@@ -25,16 +24,11 @@ import { badRequest } from '../lib/errors'
 import type { PostState } from '../forums/post-state'
 import { getPrefs } from './prefs'
 import { hasRedditKey, KEY_ONLY_TEXTS } from '../forums/key-only'
+import { cancel, dueWaiting, release, skip, wait } from '../outbox/store'
 
 export const HOLD_MAX_SECONDS = 120
 /** How long past its hold a row may wait for the one re-check before it goes by the stored state. */
 export const HOLD_GRACE_MS = 30_000
-/** The channels a hold applies to (in-app stays instant). */
-const HELD_CHANNELS = "('email', 'push')"
-// A match's rows have dedupe keys "match:<id>:<channel>…": the id read back from a key, and the
-// key range of a match (';' follows ':'), which the unique index on dedupe_key serves.
-const MATCH_ID_OF_KEY = `CAST(substr(o.dedupe_key, 7, instr(substr(o.dedupe_key, 7), ':') - 1) AS INTEGER)`
-const KEYS_OF_MATCH = `o.dedupe_key >= 'match:' || m.id || ':' AND o.dedupe_key < 'match:' || m.id || ';'`
 
 export function getHoldSeconds(deps: Pick<Deps, 'db'>, userId: number): number {
   return getPrefs(deps, userId).holdSeconds
@@ -77,27 +71,33 @@ export const holdRoutes = (deps: Deps) =>
       detail: { summary: 'Set the wait before email and push, 0–120 s', tags },
     })
 
-/** Called by the dispatcher after it queued a match's rows: holds them for the user's wait (`hold`, seconds; getPrefs reads it). */
+/** Called by the dispatcher after it queued a match's rows: its email and push rows wait for the user's wait (`hold`, seconds; getPrefs reads it). */
 export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, matchId: number, hold: number): void {
   if (hold <= 0) return
-  deps.db.$client
-    .query(
-      `UPDATE outbox SET status = 'waiting', next_attempt_at = ? WHERE status = 'pending' AND user_id = ? AND channel IN ${HELD_CHANNELS} AND dedupe_key LIKE ?`,
-    )
-    .run(deps.now().getTime() + hold * 1000, userId, `match:${matchId}:%`)
+  wait(deps, { userId, matchId, until: new Date(deps.now().getTime() + hold * 1000) })
 }
 
 export type HeldRow = { id: number; postId: number; redditId: string; dueAt: number }
 
-/** Held rows whose wait is over, with their post (oldest first). */
-export function dueHeld(sqlite: Database, now: number, limit = 500): HeldRow[] {
-  return sqlite
-    .query<HeldRow, [number, number]>(
-      `SELECT o.id, p.id AS postId, p.reddit_id AS redditId, o.next_attempt_at AS dueAt
-       FROM outbox o JOIN matches m ON m.id = ${MATCH_ID_OF_KEY} JOIN posts p ON p.id = m.post_id
-       WHERE o.status = 'waiting' AND o.dedupe_key LIKE 'match:%' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
-    )
-    .all(now, limit)
+/** Held rows whose wait is over, with their post (oldest first; rows whose match or post is gone are left out). */
+export function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): HeldRow[] {
+  const rows = dueWaiting(deps, new Date(now))
+  if (rows.length === 0) return []
+  const posts = new Map(
+    deps.sqlite
+      .query<{ matchId: number; postId: number; redditId: string }, [string]>(
+        'SELECT m.id AS matchId, p.id AS postId, p.reddit_id AS redditId FROM matches m JOIN posts p ON p.id = m.post_id WHERE m.id IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify([...new Set(rows.map((r) => r.matchId))]))
+      .map((p) => [p.matchId, p]),
+  )
+  const out: HeldRow[] = []
+  for (const r of rows) {
+    const post = posts.get(r.matchId)
+    if (post !== undefined) out.push({ id: r.id, postId: post.postId, redditId: post.redditId, dueAt: r.dueAt })
+    if (out.length >= limit) break
+  }
+  return out
 }
 
 /** Why a row was not sent, as last_error says it. */
@@ -109,31 +109,27 @@ export function skipReason(state: PostState): string {
  * Releases waiting rows by their post's stored state: removed/sold → `skipped` with the reason; else
  * `pending` now. Returns how many were released to the worker (the caller wakes it).
  */
-export function releaseHeld(deps: Pick<Deps, 'sqlite' | 'now'>, rows: HeldRow[]): { released: number; skipped: number } {
+export function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, rows: HeldRow[]): { released: number; skipped: number } {
   const stateOf = deps.sqlite.query<{ state: string }, [number]>('SELECT state FROM posts WHERE id = ?')
-  const release = deps.sqlite.query(`UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE id = ? AND status = 'waiting'`)
-  const skip = deps.sqlite.query(`UPDATE outbox SET status = 'skipped', last_error = ? WHERE id = ? AND status = 'waiting'`)
-  const now = deps.now().getTime()
+  const now = deps.now()
   let released = 0
   let skipped = 0
   deps.sqlite.transaction(() => {
     for (const row of rows) {
       const state = (stateOf.get(row.postId)?.state ?? 'open') as PostState
-      if (state === 'removed' || state === 'sold') skipped += skip.run(skipReason(state), row.id).changes
-      else released += release.run(now, row.id).changes
+      if (state === 'removed' || state === 'sold') skipped += skip(deps, row.id, skipReason(state))
+      else released += release(deps, row.id, now)
     }
   })()
   return { released, skipped }
 }
 
 /** The post became removed or sold: its matches' queued (pending, waiting or held) email/push rows are not sent. */
-export function cancelAlertsForPost(sqlite: Database, postId: number, state: PostState): number {
+export function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): number {
   if (state !== 'removed' && state !== 'sold') return 0
-  return sqlite
-    .query(
-      `UPDATE outbox SET status = 'skipped', last_error = ?
-       WHERE status IN ('pending', 'held', 'waiting') AND channel IN ${HELD_CHANNELS}
-         AND id IN (SELECT o.id FROM matches m JOIN outbox o ON ${KEYS_OF_MATCH} WHERE m.post_id = ?)`,
-    )
-    .run(skipReason(state), postId).changes
+  const matchIds = deps.sqlite
+    .query<{ id: number }, [number]>('SELECT id FROM matches WHERE post_id = ?')
+    .all(postId)
+    .map((m) => m.id)
+  return cancel(deps, matchIds, skipReason(state))
 }

@@ -5,12 +5,12 @@
 // (last_error RATE_NOTE, due when the minute has room) into one message: 'N more matches in the last minute'. Held rows are durable (they are outbox
 // rows), so a restart during the night loses nothing; they leave the queue as `sent` with a note
 // that the summary carried them. While the emergency pause is on, they wait.
-import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { userWithAccess } from '../access/state'
-import { outbox, type OutboxRow } from '../db/schema'
+import type { OutboxRow } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueue, enqueueEmail } from '../outbox/queue'
+import { dueHeld, fold } from '../outbox/store'
 import { isPaused } from '../settings/service'
 import type { ExternalAlert } from '../outbox/channels/types'
 import { externalGate } from './endpoints'
@@ -61,12 +61,7 @@ export function runQuietSummaries(deps: Deliver): { users: number; emails: numbe
   const out = { users: 0, emails: 0, pushes: 0, channels: 0 }
   if (isPaused(deps)) return out
   const now = deps.now()
-  const due = deps.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.status, 'held'), lte(outbox.nextAttemptAt, now)))
-    .orderBy(asc(outbox.id))
-    .all()
+  const due = dueHeld(deps, now)
   const byUser = new Map<number, OutboxRow[]>()
   for (const r of due) if (r.userId !== null) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r])
   for (const [userId, rows] of byUser) {
@@ -105,15 +100,8 @@ export function runQuietSummaries(deps: Deliver): { users: number; emails: numbe
       if (active && externalGate(account!.access, now).allowed) out.channels += channelSummaries(deps, txDeps, userId, rows, end)
       for (const rate of [false, true]) {
         const ids = rows.filter((r) => (r.lastError === RATE_NOTE) === rate).map((r) => r.id)
-        if (ids.length === 0) continue
-        tx.update(outbox)
-          .set({
-            status: active ? 'sent' : 'failed',
-            sentAt: active ? now : null,
-            lastError: active ? (rate ? RATE_SUMMARY_NOTE : SUMMARY_NOTE) : 'user not active at the end of quiet hours',
-          })
-          .where(inArray(outbox.id, ids))
-          .run()
+        const note = active ? (rate ? RATE_SUMMARY_NOTE : SUMMARY_NOTE) : 'user not active at the end of quiet hours'
+        fold(txDeps, ids, { delivered: active, at: now, note })
       }
     })
   }

@@ -6,12 +6,13 @@
 // attempt counted and its start time in next_attempt_at) → sent | pending again with backoff |
 // failed. A process killed during a send leaves the row `sending`: it may have been delivered,
 // and recoverStuckSending decides at the next start when it goes again.
-import { and, asc, eq, lte, inArray, notInArray, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { outbox, type OutboxRow } from '../db/schema'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import type { MailMessage } from './mailer'
 import type { ChannelName } from './channels/types'
+import { claim, insertRow, markFailed, markSent, prune, recover, requeue, retryLater } from './store'
 
 /** 15 attempts with backoff 5 s doubling to a 1 h cap: about 6.5 hours before a row fails for good. */
 export const MAX_ATTEMPTS = 15
@@ -58,25 +59,20 @@ export function enqueue(
     note?: string
   },
 ): number | null {
-  const row = deps.db
-    .insert(outbox)
-    .values({
-      channel: item.channel,
-      kind: item.kind,
-      userId: item.userId ?? null,
-      dedupeKey: item.dedupeKey ?? null,
-      payload: item.payload,
-      status: item.held ? 'held' : 'pending',
-      nextAttemptAt: item.held?.until ?? deps.now(),
-      lastError: item.note ?? null,
-      createdAt: deps.now(),
-    })
-    .onConflictDoNothing({ target: outbox.dedupeKey })
-    .returning({ id: outbox.id })
-    .get()
+  const id = insertRow(deps, {
+    channel: item.channel,
+    kind: item.kind,
+    userId: item.userId ?? null,
+    dedupeKey: item.dedupeKey ?? null,
+    payload: item.payload,
+    held: item.held !== undefined,
+    dueAt: item.held?.until ?? deps.now(),
+    note: item.note ?? null,
+    at: deps.now(),
+  })
   // After the caller's transaction: the worker then sees the row.
-  if (row && !item.held) queueMicrotask(() => deps.bus.emit('outbox.queued', { channel: item.channel }))
-  return row?.id ?? null
+  if (id !== null && !item.held) queueMicrotask(() => deps.bus.emit('outbox.queued', { channel: item.channel }))
+  return id
 }
 
 export function enqueueEmail(deps: QueueDeps, kind: string, message: MailMessage, opts: { userId?: number | null; dedupeKey?: string | null } = {}) {
@@ -95,60 +91,37 @@ export async function processOutbox(
 ) {
   const limit = opts.limit ?? 100
   const startedAt = deps.now()
-  // The claim is one committed step of its own, before any network call: from here on a kill
-  // leaves these rows `sending`, with this attempt counted and its start time recorded.
-  const due = deps.db.transaction(
-    (tx) => {
-      const rows = tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, startedAt), opts.holdAlerts ? notInArray(outbox.kind, ALERT_KINDS) : undefined))
-        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-        .limit(limit)
-        .all()
-      if (rows.length > 0)
-        tx.update(outbox)
-          .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: startedAt })
-          .where(
-            inArray(
-              outbox.id,
-              rows.map((r) => r.id),
-            ),
-          )
-          .run()
-      return rows
-    },
-    { behavior: 'immediate' },
-  )
+  // The claim is one committed statement, before any network call: from here on a kill leaves
+  // these rows `sending`, with this attempt counted and its start time recorded.
+  const due = claim(deps, { now: startedAt, limit, exceptKinds: opts.holdAlerts ? ALERT_KINDS : undefined })
   const result = { sent: 0, retried: 0, failed: 0 }
   if (due.length === 0) return result
   await Promise.all(
     due.map(async (row) => {
-      const attempts = row.attempts + 1 // as claimed
+      const attempts = row.attempts // as claimed
       const info = { afterMaybeSent: wasMaybeSent(row) }
       const send = senders[row.channel]
       try {
         if (!send) throw new Error(`no sender for channel ${row.channel}`)
         await send(row)
-        deps.db.update(outbox).set({ status: 'sent', attempts, sentAt: deps.now(), lastError: null }).where(eq(outbox.id, row.id)).run()
+        markSent(deps, row.id, deps.now())
         result.sent++
         opts.onDone?.(row, 'sent', info)
       } catch (err) {
         const permanent = err instanceof PermanentFailure || attempts >= MAX_ATTEMPTS
         const error = String(err instanceof Error ? err.message : err)
-        deps.db
-          .update(outbox)
-          .set({
-            status: permanent ? 'failed' : 'pending',
-            attempts,
-            // a maybe-sent row keeps saying so through its retries: its final send may still be a copy
-            lastError: (info.afterMaybeSent ? `${MAYBE_SENT}; then: ${error}` : error).slice(0, 500),
-            nextAttemptAt: new Date(deps.now().getTime() + Math.max(backoffMs(attempts), err instanceof RetryLater ? err.afterMs : 0)),
-          })
-          .where(eq(outbox.id, row.id))
-          .run()
-        if (permanent) result.failed++
-        else result.retried++
+        const failure = {
+          // a maybe-sent row keeps saying so through its retries: its final send may still be a copy
+          error: (info.afterMaybeSent ? `${MAYBE_SENT}; then: ${error}` : error).slice(0, 500),
+          dueAt: new Date(deps.now().getTime() + Math.max(backoffMs(attempts), err instanceof RetryLater ? err.afterMs : 0)),
+        }
+        if (permanent) {
+          markFailed(deps, row.id, failure)
+          result.failed++
+        } else {
+          retryLater(deps, row.id, failure)
+          result.retried++
+        }
         opts.onDone?.(row, permanent ? 'failed' : 'retry', info)
         log.warn(`outbox ${row.channel} #${row.id} ${permanent ? 'failed for good' : 'will retry'}`, { kind: row.kind, attempts, error: String(err) })
       }
@@ -178,18 +151,7 @@ export const wasMaybeSent = (row: Pick<OutboxRow, 'lastError'>) => row.lastError
  * is in next_attempt_at). A row that has used its attempts fails. Returns how many rows it reset.
  */
 export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now'>) {
-  const now = deps.now().getTime()
-  return (
-    deps.db
-      .update(outbox)
-      .set({
-        status: sql`CASE WHEN ${outbox.attempts} >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'pending' END`,
-        nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN max(${outbox.nextAttemptAt} + ${EMAIL_MAYBE_SENT_DELAY_MS}, ${now}) ELSE ${now} END`,
-        lastError: MAYBE_SENT,
-      })
-      .where(eq(outbox.status, 'sending'))
-      .run() as unknown as { changes: number }
-  ).changes
+  return recover(deps, { now: deps.now(), maxAttempts: MAX_ATTEMPTS, emailDelayMs: EMAIL_MAYBE_SENT_DELAY_MS, note: MAYBE_SENT })
 }
 
 /** Counts per status, for admin health ("email queue pending") and tests. */
@@ -207,35 +169,16 @@ export function outboxCounts(deps: Pick<Deps, 'db'>, channel?: OutboxChannel): R
 
 /** Puts a failed row back in the queue (admin action). */
 export function retryFailed(deps: Pick<Deps, 'db' | 'now'>, id: number): boolean {
-  return (
-    (
-      deps.db
-        .update(outbox)
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: deps.now() })
-        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-        .run() as unknown as { changes: number }
-    ).changes > 0
-  )
+  return requeue(deps, deps.now(), id).length > 0
 }
 
 /** Puts every failed row back in the queue (admin action); returns the channels and the count. */
 export function retryAllFailed(deps: Pick<Deps, 'db' | 'now'>): { count: number; channels: string[] } {
-  const rows = deps.db
-    .update(outbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: deps.now() })
-    .where(eq(outbox.status, 'failed'))
-    .returning({ channel: outbox.channel })
-    .all()
-  return { count: rows.length, channels: [...new Set(rows.map((r) => r.channel))] }
+  const channels = requeue(deps, deps.now())
+  return { count: channels.length, channels: [...new Set(channels)] }
 }
 
 /** Sent rows older than `days` are dropped (their dedupe keys have done their job by then). */
 export function pruneOutbox(deps: Pick<Deps, 'db' | 'now'>, days = 30): number {
-  const before = new Date(deps.now().getTime() - days * 86_400_000)
-  return (
-    deps.db
-      .delete(outbox)
-      .where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before)))
-      .run() as unknown as { changes: number }
-  ).changes
+  return prune(deps, new Date(deps.now().getTime() - days * 86_400_000))
 }

@@ -1,5 +1,8 @@
-// Reads of the outbox for the admin pages (Alerts, the dashboard's resources). This folder owns
-// `outbox` (src/db/owners.json); the writes (enqueue, retry, prune) are ./queue.ts.
+// Reads of the outbox for other folders: the admin pages (Alerts, the dashboard's resources),
+// /metrics, the delivery explainer, the data export and the dispatcher's cap per minute. This
+// folder owns `outbox` (src/db/owners.json); every write is ./store.ts, one function per transition.
+import { asc, eq, type SQL } from 'drizzle-orm'
+import { outbox } from '../db/schema'
 import type { Deps } from '../deps'
 
 const DAY_MS = 86_400_000
@@ -52,4 +55,90 @@ export function recentFailures(deps: Pick<Deps, 'sqlite'>, limit: number, offset
 /** The channel of one row, or undefined when there is no such row. */
 export function channelOf(deps: Pick<Deps, 'sqlite'>, id: number): string | undefined {
   return deps.sqlite.query<{ channel: string }, [number]>('SELECT channel FROM outbox WHERE id = ?').get(id)?.channel
+}
+
+/** Rows waiting (pending) or in flight (sending), per channel and status: /metrics dibs_outbox_depth. */
+export function queueDepth(deps: Pick<Deps, 'sqlite'>): { channel: string; status: string; n: number }[] {
+  return deps.sqlite
+    .query<{ channel: string; status: string; n: number }, []>(
+      "SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'sending') GROUP BY channel, status",
+    )
+    .all()
+}
+
+/** The oldest pending row's queue time (ms) per channel: /metrics dibs_outbox_oldest_pending_seconds. */
+export function oldestPending(deps: Pick<Deps, 'sqlite'>): { channel: string; at: number }[] {
+  return deps.sqlite
+    .query<{ channel: string; at: number }, []>("SELECT channel, min(created_at) AS at FROM outbox WHERE status = 'pending' GROUP BY channel")
+    .all()
+}
+
+/**
+ * Rows of an external channel's endpoint queued after `sinceMs` that count against its cap per
+ * minute (held and skipped ones do not): how many, and the first one's queue time (ms).
+ */
+export function queuedForEndpoint(
+  deps: Pick<Deps, 'sqlite'>,
+  q: { userId: number; channel: string; endpointId: number; sinceMs: number },
+): { n: number; first: number | null } {
+  return deps.sqlite
+    .query<{ n: number; first: number | null }, [number, string, number, number]>(
+      `SELECT count(*) AS n, min(created_at) AS first FROM outbox
+       WHERE user_id = ? AND channel = ? AND created_at > ? AND status NOT IN ('held', 'skipped') AND json_extract(payload, '$.endpointId') = ?`,
+    )
+    .get(q.userId, q.channel, q.sinceMs, q.endpointId)!
+}
+
+/** A match's row as the delivery explainer reads it (times in ms). */
+export type MatchRowFact = {
+  channel: string
+  dedupeKey: string
+  status: string
+  attempts: number
+  nextAttemptAt: number
+  lastError: string | null
+  sentAt: number | null
+}
+
+/** A match's rows (its dedupe-key range `match:<id>:` to `match:<id>;`), by id. */
+export function rowsOfMatch(deps: Pick<Deps, 'sqlite'>, matchId: number): MatchRowFact[] {
+  return deps.sqlite
+    .query<MatchRowFact, [string, string]>(
+      `SELECT channel, dedupe_key AS dedupeKey, status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, sent_at AS sentAt
+       FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ? ORDER BY id`,
+    )
+    .all(`match:${matchId}:`, `match:${matchId};`)
+}
+
+/** The user's digest emails (dedupe keys `digest:<user>:<window end>`): key, status and queue time (ms). */
+export function digestsOf(deps: Pick<Deps, 'sqlite'>, userId: number): { dedupeKey: string; status: string; createdAt: number }[] {
+  return deps.sqlite
+    .query<{ dedupeKey: string; status: string; createdAt: number }, [number, string, string]>(
+      `SELECT dedupe_key AS dedupeKey, status, created_at AS createdAt FROM outbox
+       WHERE kind = 'digest' AND channel = 'email' AND user_id = ? AND dedupe_key >= ? AND dedupe_key < ?`,
+    )
+    .all(userId, `digest:${userId}:`, `digest:${userId};`)
+}
+
+/** A user's rows for the data export: what was sent to them, when, and how it went (no payloads). */
+export function deliveriesOf(deps: Pick<Deps, 'db'>, userId: number) {
+  return deps.db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      kind: outbox.kind,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.userId, userId))
+    .orderBy(asc(outbox.id))
+    .all()
+}
+
+/** A subquery for EXISTS / NOT EXISTS: the row whose dedupe key is `key` (an SQL expression of the outer query). */
+export function rowWithKey(deps: Pick<Deps, 'db'>, key: SQL) {
+  return deps.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, key))
 }

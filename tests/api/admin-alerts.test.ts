@@ -7,6 +7,7 @@ import { outbox, pushSubscriptions } from '../../src/db/schema'
 import { BOUNCES_TEXT, FAILED_PAGE_SIZE } from '../../src/admin/alerts/view'
 import { enqueue, enqueueEmail } from '../../src/outbox/queue'
 import type { OutboxWorker } from '../../src/outbox/worker'
+import type { OutboxStatus } from '../../src/outbox/status'
 import { attachListeners } from '../../src/services'
 import { startFakePushService, type FakePushService } from '../fakes/push-service'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
@@ -42,7 +43,7 @@ afterEach(async () => {
 const T = (iso: string) => new Date(iso)
 let n = 0
 /** An email row, optionally already failed with an error, created at `at`. */
-function email(opts: { at?: string; status?: string; error?: string; userId?: number | null } = {}) {
+function email(opts: { at?: string; status?: OutboxStatus; error?: string; userId?: number | null } = {}) {
   n++
   const id = enqueueEmail(w.deps, 'match', { to: `to${n}@example.com`, subject: `Alert ${n}`, text: 't', html: '<p>h</p>' }, { userId: opts.userId })!
   w.deps.db

@@ -1,0 +1,226 @@
+// Every write of the `outbox` table: one function per transition of ./status.ts, each one
+// statement (Miniflux's storage: methods named for what they do). Other folders call these, or the
+// helpers built on them (./queue.ts: enqueue, processOutbox, recoverStuckSending; src/notify/hold.ts:
+// the wait), and never write the table themselves (`bun run check:sql`). Beside them, the reads
+// the transitions' callers need to pick their rows; the reads for pages and reports are ./stats.ts.
+//
+// A match's rows have dedupe keys `match:<id>:<channel>…` (src/notify/dispatcher.ts): a match's key
+// range is `match:<id>:` up to `match:<id>;` (';' follows ':'), which the unique index on dedupe_key serves.
+import { and, asc, eq, inArray, like, lte, notInArray, sql } from 'drizzle-orm'
+import { outbox, type OutboxRow } from '../db/schema'
+import type { Deps } from '../deps'
+
+type Db = Pick<Deps, 'db'>
+const changes = (r: unknown) => (r as { changes: number }).changes
+/** The channels a user's wait and a gone post's cancellation apply to (in-app is instant, external channels never wait). */
+const MATCH_ALERT_CHANNELS = ['email', 'push']
+
+/** enqueue (→ pending) / hold (→ held until `dueAt`): a new row; a row with the same dedupe key already there → null. */
+export function insertRow(
+  deps: Db,
+  row: {
+    channel: string
+    kind: string
+    userId: number | null
+    dedupeKey: string | null
+    payload: Record<string, unknown>
+    held: boolean
+    dueAt: Date
+    note: string | null
+    at: Date
+  },
+): number | null {
+  return (
+    deps.db
+      .insert(outbox)
+      .values({
+        channel: row.channel,
+        kind: row.kind,
+        userId: row.userId,
+        dedupeKey: row.dedupeKey,
+        payload: row.payload,
+        status: row.held ? 'held' : 'pending',
+        nextAttemptAt: row.dueAt,
+        lastError: row.note,
+        createdAt: row.at,
+      })
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id })
+      .get()?.id ?? null
+  )
+}
+
+/**
+ * claim (pending → sending): up to `limit` rows due at `now` (oldest due first; `exceptKinds` stay
+ * pending), their attempt counted and its start time written to next_attempt_at, in one statement
+ * that commits before any network call. Returns the rows as claimed, by id.
+ */
+export function claim(deps: Db, opts: { now: Date; limit: number; exceptKinds?: readonly string[] }): OutboxRow[] {
+  const due = deps.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, opts.now), opts.exceptKinds ? notInArray(outbox.kind, [...opts.exceptKinds]) : undefined),
+    )
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(opts.limit)
+  return deps.db
+    .update(outbox)
+    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: opts.now })
+    .where(inArray(outbox.id, due))
+    .returning()
+    .all()
+    .sort((a, b) => a.id - b.id)
+}
+
+/** markSent (sending → sent): the provider accepted it. */
+export function markSent(deps: Db, id: number, at: Date): void {
+  deps.db.update(outbox).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(outbox.id, id)).run()
+}
+
+/** retryLater (sending → pending): the attempt failed; due again at `dueAt` (the backoff). */
+export function retryLater(deps: Db, id: number, failure: { error: string; dueAt: Date }): void {
+  deps.db.update(outbox).set({ status: 'pending', lastError: failure.error, nextAttemptAt: failure.dueAt }).where(eq(outbox.id, id)).run()
+}
+
+/** markFailed (sending → failed): retrying cannot help, or the attempts are used up; `dueAt` is what a retry would have waited for. */
+export function markFailed(deps: Db, id: number, failure: { error: string; dueAt: Date }): void {
+  deps.db.update(outbox).set({ status: 'failed', lastError: failure.error, nextAttemptAt: failure.dueAt }).where(eq(outbox.id, id)).run()
+}
+
+/**
+ * recover (sending → pending | failed), at startup: rows a killed process left `sending` are maybe
+ * sent (`note`). Out of attempts → failed; email due `emailDelayMs` after its attempt started, the
+ * rest at once. Returns how many rows it reset.
+ */
+export function recover(deps: Db, opts: { now: Date; maxAttempts: number; emailDelayMs: number; note: string }): number {
+  const now = opts.now.getTime()
+  return changes(
+    deps.db
+      .update(outbox)
+      .set({
+        status: sql`CASE WHEN ${outbox.attempts} >= ${opts.maxAttempts} THEN 'failed' ELSE 'pending' END`,
+        nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN max(${outbox.nextAttemptAt} + ${opts.emailDelayMs}, ${now}) ELSE ${now} END`,
+        lastError: opts.note,
+      })
+      .where(eq(outbox.status, 'sending'))
+      .run(),
+  )
+}
+
+/** requeue (failed → pending): one failed row (`id`) or every one, attempts reset, due `now`; returns the channels of the rows requeued. */
+export function requeue(deps: Db, now: Date, id?: number): string[] {
+  return deps.db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+    .where(and(eq(outbox.status, 'failed'), id === undefined ? undefined : eq(outbox.id, id)))
+    .returning({ channel: outbox.channel })
+    .all()
+    .map((r) => r.channel)
+}
+
+/** wait (pending → waiting): a match's email and push rows of the user wait until `until` for the re-check. */
+export function wait(deps: Db, opts: { userId: number; matchId: number; until: Date }): number {
+  return changes(
+    deps.db
+      .update(outbox)
+      .set({ status: 'waiting', nextAttemptAt: opts.until })
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          eq(outbox.userId, opts.userId),
+          inArray(outbox.channel, MATCH_ALERT_CHANNELS),
+          like(outbox.dedupeKey, `match:${opts.matchId}:%`),
+        ),
+      )
+      .run(),
+  )
+}
+
+/** release (waiting → pending): due `now`; 0 when the row no longer waits. */
+export function release(deps: Db, id: number, now: Date): number {
+  return changes(
+    deps.db
+      .update(outbox)
+      .set({ status: 'pending', nextAttemptAt: now })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'waiting')))
+      .run(),
+  )
+}
+
+/** skip (waiting → skipped): never sent, `reason` in last_error; 0 when the row no longer waits. */
+export function skip(deps: Db, id: number, reason: string): number {
+  return changes(
+    deps.db
+      .update(outbox)
+      .set({ status: 'skipped', lastError: reason })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'waiting')))
+      .run(),
+  )
+}
+
+/** cancel (pending | held | waiting → skipped): the email and push rows of these matches not yet sent; `reason` in last_error. */
+export function cancel(deps: Db, matchIds: readonly number[], reason: string): number {
+  if (matchIds.length === 0) return 0
+  const ofMatches = sql`${outbox.id} IN (SELECT o.id FROM json_each(${JSON.stringify(matchIds)}) j JOIN outbox o
+    ON o.dedupe_key >= 'match:' || j.value || ':' AND o.dedupe_key < 'match:' || j.value || ';')`
+  return changes(
+    deps.db
+      .update(outbox)
+      .set({ status: 'skipped', lastError: reason })
+      .where(and(inArray(outbox.status, ['pending', 'held', 'waiting']), inArray(outbox.channel, MATCH_ALERT_CHANNELS), ofMatches))
+      .run(),
+  )
+}
+
+/** fold (held → sent, or → failed when not `delivered`): held rows a summary carried, with `note` in last_error. */
+export function fold(deps: Db, ids: readonly number[], opts: { delivered: boolean; at: Date; note: string }): number {
+  if (ids.length === 0) return 0
+  return changes(
+    deps.db
+      .update(outbox)
+      .set({ status: opts.delivered ? 'sent' : 'failed', sentAt: opts.delivered ? opts.at : null, lastError: opts.note })
+      .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, 'held')))
+      .run(),
+  )
+}
+
+/** prune (sent → gone): rows sent before `before` (their dedupe keys have done their job). */
+export function prune(deps: Db, before: Date): number {
+  return changes(
+    deps.db
+      .delete(outbox)
+      .where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before)))
+      .run(),
+  )
+}
+
+/** The match a row of a match delivers, from its dedupe key `match:<id>:…`; null for other rows. */
+export function matchIdOfKey(key: string | null): number | null {
+  const m = key?.match(/^match:(\d+):/)
+  return m ? Number(m[1]) : null
+}
+
+/** Waiting rows of matches whose wait is over at `now`, oldest due first (src/notify/hold.ts releases them). */
+export function dueWaiting(deps: Db, now: Date): { id: number; matchId: number; dueAt: number }[] {
+  return deps.db
+    .select({ id: outbox.id, dedupeKey: outbox.dedupeKey, dueAt: outbox.nextAttemptAt })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'waiting'), like(outbox.dedupeKey, 'match:%'), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .all()
+    .flatMap((r) => {
+      const matchId = matchIdOfKey(r.dedupeKey)
+      return matchId === null ? [] : [{ id: r.id, matchId, dueAt: r.dueAt.getTime() }]
+    })
+}
+
+/** Held rows due at `now`, by id (src/notify/quiet-summary.ts folds them into summaries). */
+export function dueHeld(deps: Db, now: Date): OutboxRow[] {
+  return deps.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, 'held'), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.id))
+    .all()
+}
