@@ -6,6 +6,7 @@ import { MAX_BATCH_BYTES } from './sources/push'
 import { Elysia } from 'elysia'
 import { openapi } from '@elysiajs/openapi'
 import { AppError, errorBody } from './lib/errors'
+import { droppedFields } from './lib/models'
 import { log } from './lib/log'
 import { isStorageFull, noteStorageFull, STORAGE_FULL_MESSAGE } from './lib/storage'
 import type { Deps } from './deps'
@@ -21,6 +22,7 @@ import { vendorRoutes } from './web/vendor'
 import { notifyRoutes } from './notify'
 import { authRoutes } from './auth'
 import { tokenGate } from './auth/token-gate'
+import { SESSION_COOKIE } from './auth/session'
 import { tokenRoutes } from './auth/token-routes'
 import { meRoutes } from './me'
 import { realtimeRoutes } from './realtime'
@@ -43,7 +45,11 @@ const ORIGIN_EXEMPT = [/^\/api\/billing\/webhook$/, /^\/api\/unsubscribe$/, /^\/
 /** Route plugins get Deps plus the services they use (admin pages: all of them). */
 export type AppDeps = Deps & Services
 
-export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
+/**
+ * `checkModels` (tests): a route whose answer has a field its response model lacks fails with 500
+ * instead of losing the field (Elysia strips what the model does not name; src/lib/models.ts).
+ */
+export function createApp(deps: AppDeps, shell: AppShell = { html: null }, checks: { checkModels?: boolean } = {}) {
   const { config } = deps
   const pages = pageRoutes(config.productSlug)
   // Pages and assets are Bun's own routes only in development (HMR); see src/web/pages.ts.
@@ -67,7 +73,17 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
         path: '/api/docs',
         specPath: '/api/docs/json',
         provider: null, // the page is ours (src/web/api-docs.ts): no CDN script at run time
+        exclude: { staticFile: false }, // a path with a dot is not skipped (the feeds: /feeds/<secret>/matches.atom); assets are hidden one by one
         documentation: {
+          servers: [{ url: config.appUrl }],
+          // Every operation needs a session or a token unless it says `security: []` (public) itself.
+          components: {
+            securitySchemes: {
+              session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'set by POST /api/auth/login' },
+              token: { type: 'http', scheme: 'bearer', description: 'a personal access token (POST /api/tokens); /metrics: METRICS_TOKEN' },
+            },
+          },
+          security: [{ session: [] }, { token: [] }],
           info: {
             title: `${config.appName} API`,
             version: '0.1.0',
@@ -126,6 +142,12 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
       }
       switch (code) {
         case 'VALIDATION': {
+          // An answer that breaks its route's response model is our bug, not the caller's.
+          if ((error as { type?: string }).type === 'response') {
+            set.status = 500
+            log.error(`${request.method} ${path}: the answer does not fit its response model`, { error: String((error as Error).message) })
+            return errorBody('INTERNAL', 'Something went wrong. Please try again.')
+          }
           set.status = 400
           const first = (error as { all?: { summary?: string; message?: string; path?: string }[] }).all?.[0]
           const field = first?.path ? first.path.replace(/^\//, '') : null
@@ -160,6 +182,19 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
         }
       }
     })
+    // Tests only (no hook otherwise): an answer with a field its model does not name fails loudly.
+    .use((a) =>
+      checks.checkModels
+        ? a.onAfterHandle({ as: 'global' }, ({ request, route, responseValue, set }) => {
+            if (responseValue instanceof Response) return
+            const hooks = app.routes.find((r) => r.method === request.method && r.path === route)?.hooks as { response?: Record<number, unknown> } | undefined
+            const model = hooks?.response?.[typeof set.status === 'number' ? set.status : 200]
+            if (!model || typeof model !== 'object') return
+            const dropped = droppedFields(model, responseValue)
+            if (dropped.length > 0) throw new Error(`${request.method} ${route}: the response model lacks ${dropped.slice(0, 5).join(', ')}`)
+          })
+        : a,
+    )
     // --- routes, in order -------------------------------------------------------------
     .use(healthRoutes(deps))
     .use(readyRoutes(deps))
@@ -188,10 +223,14 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }) {
       return a
     })
     // --- unknown /api/* answers JSON 404 -----------------------------------------------
-    .all('/api/*', ({ set }) => {
-      set.status = 404
-      return errorBody('NOT_FOUND', 'No such API route.')
-    })
+    .all(
+      '/api/*',
+      ({ set }) => {
+        set.status = 404
+        return errorBody('NOT_FOUND', 'No such API route.')
+      },
+      { detail: { hide: true } },
+    )
 
   const handle = (r: Request) => app.handle(r)
   readSpec = async () => (await handle(new Request(new URL('/api/docs/json', config.appUrl)))).json()

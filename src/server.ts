@@ -22,7 +22,8 @@ import { captureShell, startUiBundle, warmAssets, type AppShell, type UiBundle }
 
 export type RunningServer = { url: string; port: number; deps: AppContext; stop(): Promise<void> }
 
-export async function startServer(config: Config, opts: { jobs?: boolean } = {}): Promise<RunningServer> {
+/** `checkModels`: tests only (createApp in src/app.ts). */
+export async function startServer(config: Config, opts: { jobs?: boolean; checkModels?: boolean } = {}): Promise<RunningServer> {
   const opened = openDb(config.dbPath)
   if (opened.migrations.applied.length) log.info('database migrated', { applied: opened.migrations.applied.join(',') })
   detectRestore(opened.sqlite, config.dataDir, Date.now())
@@ -48,7 +49,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean } = {})
   // Production: a private loopback server builds the UI; the app serves its pages with our headers.
   const bundle: UiBundle | null = config.development ? null : startUiBundle()
   const shell: AppShell = { html: null, assets: bundle?.origin ?? null, appName: config.appName }
-  const app = createApp(ctx, shell)
+  const app = createApp(ctx, shell, { checkModels: opts.checkModels })
   app.listen({ port: config.port, hostname: config.host })
   const server = app.server!
   const port = server.port!

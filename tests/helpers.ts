@@ -108,7 +108,7 @@ export function fakeTimers(clock = testClock(), opts: { lateMs?: number } = {}) 
 /** In-process app for route tests: app.handle(new Request(...)); wired like a server without jobs. */
 export function makeApp(deps: AppContext) {
   wire(deps)
-  return createApp(deps)
+  return createApp(deps, undefined, { checkModels: true })
 }
 
 export async function call(
@@ -136,7 +136,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   const probe = makeConfig(env)
   // APP_URL must match the real port for Origin checks, so start, then restart on that port if needed.
   const config = { ...probe, appUrl: env.APP_URL ?? probe.appUrl }
-  const running = await startServer(config, { jobs: opts.jobs ?? false })
+  const running = await startServer(config, { jobs: opts.jobs ?? false, checkModels: true })
   if (!env.APP_URL) {
     const real = `http://127.0.0.1:${running.port}`
     running.deps.config.appUrl = real

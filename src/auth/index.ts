@@ -16,6 +16,18 @@ import { accessInfoFor } from '../access/service'
 import { AppError, notFound } from '../lib/errors'
 import { clientIp, signIn } from './sign-in'
 import { findUser, getUser, publicUser } from './users'
+import {
+  AuthForgotResponse,
+  AuthLoginResponse,
+  AuthLogoutResponse,
+  AuthResendResponse,
+  OkMessageResponse,
+  UserResponse,
+  OkResponse,
+  AuthSessionsResponse,
+  AuthSignupResponse,
+} from './models'
+import { errors, nullable, otherResponses } from '../lib/models'
 
 function oauthCookie(deps: Deps, name: string, value: string, maxAge: number) {
   const secure = deps.config.secureCookies ? '; Secure' : ''
@@ -47,7 +59,11 @@ export const authRoutes = (deps: Deps) => {
         set.headers['set-cookie'] = signupCookie(deps, normaliseEmail((body as { email?: unknown }).email))
         return { ok: true, email: normaliseEmail((body as { email?: unknown }).email), message: 'Please check your email to confirm your account.' }
       },
-      { body: loose, detail: { summary: 'Create an account {name, email, password}; always 201 for a valid request (no enumeration)', tags } },
+      {
+        response: { 200: AuthSignupResponse, ...errors(400) },
+        body: loose,
+        detail: { security: [], summary: 'Create an account {name, email, password}; always 201 for a valid request (no enumeration)', tags },
+      },
     )
     .post(
       '/api/auth/login',
@@ -71,7 +87,11 @@ export const authRoutes = (deps: Deps) => {
           attempt.done()
         }
       },
-      { body: loose, detail: { summary: 'Sign in {email, password, code? | recoveryCode?}; 401 TOTP_REQUIRED when two-factor is on and no code', tags } },
+      {
+        response: { 200: AuthLoginResponse, ...errors(400) },
+        body: loose,
+        detail: { security: [], summary: 'Sign in {email, password, code? | recoveryCode?}; 401 TOTP_REQUIRED when two-factor is on and no code', tags },
+      },
     )
     .post(
       '/api/auth/2fa',
@@ -96,7 +116,11 @@ export const authRoutes = (deps: Deps) => {
           attempt.done()
         }
       },
-      { body: loose, detail: { summary: 'Second step of Google sign-in for two-factor accounts {code | recoveryCode}', tags } },
+      {
+        response: { 200: AuthLoginResponse, ...errors(400) },
+        body: loose,
+        detail: { security: [], summary: 'Second step of Google sign-in for two-factor accounts {code | recoveryCode}', tags },
+      },
     )
     .post(
       '/api/auth/logout',
@@ -110,7 +134,11 @@ export const authRoutes = (deps: Deps) => {
         set.headers['set-cookie'] = clearSessionCookie(deps)
         return { ok: true, title: 'Logged out', message: 'You have been successfully logged out.' }
       },
-      { body: t.Optional(t.Nullable(loose)), detail: { summary: "Sign out {scope: 'local' (this device, default) | 'global' (all devices)}", tags } },
+      {
+        response: { 200: AuthLogoutResponse, ...errors(400) },
+        body: t.Optional(nullable(loose)),
+        detail: { security: [], summary: "Sign out {scope: 'local' (this device, default) | 'global' (all devices)}", tags },
+      },
     )
     .get(
       '/api/auth/session',
@@ -118,7 +146,11 @@ export const authRoutes = (deps: Deps) => {
         set.headers['cache-control'] = 'no-store'
         return { user: publicUser(deps, getUser(deps, user.id)) }
       },
-      { auth: true, detail: { summary: 'The signed-in user (401 when signed out): the cheap session check of the web app', tags } },
+      {
+        response: { 200: UserResponse, ...errors(401) },
+        auth: true,
+        detail: { summary: 'The signed-in user (401 when signed out): the cheap session check of the web app', tags },
+      },
     )
     .get(
       '/api/auth/sessions',
@@ -138,7 +170,7 @@ export const authRoutes = (deps: Deps) => {
             })),
         }
       },
-      { auth: true, detail: { summary: 'Signed-in devices of the current user', tags } },
+      { response: { 200: AuthSessionsResponse, ...errors(401) }, auth: true, detail: { summary: 'Signed-in devices of the current user', tags } },
     )
     .delete(
       '/api/auth/sessions/:id',
@@ -154,7 +186,7 @@ export const authRoutes = (deps: Deps) => {
         deps.bus.emit('sessions.revoked', { userId: user.id })
         return { ok: true }
       },
-      { auth: true, detail: { summary: 'Sign out one device', tags } },
+      { response: { 200: OkResponse, ...errors(401, 404) }, auth: true, detail: { summary: 'Sign out one device', tags } },
     )
     .get(
       '/api/auth/confirm',
@@ -167,7 +199,14 @@ export const authRoutes = (deps: Deps) => {
         const cookies = here ? [signIn(deps, result.userId!, request, server), signupCookie(deps, '', 0)] : []
         return redirect(`/email-confirmation?status=${result.status}`, cookies)
       },
-      { detail: { summary: 'Emailed confirmation link → /email-confirmation?status=success|expired|invalid; signs in only the browser that signed up', tags } },
+      {
+        detail: {
+          security: [],
+          summary: 'Emailed confirmation link → /email-confirmation?status=success|expired|invalid; signs in only the browser that signed up',
+          tags,
+          responses: otherResponses({ 302: { description: 'to /email-confirmation?status=…', headers: ['location', 'set-cookie'] } }),
+        },
+      },
     )
     .post(
       '/api/auth/resend',
@@ -184,7 +223,11 @@ export const authRoutes = (deps: Deps) => {
         set.headers['set-cookie'] = signupCookie(deps, email)
         return answer
       },
-      { body: loose, detail: { summary: "Resend the confirmation email {email}; unknown email → 404 'Email address unknown'", tags } },
+      {
+        response: { 200: AuthResendResponse, ...errors(400) },
+        body: loose,
+        detail: { security: [], summary: "Resend the confirmation email {email}; unknown email → 404 'Email address unknown'", tags },
+      },
     )
     .post(
       '/api/auth/forgot',
@@ -199,7 +242,11 @@ export const authRoutes = (deps: Deps) => {
         )
         return forgotPassword(deps, email)
       },
-      { body: loose, detail: { summary: 'Email a password reset link {email}; always the same answer', tags } },
+      {
+        response: { 200: AuthForgotResponse, ...errors(400) },
+        body: loose,
+        detail: { security: [], summary: 'Email a password reset link {email}; always the same answer', tags },
+      },
     )
     .post(
       '/api/auth/reset',
@@ -208,7 +255,11 @@ export const authRoutes = (deps: Deps) => {
         set.headers['set-cookie'] = clearSessionCookie(deps)
         return { ok: true, message: 'Your password has been updated. Please sign in.' }
       },
-      { body: loose, detail: { summary: 'Set a new password {token, password}; revokes every session', tags } },
+      {
+        response: { 200: OkMessageResponse, ...errors(400) },
+        body: loose,
+        detail: { security: [], summary: 'Set a new password {token, password}; revokes every session', tags },
+      },
     )
     .get(
       '/api/auth/google',
@@ -220,7 +271,16 @@ export const authRoutes = (deps: Deps) => {
           oauthCookie(deps, VERIFIER_COOKIE, codeVerifier, OAUTH_COOKIE_MAX_AGE),
         ])
       },
-      { detail: { summary: 'Start Google sign-in (redirect to the provider; state + PKCE cookies, 10 min)', tags } },
+      {
+        detail: {
+          security: [],
+          summary: 'Start Google sign-in (redirect to the provider; state + PKCE cookies, 10 min)',
+          tags,
+          responses: otherResponses({
+            302: { description: "to Google's consent page, or /auth/callback?error=google_not_configured", headers: ['location', 'set-cookie'] },
+          }),
+        },
+      },
     )
     .get(
       '/api/auth/google/callback',
@@ -246,6 +306,13 @@ export const authRoutes = (deps: Deps) => {
           return fail(err instanceof Error ? err.message : String(err))
         }
       },
-      { detail: { summary: 'Google redirect target → /auth/callback (error=google_failed on failure)', tags } },
+      {
+        detail: {
+          security: [],
+          summary: 'Google redirect target → /auth/callback (error=google_failed on failure)',
+          tags,
+          responses: otherResponses({ 302: { description: 'to /auth/callback (signed in, or ?error=google_failed)', headers: ['location', 'set-cookie'] } }),
+        },
+      },
     )
 }

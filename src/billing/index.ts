@@ -18,6 +18,8 @@ import { startCheckout } from './checkout'
 import { openPortal } from './portal'
 import { subscriptionView } from './subscription-view'
 import { handleWebhook } from './webhook'
+import { BillingCheckoutResponse, BillingPortalResponse, BillingRefreshResponse, BillingSubscriptionResponse, BillingWebhookResponse } from './models'
+import { errors } from '../lib/models'
 
 const tags = ['billing']
 
@@ -41,14 +43,17 @@ export const billingRoutes = (deps: Deps) => {
         return startCheckout(deps, session.user, session.access, body)
       },
       {
+        response: { 200: BillingCheckoutResponse, ...errors(400, 401, 429) },
         body: t.Object({ planType: t.String(), returnUrl: t.String() }),
         detail: { summary: 'Start an embedded Stripe Checkout for a plan {planType, returnUrl (this site)} → {client_secret}', tags },
       },
     )
     .post('/api/billing/portal', ({ request }) => openPortal(deps, signedIn(request).user.id), {
+      response: { 200: BillingPortalResponse, ...errors(401) },
       detail: { summary: 'Open the Stripe billing portal → {portalUrl}; 404 without a subscription', tags },
     })
     .get('/api/billing/subscription', ({ access }) => subscriptionView(deps.config, access, deps.now()), {
+      response: { 200: BillingSubscriptionResponse, ...errors(401) },
       auth: true,
       detail: { summary: "The signed-in user's plan, status, renewal or end date and next amount (from the database)", tags },
     })
@@ -63,6 +68,7 @@ export const billingRoutes = (deps: Deps) => {
         return { access: accessInfo(state, deps.now()), subscription: subscriptionView(deps.config, state, deps.now()) }
       },
       {
+        response: { 200: BillingRefreshResponse, ...errors(401, 429) },
         detail: {
           summary: 'Re-read the signed-in user’s subscription from Stripe now (after checkout, before the webhook) → {access, subscription}',
           tags,
@@ -76,9 +82,14 @@ export const billingRoutes = (deps: Deps) => {
         return handleWebhook(deps, typeof body === 'string' ? body : '', request.headers.get('stripe-signature'))
       },
       {
+        response: { 200: BillingWebhookResponse, ...errors(400) },
         // The raw text, whatever the content type: the signature covers the exact bytes Stripe sent.
         parse: 'text',
-        detail: { summary: `Stripe webhook (signed; events: checkout.session.completed, customer.subscription.*, invoice.paid, invoice.payment_failed)`, tags },
+        detail: {
+          security: [],
+          summary: `Stripe webhook (signed; events: checkout.session.completed, customer.subscription.*, invoice.paid, invoice.payment_failed)`,
+          tags,
+        },
       },
     )
 }

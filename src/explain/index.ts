@@ -4,6 +4,8 @@ import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import { RateLimiter } from '../lib/rate-limit'
 import { explainPost, READS_PER_USER, type ExplainDeps } from './service'
+import { ExplainResponse } from './models'
+import { errors } from '../lib/models'
 
 export const explainRoutes = (deps: ExplainDeps, reads = new RateLimiter(READS_PER_USER.limit, READS_PER_USER.windowMs, () => deps.now().getTime())) =>
   new Elysia({ name: 'explain' })
@@ -13,6 +15,7 @@ export const explainRoutes = (deps: ExplainDeps, reads = new RateLimiter(READS_P
       ({ user, access, query }) =>
         explainPost(deps, { id: user.id, role: access.role }, { url: query.url ?? '', userId: query.userId, timeZone: query.tz }, reads),
       {
+        response: { 200: ExplainResponse, ...errors(400, 401) },
         auth: true,
         query: t.Object({
           url: t.Optional(t.String({ maxLength: 2000 })),

@@ -11,6 +11,7 @@ import { JOB, lastSuccess } from '../jobs/log'
 import { storageFullRecently } from '../lib/storage'
 import { migrations as embeddedMigrations } from '../db/migrations'
 import { isPaused } from '../settings/service'
+import { HealthzResponse, ReadyzResponse } from './models'
 
 /** Below this much free space on DATA_DIR's file system, the next write may fail. */
 const MIN_FREE_BYTES = 1024 * 1024
@@ -62,7 +63,7 @@ export const healthRoutes = (deps: Deps) =>
       if (body.status !== 'ok') set.status = 503
       return body
     },
-    { detail: { summary: 'Liveness, database, storage and last successful scan age', tags: ['system'] } },
+    { response: { 200: HealthzResponse }, detail: { security: [], summary: 'Liveness, database, storage and last successful scan age', tags: ['system'] } },
   )
 
 /** /readyz: the last successful scan may be at most this old (unless the emergency pause is on). */
@@ -160,7 +161,9 @@ export const readyRoutes = (deps: ReadyDeps) => {
       return body
     },
     {
+      response: { 200: ReadyzResponse },
       detail: {
+        security: [],
         summary:
           'Readiness: database writable, migrations applied, term index loaded, a successful scan within 10 minutes (unless paused); 503 lists the failing checks',
         tags: ['system'],

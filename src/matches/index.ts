@@ -4,6 +4,18 @@ import { authPlugin } from '../auth/plugin'
 import type { Deps } from '../deps'
 import { getMatchDefaults, MAX_EXCLUDE_LENGTH, MAX_EXCLUDE_WORDS, SUGGESTED_EXCLUDE_WORDS, updateMatchDefaults } from './defaults'
 import { actedOnMatch, archiveMatch, listMatches, markAllRead, markRead, markUnread, restoreMatch, unreadCounts } from './service'
+import {
+  MatchDefaultsResponse,
+  MatchesIdActedResponse,
+  MatchesIdArchiveResponse,
+  MatchesIdReadResponse,
+  MatchesIdRestoreResponse,
+  MatchesIdUnreadResponse,
+  CountResponse,
+  MatchesResponse,
+  UnreadResponse,
+} from './models'
+import { errors } from '../lib/models'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['matches']
@@ -23,6 +35,7 @@ export const matchRoutes = (deps: Deps) =>
           q: query.q,
         }),
       {
+        response: { 200: MatchesResponse, ...errors(400, 401) },
         auth: true,
         query: t.Object({
           category,
@@ -39,16 +52,19 @@ export const matchRoutes = (deps: Deps) =>
       },
     )
     .post('/api/matches/read-all', ({ user, body }) => markAllRead(deps, user.id, body.category), {
+      response: { 200: CountResponse, ...errors(400, 401) },
       auth: true,
       body: t.Object({ category }),
       detail: { summary: 'Mark every new match of a category as read; returns {count}', tags },
     })
     .post('/api/matches/:id/read', ({ user, params }) => markRead(deps, user.id, params.id), {
+      response: { 200: MatchesIdReadResponse, ...errors(400, 401, 404) },
       auth: true,
       params: id,
       detail: { summary: 'Mark one match as read', tags },
     })
     .post('/api/matches/:id/acted', ({ user, params, body }) => actedOnMatch(deps, user.id, params.id, body.action), {
+      response: { 200: MatchesIdActedResponse, ...errors(400, 401, 404) },
       auth: true,
       params: id,
       body: t.Object({ action: t.Union([t.Literal('claim'), t.Literal('open')]) }),
@@ -58,32 +74,38 @@ export const matchRoutes = (deps: Deps) =>
       },
     })
     .post('/api/matches/:id/unread', ({ user, params }) => markUnread(deps, user.id, params.id), {
+      response: { 200: MatchesIdUnreadResponse, ...errors(400, 401, 404) },
       auth: true,
       params: id,
       detail: { summary: 'Mark one read match as new again (not for archived matches)', tags },
     })
     .post('/api/matches/:id/archive', ({ user, params }) => archiveMatch(deps, user.id, params.id), {
+      response: { 200: MatchesIdArchiveResponse, ...errors(400, 401, 404) },
       auth: true,
       params: id,
       detail: { summary: 'Archive one match (it leaves the list and appears in the archive)', tags },
     })
     .post('/api/matches/:id/restore', ({ user, params }) => restoreMatch(deps, user.id, params.id), {
+      response: { 200: MatchesIdRestoreResponse, ...errors(400, 401, 404) },
       auth: true,
       params: id,
       detail: { summary: 'Take one match out of the archive (back in its list, read)', tags },
     })
     .get('/api/unread', ({ user }) => unreadCounts(deps.sqlite, user.id), {
+      response: { 200: UnreadResponse, ...errors(401) },
       auth: true,
       detail: { summary: 'Unread (new, not archived) match counts per category', tags },
     })
-    .get('/api/match-defaults', ({ user }) => ({ ...getMatchDefaults(deps, user.id), suggestions: SUGGESTED_EXCLUDE_WORDS }), {
+    .get('/api/match-defaults', ({ user }) => ({ ...getMatchDefaults(deps, user.id), suggestions: [...SUGGESTED_EXCLUDE_WORDS] }), {
+      response: { 200: MatchDefaultsResponse, ...errors(401) },
       auth: true,
       detail: {
         summary: 'Matching defaults applied to every term: {skipSold (default true), excludeWords (default []), suggestions}',
         tags,
       },
     })
-    .put('/api/match-defaults', ({ user, body }) => ({ ...updateMatchDefaults(deps, user.id, body), suggestions: SUGGESTED_EXCLUDE_WORDS }), {
+    .put('/api/match-defaults', ({ user, body }) => ({ ...updateMatchDefaults(deps, user.id, body), suggestions: [...SUGGESTED_EXCLUDE_WORDS] }), {
+      response: { 200: MatchDefaultsResponse, ...errors(400, 401) },
       auth: true,
       body: t.Object({
         skipSold: t.Optional(t.Boolean()),

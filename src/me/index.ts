@@ -14,6 +14,10 @@ import { disableTwoFactor } from '../auth/two-factor'
 import { beginEnrolment, completeEnrolment } from '../auth/enrolment'
 import { log } from '../lib/log'
 import { exportUserData } from './export'
+import { Me2faEnableResponse, Me2faPostResponse, MeGetResponse } from './models'
+import { OkMessageResponse, UserResponse } from '../auth/models'
+import { errors, nullable } from '../lib/models'
+import { otherResponses } from '../lib/models'
 
 const loose = t.Object({}, { additionalProperties: true })
 const tags = ['me']
@@ -29,6 +33,7 @@ export const meRoutes = (deps: Deps) => {
         return { user: publicUser(deps, getUser(deps, user.id)), access: accessInfo(access, deps.now()), session: { secondFactor: session.secondFactor } }
       },
       {
+        response: { 200: MeGetResponse, ...errors(401) },
         auth: true,
         detail: {
           summary: 'The signed-in user, their AccessInfo and this session ({secondFactor}: its sign-in presented a two-factor code); 401 when signed out',
@@ -52,10 +57,16 @@ export const meRoutes = (deps: Deps) => {
           description:
             'Without any secret: no password or code hashes, TOTP secret, channel secrets, push keys, token hashes or queued mail bodies. Session only (a personal access token gets 403).',
           tags,
+          responses: otherResponses(
+            { 200: { description: 'the JSON document, as an attachment (content-disposition)', type: 'application/json', headers: ['content-disposition'] } },
+            401,
+            403,
+          ),
         },
       },
     )
     .patch('/api/me', ({ user, body }) => ({ user: publicUser(deps, updateName(deps, user.id, (body as { name?: unknown }).name)) }), {
+      response: { 200: UserResponse, ...errors(400, 401) },
       auth: true,
       body: loose,
       detail: { summary: 'Change the display name {name}', tags },
@@ -71,7 +82,12 @@ export const meRoutes = (deps: Deps) => {
         log.info('password changed', { userId: user.id })
         return { ok: true, message: 'Your password has been changed. Other devices have been signed out.' }
       },
-      { auth: true, body: loose, detail: { summary: 'Change password {currentPassword, newPassword}; signs out every other device', tags } },
+      {
+        response: { 200: OkMessageResponse, ...errors(400, 401) },
+        auth: true,
+        body: loose,
+        detail: { summary: 'Change password {currentPassword, newPassword}; signs out every other device', tags },
+      },
     )
     .post(
       '/api/me/2fa',
@@ -80,8 +96,9 @@ export const meRoutes = (deps: Deps) => {
         return beginEnrolment(deps, user.id, session.sessionId, (body as { password?: unknown } | null)?.password)
       },
       {
+        response: { 200: Me2faPostResponse, ...errors(400, 401) },
         auth: true,
-        body: t.Optional(t.Nullable(loose)),
+        body: t.Optional(nullable(loose)),
         detail: {
           summary: 'Start two-factor setup {password} (or a sign-in within 10 min without one) → {secret, otpauthUrl, qrSvg} (not active until enabled)',
           tags,
@@ -95,6 +112,7 @@ export const meRoutes = (deps: Deps) => {
         return completeEnrolment(deps, user.id, session.sessionId, (body as { code?: unknown }).code)
       },
       {
+        response: { 200: Me2faEnableResponse, ...errors(400, 401) },
         auth: true,
         body: loose,
         detail: { summary: 'Confirm with a current code {code} → {recoveryCodes} (10, shown once); signs out every other device', tags },
@@ -107,7 +125,12 @@ export const meRoutes = (deps: Deps) => {
         await disableTwoFactor(deps, user.id, (body ?? {}) as { password?: unknown; code?: unknown })
         return { ok: true, message: 'Two-factor authentication is off.' }
       },
-      { auth: true, body: t.Optional(t.Nullable(loose)), detail: { summary: 'Turn two-factor sign-in off {password} (or {code} without a password)', tags } },
+      {
+        response: { 200: OkMessageResponse, ...errors(400, 401) },
+        auth: true,
+        body: t.Optional(nullable(loose)),
+        detail: { summary: 'Turn two-factor sign-in off {password} (or {code} without a password)', tags },
+      },
     )
     .delete(
       '/api/me',
@@ -119,8 +142,9 @@ export const meRoutes = (deps: Deps) => {
         return { ok: true, message: 'Your account has been deleted.' }
       },
       {
+        response: { 200: OkMessageResponse, ...errors(400, 401) },
         auth: true,
-        body: t.Optional(t.Nullable(loose)),
+        body: t.Optional(nullable(loose)),
         detail: { summary: 'Delete the account {password} (or a sign-in within 10 min for Google-only accounts)', tags },
       },
     )

@@ -8,6 +8,7 @@ import type { Deps } from '../deps'
 import { unauthorized } from '../lib/errors'
 import { hashToken, safeEqual } from '../lib/tokens'
 import type { Metrics } from './registry'
+import { otherResponses } from '../lib/models'
 
 /** A bearer token equal to METRICS_TOKEN: both are hashed first, so the comparison takes the same time whatever their lengths. */
 export function bearerMatches(header: string | null, token: string | null): boolean {
@@ -32,5 +33,11 @@ export const metricsRoutes = (deps: Deps & { metrics: Metrics }) =>
       set.headers['content-type'] = deps.metrics.contentType
       return deps.metrics.scrape()
     },
-    { detail: { summary: 'Prometheus metrics (text format): Authorization: Bearer METRICS_TOKEN, or an admin session', tags: ['system'] } },
+    {
+      detail: {
+        summary: 'Prometheus metrics (text format): Authorization: Bearer METRICS_TOKEN, or an admin session',
+        tags: ['system'],
+        responses: otherResponses({ 200: { description: 'Prometheus text exposition format', type: 'text/plain' } }, 401, 403),
+      },
+    },
   )

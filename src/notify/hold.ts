@@ -25,6 +25,8 @@ import type { PostState } from '../forums/post-state'
 import { getPrefs } from './prefs'
 import { hasRedditKey, KEY_ONLY_TEXTS } from '../forums/key-only'
 import { cancel, dueWaiting, release, skip, wait } from '../outbox/store'
+import { NotificationsHoldGetResponse, NotificationsHoldPutResponse } from './models'
+import { errors } from '../lib/models'
 
 export const HOLD_MAX_SECONDS = 120
 /** How long past its hold a row may wait for the one re-check before it goes by the stored state. */
@@ -58,6 +60,7 @@ export const holdRoutes = (deps: Deps) =>
   new Elysia({ name: 'notify-hold' })
     .use(authPlugin(deps))
     .get('/api/notifications/hold', ({ user }) => ({ hold_seconds: getHoldSeconds(deps, user.id), ...holdLimits(deps) }), {
+      response: { 200: NotificationsHoldGetResponse, ...errors(401) },
       auth: true,
       detail: {
         summary: "'Wait before email and push': seconds email and push wait for a re-check of the post (0 = off)",
@@ -66,6 +69,7 @@ export const holdRoutes = (deps: Deps) =>
       },
     })
     .put('/api/notifications/hold', ({ user, body }) => ({ ...setHoldSeconds(deps, user.id, body.hold_seconds), ...holdLimits(deps) }), {
+      response: { 200: NotificationsHoldPutResponse, ...errors(400, 401) },
       auth: true,
       body: t.Object({ hold_seconds: t.Unknown() }),
       detail: { summary: 'Set the wait before email and push, 0–120 s', tags },

@@ -26,6 +26,24 @@ import { PROVIDERS } from '../outbox/channels/registry'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
 import { unsubscribe, unsubscribePageFor } from './unsubscribe'
+import {
+  NotificationsChannelsGetResponse,
+  IdResponse,
+  NotificationsChannelsIdPayloadResponse,
+  SecretResponse,
+  NotificationsChannelsIdTestResponse,
+  ChannelResponse,
+  NotificationsPreferencesGetResponse,
+  PushSubscriptionsDeleteResponse,
+  PushSubscriptionsPostResponse,
+  PushVapidPublicKeyResponse,
+  UnsubscribeResponse,
+} from './models'
+import { errors, nullable, otherResponses } from '../lib/models'
+
+/** The answers of an alert's link (/c/:token): besides `answers`, an invalid or removed link is a 404 page. */
+const linkAnswers = (answers: Parameters<typeof otherResponses>[0]) =>
+  otherResponses({ ...answers, 404: { description: 'the link is invalid or its match is gone (a page)', type: 'text/html' } })
 
 const tags = ['notifications']
 
@@ -36,17 +54,19 @@ export const notifyRoutes = (deps: Deps) => {
       .use(authPlugin(deps))
       .use(holdRoutes(deps)) // GET/PUT /api/notifications/hold: 'Wait before email and push'
       .get('/api/notifications/preferences', ({ user, access }) => prefsView(deps, user.id, access), {
+        response: { 200: NotificationsPreferencesGetResponse, ...errors(401) },
         auth: true,
         detail: { summary: 'Notification preferences (defaults: email as the batched digest, push off), the digest interval and channel gates', tags },
       })
       .put('/api/notifications/preferences', ({ user, access, body }) => updatePrefs(deps, user.id, access, body), {
+        response: { 200: NotificationsPreferencesGetResponse, ...errors(400, 401) },
         auth: true,
         body: t.Object({
           email_frequency: t.Optional(t.Union(EMAIL_FREQUENCIES.map((f) => t.Literal(f)))),
           web_push_enabled: t.Optional(t.Boolean()),
-          claim_template: t.Optional(t.Nullable(t.String({ maxLength: 2000 }))),
+          claim_template: t.Optional(nullable(t.String({ maxLength: 2000 }))),
           quiet_hours: t.Optional(
-            t.Nullable(t.Object({ start: t.String({ maxLength: 5 }), end: t.String({ maxLength: 5 }), time_zone: t.String({ maxLength: 64 }) })),
+            nullable(t.Object({ start: t.String({ maxLength: 5 }), end: t.String({ maxLength: 5 }), time_zone: t.String({ maxLength: 64 }) })),
           ),
         }),
         detail: {
@@ -57,6 +77,7 @@ export const notifyRoutes = (deps: Deps) => {
         },
       })
       .get('/api/notifications/channels', ({ user, access }) => listEndpoints(deps, user.id, access), {
+        response: { 200: NotificationsChannelsGetResponse, ...errors(401) },
         auth: true,
         detail: {
           summary:
@@ -72,13 +93,14 @@ export const notifyRoutes = (deps: Deps) => {
           return made
         },
         {
+          response: { 200: ChannelResponse, ...errors(400, 401) },
           auth: true,
           body: t.Object(
             {
               kind: t.Union(ENDPOINT_KINDS.map((k) => t.Literal(k))),
               name: t.Optional(t.String({ maxLength: 60 })),
               level: t.Optional(t.Union([t.Literal('all'), t.Literal('important')])),
-              ratePerMinute: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
+              ratePerMinute: t.Optional(nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
               // every provider's fields (the registry's): url, token, priority, tags, userKey, homeserver, roomId, accessToken, urls
               ...Object.fromEntries(
                 [...new Set(PROVIDERS.flatMap((p) => p.fields.map((f) => f.name)))].map((n) => [
@@ -99,12 +121,13 @@ export const notifyRoutes = (deps: Deps) => {
         },
       )
       .patch('/api/notifications/channels/:id', ({ user, params, body }) => updateEndpoint(deps, user.id, params.id, body), {
+        response: { 200: ChannelResponse, ...errors(400, 401, 404) },
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         body: t.Object({
           name: t.Optional(t.String({ maxLength: 60 })),
           level: t.Optional(t.Union([t.Literal('all'), t.Literal('important')])),
-          ratePerMinute: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
+          ratePerMinute: t.Optional(nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),
         }),
         detail: {
           summary: "A channel's name and control: level (all | important: price drops and important terms only), ratePerMinute (cap; null = none)",
@@ -112,27 +135,32 @@ export const notifyRoutes = (deps: Deps) => {
         },
       })
       .delete('/api/notifications/channels/:id', ({ user, params }) => removeEndpoint(deps, user.id, params.id), {
+        response: { 200: IdResponse, ...errors(400, 401, 404) },
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         detail: { summary: 'Remove a channel', tags },
       })
       .post('/api/notifications/channels/:id/test', ({ user, access, params }) => testEndpoint(deps, user.id, access, params.id), {
+        response: { 200: NotificationsChannelsIdTestResponse, ...errors(400, 401, 404) },
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         detail: { summary: "'Send test': one sample alert at once; answers {ok, result: 'delivered (200)' | 'failed (…)', channel}", tags },
       })
       .get('/api/notifications/channels/:id/payload', ({ user, params }) => endpointPayload(deps, user.id, params.id), {
+        response: { 200: NotificationsChannelsIdPayloadResponse, ...errors(400, 401, 404) },
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         detail: { summary: "What Dibs sends: the channel's request for the sample alert (method, URL, headers, body), secrets masked", tags },
       })
       .post('/api/notifications/channels/:id/secret', ({ user, params }) => regenerateSecret(deps, user.id, params.id), {
+        response: { 200: SecretResponse, ...errors(400, 401, 404) },
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         detail: { summary: "Regenerate a webhook's signing secret (answered this once)", tags },
       })
       .get('/api/push/vapid-public-key', () => ({ publicKey: deps.config.secrets.vapid.publicKey }), {
-        detail: { summary: 'VAPID application server key for PushManager.subscribe', tags },
+        response: { 200: PushVapidPublicKeyResponse },
+        detail: { security: [], summary: 'VAPID application server key for PushManager.subscribe', tags },
       })
       .post(
         '/api/push/subscriptions',
@@ -141,16 +169,18 @@ export const notifyRoutes = (deps: Deps) => {
           return saveSubscription(deps, user.id, body as never, request.headers.get('user-agent'))
         },
         {
+          response: { 200: PushSubscriptionsPostResponse, ...errors(400, 401) },
           auth: true,
           body: t.Object({
             endpoint: t.String(),
             keys: t.Object({ p256dh: t.String(), auth: t.String() }),
-            expirationTime: t.Optional(t.Nullable(t.Number())),
+            expirationTime: t.Optional(nullable(t.Number())),
           }),
           detail: { summary: "Save this device's push subscription", tags },
         },
       )
       .delete('/api/push/subscriptions', ({ user, body }) => deleteSubscription(deps, user.id, body.endpoint), {
+        response: { 200: PushSubscriptionsDeleteResponse, ...errors(400, 401) },
         auth: true,
         body: t.Object({ endpoint: t.String() }),
         detail: { summary: "Remove this device's push subscription; returns how many remain", tags },
@@ -159,9 +189,11 @@ export const notifyRoutes = (deps: Deps) => {
       .get('/api/unsubscribe', ({ query, redirect }) => redirect(unsubscribePageFor(deps, query.token), 302), {
         query: t.Object({ token: t.Optional(t.String()) }),
         detail: {
+          security: [],
           summary:
             'Unsubscribe link from an alert email: changes nothing → /unsubscribe?token=… (the page whose button POSTs) or /unsubscribe?status=error&code=…',
           tags,
+          responses: otherResponses({ 302: { description: 'to the /unsubscribe page', headers: ['location'] } }),
         },
       })
       // Acts: the page's 'Unsubscribe' button, and RFC 8058 one-click (the mail provider POSTs
@@ -176,7 +208,8 @@ export const notifyRoutes = (deps: Deps) => {
         },
         {
           query: t.Object({ token: t.Optional(t.String()) }),
-          detail: { summary: "Turn alert emails off: the /unsubscribe page's button and RFC 8058 one-click", tags },
+          response: { 200: UnsubscribeResponse, 400: UnsubscribeResponse, 500: UnsubscribeResponse },
+          detail: { security: [], summary: "Turn alert emails off: the /unsubscribe page's button and RFC 8058 one-click", tags },
         },
       )
       // An alert's action links (./alert-links.ts): no session, signed token; GET records and redirects, POST marks read.
@@ -195,9 +228,14 @@ export const notifyRoutes = (deps: Deps) => {
         {
           params: t.Object({ token: t.String({ maxLength: 600 }) }),
           detail: {
+            security: [],
             summary:
               "An alert's Claim / Open link: records the first open or claim (time to claim) and redirects (303) to the claim target or the post; a Mark read link shows a page whose button POSTs",
             tags,
+            responses: linkAnswers({
+              303: { description: 'to the claim target or the post', headers: ['location'] },
+              200: { description: 'the Mark read page', type: 'text/html' },
+            }),
           },
         },
       )
@@ -218,7 +256,12 @@ export const notifyRoutes = (deps: Deps) => {
         },
         {
           params: t.Object({ token: t.String({ maxLength: 600 }) }),
-          detail: { summary: "An alert's Mark read link (the service worker's button, the link page's button): 204", tags },
+          detail: {
+            security: [],
+            summary: "An alert's Mark read link (the service worker's button, the link page's button): 204",
+            tags,
+            responses: linkAnswers({ 204: { description: 'marked read' } }),
+          },
         },
       )
       .post(
@@ -232,7 +275,8 @@ export const notifyRoutes = (deps: Deps) => {
           return submitContact(deps, { userId: session?.user.id ?? null, email: session?.user.email ?? null }, (body ?? {}) as never)
         },
         {
-          detail: { summary: 'Contact form: stored and emailed to ADMIN_EMAILS (rate limited)', tags },
+          response: { 201: IdResponse, ...errors(400, 429) },
+          detail: { security: [{}, { session: [] }], summary: 'Contact form: stored and emailed to ADMIN_EMAILS (rate limited)', tags },
         },
       )
   )

@@ -26,6 +26,8 @@ export function realtimeRoutes(deps: Deps, hub: Hub) {
     })
     .onStop(() => hub.close())
     .ws('/api/ws', {
+      // OpenAPI 3 cannot describe a socket (an operation `ws` breaks the document): docs/api.md does.
+      detail: { hide: true },
       // Browsers always send Origin on a WebSocket handshake: refuse any other site.
       beforeHandle({ request, set }) {
         // Read per request: APP_URL may be settled only after the port is known (tests).

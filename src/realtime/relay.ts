@@ -21,6 +21,8 @@ import { randomToken, safeEqual } from '../lib/tokens'
 import { RELAYED_EVENTS, type BusEventName } from '../contract/events'
 import type { Bus } from '../deps'
 import { EventBus } from '../lib/bus'
+import { InternalEventsResponse, InternalRunResponse } from './models'
+import { errors } from '../lib/models'
 
 export const RELAY_HEADER = 'x-dibs-relay-token'
 
@@ -56,6 +58,7 @@ export const relayRoutes = (deps: Deps, tasks: RelayTasks = {}) => {
         return { emitted: n }
       },
       {
+        response: { 200: InternalEventsResponse, ...errors(400) },
         body: t.Object({ events: t.Array(t.Object({ name: t.String(), data: t.Any() }), { maxItems: 5000 }) }),
         detail: { hide: true },
       },
@@ -69,6 +72,7 @@ export const relayRoutes = (deps: Deps, tasks: RelayTasks = {}) => {
         return { result: await task(body.params ?? {}) }
       },
       {
+        response: { 200: InternalRunResponse, ...errors(400) },
         body: t.Object({ task: t.String({ maxLength: 64 }), params: t.Optional(t.Record(t.String(), t.Any())) }),
         detail: { hide: true },
       },

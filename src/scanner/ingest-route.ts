@@ -14,6 +14,8 @@ import type { WithMatcher } from '../matches/matcher'
 import { MAX_BATCH_BYTES, parsePushBatch, SIGNATURE_HEADER, verifyPushSignature, type PushedPost } from '../sources/push'
 import { getSource, postForum, recordPoll, type SourceRow } from '../sources/store'
 import { ingestPosts } from './ingest'
+import { IngestIdResponse } from './models'
+import { errors } from '../lib/models'
 
 /** Requests per minute one push source may send. */
 export const PUSH_REQUESTS_PER_MINUTE = 120
@@ -77,9 +79,11 @@ export const ingestRoutes = (deps: Deps & WithMatcher) => {
       }
     },
     {
+      response: { 200: IngestIdResponse, ...errors(404) },
       // The raw text, whatever the content type: the signature covers the exact bytes sent.
       parse: 'text',
       detail: {
+        security: [],
         summary:
           'Push posts to a push source: {"posts": [{id, title, url, author, created_utc, body?, flair?}]} (at most 100, 1 MB), signed X-Dibs-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the source\'s secret',
         description:

@@ -9,6 +9,16 @@ import { updateTermDelivery } from './delivery'
 import { addTerm, clearTerms, listTerms, removeTerm, termItem, updateTerm, type TermRow } from './service'
 import { exportTerms, importTerms } from './transfer'
 import { CSV_COLUMNS, exportCsv, exportJson, importFormat, MAX_IMPORT_ROWS } from './transfer-format'
+import {
+  TermsDeleteResponse,
+  TermsExportResponse,
+  TermsGetResponse,
+  TermsIdDeleteResponse,
+  TermsIdDeliveryResponse,
+  TermsImportResponse,
+  TermsPostResponse,
+} from './models'
+import { errors, nullable } from '../lib/models'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['terms']
@@ -18,6 +28,7 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
   new Elysia({ name: 'terms' })
     .use(authPlugin(deps))
     .get('/api/terms', ({ user, access, query }) => listTerms(deps, user.id, access, query.category), {
+      response: { 200: TermsGetResponse, ...errors(400, 401) },
       auth: true,
       query: t.Object({ category }),
       detail: { summary: 'Saved terms of a category, oldest first, with the role limit', tags },
@@ -34,6 +45,7 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
         return exportCsv(terms)
       },
       {
+        response: { 200: TermsExportResponse, ...errors(400, 401) },
         auth: true,
         query: t.Object({ format: t.Optional(t.Union([t.Literal('json'), t.Literal('csv')])) }),
         detail: {
@@ -48,6 +60,7 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
       ({ user, access, query, body, request }) =>
         importTerms(deps, user.id, access, { format: importFormat(query.format, request.headers.get('content-type'), body), body, dryRun: yes(query.dryRun) }),
       {
+        response: { 200: TermsImportResponse, ...errors(400, 401) },
         auth: true,
         parse: 'text',
         body: t.String({ description: 'The JSON or CSV an export wrote (or any file of that shape)' }),
@@ -66,6 +79,7 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
         return addTerm(deps, user.id, access, body.category, body.term)
       },
       {
+        response: { 200: TermsPostResponse, ...errors(400, 401) },
         auth: true,
         body: t.Object({ category, term: t.String({ maxLength: 1000 }) }),
         detail: {
@@ -77,6 +91,7 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
       },
     )
     .patch('/api/terms/:id', ({ user, access, params, body }) => updateTerm(deps, user.id, access, params.id, body), {
+      response: { 200: TermsPostResponse, ...errors(400, 401, 404) },
       auth: true,
       params: t.Object({ id: t.Integer({ minimum: 1 }) }),
       body: t.Object({ term: t.Optional(t.String({ maxLength: 1000 })), paused: t.Optional(t.Boolean()) }),
@@ -90,13 +105,14 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
       '/api/terms/:id/delivery',
       ({ user, params, body }) => ({ term: termItem(updateTermDelivery<TermRow>(deps, user.id, params.id, body), hasRedditKey(deps.config)) }),
       {
+        response: { 200: TermsIdDeliveryResponse, ...errors(400, 401, 404) },
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         body: t.Object({
           email: t.Optional(t.Union(TERM_EMAIL.map((e) => t.Literal(e)))),
           push: t.Optional(t.Boolean()),
           endpoints: t.Optional(t.Record(t.String({ pattern: '^[0-9]+$' }), t.Boolean())),
-          mute: t.Optional(t.Nullable(t.Union([t.Literal('1h'), t.Literal('8h'), t.Literal('24h'), t.Literal('forever')]))),
+          mute: t.Optional(nullable(t.Union([t.Literal('1h'), t.Literal('8h'), t.Literal('24h'), t.Literal('forever')]))),
           always_notify: t.Optional(t.Boolean()),
           important: t.Optional(t.Boolean()),
         }),
@@ -110,11 +126,13 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
       },
     )
     .delete('/api/terms/:id', ({ user, params }) => removeTerm(deps, user.id, params.id), {
+      response: { 200: TermsIdDeleteResponse, ...errors(400, 401, 404) },
       auth: true,
       params: t.Object({ id: t.Integer({ minimum: 1 }) }),
       detail: { summary: 'Remove a term and its matches', tags },
     })
     .delete('/api/terms', ({ user, query }) => clearTerms(deps, user.id, query.category), {
+      response: { 200: TermsDeleteResponse, ...errors(400, 401) },
       auth: true,
       query: t.Object({ category }),
       detail: { summary: 'Remove every term of a category and their matches', tags },

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { scanIntervalNow } from '../scanner/scan'
 import type { WithSource } from '../scanner/source'
+import { ConfigResponse } from './models'
 
 export function publicConfig(deps: Deps & WithSource) {
   const { config } = deps
@@ -31,5 +32,6 @@ export function publicConfig(deps: Deps & WithSource) {
 
 export const configRoutes = (deps: Deps & WithSource) =>
   new Elysia({ name: 'web-config' }).get('/api/config', () => publicConfig(deps), {
-    detail: { summary: 'Public runtime configuration for the web app', tags: ['system'] },
+    response: { 200: ConfigResponse },
+    detail: { security: [], summary: 'Public runtime configuration for the web app', tags: ['system'] },
   })

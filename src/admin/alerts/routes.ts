@@ -9,6 +9,9 @@ import { channelOf } from '../../outbox/stats'
 import type { AdminDeps } from '../shared/deps'
 import { rangeDays, rangeQuery } from '../shared/range'
 import { FAILED_PAGE_SIZE, failedMessages, outboxOverview } from './view'
+import { AdminAlertsFailedResponse, AdminAlertsIdRetryResponse, AdminAlertsResponse, AdminBlockedSellersGetResponse } from '../models'
+import { CountResponse } from '../../matches/models'
+import { errors } from '../../lib/models'
 
 const tags = ['admin']
 
@@ -16,6 +19,7 @@ export const alertsRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-alerts' })
     .use(authPlugin(deps))
     .get('/api/admin/alerts', ({ query }) => outboxOverview(deps, rangeDays(query)), {
+      response: { 200: AdminAlertsResponse, ...errors(400, 401, 403) },
       admin: true,
       query: rangeQuery,
       detail: {
@@ -25,6 +29,7 @@ export const alertsRoutes = (deps: AdminDeps) =>
       },
     })
     .get('/api/admin/alerts/failed', ({ query }) => failedMessages(deps, query.page ?? 1), {
+      response: { 200: AdminAlertsFailedResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })) }),
       detail: { summary: `Failed outbox messages with their last error, newest first, ${FAILED_PAGE_SIZE} per page`, tags },
@@ -40,6 +45,7 @@ export const alertsRoutes = (deps: AdminDeps) =>
         return { ok: true, id: params.id }
       },
       {
+        response: { 200: AdminAlertsIdRetryResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         detail: { summary: 'Put one failed message back in the queue (attempts reset) and wake the outbox; 404 unless it is failed', tags },
@@ -57,10 +63,15 @@ export const alertsRoutes = (deps: AdminDeps) =>
         for (const channel of r.channels) deps.bus.emit('outbox.queued', { channel })
         return { count: r.count }
       },
-      { admin: true, detail: { summary: 'Put every failed message back in the queue and wake the outbox → {count}', tags } },
+      {
+        response: { 200: CountResponse, ...errors(401, 403) },
+        admin: true,
+        detail: { summary: 'Put every failed message back in the queue and wake the outbox → {count}', tags },
+      },
     )
     // Sellers Dibs never alerts on (src/forums/blocked-sellers.ts): the matcher drops their posts; each change is audited.
     .get('/api/admin/blocked-sellers', () => ({ sellers: listBlockedSellers(deps.sqlite) }), {
+      response: { 200: AdminBlockedSellersGetResponse, ...errors(401, 403) },
       admin: true,
       detail: { summary: 'Sellers Dibs never alerts on, by name: {sellers: [{name, reason, createdAt}]}', tags },
     })
@@ -77,6 +88,7 @@ export const alertsRoutes = (deps: AdminDeps) =>
         return { sellers: listBlockedSellers(deps.sqlite) }
       },
       {
+        response: { 200: AdminBlockedSellersGetResponse, ...errors(400, 401, 403) },
         admin: true,
         body: t.Object({ name: t.String({ maxLength: 60 }), reason: t.Optional(t.String({ maxLength: 300 })) }),
         detail: { summary: 'Never alert on a seller (posts by them match no term from now on); 400 INVALID_SELLER', tags },
@@ -92,6 +104,7 @@ export const alertsRoutes = (deps: AdminDeps) =>
         return { sellers: listBlockedSellers(deps.sqlite) }
       },
       {
+        response: { 200: AdminBlockedSellersGetResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: t.Object({ name: t.String({ maxLength: 60 }) }),
         detail: { summary: 'Take a seller off the never-alert list; 404 SELLER_NOT_FOUND', tags },

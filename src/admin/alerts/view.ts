@@ -50,7 +50,7 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
       return [
         c,
         {
-          ...Object.fromEntries(STATUSES.map((s) => [s, of(s)?.n ?? 0])),
+          ...(Object.fromEntries(STATUSES.map((s) => [s, of(s)?.n ?? 0])) as Record<(typeof STATUSES)[number], number>),
           /** pending rows whose (backoff) time has come */
           due: of('pending')?.due ?? 0,
           oldestPendingAt: oldest === null ? null : new Date(oldest).toISOString(),

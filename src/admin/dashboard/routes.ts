@@ -8,6 +8,15 @@ import { audited } from '../../audit/log'
 import type { AdminDeps } from '../shared/deps'
 import { systemResources } from './resources'
 import { kpiStats, systemHealth } from './view'
+import {
+  AdminActivityResponse,
+  AdminHealthResponse,
+  AdminKpisResponse,
+  AdminResourcesResponse,
+  AdminSettingsNameResponse,
+  AdminSettingsResponse,
+} from '../models'
+import { errors } from '../../lib/models'
 
 const tags = ['admin']
 
@@ -15,6 +24,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
   return new Elysia({ name: 'admin-dashboard' })
     .use(authPlugin(deps))
     .get('/api/admin/settings', () => readSettings(deps), {
+      response: { 200: AdminSettingsResponse, ...errors(401, 403) },
       admin: true,
       detail: { summary: 'Emergency pause and maintenance mode: {is_emergency_paused, is_maintenance_mode_active}', tags },
     })
@@ -28,6 +38,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
         return { name, active }
       },
       {
+        response: { 200: AdminSettingsNameResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: t.Object({ name: t.Union((Object.keys(SETTINGS) as SettingName[]).map((n) => t.Literal(n))) }),
         body: t.Object({ active: t.Boolean() }),
@@ -40,6 +51,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
       },
     )
     .get('/api/admin/health', () => systemHealth(deps), {
+      response: { 200: AdminHealthResponse, ...errors(401, 403) },
       admin: true,
       detail: {
         summary:
@@ -48,6 +60,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
       },
     })
     .get('/api/admin/kpis', () => kpiStats(deps), {
+      response: { 200: AdminKpisResponse, ...errors(401, 403) },
       admin: true,
       detail: {
         summary: "KPIs: today's/yesterday's matches and growth, users matched in 24 h, posts today, users, active/trialing, trial vs paid, conversion",
@@ -55,6 +68,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
       },
     })
     .get('/api/admin/resources', () => systemResources(deps), {
+      response: { 200: AdminResourcesResponse, ...errors(401, 403) },
       admin: true,
       detail: {
         summary:
@@ -63,6 +77,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
       },
     })
     .get('/api/admin/activity', ({ query }) => recentActivity(deps, query.limit ?? 15), {
+      response: { 200: AdminActivityResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })) }),
       detail: { summary: 'Recent activity: admin actions, runs of the job log and notable scans, newest first', tags },

@@ -12,6 +12,10 @@ import { log } from '../../lib/log'
 import type { AdminDeps } from '../shared/deps'
 import { backupDownload } from './backup-download'
 import { databaseStats } from './view'
+import { AdminDatabaseIntegrityResponse, AdminDatabaseOptimizeResponse, AdminDatabaseResponse } from '../models'
+import { CountResponse } from '../../matches/models'
+import { errors } from '../../lib/models'
+import { otherResponses } from '../../lib/models'
 
 const tags = ['admin']
 
@@ -19,6 +23,7 @@ export const databaseRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-database' })
     .use(authPlugin(deps))
     .get('/api/admin/database', () => databaseStats(deps), {
+      response: { 200: AdminDatabaseResponse, ...errors(401, 403) },
       admin: true,
       detail: {
         summary:
@@ -39,6 +44,7 @@ export const databaseRoutes = (deps: AdminDeps) =>
         return r
       },
       {
+        response: { 200: AdminDatabaseIntegrityResponse, ...errors(400, 401, 403) },
         admin: true,
         body: t.Optional(t.Object({ mode: t.Optional(t.UnionEnum(['quick', 'full'])) })),
         detail: { summary: "Integrity check {mode: 'quick' (default, PRAGMA quick_check) | 'full' (integrity_check)} → {ok, messages, ms}", tags },
@@ -63,6 +69,7 @@ export const databaseRoutes = (deps: AdminDeps) =>
         }
       },
       {
+        response: { 200: AdminDatabaseOptimizeResponse, ...errors(401, 403) },
         admin: true,
         detail: {
           summary: 'PRAGMA optimize, VACUUM, wal_checkpoint(TRUNCATE) → {before, after, savedBytes, ms}; 409 DB_BUSY when another process holds the database',
@@ -72,7 +79,15 @@ export const databaseRoutes = (deps: AdminDeps) =>
     )
     .get('/api/admin/database/backup', ({ user }) => backupDownload(deps, { id: user.id, email: user.email }), {
       admin: true,
-      detail: { summary: 'Download a consistent, verified copy of the database (VACUUM INTO), as an attachment; the temp copy is removed', tags },
+      detail: {
+        summary: 'Download a consistent, verified copy of the database (VACUUM INTO), as an attachment; the temp copy is removed',
+        tags,
+        responses: otherResponses(
+          { 200: { description: 'the SQLite file (content-disposition: attachment)', type: 'application/octet-stream', headers: ['content-disposition'] } },
+          401,
+          403,
+        ),
+      },
     })
     .post(
       '/api/admin/database/archive',
@@ -86,6 +101,7 @@ export const databaseRoutes = (deps: AdminDeps) =>
         )
       },
       {
+        response: { 200: CountResponse, ...errors(400, 401, 403) },
         admin: true,
         body: t.Optional(t.Object({ olderThanHours: t.Optional(t.Integer({ minimum: 1, maximum: 24 * 366 })) })),
         detail: {

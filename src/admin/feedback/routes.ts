@@ -6,6 +6,8 @@ import { badRequest } from '../../lib/errors'
 import { audited } from '../../audit/log'
 import type { AdminDeps } from '../shared/deps'
 import { listFeedback, readFilter, replyToFeedback, setFeedbackState } from './view'
+import { FeedbackMessageModel, AdminFeedbackResponse } from '../models'
+import { errors } from '../../lib/models'
 
 const tags = ['admin']
 const loose = t.Object({}, { additionalProperties: true })
@@ -26,7 +28,11 @@ export const feedbackRoutes = (deps: AdminDeps) =>
         const q = query as Record<string, string | undefined>
         return listFeedback(deps, readFilter(q.filter), q.page ? Number(q.page) : 1)
       },
-      { admin: true, detail: { summary: 'Contact-form messages, newest first, 25 a page: ?filter=all|unread|read|resolved&page; counts per state', tags } },
+      {
+        response: { 200: AdminFeedbackResponse, ...errors(401, 403) },
+        admin: true,
+        detail: { summary: 'Contact-form messages, newest first, 25 a page: ?filter=all|unread|read|resolved&page; counts per state', tags },
+      },
     )
     .post(
       '/api/admin/feedback/:id/state',
@@ -37,7 +43,13 @@ export const feedbackRoutes = (deps: AdminDeps) =>
           setFeedbackState(deps, id, state),
         )
       },
-      { admin: true, params: idParam, body: loose, detail: { summary: 'Mark a message {state: unread | read | resolved | unresolved}', tags } },
+      {
+        response: { 200: FeedbackMessageModel, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: idParam,
+        body: loose,
+        detail: { summary: 'Mark a message {state: unread | read | resolved | unresolved}', tags },
+      },
     )
     .post(
       '/api/admin/feedback/:id/reply',
@@ -51,6 +63,7 @@ export const feedbackRoutes = (deps: AdminDeps) =>
         )
       },
       {
+        response: { 200: FeedbackMessageModel, ...errors(400, 401, 403, 404) },
         admin: true,
         params: idParam,
         body: loose,

@@ -10,6 +10,15 @@ import { SCRAPER_DENIED } from '../shared/texts'
 import { applyStoredScanSettings, MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
 import { scannerStatus, waitWhy } from './scanner-status'
 import { coverageGaps, scanLog } from './view'
+import {
+  AdminLogsAppResponse,
+  AdminScanLogResponse,
+  AdminScanSettingsGetResponse,
+  AdminScannerResponse,
+  AdminScannerRunResponse,
+  AdminSourceGapsResponse,
+} from '../models'
+import { errors } from '../../lib/models'
 
 const tags = ['admin']
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -20,6 +29,7 @@ export const logsRoutes = (deps: AdminDeps) => {
   return new Elysia({ name: 'admin-logs' })
     .use(authPlugin(deps))
     .get('/api/admin/scanner', () => ({ ...scannerStatus(deps), settings: scanSettings(deps) }), {
+      response: { 200: AdminScannerResponse, ...errors(401, 403) },
       admin: true,
       detail: {
         summary:
@@ -40,6 +50,7 @@ export const logsRoutes = (deps: AdminDeps) => {
           (o) => ({ status: o.status, posts_new: o.postsNew, matches_created: o.matchesCreated }),
         ),
       {
+        response: { 200: AdminScannerRunResponse, ...errors(401, 403) },
         admin: SCRAPER_DENIED,
         detail: {
           summary: "Force a scan now and wait for its outcome. Never overlaps a scan in flight: that one's outcome comes back with status 'busy'",
@@ -50,11 +61,13 @@ export const logsRoutes = (deps: AdminDeps) => {
       },
     )
     .get('/api/admin/scan-log', ({ query }) => scanLog(deps, { status: query.status || undefined, limit: query.limit }), {
+      response: { 200: AdminScanLogResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ status: t.Optional(t.String({ maxLength: 20 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 500 })) }),
       detail: { summary: 'Scan log: scans and the other jobs of the job log, newest first, optionally one status', tags },
     })
     .get('/api/admin/source-gaps', ({ query }) => coverageGaps(deps, query.window ?? '24h'), {
+      response: { 200: AdminSourceGapsResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ window: t.Optional(t.Union([t.Literal('24h'), t.Literal('7d')])) }),
       detail: {
@@ -64,6 +77,7 @@ export const logsRoutes = (deps: AdminDeps) => {
       },
     })
     .get('/api/admin/logs/app', ({ query }) => recentLogLines({ minLevel: (query.level ?? 'debug') as LogLevel, after: query.after, limit: 500 }), {
+      response: { 200: AdminLogsAppResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({
         level: t.Optional(t.Union(LEVELS.map((l) => t.Literal(l)))),
@@ -75,6 +89,7 @@ export const logsRoutes = (deps: AdminDeps) => {
       },
     })
     .get('/api/admin/scan-settings', () => scanSettings(deps), {
+      response: { 200: AdminScanSettingsGetResponse, ...errors(401, 403) },
       admin: true,
       detail: { summary: 'Runtime scan settings: interval (null = adaptive), max Reddit requests per minute, the mode allowance', tags },
     })
@@ -82,6 +97,7 @@ export const logsRoutes = (deps: AdminDeps) => {
       '/api/admin/scan-settings',
       ({ user, body }) => audited(deps, { actor: user, action: 'scanner.settings', details: { ...body } }, () => saveScanSettings(deps, body)),
       {
+        response: { 200: AdminScanSettingsGetResponse, ...errors(400, 401, 403) },
         admin: true,
         body: t.Object({
           intervalSeconds: t.Union([t.Null(), t.Number({ minimum: 0.5, maximum: MAX_INTERVAL_SECONDS })]),
@@ -94,6 +110,7 @@ export const logsRoutes = (deps: AdminDeps) => {
       },
     )
     .delete('/api/admin/scan-settings', ({ user }) => audited(deps, { actor: user, action: 'scanner.settings_reset' }, () => resetScanSettings(deps)), {
+      response: { 200: AdminScanSettingsGetResponse, ...errors(401, 403) },
       admin: true,
       detail: { summary: "Back to the environment's scan settings (SCAN_INTERVAL_SECONDS, the mode's cap)", tags },
     })

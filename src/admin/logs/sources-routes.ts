@@ -11,6 +11,18 @@ import { PRESETS } from '../../sources/presets'
 import { listSources } from '../../sources/store'
 import { sourceView } from '../../sources/view'
 import type { AdminDeps } from '../shared/deps'
+import {
+  AdminForumPresetResponse,
+  AdminSourcesGetResponse,
+  AdminSourcesIdDeleteResponse,
+  AdminSourcesIdFetchResponse,
+  AdminSourcesIdPatchResponse,
+  AdminSourcesPostResponse,
+  AdminSourcesPreviewResponse,
+  AdminSourcesSettingsResponse,
+} from '../models'
+import { SecretResponse } from '../../notify/models'
+import { errors } from '../../lib/models'
 
 const tags = ['admin']
 
@@ -41,6 +53,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
         forumPreset: deps.config.forumPreset?.pair.name ?? 'spec',
       }),
       {
+        response: { 200: AdminSourcesGetResponse, ...errors(401, 403) },
         admin: true,
         detail: {
           summary: "Sources of both forums with their health (never a push source's secret), the feed politeness interval, and the presets",
@@ -49,6 +62,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
       },
     )
     .post('/api/admin/sources/preview', async ({ body }) => deps.feeds.preview(await checkedInput(deps, body, null)), {
+      response: { 200: AdminSourcesPreviewResponse, ...errors(400, 401, 403) },
       admin: true,
       body: SourceBody,
       detail: {
@@ -68,6 +82,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
           (r) => ({ id: r.source.id, name: r.source.name, url: r.source.url, subreddits: r.source.subreddits.join(',') }),
         ),
       {
+        response: { 200: AdminSourcesPostResponse, ...errors(400, 401, 403) },
         admin: true,
         body: SourceBody,
         detail: {
@@ -84,6 +99,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
           editSource(deps, params.id, body, deps.feeds),
         ),
       {
+        response: { 200: AdminSourcesIdPatchResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: Id,
         body: SourceBody,
@@ -102,7 +118,12 @@ export const sourcesRoutes = (deps: AdminDeps) =>
           },
           (r) => ({ name: r.name }),
         ),
-      { admin: true, params: Id, detail: { summary: 'Remove a source; the posts it brought stay', tags } },
+      {
+        response: { 200: AdminSourcesIdDeleteResponse, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: Id,
+        detail: { summary: 'Remove a source; the posts it brought stay', tags },
+      },
     )
     .post(
       '/api/admin/sources/:id/fetch',
@@ -114,6 +135,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
           (o) => ({ status: o.status, fetched: o.fetched, new: o.new }),
         ),
       {
+        response: { 200: AdminSourcesIdFetchResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: Id,
         detail: {
@@ -129,7 +151,12 @@ export const sourcesRoutes = (deps: AdminDeps) =>
       '/api/admin/sources/:id/rotate-secret',
       ({ user, params }) =>
         audited(deps, { actor: user, action: 'source.rotate_secret', target: `source:${params.id}` }, () => rotateSourceSecret(deps, params.id)),
-      { admin: true, params: Id, detail: { summary: 'A new secret for a push source, shown this once; the old one stops working at once', tags } },
+      {
+        response: { 200: SecretResponse, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: Id,
+        detail: { summary: 'A new secret for a push source, shown this once; the old one stops working at once', tags },
+      },
     )
     .put(
       '/api/admin/forum-preset',
@@ -141,6 +168,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
           (r) => ({ ...r }),
         ),
       {
+        response: { 200: AdminForumPresetResponse, ...errors(400, 401, 403) },
         admin: true,
         body: t.Object({ pair: t.String({ minLength: 1, maxLength: 60 }) }),
         detail: {
@@ -157,6 +185,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
           politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds),
         })),
       {
+        response: { 200: AdminSourcesSettingsResponse, ...errors(400, 401, 403) },
         admin: true,
         body: t.Object({ politenessSeconds: t.Integer({ minimum: MIN_FEED_INTERVAL_MS / 1000, maximum: 86_400 }) }),
         detail: { summary: 'The least seconds between two feed requests to one host (default 60, never below 15)', tags },

@@ -4,6 +4,8 @@ import { authPlugin } from '../../auth/plugin'
 import { badRequest } from '../../lib/errors'
 import type { AdminDeps } from '../shared/deps'
 import { revenueReport } from './view'
+import { AdminRevenueResponse } from '../models'
+import { errors } from '../../lib/models'
 
 export const MAX_WEEKS = 52
 
@@ -17,6 +19,7 @@ export const revenueRoutes = (deps: AdminDeps) =>
       return revenueReport(deps, weeks)
     },
     {
+      response: { 200: AdminRevenueResponse, ...errors(401, 403) },
       admin: true,
       detail: {
         summary:

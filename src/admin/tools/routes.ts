@@ -14,6 +14,16 @@ import { audited } from '../../audit/log'
 import type { AdminDeps } from '../shared/deps'
 import { BATCH_DENIED, PAUSED_MESSAGE, SCRAPER_DENIED } from '../shared/texts'
 import { jobLog, scanMetrics } from './view'
+import {
+  AdminArchivePostsGetResponse,
+  AdminBackfillPostTypesResponse,
+  AdminMaintenanceLogsResponse,
+  AdminMatchBatchResponse,
+  AdminScanMetricsResponse,
+  AdminScraperTriggerResponse,
+} from '../models'
+import { CountResponse } from '../../matches/models'
+import { errors } from '../../lib/models'
 
 const tags = ['admin']
 const HOUR = 3_600_000
@@ -22,6 +32,7 @@ export const toolsRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-tools' })
     .use(authPlugin(deps))
     .get('/api/admin/scan-metrics', () => scanMetrics(deps), {
+      response: { 200: AdminScanMetricsResponse, ...errors(401, 403) },
       admin: true,
       detail: { summary: 'Scan metrics: the latest 100 scans and 24 h stats (the Tools panel refreshes every 30 s)', tags },
     })
@@ -42,6 +53,7 @@ export const toolsRoutes = (deps: AdminDeps) =>
         return { scheduled: true, sourceProblem: trouble && `The Reddit source is ${trouble}` }
       },
       {
+        response: { 200: AdminScraperTriggerResponse, ...errors(401, 403) },
         admin: SCRAPER_DENIED,
         detail: {
           summary: 'Schedule a scan now (returns 202 at once; the scan shows up in the scan metrics)',
@@ -62,6 +74,7 @@ export const toolsRoutes = (deps: AdminDeps) =>
         )
       },
       {
+        response: { 200: AdminMatchBatchResponse, ...errors(401, 403) },
         admin: BATCH_DENIED,
         detail: {
           summary:
@@ -72,6 +85,7 @@ export const toolsRoutes = (deps: AdminDeps) =>
       },
     )
     .get('/api/admin/maintenance-logs', ({ query }) => jobLog(deps, query.limit ?? 10), {
+      response: { 200: AdminMaintenanceLogsResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })) }),
       detail: { summary: 'The job log (maintenance_logs): each run of a job, newest first (10 by default)', tags },
@@ -86,6 +100,7 @@ export const toolsRoutes = (deps: AdminDeps) =>
           (r) => r,
         ),
       {
+        response: { 200: AdminBackfillPostTypesResponse, ...errors(401, 403) },
         admin: true,
         detail: { summary: 'Classify stored posts that have no post type yet → {count, examined}', tags },
       },
@@ -97,6 +112,7 @@ export const toolsRoutes = (deps: AdminDeps) =>
         return { count: countArchivable(deps, hours * HOUR), olderThanHours: hours }
       },
       {
+        response: { 200: AdminArchivePostsGetResponse, ...errors(400, 401, 403) },
         admin: true,
         query: t.Object({ olderThanHours: t.Optional(t.Integer({ minimum: 1, maximum: 24 * 365 })) }),
         detail: { summary: 'How many posts an archive of posts older than olderThanHours (default 24) would delete now → {count, olderThanHours}', tags },
@@ -114,6 +130,7 @@ export const toolsRoutes = (deps: AdminDeps) =>
         )
       },
       {
+        response: { 200: CountResponse, ...errors(400, 401, 403) },
         admin: true,
         body: t.Optional(t.Object({ olderThanHours: t.Optional(t.Integer({ minimum: 1, maximum: 24 * 365 })) })),
         detail: {

@@ -4,9 +4,12 @@ import { authPlugin } from '../../auth/plugin'
 import type { AdminDeps } from '../shared/deps'
 import { rangeDays, rangeQuery } from '../shared/range'
 import { trends } from './view'
+import { AdminTrendsResponse } from '../models'
+import { errors } from '../../lib/models'
 
 export const trendsRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-trends' }).use(authPlugin(deps)).get('/api/admin/trends', ({ query }) => trends(deps, rangeDays(query)), {
+    response: { 200: AdminTrendsResponse, ...errors(400, 401, 403) },
     admin: true,
     query: rangeQuery,
     detail: {

@@ -9,6 +9,18 @@ import type { AdminDeps } from '../shared/deps'
 import { readDays, readListQuery, readPlan, readRole, readUntil } from './input'
 import { listUsers, userDetail } from './view'
 import {
+  AdminUsersGetResponse,
+  AdminUsersIdBanResponse,
+  AdminUsersIdGrantResponse,
+  AdminUserEmailResponse,
+  AdminUsersIdRoleResponse,
+  AdminUsersIdSignOutResponse,
+  AdminUsersIdTrialResponse,
+  AdminUsersPostResponse,
+  AdminUserDetailResponse,
+} from '../models'
+import { errors, nullable } from '../../lib/models'
+import {
   addUser,
   adminResetTwoFactor,
   changeRole,
@@ -40,6 +52,7 @@ export const usersRoutes = (deps: AdminDeps) => {
   return new Elysia({ name: 'admin-users' })
     .use(authPlugin(deps))
     .get('/api/admin/users', ({ query }) => listUsers(deps, readListQuery(query as Record<string, string | undefined>)), {
+      response: { 200: AdminUsersGetResponse, ...errors(401, 403) },
       admin: true,
       detail: {
         summary: 'Accounts, newest first: ?q (email or name), role, status (active|inactive|banned|unconfirmed), trialEnding=1, page, pageSize (10|25|50|100)',
@@ -47,6 +60,7 @@ export const usersRoutes = (deps: AdminDeps) => {
       },
     })
     .get('/api/admin/users/:id', ({ params }) => userDetail(deps, readId(params.id)), {
+      response: { 200: AdminUserDetailResponse, ...errors(400, 401, 403, 404) },
       admin: true,
       params: idParam,
       detail: { summary: 'One account: access, billing, terms per category, match counts, notification settings, last sign-in, audit rows about it', tags },
@@ -64,6 +78,7 @@ export const usersRoutes = (deps: AdminDeps) => {
         }
       },
       {
+        response: { 200: AdminUsersPostResponse, ...errors(400, 401, 403) },
         admin: true,
         body: loose,
         detail: { summary: "Add user {email, name?, mode: 'confirmed' (with password) | 'invited' (emailed link to set one), role?}", tags },
@@ -77,6 +92,7 @@ export const usersRoutes = (deps: AdminDeps) => {
         return act(user, 'user.role', id, { role }, () => changeRole(deps, user, id, role))
       },
       {
+        response: { 200: AdminUsersIdRoleResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: idParam,
         body: loose,
@@ -92,7 +108,13 @@ export const usersRoutes = (deps: AdminDeps) => {
         const until = readUntil(b.until, deps.now())
         return act(user, 'user.grant', id, { plan, until: until.toISOString() }, () => grantGift(deps, user, id, plan, until))
       },
-      { admin: true, params: idParam, body: loose, detail: { summary: "Gifted access {plan, until: '2026-12-31'} (status 'gifted')", tags } },
+      {
+        response: { 200: AdminUsersIdGrantResponse, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: idParam,
+        body: loose,
+        detail: { summary: "Gifted access {plan, until: '2026-12-31'} (status 'gifted')", tags },
+      },
     )
     .post(
       '/api/admin/users/:id/trial',
@@ -104,12 +126,19 @@ export const usersRoutes = (deps: AdminDeps) => {
         const days = readDays(b.days)
         return act(user, 'user.trial_extend', id, { days }, () => extendTrial(deps, user, id, days))
       },
-      { admin: true, params: idParam, body: loose, detail: { summary: "Trial {action: 'extend', days: 1–90} or {action: 'end'}", tags } },
+      {
+        response: { 200: AdminUsersIdTrialResponse, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: idParam,
+        body: loose,
+        detail: { summary: "Trial {action: 'extend', days: 1–90} or {action: 'end'}", tags },
+      },
     )
     .post(
       '/api/admin/users/:id/ban',
       ({ user, params }) => act(user, 'user.ban', readId(params.id), {}, () => setBanned(deps, user, Number(params.id), true)),
       {
+        response: { 200: AdminUsersIdBanResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: idParam,
         detail: { summary: 'Ban: sign-in refused, every session ends and its open tabs are signed out at once', tags },
@@ -118,22 +147,37 @@ export const usersRoutes = (deps: AdminDeps) => {
     .post(
       '/api/admin/users/:id/unban',
       ({ user, params }) => act(user, 'user.unban', readId(params.id), {}, () => setBanned(deps, user, Number(params.id), false)),
-      { admin: true, params: idParam, detail: { summary: 'Unban', tags } },
+      { response: { 200: AdminUsersIdBanResponse, ...errors(400, 401, 403, 404) }, admin: true, params: idParam, detail: { summary: 'Unban', tags } },
     )
     .post(
       '/api/admin/users/:id/password-reset',
       ({ user, params }) => act(user, 'user.password_reset', readId(params.id), {}, () => sendPasswordReset(deps, Number(params.id))),
-      { admin: true, params: idParam, detail: { summary: 'Email the account a password-reset link (valid 1 hour)', tags } },
+      {
+        response: { 200: AdminUserEmailResponse, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: idParam,
+        detail: { summary: 'Email the account a password-reset link (valid 1 hour)', tags },
+      },
     )
     .post(
       '/api/admin/users/:id/sign-out',
       ({ user, params }) => act(user, 'user.sign_out', readId(params.id), {}, () => signOutEverywhere(deps, Number(params.id))),
-      { admin: true, params: idParam, detail: { summary: 'Sign the account out on all devices', tags } },
+      {
+        response: { 200: AdminUsersIdSignOutResponse, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: idParam,
+        detail: { summary: 'Sign the account out on all devices', tags },
+      },
     )
     .post(
       '/api/admin/users/:id/reset-2fa',
       ({ user, params }) => act(user, 'user.reset_2fa', readId(params.id), {}, () => adminResetTwoFactor(deps, Number(params.id))),
-      { admin: true, params: idParam, detail: { summary: 'Turn two-factor sign-in off (lost phone and codes); ends every session, emails the owner', tags } },
+      {
+        response: { 200: AdminUsersIdSignOutResponse, ...errors(400, 401, 403, 404) },
+        admin: true,
+        params: idParam,
+        detail: { summary: 'Turn two-factor sign-in off (lost phone and codes); ends every session, emails the owner', tags },
+      },
     )
     .delete(
       '/api/admin/users/:id',
@@ -144,9 +188,10 @@ export const usersRoutes = (deps: AdminDeps) => {
         return result
       },
       {
+        response: { 200: AdminUserEmailResponse, ...errors(400, 401, 403, 404) },
         admin: true,
         params: idParam,
-        body: t.Optional(t.Nullable(loose)),
+        body: t.Optional(nullable(loose)),
         detail: { summary: "Delete the account and everything it owns {confirm: the account's email}", tags },
       },
     )
