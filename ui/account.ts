@@ -2,7 +2,7 @@
 // contract (the accounts capability owns sign-in; this module only reads and refreshes it).
 import { computed, signal } from '@preact/signals-react'
 import type { AccessInfo, AccessState } from '../src/access/rules'
-import { api, ApiError } from './api'
+import { api, ApiError, call, within } from './client'
 
 export type Me = {
   // hasPassword and twoFactorEnabled are optional: an access_info_cache written before they existed lacks them.
@@ -19,8 +19,8 @@ export const meError = signal<string | null>(null)
 let inflight: Promise<Me | null> | null = null
 
 export function loadMe(): Promise<Me | null> {
-  inflight ??= api<Me>('/api/me', { timeoutMs: 5000 })
-    .then((m) => {
+  inflight ??= call(api.me.get({ fetch: within(5000) }))
+    .then((m: Me) => {
       me.value = m
       meError.value = null
       return m
@@ -55,7 +55,7 @@ export const isAdmin = computed(() => me.value?.access.userRole === 'admin')
 
 export async function logout() {
   try {
-    await api('/api/auth/logout', { method: 'POST', json: {} })
+    await call(api.auth.logout.post({}))
   } catch {}
   me.value = null
   window.location.assign('/login')

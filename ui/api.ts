@@ -1,18 +1,8 @@
-// The one API client: same-origin JSON with the session cookie; errors become ApiError
-// carrying the server's {error: {code, message}}. Every answer also tells whether maintenance
-// mode is on (ui/maintenance.ts).
+// The untyped API call, on its way out: ui/client.ts is the client typed from the server.
 import { noteMaintenance } from './maintenance'
+import { ApiError } from './client'
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly body?: unknown,
-  ) {
-    super(message)
-  }
-}
+export { ApiError }
 
 export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown; timeoutMs?: number } = {}): Promise<T> {
   const { json, timeoutMs, ...rest } = init
