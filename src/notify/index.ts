@@ -26,6 +26,7 @@ import { PROVIDERS } from '../outbox/channels/registry'
 import { prefsView, updatePrefs, EMAIL_FREQUENCIES } from './prefs'
 import { deleteSubscription, saveSubscription } from './push-subscriptions'
 import { unsubscribe, unsubscribePageFor } from './unsubscribe'
+import { oneOf } from '../lib/one-of'
 
 const tags = ['notifications']
 
@@ -42,7 +43,7 @@ export const notifyRoutes = (deps: Deps) => {
       .put('/api/notifications/preferences', ({ user, access, body }) => updatePrefs(deps, user.id, access, body), {
         auth: true,
         body: t.Object({
-          email_frequency: t.Optional(t.Union(EMAIL_FREQUENCIES.map((f) => t.Literal(f)))),
+          email_frequency: t.Optional(oneOf(EMAIL_FREQUENCIES)),
           web_push_enabled: t.Optional(t.Boolean()),
           claim_template: t.Optional(t.Nullable(t.String({ maxLength: 2000 }))),
           quiet_hours: t.Optional(
@@ -75,7 +76,8 @@ export const notifyRoutes = (deps: Deps) => {
           auth: true,
           body: t.Object(
             {
-              kind: t.Union(ENDPOINT_KINDS.map((k) => t.Literal(k))),
+              kind: oneOf(ENDPOINT_KINDS),
+
               name: t.Optional(t.String({ maxLength: 60 })),
               level: t.Optional(t.Union([t.Literal('all'), t.Literal('important')])),
               ratePerMinute: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),

@@ -9,6 +9,7 @@ import { updateTermDelivery } from './delivery'
 import { addTerm, clearTerms, listTerms, removeTerm, termItem, updateTerm, type TermRow } from './service'
 import { exportTerms, importTerms } from './transfer'
 import { CSV_COLUMNS, exportCsv, exportJson, importFormat, MAX_IMPORT_ROWS } from './transfer-format'
+import { oneOf } from '../lib/one-of'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['terms']
@@ -93,7 +94,8 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         body: t.Object({
-          email: t.Optional(t.Union(TERM_EMAIL.map((e) => t.Literal(e)))),
+          email: t.Optional(oneOf(TERM_EMAIL)),
+
           push: t.Optional(t.Boolean()),
           endpoints: t.Optional(t.Record(t.String({ pattern: '^[0-9]+$' }), t.Boolean())),
           mute: t.Optional(t.Nullable(t.Union([t.Literal('1h'), t.Literal('8h'), t.Literal('24h'), t.Literal('forever')]))),

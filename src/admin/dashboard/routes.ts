@@ -8,6 +8,7 @@ import { audited } from '../../audit/log'
 import type { AdminDeps } from '../shared/deps'
 import { systemResources } from './resources'
 import { kpiStats, systemHealth } from './view'
+import { oneOf } from '../../lib/one-of'
 
 const tags = ['admin']
 
@@ -29,7 +30,8 @@ export const dashboardRoutes = (deps: AdminDeps) => {
       },
       {
         admin: true,
-        params: t.Object({ name: t.Union((Object.keys(SETTINGS) as SettingName[]).map((n) => t.Literal(n))) }),
+        params: t.Object({ name: oneOf(Object.keys(SETTINGS) as SettingName[]) }),
+
         body: t.Object({ active: t.Boolean() }),
         detail: {
           summary: 'Switch the emergency pause or maintenance mode; audited, and broadcast as settings.changed on the admin topic',

@@ -10,6 +10,7 @@ import { SCRAPER_DENIED } from '../shared/texts'
 import { applyStoredScanSettings, MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
 import { scannerStatus, waitWhy } from './scanner-status'
 import { coverageGaps, scanLog } from './view'
+import { oneOf } from '../../lib/one-of'
 
 const tags = ['admin']
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -66,7 +67,8 @@ export const logsRoutes = (deps: AdminDeps) => {
     .get('/api/admin/logs/app', ({ query }) => recentLogLines({ minLevel: (query.level ?? 'debug') as LogLevel, after: query.after, limit: 500 }), {
       admin: true,
       query: t.Object({
-        level: t.Optional(t.Union(LEVELS.map((l) => t.Literal(l)))),
+        level: t.Optional(oneOf(LEVELS)),
+
         after: t.Optional(t.Integer({ minimum: 0 })),
       }),
       detail: {
