@@ -38,7 +38,6 @@ export async function loadSystemSettings(): Promise<SystemSettings> {
 
 export async function putSystemSetting(name: SettingName, active: boolean): Promise<boolean> {
   const r = await call(api.admin.settings({ name }).put({ active }))
-
   systemSettings.value = { ...(systemSettings.value ?? { is_emergency_paused: false, is_maintenance_mode_active: false }), [name]: r.active }
   return r.active
 }

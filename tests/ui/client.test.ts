@@ -79,6 +79,5 @@ describe('the typed API client', () => {
     answer(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too big.' } })
     const err = await send('/api/terms/import?format=csv', { method: 'POST', body: 'x' }).catch((e: unknown) => e)
     expect(err).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' })
-
   })
 })
