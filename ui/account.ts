@@ -2,7 +2,7 @@
 // contract (the accounts capability owns sign-in; this module only reads and refreshes it).
 import { computed, signal } from '@preact/signals-react'
 import type { AccessInfo, AccessState } from '../src/access/rules'
-import { api, ApiError } from './api'
+import { api, ApiError, call, within } from './client'
 
 export type Me = {
   // hasPassword and twoFactorEnabled are optional: an access_info_cache written before they existed lacks them.
@@ -12,6 +12,13 @@ export type Me = {
   session?: { secondFactor: boolean }
 }
 
+/**
+ * The server's answer (GET /api/me, a sign-in) as Me. Its model says `userRole` may be 'none': an account without an
+ * access row yet (src/access/state.ts reads it so); the pure rules the web app shares with the server treat 'none' as
+ * a role with no forums, exactly as the server does. The one place that narrows it; every other field is the server's.
+ */
+export const asMe = (answer: Omit<Me, 'access'> & { access: Omit<AccessInfo, 'userRole'> & { userRole: AccessInfo['userRole'] | 'none' } }): Me => answer as Me
+
 /** undefined while loading, null when signed out. */
 export const me = signal<Me | null | undefined>(undefined)
 export const meError = signal<string | null>(null)
@@ -19,7 +26,8 @@ export const meError = signal<string | null>(null)
 let inflight: Promise<Me | null> | null = null
 
 export function loadMe(): Promise<Me | null> {
-  inflight ??= api<Me>('/api/me', { timeoutMs: 5000 })
+  inflight ??= call(api.me.get({ fetch: within(5000) }))
+    .then(asMe)
     .then((m) => {
       me.value = m
       meError.value = null
@@ -55,7 +63,7 @@ export const isAdmin = computed(() => me.value?.access.userRole === 'admin')
 
 export async function logout() {
   try {
-    await api('/api/auth/logout', { method: 'POST', json: {} })
+    await call(api.auth.logout.post({}))
   } catch {}
   me.value = null
   window.location.assign('/login')

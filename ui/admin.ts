@@ -4,7 +4,7 @@
 import { signal } from '@preact/signals-react'
 import { useEffect, useRef, useState } from 'react'
 import type { SettingName } from '../src/contract/events'
-import { api } from './api'
+import { api, call } from './client'
 import { onMessage } from './realtime'
 
 export type SystemSettings = Record<SettingName, boolean>
@@ -26,7 +26,7 @@ export function wireSystemSettings() {
 
 export async function loadSystemSettings(): Promise<SystemSettings> {
   try {
-    const s = await api<SystemSettings>('/api/admin/settings')
+    const s: SystemSettings = await call(api.admin.settings.get())
     systemSettings.value = s
     systemSettingsError.value = false
     return s
@@ -37,7 +37,7 @@ export async function loadSystemSettings(): Promise<SystemSettings> {
 }
 
 export async function putSystemSetting(name: SettingName, active: boolean): Promise<boolean> {
-  const r = await api<{ name: SettingName; active: boolean }>(`/api/admin/settings/${name}`, { method: 'PUT', json: { active } })
+  const r = await call(api.admin.settings({ name }).put({ active }))
   systemSettings.value = { ...(systemSettings.value ?? { is_emergency_paused: false, is_maintenance_mode_active: false }), [name]: r.active }
   return r.active
 }

@@ -6,7 +6,7 @@ import type { SubscriptionView } from '../src/billing/subscription-view'
 import type { PlanId } from '../src/access/plans'
 import { ACTIVE_UNTIL_PERIOD_END, type AccessInfo } from '../src/access/rules'
 import { me, type Me } from './account'
-import { api, ApiError } from './api'
+import { api, ApiError, call, within } from './client'
 import { accessNotice, loadAccess } from './session'
 import { toast } from './toast'
 
@@ -65,11 +65,7 @@ export function checkoutReturnUrl(): string {
 export async function createCheckoutSession(planType: PlanId): Promise<string> {
   let body: { client_secret?: unknown } | null
   try {
-    body = await api<{ client_secret?: unknown }>('/api/billing/checkout', {
-      method: 'POST',
-      json: { planType, returnUrl: checkoutReturnUrl() },
-      timeoutMs: 15_000,
-    })
+    body = await call(api.billing.checkout.post({ planType, returnUrl: checkoutReturnUrl() }, { fetch: within(15_000) }))
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       toast({ title: CHECKOUT_TEXT.authRequired, description: CHECKOUT_TEXT.authRequiredDescription, variant: 'destructive' })
@@ -106,7 +102,7 @@ export async function refreshAfterPayment(opts: { attempts?: number; delayMs?: n
   const attempts = opts.attempts ?? 6
   // The server re-reads the subscription from Stripe now; the webhook does the same later. A
   // failure here (Stripe slow, rate limit) is not the refresh failing: the webhook still comes.
-  await api('/api/billing/refresh', { method: 'POST', json: {}, timeoutMs: 10_000 }).catch(() => {})
+  await call(api.billing.refresh.post({}, { fetch: within(10_000) })).catch(() => {})
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, opts.delayMs ?? 1000))
     const before = me.value
@@ -164,7 +160,8 @@ export type PortalResult = { ok: true; url: string } | { ok: false }
 export async function openBillingPortal(opts: { hasCustomer?: boolean } = {}): Promise<PortalResult> {
   const tab = opts.hasCustomer === false ? null : window.open('', '_blank')
   try {
-    const body = await api<{ portalUrl?: unknown }>('/api/billing/portal', { method: 'POST', json: {}, timeoutMs: 15_000 })
+    // Checked although typed: a stand-in or a proxy may answer something else, and the §8 text says so.
+    const body: { portalUrl?: unknown } | null = await call(api.billing.portal.post({}, { fetch: within(15_000) }))
     if (typeof body?.portalUrl !== 'string' || body.portalUrl === '') throw new Error(PORTAL_TEXT.noUrl)
     if (tab) {
       tab.opener = null
@@ -199,5 +196,5 @@ export function portalErrorToast(err: unknown): { title: string; description: st
 export type SubscriptionSummary = SubscriptionView
 
 export function fetchSubscription(): Promise<SubscriptionSummary> {
-  return api<SubscriptionSummary>('/api/billing/subscription', { timeoutMs: 10_000 })
+  return call(api.billing.subscription.get({ fetch: within(10_000) }))
 }

@@ -1,5 +1,5 @@
 // Maintenance mode as the app sees it: every /api answer carries `x-maintenance-mode: on` while it
-// is on (src/web/maintenance-mode.ts), and ui/api.ts notes it here. <Protected> shows signed-in
+// is on (src/web/maintenance-mode.ts), and ui/client.ts notes it here. <Protected> shows signed-in
 // non-admins the maintenance page meanwhile; the page asks again every 30 s.
 import { signal } from '@preact/signals-react'
 

@@ -1,6 +1,6 @@
 // This device's web push subscription: subscribe from a click (permission prompt), send it to the
 // server, and undo both. Used by the Notification Settings dialog.
-import { api } from './api'
+import { api, call } from './client'
 
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
@@ -33,17 +33,19 @@ export async function subscribeThisDevice(): Promise<void> {
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') throw new Error('Notifications are blocked for this site in the browser settings.')
   const reg = await registration()
-  const { publicKey } = await api<{ publicKey: string }>('/api/push/vapid-public-key')
+  const { publicKey } = await call(api.push['vapid-public-key'].get())
   let sub = await reg.pushManager.getSubscription()
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) as BufferSource })
-  await api('/api/push/subscriptions', { method: 'POST', json: sub.toJSON() })
+  // A subscription made with an applicationServerKey always has its endpoint and keys (PushSubscriptionJSON leaves them optional).
+  await call(api.push.subscriptions.post(sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } }))
 }
 
 /** Removes this device's subscription; returns how many devices of the account still have one. */
 export async function unsubscribeThisDevice(): Promise<number> {
   const sub = await currentSubscription()
   if (!sub) return 0
-  const { count } = await api<{ count: number }>('/api/push/subscriptions', { method: 'DELETE', json: { endpoint: sub.endpoint } })
+  const { count } = await call(api.push.subscriptions.delete({ endpoint: sub.endpoint }))
+
   await sub.unsubscribe().catch(() => false)
   return count
 }

@@ -11,8 +11,8 @@
 import { effect, signal } from '@preact/signals-react'
 import { navigate } from 'wouter/use-browser-location'
 import type { AccessInfo } from '../src/access/rules'
-import { api, ApiError } from './api'
-import { me, meError, type Me } from './account'
+import { api, ApiError, call, within } from './client'
+import { asMe, me, meError, type Me } from './account'
 import { toast } from './toast'
 
 export const CACHE_KEY = 'access_info_cache'
@@ -145,7 +145,7 @@ type SessionUser = { id: number; email: string; name: string }
 async function checkSession(): Promise<SessionUser | null> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await api<{ user: SessionUser }>('/api/auth/session', { timeoutMs: SESSION_TIMEOUT_MS })).user
+      return (await call(api.auth.session.get({ fetch: within(SESSION_TIMEOUT_MS) }))).user
     } catch (err) {
       if (isSignedOutError(err)) return null
       if (attempt >= 1) throw err
@@ -170,7 +170,7 @@ export async function loadAccess(opts: { force?: boolean; userId?: number; backg
   try {
     for (let attempt = 0; attempt < ACCESS_ATTEMPTS; attempt++) {
       try {
-        const m = await api<Me>('/api/me', { timeoutMs: ACCESS_TIMEOUT_MS })
+        const m: Me = asMe(await call(api.me.get({ fetch: within(ACCESS_TIMEOUT_MS) })))
         me.value = m
         meError.value = null
         authError.value = null
@@ -264,7 +264,7 @@ export async function signOut(opts: { scope?: 'local' | 'global'; fresh?: boolea
   // The server closes this tab's socket as the session ends: that is this sign-out, not a revocation.
   signingOut = true
   try {
-    await api('/api/auth/logout', { method: 'POST', json: { scope: opts.scope ?? 'local' }, timeoutMs: 5000 })
+    await call(api.auth.logout.post({ scope: opts.scope ?? 'local' }, { fetch: within(5000) }))
   } catch (err) {
     if (!(err instanceof ApiError && [401, 403, 404].includes(err.status))) {
       signingOut = false

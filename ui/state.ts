@@ -1,6 +1,6 @@
 // App-wide signals. Capabilities add theirs here (session, access, unread counts…).
 import { signal } from '@preact/signals-react'
-import { api } from './api'
+import { api, call, within } from './client'
 import type { PlanId } from '../src/access/plans'
 
 export type PublicConfig = {
@@ -47,7 +47,8 @@ export const configLoaded = signal(false)
 
 export async function loadConfig() {
   try {
-    config.value = await api<PublicConfig>('/api/config', { timeoutMs: 5000 })
+    config.value = await call(api.config.get({ fetch: within(5000) }))
+
     document.title = config.value.appName
   } catch {
     // keep the defaults: the app still renders; API calls will surface their own errors

@@ -4,7 +4,7 @@
 import { dealsName } from './state'
 import { signal } from '@preact/signals-react'
 import type { Category } from '../src/access/categories'
-import { api, ApiError } from './api'
+import { api, ApiError, call } from './client'
 import { toast } from './toast'
 
 export type Term = {
@@ -43,7 +43,7 @@ export function replaceTerm(category: Category, term: Term) {
 
 export async function loadTerms(category: Category) {
   try {
-    const r = await api<{ terms: Term[]; limit: number }>(`/api/terms?category=${category}`)
+    const r = await call(api.terms.get({ query: { category } }))
     set(category, r.terms)
     termLimits.value = { ...termLimits.value, [category]: r.limit }
   } catch (err) {
@@ -68,7 +68,7 @@ export async function addTerm(category: Category, raw: string): Promise<AddResul
     return { ok: false }
   }
   try {
-    const r = await api<{ term: Term; backfilled: number }>('/api/terms', { method: 'POST', json: { category, term: text } })
+    const r = await call(api.terms.post({ category, term: text }))
     set(category, [...(terms.value[category] ?? []), r.term])
     termsVersion.value++
     toast({ title: 'Term added', description: `"${r.term.term}" was added to your ${categoryLabel(category)} search terms.` })
@@ -95,7 +95,7 @@ function termFailure(err: unknown, fallbackTitle: string, fallbackDescription: s
 /** Edits a term in place and/or pauses or resumes it (PATCH /api/terms/:id); its matches stay. */
 export async function updateTerm(category: Category, id: number, patch: { term?: string; paused?: boolean }): Promise<AddResult> {
   try {
-    const r = await api<{ term: Term; backfilled: number }>(`/api/terms/${id}`, { method: 'PATCH', json: patch })
+    const r = await call(api.terms({ id }).patch(patch))
     set(
       category,
       (terms.value[category] ?? []).map((t) => (t.id === id ? r.term : t)),
@@ -117,7 +117,7 @@ export async function updateTerm(category: Category, id: number, patch: { term?:
 
 export async function removeTerm(category: Category, id: number) {
   try {
-    await api(`/api/terms/${id}`, { method: 'DELETE' })
+    await call(api.terms({ id }).delete())
     const removed = (terms.value[category] ?? []).find((t) => t.id === id)
     set(
       category,
@@ -132,7 +132,8 @@ export async function removeTerm(category: Category, id: number) {
 
 export async function clearTerms(category: Category) {
   try {
-    await api(`/api/terms?category=${category}`, { method: 'DELETE' })
+    await call(api.terms.delete({}, { query: { category } }))
+
     set(category, [])
     termsVersion.value++
     toast({ title: 'Terms cleared', description: `All ${categoryLabel(category)} search terms were removed.` })

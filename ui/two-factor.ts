@@ -1,7 +1,7 @@
 // Two-factor sign-in in the browser (issue 11 item 13): the calls behind Settings → Account and the
 // pure helpers the login step and the settings section share. The server owns the secret, the codes
 // and the rules (src/auth/two-factor.ts); this module only talks to it and formats what it answers.
-import { api } from './api'
+import { api, call } from './client'
 import { me, type Me } from './account'
 
 export const TWO_FACTOR_TEXT = {
@@ -45,14 +45,13 @@ export function recoveryCodesText(appName: string, email: string, codes: string[
 export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrSvg: string }
 
 /** Needs the password again; an account without one needs a sign-in within the last 10 minutes instead. */
-export const startTwoFactor = (proof: { password: string } | Record<string, never> = {}) => api<TwoFactorSetup>('/api/me/2fa', { method: 'POST', json: proof })
+export const startTwoFactor = (proof: { password: string } | Record<string, never> = {}): Promise<TwoFactorSetup> => call(api.me['2fa'].post(proof))
 
 /** Turns it on; the server signs out every other device of the account. */
-export const enableTwoFactor = (code: string) => api<{ recoveryCodes: string[]; message?: string }>('/api/me/2fa/enable', { method: 'POST', json: { code } })
+export const enableTwoFactor = (code: string) => call(api.me['2fa'].enable.post({ code }))
 
 /** Accounts with a password prove it is them with the password, the others with a current code. */
-export const disableTwoFactor = (proof: { password: string } | { code: string }) =>
-  api<{ ok: true; message: string }>('/api/me/2fa', { method: 'DELETE', json: proof })
+export const disableTwoFactor = (proof: { password: string } | { code: string }) => call(api.me['2fa'].delete(proof))
 
 /** The QR code the server drew, as an image source (the CSP allows data: images, not inline SVG markup). */
 export const qrImageSrc = (qrSvg: string) => 'data:image/svg+xml;utf8,' + encodeURIComponent(qrSvg)

@@ -1,7 +1,7 @@
 // Unread match counts per category (badges on the nav tabs), kept live by 'unread' messages.
 import { effect, signal } from '@preact/signals-react'
 import type { UnreadCounts } from '../src/contract/events'
-import { api } from './api'
+import { api, call, within } from './client'
 import { onMessage } from './realtime'
 import { config } from './state'
 import { me } from './account'
@@ -9,7 +9,8 @@ import { me } from './account'
 export const unread = signal<UnreadCounts>({ wts: 0, wtb: 0, gd: 0 })
 
 export async function loadUnread(): Promise<UnreadCounts> {
-  const counts = await api<UnreadCounts>('/api/unread', { timeoutMs: 5000 })
+  const counts: UnreadCounts = await call(api.unread.get({ fetch: within(5000) }))
+
   unread.value = counts
   return counts
 }

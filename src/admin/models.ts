@@ -1,4 +1,5 @@
 // The admin capability's HTTP answer models (Elysia `t`): what its routes return, as the OpenAPI document at /api/docs/json and the typed client see it.
+import { oneOf } from '../lib/one-of'
 import { t } from 'elysia'
 import { SavedTermModel } from '../terms/models'
 import { AccessInfoModel, PlanIdModel, RoleModel } from '../access/models'
@@ -358,7 +359,8 @@ export const FeedbackMessageModel = t.Object({
   resolvedAt: nullable(t.String()),
   repliedAt: nullable(t.String()),
   reply: nullable(t.String()),
-  state: t.String(),
+  /** a message's state: its labels on the admin page are keyed by it */
+  state: oneOf(['unread', 'read', 'resolved'] as const),
 })
 export const AdminFeedbackResponse = t.Object({
   messages: t.Array(FeedbackMessageModel),

@@ -44,6 +44,7 @@ import { errors, nullable, otherResponses } from '../lib/models'
 /** The answers of an alert's link (/c/:token): besides `answers`, an invalid or removed link is a 404 page. */
 const linkAnswers = (answers: Parameters<typeof otherResponses>[0]) =>
   otherResponses({ ...answers, 404: { description: 'the link is invalid or its match is gone (a page)', type: 'text/html' } })
+import { oneOf } from '../lib/one-of'
 
 const tags = ['notifications']
 
@@ -62,7 +63,7 @@ export const notifyRoutes = (deps: Deps) => {
         response: { 200: NotificationsPreferencesGetResponse, ...errors(400, 401) },
         auth: true,
         body: t.Object({
-          email_frequency: t.Optional(t.Union(EMAIL_FREQUENCIES.map((f) => t.Literal(f)))),
+          email_frequency: t.Optional(oneOf(EMAIL_FREQUENCIES)),
           web_push_enabled: t.Optional(t.Boolean()),
           claim_template: t.Optional(nullable(t.String({ maxLength: 2000 }))),
           quiet_hours: t.Optional(
@@ -97,7 +98,8 @@ export const notifyRoutes = (deps: Deps) => {
           auth: true,
           body: t.Object(
             {
-              kind: t.Union(ENDPOINT_KINDS.map((k) => t.Literal(k))),
+              kind: oneOf(ENDPOINT_KINDS),
+
               name: t.Optional(t.String({ maxLength: 60 })),
               level: t.Optional(t.Union([t.Literal('all'), t.Literal('important')])),
               ratePerMinute: t.Optional(nullable(t.Integer({ minimum: 1, maximum: MAX_RATE_PER_MINUTE }))),

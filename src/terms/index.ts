@@ -19,6 +19,7 @@ import {
   TermsPostResponse,
 } from './models'
 import { errors, nullable } from '../lib/models'
+import { oneOf } from '../lib/one-of'
 
 const category = t.Union([t.Literal('wts'), t.Literal('wtb'), t.Literal('gd')])
 const tags = ['terms']
@@ -109,7 +110,8 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
         auth: true,
         params: t.Object({ id: t.Integer({ minimum: 1 }) }),
         body: t.Object({
-          email: t.Optional(t.Union(TERM_EMAIL.map((e) => t.Literal(e)))),
+          email: t.Optional(oneOf(TERM_EMAIL)),
+
           push: t.Optional(t.Boolean()),
           endpoints: t.Optional(t.Record(t.String({ pattern: '^[0-9]+$' }), t.Boolean())),
           mute: t.Optional(nullable(t.Union([t.Literal('1h'), t.Literal('8h'), t.Literal('24h'), t.Literal('forever')]))),

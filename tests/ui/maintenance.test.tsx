@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { App } from '../../ui/App'
 import { me } from '../../ui/account'
-import { api } from '../../ui/api'
+import { api, call } from '../../ui/client'
 import { MAINTENANCE_TITLE } from '../../ui/components/MaintenancePage'
 import { maintenanceMode } from '../../ui/maintenance'
 import { socketUser } from '../../ui/realtime'
@@ -37,13 +37,15 @@ function signedInAs(role: 'admin' | 'product+gd') {
 describe('maintenance mode in the app', () => {
   test('the API client follows the header: on with it, off again without it (errors too)', async () => {
     answer(200, {}, { 'x-maintenance-mode': 'on' })
-    await api('/api/me')
+    await call(api.me.get())
     expect(maintenanceMode.value).toBe(true)
     answer(503, { error: { code: 'MAINTENANCE', message: 'down' } }, { 'x-maintenance-mode': 'on' })
-    expect(api('/api/unread')).rejects.toThrow('down') // bun:test settles the promise before it returns
+    expect(call(api.unread.get())).rejects.toThrow('down') // bun:test settles the promise before it returns
+
     expect(maintenanceMode.value).toBe(true)
     answer(200, { wts: 0, wtb: 0, gd: 0 })
-    await api('/api/unread')
+    await call(api.unread.get())
+
     expect(maintenanceMode.value).toBe(false)
   })
 

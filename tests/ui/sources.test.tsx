@@ -10,7 +10,7 @@ import type { SourceView } from '../../src/sources/view'
 GlobalRegistrator.register({ url: 'http://localhost:3000/admin/logs' })
 const { act } = await import('react')
 const { createRoot } = await import('react-dom/client')
-const { ApiError } = await import('../../ui/api')
+const { ApiError } = await import('../../ui/client')
 const { toasts } = await import('../../ui/toast')
 const { addressText, applyPreset, draftBody, EMPTY_DRAFT, formError, outcomeText, presetsFor } = await import('../../ui/pages/admin/logs/useSources')
 const { SourcesCard } = await import('../../ui/pages/admin/logs/SourcesCard')

@@ -10,14 +10,14 @@ import { connection, socketUser } from '../realtime'
 import { cacheAge, clearAccessCache, loadAccess, readCache } from '../session'
 import { toast } from '../toast'
 import { unread } from '../unread'
-import { api } from '../api'
+import { api, call } from '../client'
 
 export function AuthDebugPanel() {
   useSignals()
   const [details, setDetails] = useState<string | null>(null)
   const [scanner, setScanner] = useState<string | null>(null)
   const loadScanner = () =>
-    api<Record<string, unknown>>('/api/admin/scanner').then(
+    call(api.admin.scanner.get()).then(
       (s) =>
         setScanner(
           JSON.stringify({ state: s.state, mode: s.mode, lastScanAt: s.lastScanAt, lastSuccessAt: s.lastSuccessAt, nextScanAt: s.nextScanAt }, null, 2),

@@ -1,7 +1,7 @@
 // 'Claim message' in Notification Settings: the template every alert's Claim button fills in (src/notify/claim.ts)
 // with {title}, {price}, {link}, {author}. Empty = the default. A preview shows it filled for a sample post.
 import { useState } from 'react'
-import { api, ApiError } from '../api'
+import { api, ApiError, call } from '../client'
 import { errorToast, toast } from '../toast'
 import { fillTemplate, MAX_CLAIM_TEMPLATE } from '../../src/notify/claim'
 import { claimTemplate } from '../lib/claim'
@@ -16,7 +16,8 @@ export function ClaimTemplate({ initial, fallback }: { initial: string | null; f
     setSaving(true)
     setError(null)
     try {
-      const r = await api<{ claim_template: string | null }>('/api/notifications/preferences', { method: 'PUT', json: { claim_template: value } })
+      const r = await call(api.notifications.preferences.put({ claim_template: value }))
+
       claimTemplate.value = r.claim_template ?? fallback
       setText(r.claim_template ?? fallback)
       toast({ title: 'Claim message saved' })

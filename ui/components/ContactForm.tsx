@@ -2,7 +2,7 @@
 // Information'), posted to POST /api/contact: the Help modal and, with billing off, the way a
 // locked-out account writes to the administrator (ContactAdmin).
 import { useState } from 'react'
-import { api } from '../api'
+import { api, call } from '../client'
 import { toast } from '../toast'
 
 export function ContactForm() {
@@ -17,7 +17,8 @@ export function ContactForm() {
     }
     setSending(true)
     try {
-      await api('/api/contact', { method: 'POST', json: { subject: subject.trim(), message: message.trim() } })
+      await call(api.contact.post({ subject: subject.trim(), message: message.trim() }))
+
       toast({ title: 'Message sent', description: "Thanks! We'll get back to you by email." })
       setSubject('')
       setMessage('')

@@ -8,35 +8,22 @@
 // bot's name until the chat is linked (instead of the failure an alert to an unlinked chat records). A failing
 // channel shows its last error as an alert. The type's setup line describes the type and every field of the form.
 import { useEffect, useState } from 'react'
-import { api, ApiError } from '../api'
+import { api, ApiError, call, type Answer } from '../client'
 import { errorToast } from '../toast'
 import { ConfirmDialog } from './ConfirmDialog'
-import { channelLabel, type ChannelItem } from './TermDelivery'
+import { channelLabel } from './TermDelivery'
 import { Icon } from './Icon'
 
-type Field = {
-  name: string
-  label: string
-  type: 'url' | 'text' | 'secret' | 'textarea' | 'select'
-  required: boolean
-  placeholder?: string
-  help?: string
-  options?: { value: string; label: string }[]
-}
-type Kind = { kind: string; label: string; setup: string; fields: Field[]; unavailable: string | null }
-type Channel = ChannelItem & {
-  lastResult: string | null
-  lastResultAt: string | null
-  failing: boolean
-  level: 'all' | 'important'
-  ratePerMinute: number | null
-  linked?: boolean
-  linkCode?: string | null
-  startCommand?: string | null
-  botUsername?: string | null
-}
-type Gate = { allowed: boolean; message: string | null }
-type Payload = { method: string; url: string; headers: Record<string, string>; body: string }
+type Listing = Answer<typeof api.notifications.channels.get>
+type Kind = Listing['kinds'][number]
+/** What a provider adds to its channels' view (src/outbox/channels: Telegram's link state); the server types it as open. */
+type ProviderView = { linked?: boolean; linkCode?: string | null; startCommand?: string | null; botUsername?: string | null }
+type Channel = Listing['channels'][number] & ProviderView
+type Gate = Listing['gate']
+type Payload = Answer<ReturnType<typeof api.notifications.channels>['payload']['get']>['request']
+/** The add form's body: the common fields plus the kind's own (its registry fields, by name). */
+type Draft = Parameters<typeof api.notifications.channels.post>[0] & Record<string, string | number>
+type Control = Parameters<ReturnType<typeof api.notifications.channels>['patch']>[0]
 
 /** "Send /start ab12cd34 to @DibsBot": how a Telegram chat is linked. */
 function TelegramLink({ c }: { c: Channel }) {
@@ -62,7 +49,7 @@ export function ExternalChannels() {
   const [removing, setRemoving] = useState<Channel | null>(null) // asked first (issue 30 §5)
 
   const load = () =>
-    api<{ channels: Channel[]; kinds: Kind[]; gate: Gate }>('/api/notifications/channels')
+    call(api.notifications.channels.get())
       .then((r) => (setChannels(r.channels), setKinds(r.kinds), setGate(r.gate)))
       .catch(() => undefined)
   useEffect(() => void load(), [])
@@ -74,14 +61,14 @@ export function ExternalChannels() {
     setAdding(true)
     setError(null)
     try {
-      const json: Record<string, unknown> = { kind: form.kind, name: form.name }
+      const json: Draft = { kind: kind.kind, name: form.name }
       for (const f of kind.fields) {
         const v = form.values[f.name] ?? ''
         if (v !== '') json[f.name] = f.name === 'priority' ? Number(v) : v
       }
-      const r = await api<{ channel: Channel; secret?: string }>('/api/notifications/channels', { method: 'POST', json })
+      const r = await call(api.notifications.channels.post(json))
       setChannels((list) => [...list, r.channel])
-      if (r.secret) setSecret({ id: r.channel.id, value: r.secret })
+      if ('secret' in r && typeof r.secret === 'string') setSecret({ id: r.channel.id, value: r.secret })
       setForm({ ...form, name: '', values: {} })
     } catch (err) {
       const field = err instanceof ApiError ? ((err.body as { error?: { field?: string } } | undefined)?.error?.field ?? null) : null
@@ -93,7 +80,7 @@ export function ExternalChannels() {
   const test = async (id: number) => {
     setResults((r) => ({ ...r, [id]: 'sending' }))
     try {
-      const r = await api<{ ok: boolean; result: string; channel: Channel }>(`/api/notifications/channels/${id}/test`, { method: 'POST' })
+      const r = await call(api.notifications.channels({ id }).test.post())
       setResults((x) => ({ ...x, [id]: { ok: r.ok, text: r.ok ? `Test sent: ${r.result}` : `Test failed: ${r.result}` } }))
       replace(r.channel)
     } catch (err) {
@@ -102,15 +89,15 @@ export function ExternalChannels() {
   }
   const showPayload = async (id: number) => {
     try {
-      const r = await api<{ request: Payload }>(`/api/notifications/channels/${id}/payload`)
+      const r = await call(api.notifications.channels({ id }).payload.get())
       setPayloads((p) => ({ ...p, [id]: r.request }))
     } catch {
       errorToast('Failed to load what Dibs sends')
     }
   }
-  const control = async (id: number, change: { level?: string; ratePerMinute?: number | null }) => {
+  const control = async (id: number, change: Control) => {
     try {
-      const r = await api<{ channel: Channel }>(`/api/notifications/channels/${id}`, { method: 'PATCH', json: change })
+      const r = await call(api.notifications.channels({ id }).patch(change))
       replace(r.channel)
     } catch (err) {
       errorToast(err instanceof ApiError ? err.message : 'Failed to save the channel')
@@ -118,7 +105,7 @@ export function ExternalChannels() {
   }
   const remove = async (id: number) => {
     try {
-      await api(`/api/notifications/channels/${id}`, { method: 'DELETE' })
+      await call(api.notifications.channels({ id }).delete())
       setChannels((list) => list.filter((c) => c.id !== id))
     } catch {
       errorToast('Failed to remove the channel')
@@ -126,7 +113,8 @@ export function ExternalChannels() {
   }
   const regenerate = async (id: number) => {
     try {
-      const r = await api<{ secret: string }>(`/api/notifications/channels/${id}/secret`, { method: 'POST' })
+      const r = await call(api.notifications.channels({ id }).secret.post())
+
       setSecret({ id, value: r.secret })
     } catch {
       errorToast('Failed to regenerate the secret')
@@ -185,7 +173,11 @@ export function ExternalChannels() {
               <div className="grid">
                 <label>
                   Alerts
-                  <select name={`channel-level-${c.id}`} value={c.level} onChange={(e) => void control(c.id, { level: e.currentTarget.value })}>
+                  <select
+                    name={`channel-level-${c.id}`}
+                    value={c.level}
+                    onChange={(e) => void control(c.id, { level: e.currentTarget.value === 'important' ? 'important' : 'all' })}
+                  >
                     <option value="all">All alerts</option>
                     <option value="important">Only price drops and important terms</option>
                   </select>

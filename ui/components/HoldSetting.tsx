@@ -4,7 +4,7 @@
 // saved when it loses focus or on Enter; a value outside 0–120 is explained, not sent. Without a Reddit key
 // the server's `recheck_note` says that re-checks come only from later polls of the feed, shown under it.
 import { useEffect, useState } from 'react'
-import { api } from '../api'
+import { api, call } from '../client'
 import { errorToast } from '../toast'
 
 export const HOLD_MAX = 120
@@ -15,7 +15,7 @@ export function HoldSetting() {
   const [saving, setSaving] = useState(false)
   const [recheckNote, setRecheckNote] = useState<string | null>(null)
   useEffect(() => {
-    api<{ hold_seconds: number; recheck_note?: string | null }>('/api/notifications/hold')
+    call(api.notifications.hold.get())
       .then((r) => (setSaved(r.hold_seconds), setText(String(r.hold_seconds)), setRecheckNote(r.recheck_note ?? null)))
       .catch(() => (setSaved(0), setText('0')))
   }, [])
@@ -26,7 +26,8 @@ export function HoldSetting() {
     if (!valid || value === saved || saving) return
     setSaving(true)
     try {
-      await api('/api/notifications/hold', { method: 'PUT', json: { hold_seconds: value } })
+      await call(api.notifications.hold.put({ hold_seconds: value }))
+
       setSaved(value)
       setText(String(value))
     } catch {

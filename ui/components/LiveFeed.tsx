@@ -9,7 +9,7 @@ import type { Category } from '../../src/access/categories'
 import type { FeedItem } from '../../src/contract/events'
 import { Link } from 'wouter'
 import { me } from '../account'
-import { api } from '../api'
+import { api, call } from '../client'
 import { acceptsLivePost, feedTabs, feedCategory, HIGHLIGHT_MS, insertLive } from '../lib/feed'
 import { FEED_PAGE_SIZE, pageCount } from '../lib/pagination'
 import { connection, onMessage, startRealtime } from '../realtime'
@@ -25,7 +25,7 @@ function DelayedNote() {
   const [cause, setCause] = useState<string | null>(null)
   useEffect(() => {
     if (admin)
-      api<{ health: { reason: string | null } | null }>('/api/admin/scanner')
+      call(api.admin.scanner.get())
         .then((s) => setCause(s.health?.reason ?? null))
         .catch(() => {})
   }, [admin])
@@ -61,11 +61,12 @@ export function LiveFeed() {
   const load = useCallback(async (t: Category, p: number) => {
     try {
       missed.current = false
-      let r = await api<Page>(`/api/posts?category=${t}&page=${p}`)
+      let r: Page = await call(api.posts.get({ query: { category: t, page: p } }))
       if (missed.current) {
         missed.current = false
-        r = await api<Page>(`/api/posts?category=${t}&page=${p}`)
+        r = await call(api.posts.get({ query: { category: t, page: p } }))
       }
+
       if (view.current.tab !== t || view.current.page !== p) return
       setData(r)
       setError(false)

@@ -2,7 +2,7 @@
 // their API calls 503 meanwhile). It asks again every 30 s and on 'Try again'; when the answer no
 // longer carries the maintenance header, <Protected> shows the page they came for.
 import { useEffect, useState } from 'react'
-import { api } from '../api'
+import { api, call } from '../client'
 import { logout } from '../account'
 import { MAINTENANCE_RECHECK_MS } from '../maintenance'
 
@@ -11,9 +11,9 @@ export const MAINTENANCE_TEXT = 'Dibs is being maintained right now. Your saved 
 
 async function recheck() {
   try {
-    await api('/api/unread')
+    await call(api.unread.get())
   } catch {
-    // still in maintenance (503) or offline: the header, if any, has been noted by api()
+    // still in maintenance (503) or offline: the header, if any, has been noted by the API client
   }
 }
 

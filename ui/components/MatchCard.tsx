@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { alertActions } from '../../src/notify/claim'
 import { sellerText } from '../../src/forums/seller'
-import { api } from '../api'
+import { api, call } from '../client'
 import { claimDelayText, claimTemplate, loadClaimTemplate } from '../lib/claim'
 import { cardTime, formatDate, timeAgo } from '../lib/dates'
 import { matchedTermLabel, type Match } from '../lib/matches'
@@ -41,7 +41,7 @@ type Props = {
 
 /** Records the card's first Claim or Open (time to claim, once per alert); the server marks the match read. */
 function acted(id: number, action: 'claim' | 'open') {
-  void api(`/api/matches/${id}/acted`, { method: 'POST', json: { action } }).catch(() => undefined)
+  void call(api.matches({ id }).acted.post({ action })).catch(() => undefined)
 }
 
 export function MatchCard({ match, selected, onSelect, onRead, onArchive, onRestore, flash }: Props) {

@@ -5,10 +5,10 @@
 // inline with the server's message. Saves go one after another in the order of the changes: the
 // controls stay usable while one runs (a change made meanwhile is shown at once and sent next).
 import { useEffect, useRef, useState } from 'react'
-import { api, ApiError } from '../api'
+import { api, ApiError, call, type Answer } from '../client'
 import { errorToast, toast } from '../toast'
 
-export type MatchDefaultsView = { skipSold: boolean; excludeWords: string[]; suggestions: string[] }
+export type MatchDefaultsView = Answer<(typeof api)['match-defaults']['get']>
 
 export const DEFAULTS_TEXTS = {
   summary: 'Defaults for all your terms',
@@ -41,7 +41,7 @@ export function MatchDefaults() {
 
   useEffect(() => {
     let live = true
-    api<MatchDefaultsView>('/api/match-defaults')
+    call(api['match-defaults'].get())
       .then((v) => {
         if (live && Array.isArray(v?.excludeWords)) {
           confirmed.current = v
@@ -62,7 +62,8 @@ export function MatchDefaults() {
     pending.current++
     const run = queue.current.then(async () => {
       try {
-        const saved = await api<MatchDefaultsView>('/api/match-defaults', { method: 'PUT', json: change })
+        const saved = await call(api['match-defaults'].put(change))
+
         confirmed.current = saved
         // the server's answer is the view unless later changes, already shown, are still on their way
         if (pending.current === 1) setView(saved)

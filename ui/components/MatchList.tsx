@@ -5,7 +5,7 @@ import { withPostState } from './PostStateBadge'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../src/access/categories'
-import { api, ApiError } from '../api'
+import { api, ApiError, call } from '../client'
 import { addMatch, applyUpdate, LIST_STEP, newCount, type Match } from '../lib/matches'
 import { onMessage } from '../realtime'
 import { categoryLabel, terms, termsVersion } from '../terms'
@@ -64,11 +64,8 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
 
   const fetchPage = useCallback(
     async (after: string | null) => {
-      const qs = new URLSearchParams({ category })
-      if (archived) qs.set('archived', '1')
-      if (query.trim()) qs.set('q', query.trim())
-      if (after) qs.set('cursor', after)
-      return api<{ matches: Match[]; nextCursor: string | null }>(`/api/matches?${qs}`)
+      const q = query.trim()
+      return call(api.matches.get({ query: { category, ...(archived ? { archived: '1' } : {}), ...(q ? { q } : {}), ...(after ? { cursor: after } : {}) } }))
     },
     [category, archived, query],
   )
@@ -135,7 +132,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   const markUnread = async (id: number) => {
     setMatches((m) => m && applyUpdate(m, [id], 'unread'))
     try {
-      await api(`/api/matches/${id}/unread`, { method: 'POST', json: {} })
+      await call(api.matches({ id }).unread.post({}))
     } catch {
       toast({ title: 'Error', description: 'Failed to mark match as unread', variant: 'destructive' })
       void reload()
@@ -144,7 +141,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   const markRead = async (id: number) => {
     setMatches((m) => m && applyUpdate(m, [id], 'read'))
     try {
-      await api(`/api/matches/${id}/read`, { method: 'POST', json: {} })
+      await call(api.matches({ id }).read.post({}))
     } catch {
       toast({ title: 'Error', description: 'Failed to mark match as read', variant: 'destructive' })
       void reload()
@@ -152,7 +149,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   }
   const archiveOne = async (id: number) => {
     try {
-      await api(`/api/matches/${id}/archive`, { method: 'POST', json: {} })
+      await call(api.matches({ id }).archive.post({}))
       setMatches((m) => m && applyUpdate(m, [id], 'archived'))
       toast({ title: 'Match archived', description: 'The match has been archived successfully' })
     } catch {
@@ -165,7 +162,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   }
   const restoreOne = async (id: number) => {
     try {
-      await api(`/api/matches/${id}/restore`, { method: 'POST', json: {} })
+      await call(api.matches({ id }).restore.post({}))
       setMatches((m) => m && applyUpdate(m, [id], 'restored'))
       toast({ title: 'Match restored', description: `The match is back in your ${categoryLabel(category)} matches` })
     } catch {
@@ -174,7 +171,7 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   }
   const archiveSelected = async () => {
     const ids = [...selected]
-    const results = await Promise.allSettled(ids.map((id) => api(`/api/matches/${id}/archive`, { method: 'POST', json: {} })))
+    const results = await Promise.allSettled(ids.map((id) => call(api.matches({ id }).archive.post({}))))
     const done = ids.filter((_, i) => results[i]!.status === 'fulfilled')
     setMatches((m) => m && applyUpdate(m, done, 'archived'))
     setSelected(new Set())
@@ -184,7 +181,8 @@ export function MatchList({ category, archived = false, query = '', onRefreshed 
   }
   const markAll = async () => {
     try {
-      await api<{ count: number }>('/api/matches/read-all', { method: 'POST', json: { category } })
+      await call(api.matches['read-all'].post({ category }))
+
       setMatches((m) => m && m.map((x) => ({ ...x, isNew: false })))
       toast({ title: 'Success', description: 'All matches marked as read' })
     } catch {

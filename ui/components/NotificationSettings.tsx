@@ -3,7 +3,7 @@
 // the save fails. A control is disabled while its own save runs (one save at a time per toggle)
 // and the dialog refuses to close until every save is done ('Saving in progress').
 import { useEffect, useRef, useState } from 'react'
-import { api } from '../api'
+import { api, call } from '../client'
 import { config } from '../state'
 import { errorToast, toast } from '../toast'
 import { currentSubscription, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../push'
@@ -69,7 +69,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     let live = true
-    Promise.all([api<Prefs>('/api/notifications/preferences'), currentSubscription().catch(() => null)])
+    Promise.all([call(api.notifications.preferences.get()), currentSubscription().catch(() => null)])
       .then(([p, sub]) => {
         if (!live) return
         setPrefs(p)
@@ -98,8 +98,7 @@ export function NotificationSettings({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const put = (change: Partial<Pick<Prefs, 'email_frequency' | 'web_push_enabled'>>) =>
-    api('/api/notifications/preferences', { method: 'PUT', json: change }).then(() => undefined)
+  const put = (change: Partial<Pick<Prefs, 'email_frequency' | 'web_push_enabled'>>) => call(api.notifications.preferences.put(change)).then(() => undefined)
 
   const setFrequency = (key: 'email' | 'frequency', next: Frequency) => {
     const before = prefs.email_frequency

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { me } from '../account'
-import { api, ApiError } from '../api'
+import { api, ApiError, call } from '../client'
 import { toast } from '../toast'
 import { Modal } from './Modal'
 
@@ -15,7 +15,8 @@ export function ProfileModal({ onClose }: { onClose: () => void }) {
     e.preventDefault()
     setSaving(true)
     try {
-      const r = await api<{ user?: { name: string } }>('/api/me', { method: 'PATCH', json: { name: name.trim() } })
+      const r = await call(api.me.patch({ name: name.trim() }))
+
       if (me.value) me.value = { ...me.value, user: { ...me.value.user, name: r?.user?.name ?? name.trim() } }
       toast({ title: 'Profile updated', description: 'Your changes have been saved.' })
       onClose()

@@ -2,11 +2,10 @@
 // from the browser, editable, checked by the server against Intl). Email and push that fall inside
 // wait and arrive as one summary when they end; the sentence under the form says so in words.
 import { useState } from 'react'
-import { api, ApiError } from '../api'
+import { api, ApiError, call } from '../client'
 import { errorToast } from '../toast'
 
 export type QuietValue = { start: string; end: string; time_zone: string } | null
-type Answer = { quiet_hours: QuietValue; quiet_summary: string }
 
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
@@ -22,7 +21,8 @@ export function QuietHours({ initial, summary }: { initial: QuietValue; summary:
     setSaving(true)
     setError(null)
     try {
-      const r = await api<Answer>('/api/notifications/preferences', { method: 'PUT', json: { quiet_hours } })
+      const r = await call(api.notifications.preferences.put({ quiet_hours }))
+
       setSentence(r.quiet_summary)
       return true
     } catch (err) {

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import type { Category } from '../../src/access/categories'
-import { api } from '../api'
+import { TERM_EMAIL } from '../../src/notify/delivery'
+import { api, call } from '../client'
 import { replaceTerm, type Term } from '../terms'
 import { errorToast } from '../toast'
 import { Modal } from './Modal'
@@ -15,7 +16,7 @@ import { Icon } from './Icon'
 /** A channel as GET /api/notifications/channels lists it: `label` is the registry's name of its kind. */
 export type ChannelItem = { id: number; kind: string; label: string; name: string; url: string }
 type Channel = ChannelItem
-type Change = { email?: string; push?: boolean; endpoints?: Record<string, boolean>; mute?: string | null; always_notify?: boolean; important?: boolean }
+type Change = Parameters<ReturnType<typeof api.terms>['delivery']['patch']>[0]
 
 export const channelLabel = (c: Channel) => `${c.label}${c.name ? `: ${c.name}` : ''}`
 
@@ -57,7 +58,7 @@ function TermDeliveryDialog({ category, term, onClose }: { category: Category; t
   }
   const muted = isMuted(term)
   useEffect(() => {
-    api<{ channels: Channel[] }>('/api/notifications/channels')
+    call(api.notifications.channels.get())
       .then((r) => setChannels(r.channels))
       .catch(() => setChannels([]))
   }, [])
@@ -65,7 +66,8 @@ function TermDeliveryDialog({ category, term, onClose }: { category: Category; t
   const save = async (change: Change) => {
     setSaving(true)
     try {
-      const r = await api<{ term: Term }>(`/api/terms/${term.id}/delivery`, { method: 'PATCH', json: change })
+      const r = await call(api.terms({ id: term.id }).delivery.patch(change))
+
       replaceTerm(category, r.term)
     } catch {
       errorToast('Failed to save alert settings')
@@ -87,7 +89,7 @@ function TermDeliveryDialog({ category, term, onClose }: { category: Category; t
         <fieldset disabled={saving} aria-busy={saving}>
           <label>
             Email
-            <select name="term-email" value={d.email} onChange={(e) => void save({ email: e.currentTarget.value })}>
+            <select name="term-email" value={d.email} onChange={(e) => void save({ email: TERM_EMAIL.find((v) => v === e.currentTarget.value) })}>
               <option value="default">Use my default</option>
               <option value="instant">Instant</option>
               <option value="digest">Digest</option>

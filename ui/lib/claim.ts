@@ -2,7 +2,7 @@
 // preferences, updated when Notification Settings saves it. The card builds its link with the server's pure
 // function (src/notify/claim.ts alertActions), so the app and every alert channel claim the same way.
 import { signal } from '@preact/signals-react'
-import { api } from '../api'
+import { api, call } from '../client'
 import { DEFAULT_CLAIM_TEMPLATE } from '../../src/notify/claim'
 
 export const claimTemplate = signal<string>(DEFAULT_CLAIM_TEMPLATE)
@@ -10,7 +10,7 @@ let loading: Promise<void> | null = null
 
 /** Loads the template once per page (the match lists call it on mount). */
 export function loadClaimTemplate(): Promise<void> {
-  loading ??= api<{ claim_template: string | null }>('/api/notifications/preferences')
+  loading ??= call(api.notifications.preferences.get())
     .then((p) => {
       claimTemplate.value = p.claim_template ?? DEFAULT_CLAIM_TEMPLATE
     })

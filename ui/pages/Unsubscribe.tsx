@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation, useSearch } from 'wouter'
-import { api, ApiError } from '../api'
+import { api, ApiError, call } from '../client'
 import { config } from '../state'
 import { Icon } from '../components/Icon'
 
@@ -51,7 +51,8 @@ export function confirmText(appName: string) {
 /** The POST; its answer becomes the spec's status/code query. */
 async function unsubscribeQuery(token: string): Promise<string> {
   try {
-    await api(`/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' })
+    await call(api.unsubscribe.post({}, { query: { token } }))
+
     return 'status=success'
   } catch (err) {
     const code = err instanceof ApiError ? (err.body as { code?: unknown } | null)?.code : undefined

@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import type { Explanation } from '../../src/explain/service'
 import { formatTime } from '../../src/lib/zoned-time'
 import { isAdmin } from '../account'
-import { api, ApiError } from '../api'
+import { api, ApiError, call } from '../client'
 import { AppShell } from '../components/AppShell'
 import { PostStateBadge, stateClass } from '../components/PostStateBadge'
 import { Icon } from '../components/Icon'
@@ -29,10 +29,10 @@ export function WhyNoAlert() {
     setBusy(true)
     setError(null)
     // the browser's zone is the answer's zone when the user has set no quiet hours
-    const qs = new URLSearchParams({ url: url.trim(), tz: Intl.DateTimeFormat().resolvedOptions().timeZone })
-    if (isAdmin.value && who.trim()) qs.set('userId', who.trim())
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const userId = isAdmin.value && who.trim() ? { userId: who.trim() } : {}
     try {
-      setAnswer(await api<Explanation>(`/api/explain?${qs}`))
+      setAnswer(await call(api.explain.get({ query: { url: url.trim(), tz, ...userId } })))
     } catch (err) {
       setAnswer(null)
       setError(err instanceof ApiError ? err.message : 'Could not reach Dibs. Please try again.')

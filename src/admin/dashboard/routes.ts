@@ -17,6 +17,7 @@ import {
   AdminSettingsResponse,
 } from '../models'
 import { errors } from '../../lib/models'
+import { oneOf } from '../../lib/one-of'
 
 const tags = ['admin']
 
@@ -40,7 +41,8 @@ export const dashboardRoutes = (deps: AdminDeps) => {
       {
         response: { 200: AdminSettingsNameResponse, ...errors(400, 401, 403, 404) },
         admin: true,
-        params: t.Object({ name: t.Union((Object.keys(SETTINGS) as SettingName[]).map((n) => t.Literal(n))) }),
+        params: t.Object({ name: oneOf(Object.keys(SETTINGS) as SettingName[]) }),
+
         body: t.Object({ active: t.Boolean() }),
         detail: {
           summary: 'Switch the emergency pause or maintenance mode; audited, and broadcast as settings.changed on the admin topic',

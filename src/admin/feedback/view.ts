@@ -30,6 +30,9 @@ export function readFilter(value: unknown): FeedbackFilter {
 type Row = ContactMessage
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
+/** A message's state as the inbox shows it (typed, not widened to string: the admin page's labels are keyed by it). */
+const stateOf = (r: Row): Exclude<FeedbackState, 'unresolved'> => (r.handledAt ? 'resolved' : r.readAt ? 'read' : 'unread')
+
 function view(r: Row) {
   return {
     id: r.id,
@@ -42,7 +45,7 @@ function view(r: Row) {
     resolvedAt: iso(r.handledAt),
     repliedAt: iso(r.repliedAt),
     reply: r.reply,
-    state: r.handledAt ? 'resolved' : r.readAt ? 'read' : 'unread',
+    state: stateOf(r),
   }
 }
 export type FeedbackMessage = ReturnType<typeof view>

@@ -19,6 +19,7 @@ import {
   AdminSourceGapsResponse,
 } from '../models'
 import { errors } from '../../lib/models'
+import { oneOf } from '../../lib/one-of'
 
 const tags = ['admin']
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -80,7 +81,8 @@ export const logsRoutes = (deps: AdminDeps) => {
       response: { 200: AdminLogsAppResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({
-        level: t.Optional(t.Union(LEVELS.map((l) => t.Literal(l)))),
+        level: t.Optional(oneOf(LEVELS)),
+
         after: t.Optional(t.Integer({ minimum: 0 })),
       }),
       detail: {

@@ -21,7 +21,10 @@ export type Part = {
   body?: boolean
 }
 
-export function fixture(parts: Part[], opts: { author?: string; flair?: string; trades?: number | null; ageDays?: number | null; karma?: number | null; location?: string } = {}): PreparedPost {
+export function fixture(
+  parts: Part[],
+  opts: { author?: string; flair?: string; trades?: number | null; ageDays?: number | null; karma?: number | null; location?: string } = {},
+): PreparedPost {
   const tokens: string[] = []
   const seg: number[] = []
   const fits: number[] = []

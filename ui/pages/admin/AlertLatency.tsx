@@ -1,8 +1,8 @@
 // The 'Alert latency' card of the admin Dashboard and Trends pages (GET /api/admin/latency): p50 /
 // p95 / p99 of each stage of an alert's path, end to end, and post → claim per channel, over the last 1 h, 24 h or 7 days.
 import { useState } from 'react'
-import type { LatencyReport, LatencyWindow, StageFigures } from '../../../src/metrics/latency-stats'
-import { api } from '../../api'
+import type { LatencyWindow, StageFigures } from '../../../src/metrics/latency-stats'
+import { api, call } from '../../client'
 import { usePolling } from '../../admin'
 import { formatCount, formatSeconds } from './data-format'
 import { TableScroll } from './TableScroll'
@@ -35,7 +35,8 @@ function Rows({ rows }: { rows: StageFigures[] }) {
 
 export function AlertLatencyCard({ className = 'admin-card' }: { className?: string }) {
   const [window, setWindow] = useState<LatencyWindow>('24h')
-  const r = usePolling(() => api<LatencyReport>(`/api/admin/latency?window=${window}`), REFRESH_MS, [window])
+  const r = usePolling(() => call(api.admin.latency.get({ query: { window } })), REFRESH_MS, [window])
+
   const d = r.data
   return (
     <article className={className} aria-labelledby="alert-latency-title" data-testid="alert-latency">

@@ -2,11 +2,10 @@
 // than the newest stored post: more posts came between two polls than the feed holds), last 24 h or 7 d.
 // Server end: GET /api/admin/source-gaps (src/admin/logs/view.ts over src/scanner/gaps.ts).
 import { useState } from 'react'
-import { api } from '../../api'
+import { api, call, type Answer } from '../../client'
 import { formatDuration, formatWhen, usePolling } from '../../admin'
 
-type Gap = { source: string; forums: string[]; subreddits: string[]; fromAt: string; toAt: string; seconds: number; foundAt: string }
-type Gaps = { window: '24h' | '7d'; count: number; seconds: number; gaps: Gap[] }
+type Gaps = Answer<(typeof api.admin)['source-gaps']['get']>
 
 /** '3 gaps, 1h 12m not covered' / 'No gaps': the Dashboard's System Health says it the same way. */
 export function gapCountText(g: { count: number; seconds: number }): string {
@@ -15,7 +14,8 @@ export function gapCountText(g: { count: number; seconds: number }): string {
 
 export function CoverageGaps({ version }: { version: number }) {
   const [range, setRange] = useState<Gaps['window']>('24h')
-  const gaps = usePolling(() => api<Gaps>(`/api/admin/source-gaps?window=${range}`), 60_000, [range, version])
+  const gaps = usePolling(() => call(api.admin['source-gaps'].get({ query: { window: range } })), 60_000, [range, version])
+
   const d = gaps.data
   return (
     <article className="admin-card" aria-labelledby="gaps-title" data-testid="coverage-gaps">

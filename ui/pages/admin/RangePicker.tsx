@@ -1,7 +1,7 @@
 // The 7 / 30 / 90 days switch of the admin Trends and Alerts pages, and the loader both pages use:
-// GET a JSON path, again whenever the path changes; errors end as a toast and a Retry button.
-import { useCallback, useEffect, useState } from 'react'
-import { api, ApiError } from '../../api'
+// one typed request, again whenever its key (the address it reads) changes; errors end as a toast and a Retry button.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { ApiError } from '../../client'
 import { errorToast } from '../../toast'
 
 export const RANGES = [7, 30, 90] as const
@@ -20,19 +20,23 @@ export function RangePicker({ value, onChange }: { value: Range; onChange: (r: R
   )
 }
 
-export function useAdminData<T>(path: string, failure: string) {
+/** `request` is read again when `key` changes: `useAdminData(`/api/admin/trends?days=${days}`, () => call(api.admin.trends.get(…)), …)`. */
+export function useAdminData<T>(key: string, request: () => Promise<T>, failure: string) {
   const [data, setData] = useState<T | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const latest = useRef(request)
+  latest.current = request
   const load = useCallback(async () => {
     setError(null)
     try {
-      setData(await api<T>(path))
+      setData(await latest.current())
     } catch (err) {
       const message = err instanceof ApiError ? err.message : failure
       setError(message)
       errorToast(message, failure)
     }
-  }, [path, failure])
+  }, [key, failure])
+
   useEffect(() => void load(), [load])
   return { data, error, reload: load }
 }

@@ -3,11 +3,11 @@
 // With billing off it says so and shows the gifted and default-plan accounts. Fetching and state:
 // ./revenue/useRevenue.ts; this file renders.
 import { AdminLayout } from './AdminLayout'
-import { useRevenue } from './revenue/useRevenue'
+import { useRevenue, type Report } from './revenue/useRevenue'
 import { formatPrice } from '../../../src/access/plans'
 import { formatDate } from '../../lib/dates'
 
-const KINDS: [string, string][] = [
+const KINDS: [keyof Report['accounts'], string][] = [
   ['paying', 'Paying'],
   ['trial', 'On trial'],
   ['gifted', 'Gifted'],

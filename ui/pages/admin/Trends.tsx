@@ -3,7 +3,7 @@
 import { dealsName } from '../../state'
 import { useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import type { Trends } from '../../../src/admin/trends/view'
+import { api, call, type Answer } from '../../client'
 import { config } from '../../state'
 import { AdminLayout } from './AdminLayout'
 import { AlertLatencyCard } from './AlertLatency'
@@ -17,7 +17,12 @@ const latencySummary = peakSummary(formatSeconds)
 export function AdminTrends() {
   useSignals()
   const [days, setDays] = useState<Range>(7)
-  const { data, error, reload } = useAdminData<Trends>(`/api/admin/trends?days=${days}`, 'Failed to load trends')
+  const { data, error, reload } = useAdminData(
+    `/api/admin/trends?days=${days}`,
+    () => call(api.admin.trends.get({ query: { days: `${days}` } })),
+    'Failed to load trends',
+  )
+
   const product = config.value.productName
   const charts = useMemo(() => {
     if (!data) return null
@@ -77,7 +82,7 @@ export function AdminTrends() {
   )
 }
 
-function TopTerms({ terms, days }: { terms: Trends['topTerms']; days: number }) {
+function TopTerms({ terms, days }: { terms: Answer<typeof api.admin.trends.get>['topTerms']; days: number }) {
   return (
     <section className="ad-card" aria-labelledby="top-terms-title">
       <h2 id="top-terms-title">Most saved search terms</h2>

@@ -2,7 +2,7 @@
 // (the answer is the same whether or not the address has an account).
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { api } from '../../api'
+import { api, call } from '../../client'
 import { toast } from '../../toast'
 import { AuthLayout, FormError, errorText } from './AuthLayout'
 
@@ -17,7 +17,8 @@ export function ForgotPassword() {
     if (!email.trim()) return setError('Please enter your email address.')
     setBusy(true)
     try {
-      const r = await api<{ message: string }>('/api/auth/forgot', { method: 'POST', json: { email } })
+      const r = await call(api.auth.forgot.post({ email }))
+
       setSent(r.message)
     } catch (err) {
       const message = errorText(err, 'Please try again later.')

@@ -4,11 +4,11 @@
 // which sends the email and password again with the code (they stay in this component's memory,
 // never in storage). /login?step=2fa is where Google sign-in of such an account lands: the code
 // alone goes to POST /api/auth/2fa (the server remembers who for 10 minutes in a cookie).
+import { asMe } from '../../account'
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, Redirect, useLocation, useSearch } from 'wouter'
-import { api, ApiError } from '../../api'
-import type { Me } from '../../account'
+import { api, ApiError, call, type Answer } from '../../client'
 import { authStatus, initAuth, REGISTRATION_EMAIL_KEY, signedIn } from '../../session'
 import { config } from '../../state'
 import { toast } from '../../toast'
@@ -34,8 +34,9 @@ export function Login() {
 function useFinish() {
   const [, navigate] = useLocation()
   const search = useSearch()
-  return (res: Me) => {
-    signedIn(res)
+  // An account without access yet (no row) signs in with access null: GET /api/me answers the access it derives.
+  return async (res: Answer<typeof api.auth.login.post>) => {
+    signedIn(asMe(res.access ? { ...res, access: res.access } : await call(api.me.get())))
     navigate(returnPath(search), { replace: true })
   }
 }
@@ -49,7 +50,7 @@ function PasswordLogin() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  const login = (factor?: SecondFactor) => api<Me>('/api/auth/login', { method: 'POST', json: { email, password, ...factor } })
+  const login = (factor?: SecondFactor) => call(api.auth.login.post({ email, password, ...factor }))
 
   async function submit(e: React.FormEvent) {
     e.preventDefault()
@@ -57,7 +58,7 @@ function PasswordLogin() {
     if (!email.trim() || !password) return setError('You must provide either an email or phone number and a password')
     setBusy(true)
     try {
-      finish(await login())
+      await finish(await login())
     } catch (err) {
       if (err instanceof ApiError && err.code === 'TOTP_REQUIRED') {
         setStep('code')
@@ -131,7 +132,7 @@ function GoogleSecondStep() {
 
   async function submit(factor: SecondFactor) {
     try {
-      finish(await api<Me>('/api/auth/2fa', { method: 'POST', json: factor }))
+      await finish(await call(api.auth['2fa'].post(factor)))
     } catch (err) {
       // 'Your sign-in expired. Please sign in again.': the code cannot help any more, only a new sign-in.
       if (err instanceof ApiError && err.code === 'TWO_FACTOR_EXPIRED') return setExpired(err.message)

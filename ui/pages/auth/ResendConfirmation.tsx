@@ -1,7 +1,7 @@
 // The resend button of /check-email and of an expired confirmation link (spec §4: idle →
 // resending → idle; §8 texts; §5 'Email address unknown').
 import { useState } from 'react'
-import { api, ApiError } from '../../api'
+import { api, ApiError, call } from '../../client'
 import { toast } from '../../toast'
 
 export function ResendConfirmation({ email }: { email: string }) {
@@ -9,7 +9,8 @@ export function ResendConfirmation({ email }: { email: string }) {
   async function resend() {
     setState('resending')
     try {
-      const r = await api<{ title: string; message: string }>('/api/auth/resend', { method: 'POST', json: { email } })
+      const r = await call(api.auth.resend.post({ email }))
+
       toast({ title: r.title, description: r.message })
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { error?: { title?: string; message?: string } } | null)?.error : undefined

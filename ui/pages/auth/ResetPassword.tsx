@@ -2,7 +2,7 @@
 // revokes every session, then the visitor signs in at /login.
 import { useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { api } from '../../api'
+import { api, call } from '../../client'
 import { toast } from '../../toast'
 import { AuthLayout, FormError, errorText } from './AuthLayout'
 
@@ -21,7 +21,8 @@ export function ResetPassword() {
     setError(null)
     setBusy(true)
     try {
-      await api('/api/auth/reset', { method: 'POST', json: { token, password } })
+      await call(api.auth.reset.post({ token, password }))
+
       toast({ title: 'Password updated', description: 'Your password has been updated. Please sign in.' })
       navigate('/login', { replace: true })
     } catch (err) {

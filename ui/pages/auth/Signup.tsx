@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
-import { api } from '../../api'
+import { api, call } from '../../client'
 import { REGISTRATION_EMAIL_KEY } from '../../session'
 import { toast } from '../../toast'
 import { freePlanName } from '../../components/BillingOff'
@@ -32,7 +32,8 @@ export function Signup() {
     if (problem) return
     setBusy(true)
     try {
-      await api('/api/auth/signup', { method: 'POST', json: { name: form.name, email: form.email, password: form.password } })
+      await call(api.auth.signup.post({ name: form.name, email: form.email, password: form.password }))
+
       sessionStorage.setItem(REGISTRATION_EMAIL_KEY, form.email.trim())
       navigate('/check-email')
     } catch (err) {

@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { connection, manualReload, onMessage } from '../../realtime'
 import { loadUnread } from '../../unread'
 import { toast } from '../../toast'
-import { ApiError } from '../../api'
+import { ApiError } from '../../client'
 
 export const DASHBOARD_START_DELAY_MS = 1000
 /** sessionStorage: the start screen ran in this tab; later full page loads skip its 1-second wait. */

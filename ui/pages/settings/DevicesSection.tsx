@@ -2,11 +2,11 @@
 // and 'Sign out everywhere' (POST /api/auth/logout {scope: 'global'}). A device signed out here
 // loses its live connection at once (the server closes its socket).
 import { useCallback, useEffect, useState } from 'react'
-import { api, ApiError } from '../../api'
+import { api, ApiError, call, type Answer } from '../../client'
 import { signOut } from '../../session'
 import { toast } from '../../toast'
 
-type Device = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; ip: string | null; current: boolean }
+type Device = Answer<typeof api.auth.sessions.get>['sessions'][number]
 
 /** 'Chrome on Linux', 'Safari on iPhone' … from a User-Agent; 'Unknown device' when unreadable. */
 export function deviceName(ua: string | null): string {
@@ -40,7 +40,7 @@ export function DevicesSection() {
   const [devices, setDevices] = useState<Device[] | null>(null)
   const load = useCallback(async () => {
     try {
-      setDevices((await api<{ sessions: Device[] }>('/api/auth/sessions')).sessions)
+      setDevices((await call(api.auth.sessions.get())).sessions)
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) toast({ title: 'Error', description: 'Failed to load your devices.', variant: 'destructive' })
     }
@@ -49,7 +49,8 @@ export function DevicesSection() {
 
   const signOutDevice = async (d: Device) => {
     try {
-      await api(`/api/auth/sessions/${d.id}`, { method: 'DELETE' })
+      await call(api.auth.sessions({ id: d.id }).delete())
+
       toast({ title: 'Signed out', description: `${deviceName(d.userAgent)} was signed out.` })
       void load()
     } catch {

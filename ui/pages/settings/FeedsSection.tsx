@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Category } from '../../../src/access/categories'
 import type { FeedAddresses } from '../../../src/feeds/service'
-import { api, ApiError } from '../../api'
+import { api, ApiError, call } from '../../client'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { CopyButton } from '../../components/CopyButton'
 import { dealsName } from '../../state'
@@ -22,7 +22,7 @@ export function FeedsSection() {
   const [confirming, setConfirming] = useState(false)
   const load = useCallback(async () => {
     try {
-      setFeeds(await api<FeedAddresses>('/api/feeds'))
+      setFeeds(await call(api.feeds.get()))
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401))
         toast({ title: 'Error', description: 'Failed to load your feed addresses.', variant: 'destructive' })
@@ -33,7 +33,8 @@ export function FeedsSection() {
   const rotate = async () => {
     setConfirming(false)
     try {
-      setFeeds(await api<FeedAddresses>('/api/feeds/rotate', { method: 'POST' }))
+      setFeeds(await call(api.feeds.rotate.post()))
+
       toast({ title: 'New feed address', description: 'The old feed addresses no longer work. Update your feed reader.' })
     } catch {
       toast({ title: 'Error', description: 'Failed to make a new feed address.', variant: 'destructive' })

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Link, useLocation } from 'wouter'
 import { me } from '../../account'
-import { api, ApiError } from '../../api'
+import { api, ApiError, call } from '../../client'
 import { AppShell } from '../../components/AppShell'
 import { openModal } from '../../modals'
 import { toast } from '../../toast'
@@ -75,7 +75,7 @@ function AccountTab() {
       return
     }
     try {
-      const r = await api<{ message?: string }>('/api/me/password', { method: 'POST', json: { currentPassword: current, newPassword: next } })
+      const r = await call(api.me.password.post({ currentPassword: current, newPassword: next }))
       toast({ title: 'Password changed', description: r?.message ?? 'Your password has been changed.' })
       setCurrent('')
       setNext('')
@@ -85,7 +85,8 @@ function AccountTab() {
   }
   const deleteAccount = async () => {
     try {
-      await api('/api/me', { method: 'DELETE', json: { password: deletePassword } })
+      await call(api.me.delete({ password: deletePassword }))
+
       me.value = null
       toast({ title: 'Account deleted', description: 'Your account has been deleted.' })
       navigate('/')

@@ -3,7 +3,7 @@
 // start, scopes, last use and expiry, with 'Revoke'. And 'Download my data' (GET /api/me/export).
 import { useCallback, useEffect, useState } from 'react'
 import type { TokenView } from '../../../src/auth/access-tokens'
-import { api, ApiError } from '../../api'
+import { api, ApiError, call } from '../../client'
 import { toast } from '../../toast'
 
 /** Shortest first (30 days is chosen at first). */
@@ -25,7 +25,7 @@ export function TokensSection() {
   const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null)
   const load = useCallback(async () => {
     try {
-      setTokens((await api<{ tokens: TokenView[] }>('/api/tokens')).tokens)
+      setTokens((await call(api.tokens.get())).tokens)
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) toast({ title: 'Error', description: 'Failed to load your tokens.', variant: 'destructive' })
     }
@@ -35,10 +35,7 @@ export function TokensSection() {
   const create = async (e: React.FormEvent) => {
     e.preventDefault()
     try {
-      const made = await api<{ token: string; name: string }>('/api/tokens', {
-        method: 'POST',
-        json: { name, scopes: write ? ['read', 'write'] : ['read'], expiresInDays: days === 'never' ? null : Number(days) },
-      })
+      const made = await call(api.tokens.post({ name, scopes: write ? ['read', 'write'] : ['read'], expiresInDays: days === 'never' ? null : Number(days) }))
       setFresh({ name: made.name, token: made.token })
       setName('')
       void load()
@@ -57,7 +54,8 @@ export function TokensSection() {
   }
   const revoke = async (t: TokenView) => {
     try {
-      await api(`/api/tokens/${t.id}`, { method: 'DELETE' })
+      await call(api.tokens({ id: t.id }).delete())
+
       toast({ title: 'Token revoked', description: `"${t.name}" no longer works.` })
       if (fresh?.name === t.name) setFresh(null)
       void load()

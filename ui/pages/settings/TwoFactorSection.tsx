@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { loadMe, me } from '../../account'
-import { ApiError } from '../../api'
+import { ApiError } from '../../client'
 import { config } from '../../state'
 import { errorToast, toast } from '../../toast'
 import { CopyButton } from '../../components/CopyButton'

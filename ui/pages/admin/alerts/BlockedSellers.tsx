@@ -1,11 +1,11 @@
 // 'Sellers Dibs never alerts on' on Admin → Alerts (src/forums/blocked-sellers.ts): the list, a form to add a seller
 // with a reason, a button to take one off. Every change is audited by the server.
 import { useEffect, useState } from 'react'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call, type Answer } from '../../../client'
 import { formatDate } from '../../../lib/dates'
 import { errorToast } from '../../../toast'
 
-type Seller = { name: string; reason: string; createdAt: string }
+type Seller = Answer<(typeof api.admin)['blocked-sellers']['get']>['sellers'][number]
 
 export function BlockedSellers() {
   const [sellers, setSellers] = useState<Seller[] | null>(null)
@@ -13,15 +13,15 @@ export function BlockedSellers() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
-    api<{ sellers: Seller[] }>('/api/admin/blocked-sellers')
+    call(api.admin['blocked-sellers'].get())
       .then((r) => setSellers(r.sellers))
       .catch(() => setSellers([]))
   }, [])
-  const run = async (call: () => Promise<{ sellers: Seller[] }>) => {
+  const run = async (change: () => Promise<{ sellers: Seller[] }>) => {
     setBusy(true)
     setError(null)
     try {
-      setSellers((await call()).sellers)
+      setSellers((await change()).sellers)
       return true
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setError(err.message)
@@ -40,7 +40,7 @@ export function BlockedSellers() {
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          void run(() => api('/api/admin/blocked-sellers', { method: 'POST', json: form })).then((ok) => ok && setForm({ name: '', reason: '' }))
+          void run(() => call(api.admin['blocked-sellers'].post(form))).then((ok) => ok && setForm({ name: '', reason: '' }))
         }}
       >
         <div className="grid">
@@ -85,7 +85,7 @@ export function BlockedSellers() {
                 className="outline secondary small"
                 disabled={busy}
                 aria-label={`Allow alerts on u/${s.name} again`}
-                onClick={() => void run(() => api(`/api/admin/blocked-sellers/${encodeURIComponent(s.name)}`, { method: 'DELETE' }))}
+                onClick={() => void run(() => call(api.admin['blocked-sellers']({ name: encodeURIComponent(s.name) }).delete()))}
               >
                 Remove
               </button>

@@ -4,11 +4,7 @@
 // (./CriticalControls.tsx, ./Cards.tsx) only render. Server end: src/admin/dashboard/.
 import { useEffect, useState } from 'react'
 import type { SettingName } from '../../../../src/contract/events'
-import type { Kpis } from '../../../../src/admin/dashboard/formulas'
-import type { ActivityItem } from '../../../../src/admin/dashboard/recent-activity'
-import type { systemResources } from '../../../../src/admin/dashboard/resources'
-import type { systemHealth } from '../../../../src/admin/dashboard/view'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call, type Answer } from '../../../client'
 import { loadSystemSettings, putSystemSetting, systemSettings, usePolling, wireSystemSettings } from '../../../admin'
 import { onMessage } from '../../../realtime'
 import { errorToast, toast } from '../../../toast'
@@ -16,11 +12,11 @@ import { errorToast, toast } from '../../../toast'
 export const HEALTH_REFRESH_MS = 30_000
 export const KPI_REFRESH_MS = 5 * 60_000
 
-// The answers' shapes are the server's own (src/admin/dashboard/), not copies.
-export type Health = ReturnType<typeof systemHealth>
-export type { Kpis }
-export type Resources = ReturnType<typeof systemResources>
-export type Activity = ActivityItem
+// The answers' shapes are the server's own (src/admin/dashboard/ through the typed client), not copies.
+export type Health = Answer<typeof api.admin.health.get>
+export type Kpis = Answer<typeof api.admin.kpis.get>
+export type Resources = Answer<typeof api.admin.resources.get>
+export type Activity = Answer<typeof api.admin.activity.get>[number]
 
 /** The switches' settings, loaded once and kept live (settings.changed); null until loaded. */
 export function useSystemSettings() {
@@ -71,12 +67,13 @@ export function useSwitches() {
   return { busy, save }
 }
 
-export const useKpis = () => usePolling(() => api<Kpis>('/api/admin/kpis'), KPI_REFRESH_MS)
-export const useHealth = () => usePolling(() => api<Health>('/api/admin/health'), HEALTH_REFRESH_MS)
-export const useResources = () => usePolling(() => api<Resources>('/api/admin/resources'), HEALTH_REFRESH_MS)
+export const useKpis = () => usePolling(() => call(api.admin.kpis.get()), KPI_REFRESH_MS)
+export const useHealth = () => usePolling(() => call(api.admin.health.get()), HEALTH_REFRESH_MS)
+export const useResources = () => usePolling(() => call(api.admin.resources.get()), HEALTH_REFRESH_MS)
 
 export function useRecentActivity() {
-  const a = usePolling(() => api<Activity[]>('/api/admin/activity?limit=15'), HEALTH_REFRESH_MS)
+  const a = usePolling(() => call(api.admin.activity.get({ query: { limit: 15 } })), HEALTH_REFRESH_MS)
+
   const { reload } = a
   useEffect(() => onMessage('settings.changed', () => reload()), [])
   return a

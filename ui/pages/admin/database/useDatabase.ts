@@ -2,20 +2,18 @@
 // integrity check, optimize, archive — each with its busy flag, toast and a reload after it. The page
 // (../Database.tsx) only renders.
 import { useState } from 'react'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call, type Answer } from '../../../client'
 import { errorToast, toast } from '../../../toast'
-import type { databaseStats } from '../../../../src/admin/database/view'
-import type { IntegrityResult } from '../../../../src/db/inspect'
 import { formatBytes, formatCount } from '../data-format'
 import { useAdminData } from '../RangePicker'
 
-export type Stats = ReturnType<typeof databaseStats>
-type Optimized = { before: { total: number }; after: { total: number }; savedBytes: number; ms: number }
+export type Stats = Answer<typeof api.admin.database.get>
+type IntegrityResult = Answer<typeof api.admin.database.integrity.post>
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
 
 export function useDatabase() {
-  const { data, error, reload } = useAdminData<Stats>('/api/admin/database', 'Failed to load database details')
+  const { data, error, reload } = useAdminData('/api/admin/database', () => call(api.admin.database.get()), 'Failed to load database details')
   const [busy, setBusy] = useState<string | null>(null)
   const [integrity, setIntegrity] = useState<IntegrityResult | null>(null)
   const [confirm, setConfirm] = useState<'optimize' | 'archive' | null>(null)
@@ -35,7 +33,7 @@ export function useDatabase() {
   const checkIntegrity = (mode: 'quick' | 'full') =>
     run(
       mode,
-      () => api<IntegrityResult>('/api/admin/database/integrity', { method: 'POST', json: { mode } }),
+      () => call(api.admin.database.integrity.post({ mode })),
       (r) => {
         setIntegrity(r)
         if (r.ok) toast({ title: 'Integrity check passed', description: `${mode === 'quick' ? 'Quick' : 'Full'} check: ok (${r.ms} ms).` })
@@ -46,7 +44,7 @@ export function useDatabase() {
   const optimize = () =>
     run(
       'optimize',
-      () => api<Optimized>('/api/admin/database/optimize', { method: 'POST' }),
+      () => call(api.admin.database.optimize.post()),
       (r) =>
         toast({
           title: 'Database optimized',
@@ -57,7 +55,8 @@ export function useDatabase() {
   const archive = () =>
     run(
       'archive',
-      () => api<{ count: number }>('/api/admin/database/archive', { method: 'POST', json: { olderThanHours: cutoff } }),
+      () => call(api.admin.database.archive.post({ olderThanHours: cutoff })),
+
       (r) => toast({ title: 'Archive completed', description: `${formatCount(r.count)} posts archived.` }),
       'Archive failed',
     )

@@ -2,24 +2,13 @@
 // one message's actions (mark read / unread / resolved / unresolved, reply by email). The page
 // (../Feedback.tsx) only renders.
 import { useCallback, useEffect, useState } from 'react'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call, type Answer } from '../../../client'
 import { toast, errorToast } from '../../../toast'
 
-export type State = 'unread' | 'read' | 'resolved'
-export type Message = {
-  id: number
-  userId: number | null
-  email: string
-  subject: string
-  message: string
-  createdAt: string
-  readAt: string | null
-  resolvedAt: string | null
-  repliedAt: string | null
-  reply: string | null
-  state: State
-}
-export type Inbox = { messages: Message[]; counts: Record<'all' | State, number>; page: number; pages: number }
+export type Inbox = Answer<typeof api.admin.feedback.get>
+export type Message = Inbox['messages'][number]
+export type State = Message['state']
+
 export type Filter = 'all' | State
 
 export function useFeedbackInbox() {
@@ -29,7 +18,7 @@ export function useFeedbackInbox() {
   const [error, setError] = useState<string | null>(null)
   const load = useCallback(async () => {
     try {
-      setInbox(await api<Inbox>(`/api/admin/feedback?filter=${filter}&page=${page}`))
+      setInbox(await call(api.admin.feedback.get({ query: { filter, page } })))
       setError(null)
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Failed to load messages.')
@@ -51,7 +40,7 @@ export function useFeedbackMessage(m: Message, onChanged: () => void) {
   const [error, setError] = useState<string | null>(null)
   const setState = async (state: 'unread' | 'read' | 'resolved' | 'unresolved') => {
     try {
-      await api(`/api/admin/feedback/${m.id}/state`, { method: 'POST', json: { state } })
+      await call(api.admin.feedback({ id: m.id }).state.post({ state }))
       onChanged()
     } catch (err) {
       errorToast(err instanceof ApiError ? err.message : 'Failed to update the message.')
@@ -61,7 +50,8 @@ export function useFeedbackMessage(m: Message, onChanged: () => void) {
     setBusy(true)
     setError(null)
     try {
-      await api(`/api/admin/feedback/${m.id}/reply`, { method: 'POST', json: { reply } })
+      await call(api.admin.feedback({ id: m.id }).reply.post({ reply }))
+
       toast({ title: 'Reply sent', description: `Your reply to ${m.email} is on its way.` })
       setReplying(false)
       setReply('')

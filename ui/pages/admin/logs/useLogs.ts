@@ -4,7 +4,7 @@
 // (../Logs.tsx) and its cards (./ScannerCard.tsx, ./SettingsCard.tsx, ./ScanLog.tsx, ./AppLog.tsx)
 // only render. Server end: src/admin/logs/.
 import { useEffect, useRef, useState } from 'react'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call, type Answer } from '../../../client'
 import { formatWhen, putSystemSetting, usePolling } from '../../../admin'
 import { onMessage } from '../../../realtime'
 import { errorToast, toast } from '../../../toast'
@@ -12,51 +12,16 @@ import { errorToast, toast } from '../../../toast'
 export const STATUS_REFRESH_MS = 5_000
 export const TAIL_MS = 3_000
 
-export type Settings = {
-  intervalSeconds: number | null
-  maxRequestsPerMinute: number
-  source: 'stored' | 'environment'
-  mode: string | null
-  modeCapPerMinute: number | null
-  minIntervalSeconds: number | null
-  updatedAt: string | null
-  applicable: boolean
-}
-export type Status = {
-  state: 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
-  paused: boolean
-  waitingUntil: string | null
-  waitingReason: string | null
-  waitingWhy?: string | null
-  failingSince: string | null
-  lastError: string | null
-  lastScanAt: string | null
-  lastSuccessAt: string | null
-  nextScanAt: string | null
-  mode: string | null
-  unparsed?: { last24h: number; recent: { redditId: string; title: string; error: string; at: string }[] }
-  health?: {
-    state: 'ok' | 'slow' | 'failing' | 'forum_missing' | 'blocked' | 'login_required'
-    reason: string | null
-    since: string | null
-    lastSuccessAt: string | null
-    requestsLastHour: number
-    rateLimitedLastHour: number
-    forbiddenLastHour: number
-    nextTryAt: string | null
-  } | null
-  lastPostPerForum?: { subreddit: string; at: string | null; flag: string | null }[]
-  forumNotice?: string | null
-  recheck?: string
-  settings: Settings
-}
-export type ScanOutcome = { status: string; postsNew: number; matchesCreated: number; error: string | null; nextAt: string; waitingWhy?: string | null }
-export type LogEntry = { at: string; source: 'scan' | 'job'; job: string; status: string; durationMs: number; summary: string; error: string | null }
-export type LogLine = { seq: number; at: string; level: 'debug' | 'info' | 'warn' | 'error'; text: string }
+// The answers' shapes are the server's own (src/admin/logs/ through the typed client), not copies.
+export type Status = Answer<typeof api.admin.scanner.get>
+export type Settings = Status['settings']
+export type ScanOutcome = Answer<typeof api.admin.scanner.run.post>
+export type LogEntry = Answer<(typeof api.admin)['scan-log']['get']>[number]
+export type LogLine = Answer<typeof api.admin.logs.app.get>['lines'][number]
 
 /** The scanner's status; `version` counts live scans, so the scan log and coverage gaps reload with them. */
 export function useScannerStatus() {
-  const status = usePolling(() => api<Status>('/api/admin/scanner'), STATUS_REFRESH_MS)
+  const status = usePolling(() => call(api.admin.scanner.get()), STATUS_REFRESH_MS)
   const [version, setVersion] = useState(0)
   const { reload } = status
   useEffect(() => {
@@ -88,7 +53,7 @@ export function useScannerActions(paused: boolean, reload: () => void) {
   const forceRun = async () => {
     setBusy('run')
     try {
-      const o = await api<ScanOutcome>('/api/admin/scanner/run', { method: 'POST', json: {} })
+      const o = await call(api.admin.scanner.run.post({}))
       if (o.status === 'success') toast({ title: 'Scan finished', description: `${o.postsNew} new posts, ${o.matchesCreated} matches` })
       else if (o.status === 'busy') toast({ title: 'A scan was already running', description: 'Its result is in the scan log; no second scan was started.' })
       else if (o.status === 'waiting')
@@ -126,7 +91,7 @@ export function useScanSettingsForm(settings: Settings | null, reload: () => voi
     setSaving(true)
     setError(null)
     try {
-      await api('/api/admin/scan-settings', { method: 'PUT', json: { intervalSeconds: adaptive ? null : Number(interval), maxRequestsPerMinute: Number(cap) } })
+      await call(api.admin['scan-settings'].put({ intervalSeconds: adaptive ? null : Number(interval), maxRequestsPerMinute: Number(cap) }))
       toast({ title: 'Scan settings saved', description: 'Applied now, no restart needed.' })
       reload()
     } catch (err) {
@@ -139,7 +104,7 @@ export function useScanSettingsForm(settings: Settings | null, reload: () => voi
   }
   const reset = async () => {
     try {
-      await api('/api/admin/scan-settings', { method: 'DELETE' })
+      await call(api.admin['scan-settings'].delete())
       toast({ title: 'Scan settings reset', description: 'Back to the environment settings.' })
       reload()
     } catch (err) {
@@ -152,10 +117,7 @@ export function useScanSettingsForm(settings: Settings | null, reload: () => voi
 /** The scan log (200 entries), optionally one status, every 30 s and when `version` moves. */
 export function useScanLog(version: number) {
   const [status, setStatus] = useState('')
-  const log = usePolling(() => api<LogEntry[]>(`/api/admin/scan-log?limit=200${status ? `&status=${encodeURIComponent(status)}` : ''}`), 30_000, [
-    status,
-    version,
-  ])
+  const log = usePolling(() => call(api.admin['scan-log'].get({ query: { limit: 200, ...(status ? { status } : {}) } })), 30_000, [status, version])
   return { status, setStatus, log }
 }
 
@@ -173,7 +135,7 @@ export function useAppLog() {
     setLines([])
     const pull = async () => {
       try {
-        const r = await api<{ lines: LogLine[]; lastSeq: number }>(`/api/admin/logs/app?level=${level}&after=${last.current}`)
+        const r = await call(api.admin.logs.app.get({ query: { level, after: last.current } }))
         if (!alive) return
         last.current = r.lastSeq
         setFailed(false)

@@ -4,25 +4,18 @@
 // cards (./SourcesCard.tsx, ./SourceForm.tsx, ./SourcePosts.tsx) only render. Server end:
 // src/admin/logs/sources-routes.ts.
 import { useEffect, useState } from 'react'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call, type Answer } from '../../../client'
 import { errorText, usePolling } from '../../../admin'
 import { errorToast, toast } from '../../../toast'
 import type { PollOutcome, Preview } from '../../../../src/scanner/feeds'
-import type { Preset, PresetPair } from '../../../../src/sources/presets'
+import type { Preset } from '../../../../src/sources/presets'
 import type { SourceView } from '../../../../src/sources/view'
 
 export type { SourceView }
 export type SourceForum = SourceView['forum']
 export type SourceKind = SourceView['kind']
-export type SourcesList = {
-  sources: SourceView[]
-  politenessSeconds: number
-  minPolitenessSeconds: number
-  presets: Preset[]
-  pairs: PresetPair[]
-  /** the forum pair in force ('spec' by default) */
-  forumPreset: string
-}
+/** GET /api/admin/sources: the sources, the politeness interval, the presets and pairs, the forum pair in force. */
+export type SourcesList = Answer<typeof api.admin.sources.get>
 
 export const FORUM_LABEL: Record<SourceForum, string> = { accessories: 'Accessories forum (WTS / WTB)', deals: 'Deals forum' }
 export const KIND_LABEL: Record<SourceKind, string> = { reddit: 'Reddit', feed: 'Feed', push: 'Push' }
@@ -113,7 +106,7 @@ export function outcomeText(o: PollOutcome, kind: SourceKind): string {
 
 /** The list, reloaded every 30 s and after every change. */
 export function useSources() {
-  return usePolling(() => api<SourcesList>('/api/admin/sources'), 30_000)
+  return usePolling(() => call(api.admin.sources.get()), 30_000)
 }
 
 type Result = { source: SourceView; text: string; ok: boolean; posts: PollOutcome['posts'] | null }
@@ -134,7 +127,7 @@ export function useSourceActions(source: SourceView, reload: () => void) {
   const setEnabled = (enabled: boolean) =>
     run('enable', async () => {
       try {
-        await api(`/api/admin/sources/${source.id}`, { method: 'PATCH', json: { enabled } })
+        await call(api.admin.sources({ id: source.id }).patch({ enabled }))
         toast({ title: enabled ? 'Source enabled' : 'Source disabled', description: `${source.name} ${enabled ? 'is read again' : 'is no longer read'}.` })
       } catch (err) {
         errorToast(errorText(err), 'Source not changed')
@@ -144,7 +137,7 @@ export function useSourceActions(source: SourceView, reload: () => void) {
   const fetchNow = () =>
     run('fetch', async () => {
       try {
-        const o = await api<PollOutcome>(`/api/admin/sources/${source.id}/fetch`, { method: 'POST', json: {} })
+        const o = await call(api.admin.sources({ id: source.id }).fetch.post({}))
         setResult({ source, ok: o.status === 'ok' || o.status === 'not_modified', text: outcomeText(o, source.kind), posts: o.posts })
       } catch (err) {
         // 429: the host was asked within its politeness interval (or Reddit's budget is spent): not a failure
@@ -156,7 +149,7 @@ export function useSourceActions(source: SourceView, reload: () => void) {
   const remove = () =>
     run('remove', async () => {
       try {
-        const r = await api<{ name: string }>(`/api/admin/sources/${source.id}`, { method: 'DELETE' })
+        const r = await call(api.admin.sources({ id: source.id }).delete())
         toast({ title: 'Source removed', description: `${r.name} is no longer read; the posts it brought stay.` })
       } catch (err) {
         errorToast(errorText(err), 'Source not removed')
@@ -166,7 +159,7 @@ export function useSourceActions(source: SourceView, reload: () => void) {
   const rotate = () =>
     run('rotate', async () => {
       try {
-        const r = await api<{ secret: string }>(`/api/admin/sources/${source.id}/rotate-secret`, { method: 'POST', json: {} })
+        const r = await call(api.admin.sources({ id: source.id })['rotate-secret'].post({}))
         setSecret(r.secret)
       } catch (err) {
         errorToast(errorText(err), 'Secret not rotated')
@@ -199,7 +192,7 @@ export function useSourceForm(editing: SourceView | null, onSaved: () => void, o
     setError(null)
     setPreview(null)
     try {
-      setPreview(await api<Preview>('/api/admin/sources/preview', { method: 'POST', json: draftBody(draft) }))
+      setPreview(await call(api.admin.sources.preview.post(draftBody(draft))))
     } catch (err) {
       // a fetch that failed (blocked, not a feed, asked too soon) is about the address
       const e = formError(err)
@@ -214,13 +207,10 @@ export function useSourceForm(editing: SourceView | null, onSaved: () => void, o
     setError(null)
     try {
       if (editing) {
-        const s = await api<SourceView>(`/api/admin/sources/${editing.id}`, { method: 'PATCH', json: draftBody(draft) })
+        const s = await call(api.admin.sources({ id: editing.id }).patch(draftBody(draft)))
         toast({ title: 'Source saved', description: `${s.name}: applied now, no restart needed.` })
       } else {
-        const r = await api<{ source: SourceView; secret: string | null; ingested: PollOutcome | null }>('/api/admin/sources', {
-          method: 'POST',
-          json: draftBody(draft),
-        })
+        const r = await call(api.admin.sources.post(draftBody(draft)))
         const stored = r.ingested
           ? ` ${r.ingested.new === 1 ? '1 post' : `${r.ingested.new} posts`} from 'Fetch now' stored, ${r.ingested.matches === 1 ? '1 match' : `${r.ingested.matches} matches`}.`
           : ''
@@ -239,7 +229,7 @@ export function useSourceForm(editing: SourceView | null, onSaved: () => void, o
   return { draft, change, setDraft, error, busy, preview, fetchPreview, save }
 }
 
-type Switched = { pair: string; enabled: string[]; added: string[]; disabled: string[] }
+type Switched = Answer<(typeof api.admin)['forum-preset']['put']>
 
 /** What a switch of the forum pair did, in words. */
 export function switchedText(r: Switched): string {
@@ -264,7 +254,7 @@ export function usePairForm(current: string | null, reload: () => void) {
     setSaving(true)
     setError(null)
     try {
-      const r = await api<Switched>('/api/admin/forum-preset', { method: 'PUT', json: { pair: value } })
+      const r = await call(api.admin['forum-preset'].put({ pair: value }))
       toast({ title: 'Forums switched', description: switchedText(r) })
       reload()
     } catch (err) {
@@ -289,7 +279,7 @@ export function usePolitenessForm(current: number | null, reload: () => void) {
     setSaving(true)
     setError(null)
     try {
-      const r = await api<{ politenessSeconds: number }>('/api/admin/sources/settings', { method: 'PUT', json: { politenessSeconds: Number(value) } })
+      const r = await call(api.admin.sources.settings.put({ politenessSeconds: Number(value) }))
       toast({ title: 'Politeness interval saved', description: `At most one request per host every ${r.politenessSeconds} s.` })
       reload()
     } catch (err) {

@@ -4,21 +4,18 @@
 // (../Tools.tsx) and its cards (./ScanMetricsPanel.tsx, ./JobLog.tsx, ./ActionButton.tsx) only
 // render. Server end: src/admin/tools/; every action there is audited.
 import { useEffect, useState } from 'react'
-import type { ScanMetric } from '../../../../src/contract/events'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call, type Answer } from '../../../client'
 import { usePolling } from '../../../admin'
 import { onMessage } from '../../../realtime'
 import { errorToast, toast } from '../../../toast'
 
 export const METRICS_REFRESH_MS = 30_000
 
-export type Metrics = {
-  rows: ScanMetric[]
-  stats24h: { scans: number; successful: number; failed: number; postsNew: number; matchesFound: number; usersProcessed: number; avgDurationMs: number | null }
-}
+// The answers' shapes are the server's own (src/admin/tools/ through the typed client), not copies.
+export type Metrics = Answer<(typeof api.admin)['scan-metrics']['get']>
 /** One run in the job log (GET /api/admin/maintenance-logs). */
-export type JobRun = { id: number; jobName: string; status: string; executedAt: string; durationMs: number; details: Record<string, unknown> | null }
-export type BatchResult = { total_search_terms: number; recent_posts_count: number; matches_created: number; execution_time_seconds: number }
+export type JobRun = Answer<(typeof api.admin)['maintenance-logs']['get']>[number]
+export type BatchResult = Answer<(typeof api.admin)['match-batch']['post']>
 
 /** What archiving posts older than `hours` does, said before it is done. */
 export function archiveQuestion(count: number, hours: number): string {
@@ -35,7 +32,7 @@ function failure(title: string, err: unknown) {
 }
 
 export function useScanMetrics() {
-  const m = usePolling(() => api<Metrics>('/api/admin/scan-metrics'), METRICS_REFRESH_MS)
+  const m = usePolling(() => call(api.admin['scan-metrics'].get()), METRICS_REFRESH_MS)
   const { reload } = m
   useEffect(() => onMessage('scan.metric', () => reload()), [])
   useEffect(() => {
@@ -46,7 +43,7 @@ export function useScanMetrics() {
 
 /** The job log's 10 latest runs, loaded again when `version` moves. */
 export function useJobLog(version: number) {
-  const l = usePolling(() => api<JobRun[]>('/api/admin/maintenance-logs?limit=10'), 0, [version])
+  const l = usePolling(() => call(api.admin['maintenance-logs'].get({ query: { limit: 10 } })), 0, [version])
   useEffect(() => {
     if (l.error) toast({ title: 'Failed to load logs', description: 'Could not retrieve maintenance logs', variant: 'destructive' })
   }, [l.error])
@@ -61,7 +58,7 @@ export function useTools() {
 
   const trigger = async () => {
     try {
-      const r = await api<{ sourceProblem: string | null }>('/api/admin/scraper/trigger', { method: 'POST', json: {} })
+      const r = await call(api.admin.scraper.trigger.post({}))
       // a source in trouble: its state and fix instead of "will run shortly"
       toast({
         title: 'Scraper job scheduled',
@@ -75,7 +72,7 @@ export function useTools() {
   }
   const batch = async () => {
     try {
-      const r = await api<BatchResult>('/api/admin/match-batch', { method: 'POST', json: {} })
+      const r = await call(api.admin['match-batch'].post({}))
       toast({
         title: 'Batch matching completed',
         description: `Created ${r.matches_created} matches in ${r.execution_time_seconds} seconds (${r.recent_posts_count} posts, ${r.total_search_terms} terms)`,
@@ -87,7 +84,7 @@ export function useTools() {
   }
   const backfill = async () => {
     try {
-      const r = await api<{ count: number; examined: number }>('/api/admin/backfill-post-types', { method: 'POST', json: {} })
+      const r = await call(api.admin['backfill-post-types'].post({}))
       toast({ title: 'Backfill completed', description: `Classified ${r.count} of ${r.examined} unclassified posts` })
       done()
     } catch (err) {
@@ -98,7 +95,7 @@ export function useTools() {
   const [archiveAsk, setArchiveAsk] = useState<string | null>(null)
   const askArchive = async () => {
     try {
-      const { count } = await api<{ count: number }>(`/api/admin/archive-posts?olderThanHours=${archiveHours}`)
+      const { count } = await call(api.admin['archive-posts'].get({ query: { olderThanHours: archiveHours } }))
       setArchiveAsk(archiveQuestion(count, archiveHours))
     } catch (err) {
       failure('Archive failed', err)
@@ -106,7 +103,7 @@ export function useTools() {
   }
   const archive = async () => {
     try {
-      const r = await api<{ count: number }>('/api/admin/archive-posts', { method: 'POST', json: { olderThanHours: archiveHours } })
+      const r = await call(api.admin['archive-posts'].post({ olderThanHours: archiveHours }))
       toast({ title: 'Archive completed', description: `Archived ${r.count} posts older than ${archiveHours === 24 ? '24 hours' : '7 days'}` })
       done()
     } catch (err) {

@@ -3,7 +3,7 @@
 // the dialog (role=alert) and the dialog stays open; success closes it with a toast.
 import { useRef, useState, type ReactNode } from 'react'
 import { Modal } from '../../../components/Modal'
-import { ApiError } from '../../../api'
+import { ApiError } from '../../../client'
 import { toast } from '../../../toast'
 
 type Props = {

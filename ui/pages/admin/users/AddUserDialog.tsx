@@ -2,7 +2,7 @@
 // (a link to set a password). Optionally with a role; without one the account starts like a
 // confirmed sign-up (trial, or the default plan while billing is off).
 import { useState } from 'react'
-import { api } from '../../../api'
+import { api, call } from '../../../client'
 import { ActionDialog } from './ActionDialog'
 import { roleLabel } from './labels'
 import { ROLE_CHOICES } from './types'
@@ -19,10 +19,7 @@ export function AddUserDialog({ product, onClose, onDone }: { product: string; o
       confirmLabel={mode === 'invited' ? 'Send invitation' : 'Create account'}
       canSubmit={email.trim() !== '' && (mode === 'invited' || password !== '')}
       run={async () => {
-        const r = await api<{ message: string }>('/api/admin/users', {
-          method: 'POST',
-          json: { email, name, mode, password: mode === 'confirmed' ? password : undefined, role: role || undefined },
-        })
+        const r = await call(api.admin.users.post({ email, name, mode, password: mode === 'confirmed' ? password : undefined, role: role || undefined }))
         return r.message
       }}
       onDone={onDone}

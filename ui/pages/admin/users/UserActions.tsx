@@ -3,7 +3,7 @@
 // everywhere, two-factor reset and delete (typed confirmation). The server refuses what an admin
 // may not do to their own account; the buttons for it are not shown either.
 import { useState } from 'react'
-import { api } from '../../../api'
+import { api, call } from '../../../client'
 import { plans } from '../../../../src/access/plans'
 import { ActionDialog } from './ActionDialog'
 import { dayInput, roleLabel } from './labels'
@@ -30,8 +30,7 @@ export function UserActions({
   const [until, setUntil] = useState(dayInput(30))
   const [days, setDays] = useState('7')
   const [confirm, setConfirm] = useState('')
-  const path = `/api/admin/users/${u.id}`
-  const post = <T = unknown,>(suffix: string, json?: unknown) => api<T>(`${path}/${suffix}`, { method: 'POST', json: json ?? {} })
+  const user = api.admin.users({ id: u.id })
   const close = () => setOpen(null)
   const done = (deleted?: boolean) => {
     setOpen(null)
@@ -73,7 +72,7 @@ export function UserActions({
           confirmLabel="Save role"
           canSubmit={role !== u.storedRole}
           run={async () => {
-            await post('role', { role })
+            await call(user.role.post({ role }))
             return `${u.email} is now ${roleLabel(role, product)}.`
           }}
           onDone={done}
@@ -98,7 +97,7 @@ export function UserActions({
           confirmLabel="Grant access"
           canSubmit={until !== ''}
           run={async () => {
-            await post('grant', { plan, until })
+            await call(user.grant.post({ plan, until }))
             return `${u.email} has gifted access until ${until}.`
           }}
           onDone={done}
@@ -125,8 +124,8 @@ export function UserActions({
           title={`Extend the trial of ${u.email}`}
           confirmLabel="Extend trial"
           run={async () => {
-            const r = await post<{ until: string }>('trial', { action: 'extend', days: Number(days) })
-            return `The trial now ends ${new Date(r.until).toLocaleDateString()}.`
+            const r = await call(user.trial.post({ action: 'extend', days: Number(days) }))
+            return 'until' in r ? `The trial now ends ${new Date(r.until).toLocaleDateString()}.` : 'The trial has ended.'
           }}
           onDone={done}
           onClose={close}
@@ -143,7 +142,7 @@ export function UserActions({
           title={`End the trial of ${u.email}?`}
           text="Their access stops now and they see the plan prompt."
           label="End trial"
-          run={() => post('trial', { action: 'end' })}
+          run={() => call(user.trial.post({ action: 'end' }))}
           toast="The trial has ended."
           onDone={done}
           onClose={close}
@@ -155,7 +154,7 @@ export function UserActions({
           text="They are signed out on every device at once and cannot sign in until unbanned."
           label="Ban"
           danger
-          run={() => post('ban')}
+          run={() => call(user.ban.post())}
           toast={`${u.email} is banned and signed out.`}
           onDone={done}
           onClose={close}
@@ -166,7 +165,7 @@ export function UserActions({
           title={`Unban ${u.email}?`}
           text="They can sign in again."
           label="Unban"
-          run={() => post('unban')}
+          run={() => call(user.unban.post())}
           toast={`${u.email} can sign in again.`}
           onDone={done}
           onClose={close}
@@ -177,7 +176,7 @@ export function UserActions({
           title="Send a password-reset email?"
           text={`${u.email} gets a link to set a new password (valid 1 hour).`}
           label="Send email"
-          run={() => post('password-reset')}
+          run={() => call(user['password-reset'].post())}
           toast={`Password-reset email sent to ${u.email}.`}
           onDone={done}
           onClose={close}
@@ -188,7 +187,7 @@ export function UserActions({
           title={`Sign ${u.email} out on all devices?`}
           text="Every session ends now; open tabs go to the sign-in page."
           label="Sign out all devices"
-          run={() => post('sign-out')}
+          run={() => call(user['sign-out'].post())}
           toast={`${u.email} was signed out everywhere.`}
           onDone={done}
           onClose={close}
@@ -199,7 +198,7 @@ export function UserActions({
           title="Reset two-factor sign-in?"
           text="Two-factor authentication is turned off, every session ends and the owner is emailed. Use it when they lost their phone and recovery codes."
           label="Reset two-factor"
-          run={() => post('reset-2fa')}
+          run={() => call(user['reset-2fa'].post())}
           toast="Two-factor sign-in is off for this account."
           onDone={done}
           onClose={close}
@@ -212,7 +211,7 @@ export function UserActions({
           danger
           canSubmit={confirm.trim().toLowerCase() === u.email}
           run={async () => {
-            await api(path, { method: 'DELETE', json: { confirm } })
+            await call(user.delete({ confirm }))
             return `${u.email} was deleted.`
           }}
           onDone={() => done(true)}

@@ -2,7 +2,7 @@
 // match counts, notification settings, last sign-in, the audit rows about them, and the actions.
 import { dealsName } from '../../../state'
 import { useCallback, useEffect, useState } from 'react'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call } from '../../../client'
 import { Modal } from '../../../components/Modal'
 import { UserActions } from './UserActions'
 import { roleLabel, when } from './labels'
@@ -31,7 +31,7 @@ export function UserDetail({
   const [error, setError] = useState<string | null>(null)
   const load = useCallback(async () => {
     try {
-      setData(await api<UserDetailData>(`/api/admin/users/${userId}`))
+      setData(await call(api.admin.users({ id: userId }).get()))
       setError(null)
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Failed to load this account.')

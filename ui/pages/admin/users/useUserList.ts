@@ -2,7 +2,7 @@
 // the role / status / trial-ending filters, the page and its size, and GET /api/admin/users (an
 // answer to an older request is dropped). The page (../Users.tsx) only renders.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { api, ApiError } from '../../../api'
+import { api, ApiError, call } from '../../../client'
 import type { UserPage } from './types'
 
 export function useUserList() {
@@ -28,13 +28,9 @@ export function useUserList() {
 
   const load = useCallback(async () => {
     const n = ++seq.current
-    const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) })
-    if (query) params.set('q', query)
-    if (role) params.set('role', role)
-    if (status) params.set('status', status)
-    if (trialEnding) params.set('trialEnding', '1')
+    const filters = { ...(query ? { q: query } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), ...(trialEnding ? { trialEnding: '1' } : {}) }
     try {
-      const r = await api<UserPage>(`/api/admin/users?${params}`)
+      const r = await call(api.admin.users.get({ query: { page, pageSize, ...filters } }))
       if (n !== seq.current) return
       setData(r)
       setError(null)
