@@ -42,6 +42,8 @@ const badState: State = 'archived'
 // --- a changed answer breaks the UI's build ----------------------------------------------------------
 const root = join(import.meta.dir, '../..')
 const HANDLER = 'src/admin/dashboard/routes.ts'
+const MODELS = 'src/admin/models.ts'
+const MODEL_LINE = 'export const AdminSettingsNameResponse = t.Object({ name: SettingNameModel, active: t.Boolean() })'
 
 describe('the typed contract', () => {
   test('the type assertions are about real types', () => {
@@ -59,6 +61,10 @@ describe('the typed contract', () => {
       const source = readFileSync(join(dir, HANDLER), 'utf8')
       expect(source).toContain('return { name, active }')
       writeFileSync(join(dir, HANDLER), source.replace('return { name, active }', 'return { name, enabled: active }'))
+      // the server's change made whole: its answer's model (the OpenAPI document) says the new name too
+      const models = readFileSync(join(dir, MODELS), 'utf8')
+      expect(models).toContain(MODEL_LINE)
+      writeFileSync(join(dir, MODELS), models.replace(MODEL_LINE, MODEL_LINE.replace('active: t.Boolean()', 'enabled: t.Boolean()')))
 
       const run = Bun.spawnSync([join(root, 'node_modules/.bin/tsc'), '--noEmit', '-p', join(dir, 'tsconfig.json')], { cwd: dir })
       const out = run.stdout.toString() + run.stderr.toString()
