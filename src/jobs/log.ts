@@ -15,6 +15,7 @@ export const JOB = {
   backup: 'database-backup',
   recheck: 'recheck-posts',
   feeds: 'fetch-feed-sources',
+  telegram: 'telegram-updates',
 } as const
 export type JobName = (typeof JOB)[keyof typeof JOB]
 export type JobStatus = 'success' | 'failed' | 'skipped' | 'paused' | 'waiting' | 'busy'

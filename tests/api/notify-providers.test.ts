@@ -80,6 +80,29 @@ const endpointRow = (id: number) => server.deps.db.select().from(notifyEndpoints
 describe('telegram', () => {
   const poller = () => telegramPoller(providerHooks)
 
+  test('a refused bot token reaches the job log once (Admin → Logs), with the fix; the recovery is logged too', async () => {
+    const jobRows = () =>
+      server.deps.sqlite
+        .query<{ status: string; details: string }, []>("SELECT status, details FROM maintenance_logs WHERE job_name = 'telegram-updates' ORDER BY id")
+        .all()
+    const before = jobRows().length
+    const np = server.deps.config.notifyProviders
+    const wrong = { ...server.deps, config: { ...server.deps.config, notifyProviders: { ...np, telegramBotToken: '999:wrong' } } }
+    const p = poller()
+    expect(await p.poll(wrong, 0)).toBe(0)
+    const failed = jobRows().slice(before)
+    expect(failed.map((r) => r.status)).toEqual(['failed'])
+    expect(JSON.parse(failed[0]!.details).error).toBe(
+      'Telegram chats cannot be linked and Mark read presses are not seen: getUpdates answered 401: Unauthorized (check TELEGRAM_BOT_TOKEN)',
+    )
+    expect(await p.poll(server.deps, 0)).toBeGreaterThanOrEqual(0)
+    expect(
+      jobRows()
+        .slice(before)
+        .map((r) => r.status),
+    ).toEqual(['failed', 'success'])
+  }, 20_000)
+
   test('add → linkCode; /start <code> links the chat; a match arrives with Claim/Open/Mark read; a press marks it read', async () => {
     const u = await createUserWithSession(server.deps, { emailFrequency: 'none' })
     const add = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'telegram' })

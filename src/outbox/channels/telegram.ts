@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import { notifyEndpoints } from '../../db/schema'
 import type { Deps } from '../../deps'
+import { JOB, logJob } from '../../jobs/log'
 import { log } from '../../lib/log'
 import { randomToken } from '../../lib/tokens'
 import { PermanentFailure, RetryLater } from '../queue'
@@ -192,6 +193,8 @@ export async function handleTelegramUpdate(deps: Deps, hooks: ProviderHooks, u: 
 export function telegramPoller(hooks: ProviderHooks, timeoutS = 25) {
   let offset: number | undefined
   let controller: AbortController | null = null
+  /** why getUpdates fails now (null: it answers): a change is written to the job log, which Admin → Logs shows */
+  let failing: string | null = null
   return {
     async poll(deps: Deps, timeout = timeoutS): Promise<number> {
       const { config } = deps
@@ -206,11 +209,16 @@ export function telegramPoller(hooks: ProviderHooks, timeoutS = 25) {
       }).finally(() => (controller = null))
       const a = (await res.json().catch(() => ({ ok: false }))) as TgAnswer<TgUpdate[]>
       if (!a.ok) {
+        const why = `getUpdates answered ${res.status}${a.description ? `: ${a.description}` : ''}${res.status === 401 ? ' (check TELEGRAM_BOT_TOKEN)' : res.status === 409 ? ' (another process reads this bot’s updates)' : ''}`
+        if (why !== failing) logJob(deps, JOB.telegram, 'failed', 0, { error: `Telegram chats cannot be linked and Mark read presses are not seen: ${why}` })
+        failing = why
         log.warn('telegram: getUpdates failed', { status: res.status, description: a.description ?? '' })
         // Telegram's 429 names its wait; otherwise a short pause keeps a broken token from spinning
         await Bun.sleep(Math.min(60, a.parameters?.retry_after ?? 5) * 1000)
         return 0
       }
+      if (failing !== null) logJob(deps, JOB.telegram, 'success', 0, { recovered: failing })
+      failing = null
       for (const u of a.result ?? []) {
         offset = u.update_id + 1
         await handleTelegramUpdate(deps, hooks, u).catch((err) => log.warn('telegram: update not handled', { error: String(err) }))
