@@ -13,15 +13,25 @@ late=(tests/e2e/admin-dashboard.test.ts tests/e2e/admin-data.test.ts)
 early=()
 for f in tests/e2e/*.test.ts; do [[ " ${late[*]} " == *" $f "* ]] || early+=("$f"); done
 report=$(mktemp)
+browser_report=$(mktemp)
 bun test --timeout 30000 tests/unit tests/ui tests/api "${late[@]}" >"$report" 2>&1 &
 rest=$!
-bun test --timeout 30000 "${early[@]}"
-browser=$?
+bun test --timeout 30000 "${early[@]}" 2>&1 | tee "$browser_report"
+browser=${PIPESTATUS[0]}
 wait "$rest"
 others=$?
 echo
 echo "── tests/unit, tests/ui, tests/api, ${late[*]} ──"
 cat "$report"
-rm -f "$report"
+# CI shows only the end of a long log: name every failure (and the error just before it) last.
+if [ "$browser" -ne 0 ] || [ "$others" -ne 0 ]; then
+  echo
+  echo "── failures ──"
+  for f in "$browser_report" "$report"; do
+    grep -n -B 12 -E '^\(fail\)' "$f" | grep -vE '^[0-9]+-\(pass\)' | tail -n 200
+    grep -nE '^error:|Unhandled error|^# Unhandled' "$f" | head -n 20
+  done
+fi
+rm -f "$report" "$browser_report"
 echo "browser suites (tests/e2e): exit $browser · tests/unit, tests/ui, tests/api and the admin browser suites: exit $others"
 [ "$browser" -eq 0 ] && [ "$others" -eq 0 ]

@@ -349,7 +349,7 @@ describe('toasts show above every dialog and sheet', () => {
       await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme)
       expect((await axeFindings(page, 'li.toast')).map((f) => `${theme}: ${f.nodes.join(' | ')}`)).toEqual([])
     }
-    await toast.getByRole('button', { name: 'Close' }).click({ timeout: 3000 })
+    await toast.getByRole('button', { name: 'Close' }).click({ timeout: 15_000 })
     await toast.waitFor({ state: 'detached' })
   }
 

@@ -158,7 +158,7 @@ describe('accounts in the browser', () => {
     await other.getByText('Go to Dashboard').waitFor()
     await other.getByText('Sign Out & Sign In Fresh').click()
     await other.waitForURL(server.url + '/login')
-    await page.waitForURL(server.url + '/login?next=%2Farchive', { timeout: 5000 })
+    await page.waitForURL(server.url + '/login?next=%2Farchive', { timeout: 15_000 })
     await context.close()
   })
 

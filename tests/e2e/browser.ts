@@ -1,10 +1,16 @@
 // Debian's Chromium driven by playwright-core (browser downloads are not possible here).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
-import { afterAll, beforeAll } from 'bun:test'
+import { afterAll, beforeAll, setDefaultTimeout } from 'bun:test'
 import { startTestServer } from '../helpers'
 
 export const ARTIFACTS = 'test-artifacts'
+
+// A browser test is a journey of many steps, each waiting on Chromium and a real server; on a shared
+// 2-core machine running the other suites beside it, a 10 s journey can take three times as long.
+// The whole-test limit is a hang guard, not a speed target (speed lives in bench/): 90 s for every
+// suite that imports this file (Bun applies it over the command line's --timeout).
+setDefaultTimeout(90_000)
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

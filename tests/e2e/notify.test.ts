@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 /** Waits until fn() returns the expected value (the UI saves asynchronously). */
-async function until<T>(fn: () => T | Promise<T>, expected: T, timeoutMs = 5000) {
+async function until<T>(fn: () => T | Promise<T>, expected: T, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs
   let last: T = await fn()
   while (last !== expected && Date.now() < end) {
