@@ -6,6 +6,7 @@
 # non-zero when either fails. With arguments (`bun run test tests/api/terms.test.ts`) it runs just those.
 set -uo pipefail
 bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-postgres.sh || exit 1
 if [ "$#" -gt 0 ]; then exec bun test --timeout 30000 "$@"; fi
 # Two browser suites ride with the second process, after its own files: it finishes minutes before the
 # browser half otherwise, and the browser suites mostly wait (on Chromium and their servers), not compute.
