@@ -3,6 +3,7 @@
 // src/scanner/authors.ts; the request RedditClient.fetchAbout, OAuth only). Owner of the table.
 import type { Database } from 'bun:sqlite'
 import type { Post } from '../db/schema'
+import { postsWithMatches } from '../matches/store'
 import { rowToPost, type PostRow } from './store'
 
 /** A looked-up author is asked again after this long (karma moves; the age does not). */
@@ -55,19 +56,46 @@ export function authorAbout(sqlite: Database, name: string | null | undefined): 
 
 /**
  * The next authors to look up: of Reddit posts stored in the last hour, never looked up or looked up longer than
- * AUTHOR_TTL_MS ago; authors of matched posts first, then the newest posts.
+ * AUTHOR_TTL_MS ago; authors of matched posts first, then the newest posts. Which posts are matched is the matches
+ * folder's (src/matches/store.ts postsWithMatches, a pure leaf): read for the window's posts, then ordered here.
  */
 export function authorsToLookUp(sqlite: Database, now: number, limit = 1): string[] {
-  return sqlite
-    .query<{ name: string }, [number, number, number]>(
-      `SELECT lower(p.author) AS name FROM posts p LEFT JOIN reddit_authors ra ON ra.name = lower(p.author)
+  const authors = sqlite
+    .query<{ name: string; ids: string }, [number, number]>(
+      `SELECT lower(p.author) AS name, json_group_array(p.id) AS ids FROM posts p LEFT JOIN reddit_authors ra ON ra.name = lower(p.author)
        WHERE p.ingested_at >= ? AND p.author != '' AND lower(p.author) != '[deleted]' AND p.url LIKE 'https://%reddit.com/%'
          AND (ra.name IS NULL OR ra.fetched_at < ?)
        GROUP BY lower(p.author)
-       ORDER BY max(EXISTS (SELECT 1 FROM matches m WHERE m.post_id = p.id)) DESC, max(p.ingested_at) DESC LIMIT ?`,
+       ORDER BY max(p.ingested_at) DESC`,
     )
-    .all(now - AUTHOR_LOOKUP_WINDOW_MS, now - AUTHOR_TTL_MS, limit)
-    .map((r) => r.name)
+    .all(now - AUTHOR_LOOKUP_WINDOW_MS, now - AUTHOR_TTL_MS)
+    .map((r) => ({ name: r.name, ids: JSON.parse(r.ids) as number[] }))
+  const matched = postsWithMatches(
+    sqlite,
+    authors.flatMap((a) => a.ids),
+  )
+  // a stable sort: matched authors first, the newest first within each
+  const first = (a: { ids: number[] }) => (a.ids.some((id) => matched.has(id)) ? 0 : 1)
+  return authors
+    .sort((a, b) => first(a) - first(b))
+    .slice(0, limit)
+    .map((a) => a.name)
+}
+
+/** The looked-up accounts of `authors` that were found, by author as given (matched case-insensitively, as SQLite's lower()). */
+export function foundAuthors(sqlite: Database, authors: readonly string[]): Map<string, AuthorAbout> {
+  const out = new Map<string, AuthorAbout>()
+  const unique = [...new Set(authors)]
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500)
+    for (const r of sqlite
+      .query<{ author: string; account_created_at: number | null; karma: number | null }, [string]>(
+        "SELECT j.value AS author, ra.account_created_at, ra.karma FROM json_each(?) j JOIN reddit_authors ra ON ra.name = lower(j.value) AND ra.status = 'found'",
+      )
+      .all(JSON.stringify(chunk)))
+      out.set(r.author, { accountCreatedAt: r.account_created_at, karma: r.karma })
+  }
+  return out
 }
 
 /** The author's classified posts of the look-up window, oldest first: matched again once the account is known. */

@@ -11,6 +11,7 @@
 import type { Database } from 'bun:sqlite'
 import type { PostUpdate } from '../contract/events'
 import type { Deps } from '../deps'
+import { matchCountsSince, usersMatchedOn } from '../matches/store'
 import type { PostSnapshot } from './info'
 import type { ForumPost } from './listing'
 import { detectPostState, detectPrice, type PostState } from './post-state'
@@ -23,18 +24,27 @@ export type DuePost = { id: number; redditId: string; ingestedAt: number; rechec
 
 const DUE_AT = `CASE p.recheck_count ${RECHECK_AT_MS.map((ms, i) => `WHEN ${i} THEN ${ms}`).join(' ')} END`
 
-/** Posts due a re-read now, in batch order (see header), at most `limit`. */
+/**
+ * Posts due a re-read now, in batch order (see header), at most `limit`. The match counts are the matches folder's
+ * (src/matches/store.ts matchCountsSince, a pure leaf): read for the window, then the due posts are ordered here.
+ */
 export function duePosts(sqlite: Database, now: number, limit: number, exclude: ReadonlySet<number> = new Set()): DuePost[] {
   const since = now - RECHECK_WINDOW_MS
+  const counts = matchCountsSince(sqlite, since)
   const rows = sqlite
-    .query<DuePost, [number, number, number, number]>(
-      `SELECT p.id, p.reddit_id AS redditId, p.ingested_at AS ingestedAt, p.recheck_count AS recheckCount, coalesce(mc.n, 0) AS matchCount
-       FROM posts p LEFT JOIN (SELECT post_id, count(*) AS n FROM matches WHERE created_at >= ? GROUP BY post_id) mc ON mc.post_id = p.id
-       WHERE p.ingested_at >= ? AND p.state != 'removed' AND p.recheck_count < ${RECHECK_AT_MS.length} AND p.ingested_at + ${DUE_AT} <= ?
-       ORDER BY (coalesce(mc.n, 0) > 0) DESC, p.created_at DESC, coalesce(mc.n, 0) DESC, p.id DESC LIMIT ?`,
+    .query<Omit<DuePost, 'matchCount'> & { createdAt: number }, [number, number]>(
+      `SELECT p.id, p.reddit_id AS redditId, p.ingested_at AS ingestedAt, p.recheck_count AS recheckCount, p.created_at AS createdAt
+       FROM posts p
+       WHERE p.ingested_at >= ? AND p.state != 'removed' AND p.recheck_count < ${RECHECK_AT_MS.length} AND p.ingested_at + ${DUE_AT} <= ?`,
     )
-    .all(since, since, now, limit + exclude.size)
-  return rows.filter((r) => !exclude.has(r.id)).slice(0, limit)
+    .all(since, now)
+    .map((r) => ({ ...r, matchCount: counts.get(r.id) ?? 0 }))
+  // matched posts first, then the newest, then the most matched
+  rows.sort((a, b) => Number(b.matchCount > 0) - Number(a.matchCount > 0) || b.createdAt - a.createdAt || b.matchCount - a.matchCount || b.id - a.id)
+  return rows
+    .filter((r) => !exclude.has(r.id))
+    .slice(0, limit)
+    .map((r) => ({ id: r.id, redditId: r.redditId, ingestedAt: r.ingestedAt, recheckCount: r.recheckCount, matchCount: r.matchCount }))
 }
 
 /** How many checkpoints a post stored at `ingestedAt` has passed at `now`. */
@@ -49,14 +59,13 @@ type Row = { id: number; reddit_id: string; state: string; state_changed_at: num
 /** Writes a post's new state/price and describes the change (with the users who have a match on it: the socket topics). */
 function changeWriter(deps: Pick<Deps, 'sqlite'>, now: number) {
   const change = deps.sqlite.query('UPDATE posts SET state = ?, state_changed_at = ?, price = ? WHERE id = ?')
-  const usersOf = deps.sqlite.query<{ user_id: number }, [number]>('SELECT DISTINCT user_id FROM matches WHERE post_id = ? ORDER BY user_id')
   return (row: Pick<Row, 'id' | 'reddit_id' | 'state' | 'state_changed_at' | 'price'>, state: PostState, price: number | null): PostChange | null => {
     if (state === row.state && price === row.price) return null
     const changedAt = state === row.state ? row.state_changed_at : now
     change.run(state, changedAt, price, row.id)
     return {
       previous: row.state as PostState,
-      userIds: usersOf.all(row.id).map((u) => u.user_id),
+      userIds: usersMatchedOn(deps.sqlite, row.id),
       update: { postId: row.id, redditId: row.reddit_id, state, stateChangedAt: changedAt === null ? null : new Date(changedAt).toISOString(), price },
     }
   }

@@ -207,3 +207,49 @@ export function feedItem(p: Post): FeedItem {
     source: p.sourceName,
   }
 }
+
+// — Reads of posts for src/matches/ (issue 29 §1: the posts' SQL stays here; the matches folder reads through these) —
+
+/** The text of the newest classified posts created since `since`, at most `limit`, one row at a time (the term index's token rarity). */
+export function recentPostTexts(
+  sqlite: Database,
+  since: number,
+  limit: number,
+): IterableIterator<{ title: string; content: string; author: string | null; flair: string | null }> {
+  return sqlite
+    .query<{ title: string; content: string; author: string | null; flair: string | null }, [number, number]>(
+      'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
+    )
+    .iterate(since, limit)
+}
+
+/** What a match card and a feed entry show of a match's post, beyond what the match row copied. */
+export type PostFacts = {
+  link_url: string | null
+  state: string
+  location: string | null
+  source_id: number | null
+  source_name: string | null
+  price: number | null
+  author_flair: string | null
+  subreddit: string
+  content: string
+}
+
+/** The facts of the posts `ids` (those still stored), by id; read 500 at a time. */
+export function postFactsOf(sqlite: Database, ids: readonly number[]): Map<number, PostFacts> {
+  const out = new Map<number, PostFacts>()
+  const unique = [...new Set(ids)]
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500)
+    for (const r of sqlite
+      .query<PostFacts & { id: number }, number[]>(
+        `SELECT id, link_url, state, location, source_id, source_name, price, author_flair, subreddit, content FROM posts WHERE id IN (${chunk.map(() => '?').join(',')})`,
+      )
+      .all(...chunk)) {
+      const { id, ...facts } = r
+      out.set(id, facts)
+    }
+  }
+  return out
+}

@@ -3,6 +3,7 @@
 // post's excerpt, price and source joined. Scoped to the user like every query of this folder.
 import type { Category } from '../access/categories'
 import type { Deps } from '../deps'
+import { postFactsOf } from '../forums/store'
 import { httpUrl } from '../lib/urls'
 
 export const FEED_SIZE = 50
@@ -35,11 +36,7 @@ type Row = {
   created_at: number
   post_created_at: number | null
   matched_terms: string
-  link_url: string | null
-  price: number | null
-  source_name: string | null
-  subreddit: string | null
-  content: string | null
+  post_id: number | null
 }
 
 export function excerptOf(text: string, max = EXCERPT_CHARS): string {
@@ -54,30 +51,35 @@ export function excerptOf(text: string, max = EXCERPT_CHARS): string {
 export function feedMatches(deps: Pick<Deps, 'sqlite'>, userId: number, category: Category | null, limit = FEED_SIZE): FeedMatch[] {
   const where = category === null ? 'm.user_id = ?' : 'm.user_id = ? AND m.category = ?'
   const params: (string | number)[] = category === null ? [userId] : [userId, category]
-  return deps.sqlite
+  const rows = deps.sqlite
     .query<Row, (string | number)[]>(
-      `SELECT m.id, m.category, m.post_title, m.post_url, m.post_author, m.created_at, m.post_created_at, m.matched_terms,
-              p.link_url, p.price, p.source_name, p.subreddit, p.content
-       FROM matches m LEFT JOIN posts p ON p.id = m.post_id
+      `SELECT m.id, m.category, m.post_title, m.post_url, m.post_author, m.created_at, m.post_created_at, m.matched_terms, m.post_id
+       FROM matches m
        WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${Math.max(1, Math.min(200, limit))}`,
     )
     .all(...params)
-    .map((r) => {
-      const url = httpUrl(r.post_url) ?? ''
-      const link = httpUrl(r.link_url)
-      return {
-        id: r.id,
-        category: r.category as Category,
-        title: r.post_title,
-        url,
-        linkUrl: link !== null && link !== url ? link : null,
-        author: r.post_author,
-        matchedAt: new Date(r.created_at),
-        postedAt: r.post_created_at === null ? null : new Date(r.post_created_at),
-        matchedTerms: JSON.parse(r.matched_terms) as string[],
-        price: r.price,
-        sourceName: r.source_name ?? (r.subreddit ? `r/${r.subreddit}` : null),
-        excerpt: excerptOf(r.content ?? ''),
-      }
-    })
+  // the post's link, price, source and text, read from its owner (src/forums/store.ts); a post gone leaves them empty
+  const posts = postFactsOf(
+    deps.sqlite,
+    rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id])),
+  )
+  return rows.map((r) => {
+    const p = r.post_id === null ? undefined : posts.get(r.post_id)
+    const url = httpUrl(r.post_url) ?? ''
+    const link = httpUrl(p?.link_url ?? null)
+    return {
+      id: r.id,
+      category: r.category as Category,
+      title: r.post_title,
+      url,
+      linkUrl: link !== null && link !== url ? link : null,
+      author: r.post_author,
+      matchedAt: new Date(r.created_at),
+      postedAt: r.post_created_at === null ? null : new Date(r.post_created_at),
+      matchedTerms: JSON.parse(r.matched_terms) as string[],
+      price: p?.price ?? null,
+      sourceName: p?.source_name ?? (p?.subreddit ? `r/${p.subreddit}` : null),
+      excerpt: excerptOf(p?.content ?? ''),
+    }
+  })
 }

@@ -17,32 +17,29 @@ import type { Database } from 'bun:sqlite'
 import type { MatchItem } from '../contract/events'
 import { priceHistory, type PriceDrop } from '../forums/price-history'
 import type { Post } from '../db/schema'
+import { listingPostIds, listingsOf, postsOfListings, priceBefore } from '../forums/listings'
 
 export type ListingMatch = { id: number; post_id: number; post_created_at: number | null; matched_terms: string }
 
 /** The user's newest match on the listing of `post` (null when the post is no repost or the user has none). */
 export function listingMatchOf(sqlite: Database, userId: number, post: Post): ListingMatch | null {
   if (post.listingId === null) return null
+  // the listing's few posts drive the lookup (matches_user_post), not all the user's matches
+  const postIds = listingPostIds(sqlite, post.listingId)
+  if (postIds.length === 0) return null
   return sqlite
-    .query<ListingMatch, [number, number, number]>(
-      // the listing's few posts drive the lookup (matches_user_post), not all the user's matches
+    .query<ListingMatch, number[]>(
       `SELECT m.id, m.post_id, m.post_created_at, m.matched_terms FROM matches m
-       WHERE m.user_id = ? AND m.post_id IN (SELECT id FROM posts WHERE id = ? OR listing_id = ?) ORDER BY m.post_created_at DESC, m.id DESC LIMIT 1`,
+       WHERE m.user_id = ? AND m.post_id IN (${postIds.map(() => '?').join(',')}) ORDER BY m.post_created_at DESC, m.id DESC LIMIT 1`,
     )
-    .get(userId, post.listingId, post.listingId)
+    .get(userId, ...postIds)
 }
 
 /** The drop `post` makes on its listing: its price below the last price of an earlier post of the listing. */
 export function dropAt(sqlite: Database, post: Post): PriceDrop | null {
   if (post.listingId === null || post.price === null) return null
-  const t = post.createdAt.getTime()
-  const prev = sqlite
-    .query<{ price: number }, [number, number, number, number, number]>(
-      `SELECT price FROM posts WHERE (id = ? OR listing_id = ?) AND price IS NOT NULL AND (created_at < ? OR (created_at = ? AND id < ?))
-       ORDER BY created_at DESC, id DESC LIMIT 1`,
-    )
-    .get(post.listingId, post.listingId, t, t, post.id)
-  return prev !== null && post.price < prev.price ? { from: prev.price, to: post.price } : null
+  const prev = priceBefore(sqlite, { id: post.id, listingId: post.listingId, createdAt: post.createdAt.getTime() })
+  return prev !== null && post.price < prev ? { from: prev, to: post.price } : null
 }
 
 /**
@@ -58,34 +55,13 @@ export function moveToRepost(sqlite: Database, matchId: number, post: Post, term
     .run(post.id, post.title, post.url, post.author, post.createdAt.getTime(), JSON.stringify(terms), post.price, post.price, matchId)
 }
 
-type ListingPostRow = { id: number; listing: number; created_at: number; price: number | null }
-
 /** Sets `repost` and `priceHistory` on match items from the posts of their listings (two queries). */
 export function attachListing(sqlite: Database, items: MatchItem[]): void {
   const ids = [...new Set(items.map((m) => m.postId).filter((id): id is number => id !== null))]
   for (const m of items) Object.assign(m, { repost: null, priceHistory: [] })
   if (ids.length === 0) return
-  const listingOf = new Map<number, number>()
-  for (let i = 0; i < ids.length; i += 400) {
-    const chunk = ids.slice(i, i + 400)
-    const q = chunk.map(() => '?').join(',')
-    for (const r of sqlite
-      .query<{ id: number; listing: number }, number[]>(`SELECT id, coalesce(listing_id, id) AS listing FROM posts WHERE id IN (${q})`)
-      .all(...chunk))
-      listingOf.set(r.id, r.listing)
-  }
-  const keys = [...new Set(listingOf.values())]
-  const byListing = new Map<number, ListingPostRow[]>()
-  for (let i = 0; i < keys.length; i += 400) {
-    const chunk = keys.slice(i, i + 400)
-    const q = chunk.map(() => '?').join(',')
-    const rows = sqlite
-      .query<ListingPostRow, number[]>(
-        `SELECT id, coalesce(listing_id, id) AS listing, created_at, price FROM posts WHERE listing_id IN (${q}) OR id IN (${q}) ORDER BY created_at, id`,
-      )
-      .all(...chunk, ...chunk)
-    for (const r of rows) byListing.set(r.listing, [...(byListing.get(r.listing) ?? []), r])
-  }
+  const listingOf = listingsOf(sqlite, ids)
+  const byListing = postsOfListings(sqlite, [...new Set(listingOf.values())])
   for (const m of items) {
     const posts = m.postId === null ? undefined : byListing.get(listingOf.get(m.postId) ?? -1)
     const upTo = posts?.findIndex((p) => p.id === m.postId) ?? -1

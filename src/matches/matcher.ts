@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SearchTerm } from '../db/schema'
 import type { Deps } from '../deps'
-import { LIVE_WINDOW_MS } from '../forums/store'
+import { LIVE_WINDOW_MS, recentPostTexts } from '../forums/store'
 import { authorAbout } from '../forums/authors'
 import { accountAgeDays } from '../forums/seller'
 import { log } from '../lib/log'
@@ -17,6 +17,7 @@ import { BUILTIN, BUILTIN_DICTIONARY, compileDictionary, mergeDictionary, parseD
 import type { Query } from '../matching/parse'
 import type { PostInput } from '../matching/post-model'
 import { TermIndex, type TermRef } from '../matching/term-index'
+import { activeTermCount, activeTermIds, activeTermsAfter, activeTermsByText } from '../terms/store'
 
 export type { TermRef }
 
@@ -44,7 +45,6 @@ export function loadDictionary(dataDir: string | undefined): CompiledDictionary 
 
 /** A term as this service files it: with its created time, so a match needs no second lookup. */
 export type StoredTerm = TermRef & { createdAt: number }
-type TermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
 
 export class MatchingService {
   /** the dictionary of both sides: posts are prepared and terms compiled with it */
@@ -63,11 +63,7 @@ export class MatchingService {
     // Only the columns used, one row at a time (no half-million-row array held while filing).
     // Rarity: the newest posts of the live window (the set, not the order, matters).
     const since = deps.now().getTime() - LIVE_WINDOW_MS
-    for (const p of deps.sqlite
-      .query<{ title: string; content: string; author: string | null; flair: string | null }, [number, number]>(
-        'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
-      )
-      .iterate(since, OBSERVE_POSTS)) {
+    for (const p of recentPostTexts(deps.sqlite, since, OBSERVE_POSTS)) {
       try {
         this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
       } catch {
@@ -78,9 +74,7 @@ export class MatchingService {
     // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
     // categories are the literals, so each row's own strings die young instead of being kept.
     let text = ''
-    for (const r of deps.sqlite
-      .query<TermRow, []>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL ORDER BY term')
-      .iterate()) {
+    for (const r of activeTermsByText(deps.sqlite)) {
       if (r.term !== text) text = r.term
       this.addRow(r.id, r.user_id, CATEGORIES.find((c) => c === r.category) ?? r.category, text, r.created_at)
     }
@@ -106,22 +100,9 @@ export class MatchingService {
     const v = this.readDataVersion()
     if (v === this.dataVersion) return
     this.dataVersion = v
-    const { n, max } = this.deps.sqlite.query('SELECT count(*) AS n, coalesce(max(id), 0) AS max FROM search_terms WHERE paused_at IS NULL').get() as {
-      n: number
-      max: number
-    }
-    if (max > this.maxId)
-      for (const r of this.deps.sqlite
-        .query<TermRow, [number]>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE id > ? AND paused_at IS NULL')
-        .all(this.maxId))
-        this.addRow(r.id, r.user_id, r.category, r.term, r.created_at)
-    if (n !== this.index.size + this.unparsed.size)
-      this.forgetMissing(
-        this.deps.sqlite
-          .query<{ id: number }, []>('SELECT id FROM search_terms WHERE paused_at IS NULL')
-          .all()
-          .map((r) => r.id),
-      )
+    const { n, max } = activeTermCount(this.deps.sqlite)
+    if (max > this.maxId) for (const r of activeTermsAfter(this.deps.sqlite, this.maxId)) this.addRow(r.id, r.user_id, r.category, r.term, r.created_at)
+    if (n !== this.index.size + this.unparsed.size) this.forgetMissing(activeTermIds(this.deps.sqlite))
   }
 
   /** Drops indexed terms whose ids are not among `existing` (deleted behind the service's back). */

@@ -9,7 +9,7 @@
 import type { Database } from 'bun:sqlite'
 import type { MatchItem } from '../contract/events'
 import { attachListing } from './listing'
-import { MATCH_JOIN_COLUMNS, MATCH_JOINS, matchItem, type MatchRow } from './service'
+import { matchItem, withPostFacts, type MatchRow } from './service'
 
 const CHUNK = 500
 
@@ -29,9 +29,7 @@ export function settleOwed(sqlite: Database, matchIds: number[]): void {
 
 /** The matches whose alerts are still owed, oldest first, as the runner announced them. */
 export function owedAlerts(sqlite: Database): { userId: number; match: MatchItem }[] {
-  const rows = sqlite
-    .query<MatchRow, []>(`SELECT m.*, ${MATCH_JOIN_COLUMNS} FROM alerts_owed o JOIN matches m ON m.id = o.match_id ${MATCH_JOINS} ORDER BY o.match_id`)
-    .all()
+  const rows = withPostFacts(sqlite, sqlite.query<MatchRow, []>('SELECT m.* FROM alerts_owed o JOIN matches m ON m.id = o.match_id ORDER BY o.match_id').all())
   const owed = rows.map((r) => ({ userId: r.user_id, match: matchItem(r) }))
   attachListing(
     sqlite,

@@ -38,6 +38,8 @@ import { blockedSellerSet } from '../forums/blocked-sellers'
 import { normalizeAuthor } from '../matching/prepare'
 import { log } from '../lib/log'
 import type { TermRef } from '../matching/term-index'
+import { sourceKindsOf } from '../sources/store'
+import { existingTermIds } from '../terms/store'
 
 export type MatchSource = 'live' | 'backfill' | 'batch'
 export type HitTerm = { id: number; text: string; createdAt: number }
@@ -91,12 +93,7 @@ export function findHits(deps: Pick<Deps, 'sqlite'> & WithMatcher, posts: Post[]
 function dropDeletedTerms(deps: Pick<Deps, 'sqlite'> & WithMatcher, hits: Hit[]): Hit[] {
   if (hits.length === 0) return hits
   const ids = [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))]
-  const existing = new Set<number>()
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500)
-    for (const r of deps.sqlite.query<{ id: number }, number[]>(`SELECT id FROM search_terms WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk))
-      existing.add(r.id)
-  }
+  const existing = existingTermIds(deps.sqlite, ids)
   if (existing.size === ids.length) return hits
   deps.matcher.forgetMissing(existing, ids)
   return hits.map((h) => ({ ...h, terms: h.terms.filter((t) => existing.has(t.id)) })).filter((h) => h.terms.length > 0)
@@ -134,7 +131,7 @@ export function recordMatches(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   // the source kind (claim links) and the author's looked-up account (seller trust) of the alerts' items
   const kinds = new Map<number, string>()
   const sourceKind = (id: number) => {
-    if (!kinds.has(id)) kinds.set(id, deps.sqlite.query<{ kind: string }, [number]>('SELECT kind FROM sources WHERE id = ?').get(id)?.kind ?? '')
+    if (!kinds.has(id)) kinds.set(id, sourceKindsOf(deps.sqlite, [id]).get(id) ?? '')
     return kinds.get(id) || null
   }
   const aboutOf = (author: string) => {

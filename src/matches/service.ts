@@ -11,6 +11,9 @@ import { notFound } from '../lib/errors'
 import { httpUrl } from '../lib/urls'
 import { asPostState } from '../forums/post-state'
 import { attachListing } from './listing'
+import { foundAuthors } from '../forums/authors'
+import { postFactsOf } from '../forums/store'
+import { sourceKindsOf } from '../sources/store'
 import { sellerTrust } from '../forums/seller'
 import { claimDelays, stampClaim, type ClaimAction } from '../metrics/latency'
 
@@ -47,12 +50,42 @@ export type MatchRow = {
   author_karma?: number | null
 }
 
-/** The joins every match read uses: the post, its source, its author's looked-up account. */
-export const MATCH_JOINS = `LEFT JOIN posts p ON p.id = m.post_id LEFT JOIN sources s ON s.id = p.source_id
-  LEFT JOIN reddit_authors ra ON ra.name = lower(m.post_author) AND ra.status = 'found'`
-/** The joined columns of MATCH_JOINS, named as MatchRow names them. */
-export const MATCH_JOIN_COLUMNS = `p.link_url, p.state AS post_state, p.location AS post_location, p.source_name AS post_source, s.kind AS post_source_kind,
-  p.price AS post_price, p.author_flair AS post_author_flair, ra.account_created_at AS author_created_at, ra.karma AS author_karma`
+/**
+ * What every match read shows beside the match row: its post (still stored), the post's source and its author's
+ * looked-up account (found), each read from its owner by id (src/forums/store.ts postFactsOf, src/sources/store.ts
+ * sourceKindsOf, src/forums/authors.ts foundAuthors). A post, source or account not there leaves its fields null.
+ */
+export function withPostFacts(sqlite: Database, rows: MatchRow[]): MatchRow[] {
+  if (rows.length === 0) return rows
+  const posts = postFactsOf(
+    sqlite,
+    rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id])),
+  )
+  const kinds = sourceKindsOf(
+    sqlite,
+    [...posts.values()].flatMap((p) => (p.source_id === null ? [] : [p.source_id])),
+  )
+  const authors = foundAuthors(
+    sqlite,
+    rows.map((r) => r.post_author),
+  )
+  return rows.map((r) => {
+    const p = r.post_id === null ? undefined : posts.get(r.post_id)
+    const a = authors.get(r.post_author)
+    return {
+      ...r,
+      link_url: p?.link_url ?? null,
+      post_state: p?.state ?? null,
+      post_location: p?.location ?? null,
+      post_source: p?.source_name ?? null,
+      post_source_kind: p === undefined || p.source_id === null ? null : (kinds.get(p.source_id) ?? null),
+      post_price: p?.price ?? null,
+      post_author_flair: p?.author_flair ?? null,
+      author_created_at: a?.accountCreatedAt ?? null,
+      author_karma: a?.karma ?? null,
+    }
+  })
+}
 
 const SOURCE_KINDS = new Set(['reddit', 'feed', 'push'])
 
@@ -121,13 +154,10 @@ export function listMatches(
     params.push(like, like, like)
   }
   const rows = deps.sqlite
-    .query<MatchRow, (string | number)[]>(
-      `SELECT m.*, ${MATCH_JOIN_COLUMNS} FROM matches m ${MATCH_JOINS}
-       WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`,
-    )
+    .query<MatchRow, (string | number)[]>(`SELECT m.* FROM matches m WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`)
     .all(...params)
   const more = rows.length > limit
-  const page = rows.slice(0, limit)
+  const page = withPostFacts(deps.sqlite, rows.slice(0, limit))
   const last = page.at(-1)
   const nextCursor = more && last ? `${opts.archived ? last.archived_at : last.created_at}.${last.id}` : null
   const items = page.map(matchItem)
@@ -241,11 +271,9 @@ export function claimFacts(
   matchId: number,
   userId: number,
 ): { title: string; url: string; author: string; price: number | null; kind: 'reddit' | 'feed' | 'push' | null } | null {
-  const r = sqlite
-    .query<MatchRow, [number, number]>(`SELECT m.*, ${MATCH_JOIN_COLUMNS} FROM matches m ${MATCH_JOINS} WHERE m.id = ? AND m.user_id = ?`)
-    .get(matchId, userId)
+  const r = sqlite.query<MatchRow, [number, number]>('SELECT m.* FROM matches m WHERE m.id = ? AND m.user_id = ?').get(matchId, userId)
   if (r === null) return null
-  const item = matchItem(r)
+  const item = matchItem(withPostFacts(sqlite, [r])[0]!)
   return { title: item.title, url: item.url, author: item.author, price: item.price ?? null, kind: item.sourceKind ?? null }
 }
 

@@ -348,3 +348,19 @@ function seedInputs(config: Pick<Deps['config'], 'forums' | 'forumPreset'>): Sou
     { ...base, forum: 'deals', kind: 'reddit', name: `r/${config.forums.deals}`, subreddits: [config.forums.deals], preset: null },
   ]
 }
+
+// — Reads for src/matches/ (issue 29 §1: the sources' SQL stays here) —
+
+/** The kind of each source of `ids` still stored, by id (a match card's claim link and source badge). */
+export function sourceKindsOf(sqlite: Database, ids: readonly number[]): Map<number, string> {
+  const out = new Map<number, string>()
+  const unique = [...new Set(ids)]
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500)
+    for (const r of sqlite
+      .query<{ id: number; kind: string }, number[]>(`SELECT id, kind FROM sources WHERE id IN (${chunk.map(() => '?').join(',')})`)
+      .all(...chunk))
+      out.set(r.id, r.kind)
+  }
+  return out
+}

@@ -18,6 +18,7 @@ import { AppError } from '../lib/errors'
 import type { WithMatcher } from '../matches/matcher'
 import { announceMatches, recordMatches, type Hit } from '../matches/runner'
 import { emitUnread } from '../matches/service'
+import { deleteMatch, matchIdsOfTerm, setMatchedTerms, termIdsOfMatch } from '../matches/store'
 import { matchesPost, type CompiledTerm } from '../matching/compile'
 import { parseTerm, rewriteOperators } from '../matching/parse'
 import { termSettingsOf } from '../notify/delivery'
@@ -185,22 +186,18 @@ export function updateTerm(
 /** Deletes terms (already checked to be the user's) and their matches; returns removed match ids. */
 function deleteTerms(deps: Pick<Deps, 'sqlite'>, terms: TermRow[]): number[] {
   const removed: number[] = []
-  const linked = deps.sqlite.query<{ match_id: number }, [number]>('SELECT match_id FROM match_terms WHERE term_id = ?')
-  const remaining = deps.sqlite.query<{ term: string }, [number]>(
-    'SELECT t.term FROM match_terms mt JOIN search_terms t ON t.id = mt.term_id WHERE mt.match_id = ?',
-  )
-  const delMatch = deps.sqlite.query('DELETE FROM matches WHERE id = ?')
-  const setTerms = deps.sqlite.query('UPDATE matches SET matched_terms = ? WHERE id = ?')
+  const textOf = deps.sqlite.query<{ term: string }, [number]>('SELECT term FROM search_terms WHERE id = ?')
   deps.sqlite.transaction(() => {
     for (const term of terms) {
-      const ids = linked.all(term.id).map((r) => r.match_id)
+      const ids = matchIdsOfTerm(deps.sqlite, term.id)
       deps.sqlite.query('DELETE FROM search_terms WHERE id = ?').run(term.id) // match_terms cascade
       for (const id of ids) {
-        const left = remaining.all(id).map((r) => r.term)
+        // the texts of the terms still linked to the match (src/matches/store.ts owns the links)
+        const left = termIdsOfMatch(deps.sqlite, id).flatMap((t) => textOf.all(t).map((r) => r.term))
         if (left.length === 0) {
-          delMatch.run(id)
+          deleteMatch(deps.sqlite, id)
           removed.push(id)
-        } else setTerms.run(JSON.stringify([...new Set(left)]), id)
+        } else setMatchedTerms(deps.sqlite, id, [...new Set(left)])
       }
     }
   })()

@@ -1,23 +1,22 @@
 // The most saved terms for Admin → Trends. This folder owns `search_terms` (src/db/owners.json);
-// the match count per term reads match_terms/matches as src/terms/service.ts does on removal.
+// the match count per term is the matches folder's (src/matches/store.ts linksSince: match_terms and matches).
 import type { Deps } from '../deps'
+import { linksSince } from '../matches/store'
 
 export type SavedTerm = { term: string; saves: number; users: number; categories: string[]; matches: number }
 
 /** The `limit` most saved term texts (saves, accounts, categories) and their matches made since `matchesSinceMs`. */
 export function mostSavedTerms(deps: Pick<Deps, 'sqlite'>, limit: number, matchesSinceMs: number): SavedTerm[] {
-  return deps.sqlite
-    .query<{ term: string; saves: number; users: number; categories: string; matches: number }, [number, number]>(
-      `WITH top AS (
-         SELECT term, count(*) AS saves, count(DISTINCT user_id) AS users, group_concat(DISTINCT category) AS categories
-         FROM search_terms GROUP BY term ORDER BY saves DESC, term ASC LIMIT ?2)
-       SELECT top.term, top.saves, top.users, top.categories,
-         (SELECT count(*) FROM search_terms s JOIN match_terms mt ON mt.term_id = s.id JOIN matches m ON m.id = mt.match_id
-          WHERE s.term = top.term AND m.created_at >= ?1) AS matches
-       FROM top ORDER BY top.saves DESC, matches DESC, top.term ASC`,
+  const top = deps.sqlite
+    .query<{ term: string; saves: number; users: number; categories: string; ids: string }, [number]>(
+      `SELECT term, count(*) AS saves, count(DISTINCT user_id) AS users, group_concat(DISTINCT category) AS categories, json_group_array(id) AS ids
+       FROM search_terms GROUP BY term ORDER BY saves DESC, term ASC LIMIT ?`,
     )
-    .all(matchesSinceMs, limit)
-    .map((r) => ({ ...r, categories: r.categories.split(',').sort() }))
+    .all(limit)
+  // the matches of each text's terms: the links are the matches folder's (src/matches/store.ts)
+  const counted = top.map(({ ids, ...r }) => ({ ...r, matches: linksSince(deps.sqlite, JSON.parse(ids) as number[], matchesSinceMs) }))
+  // a stable sort keeps the texts in order (term ASC) among equal saves and matches
+  return counted.sort((a, b) => b.saves - a.saves || b.matches - a.matches).map((r) => ({ ...r, categories: r.categories.split(',').sort() }))
 }
 
 /** One account's terms per category (wts, wtb, gd always present), in category then creation order. */
