@@ -18,10 +18,15 @@ import type { ForumPost } from '../forums/listing'
 import { asPostState, detectPostState, type PostState } from '../forums/post-state'
 import { RedditError } from '../forums/reddit-client'
 import { cannotRead, troubleText } from '../forums/source-health'
-import { rowToPost, type PostRow } from '../forums/store'
+import { postByLink, postByRedditId } from '../forums/store'
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../lib/errors'
 import type { RateLimiter } from '../lib/rate-limit'
+import { userIdByEmail } from '../auth/users'
+import { matchOfUserPost, termIdsOfMatch } from '../matches/alert-reads'
 import { defaultsVerdict, getMatchDefaults } from '../matches/defaults'
+import { socketTimeOf } from '../metrics/latency'
+import { countSubscriptions } from '../notify/push-subscriptions'
+import { termsByIds, termsOfUserByCategory } from '../terms/reads'
 import type { WithMatcher } from '../matches/matcher'
 import { explainTerm } from '../matching/explain'
 import { parseTerm } from '../matching/parse'
@@ -88,9 +93,9 @@ function targetUser(deps: Deps, asker: { id: number; role: string }, who: string
     if (/^\d+$/.test(raw)) id = Number(raw)
     else {
       if (asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
-      const row = deps.sqlite.query<{ id: number }, [string]>('SELECT id FROM users WHERE email = ?').get(raw.toLowerCase())
-      if (!row) throw notFound(`No user with the email ${raw}.`, 'USER_NOT_FOUND')
-      id = row.id
+      const found = userIdByEmail(deps, raw.toLowerCase())
+      if (found === null) throw notFound(`No user with the email ${raw}.`, 'USER_NOT_FOUND')
+      id = found
     }
   }
   if (id !== asker.id && asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
@@ -161,11 +166,6 @@ async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => numb
   return post
 }
 
-function storedPost(deps: Pick<Deps, 'sqlite'>, redditId: string): Post | null {
-  const row = deps.sqlite.query<PostRow, [string]>('SELECT * FROM posts WHERE reddit_id = ?').get(redditId)
-  return row ? rowToPost(row) : null
-}
-
 /** A stored post whose link is this address (trailing slash and fragment aside): how a forum's post is named. */
 function storedPostByLink(deps: Pick<Deps, 'sqlite'>, raw: string): Post | null {
   let url: URL
@@ -176,14 +176,8 @@ function storedPostByLink(deps: Pick<Deps, 'sqlite'>, raw: string): Post | null 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   url.hash = ''
-  const bare = url.href.replace(/\/+$/, '')
-  const row = deps.sqlite
-    .query<PostRow, [string, string, string, string]>('SELECT * FROM posts WHERE url IN (?, ?) OR link_url IN (?, ?) ORDER BY id DESC LIMIT 1')
-    .get(bare, `${bare}/`, bare, `${bare}/`)
-  return row ? rowToPost(row) : null
+  return postByLink(deps.sqlite, url.href.replace(/\/+$/, ''))
 }
-
-type TermRow = { id: number; category: string; term: string; created_at: number; paused_at: number | null }
 
 /** `readLimit`: counts the asker's reads of posts Dibs never stored (admins are not counted). */
 export async function explainPost(
@@ -201,7 +195,7 @@ export async function explainPost(
   const forums = deps.config.forums
   if (ref.subreddit !== null && classify({ title: '', subreddit: ref.subreddit }, forums) === null) throw notWatched(deps, ref.subreddit)
 
-  const stored = byLink ?? storedPost(deps, ref.redditId)
+  const stored = byLink ?? postByRedditId(deps.sqlite, ref.redditId)
   let post: Pick<Post, 'redditId' | 'title' | 'url' | 'author' | 'flair' | 'authorFlair' | 'content' | 'subreddit' | 'createdAt' | 'state'>
   let category: Category | null
   let forum: 'product' | 'gd'
@@ -232,9 +226,7 @@ export async function explainPost(
     : (gapSentence(deps, post, timeZoneOf(deps, user.id)) ??
       'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)')
 
-  const terms = deps.sqlite
-    .query<TermRow, [number]>('SELECT id, category, term, created_at, paused_at FROM search_terms WHERE user_id = ? ORDER BY category, created_at, id')
-    .all(user.id)
+  const terms = termsOfUserByCategory(deps.sqlite, user.id)
   const counts: Partial<Record<Category, number>> = {}
   for (const t of terms) if (isCategory(t.category)) counts[t.category] = (counts[t.category] ?? 0) + 1
 
@@ -300,29 +292,13 @@ export async function explainPost(
 /** The zone the explainer writes times in: the user's quiet-hours zone, else UTC. */
 const timeZoneOf = (deps: Deps, userId: number) => getPrefs(deps, userId).quiet?.timeZone ?? 'UTC'
 
-type MatchRowDb = {
-  id: number
-  source: string
-  is_new: number
-  created_at: number
-  post_created_at: number | null
-  matched_terms: string
-  price_drop: string | null
-}
-
 function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0], timeZone: string): Explanation['match'] {
-  const m = deps.sqlite
-    .query<MatchRowDb, [number, number]>(
-      'SELECT id, source, is_new, created_at, post_created_at, matched_terms, price_drop FROM matches WHERE user_id = ? AND post_id = ?',
-    )
-    .get(userId, post.id)
+  const m = matchOfUserPost(deps.sqlite, userId, post.id)
   if (!m) return null
   const now = deps.now()
   const prefs = getPrefs(deps, userId)
   const gates = notificationGate(access, now)
-  const termsCreated = deps.sqlite
-    .query<{ created_at: number }, [number]>('SELECT t.created_at FROM match_terms mt JOIN search_terms t ON t.id = mt.term_id WHERE mt.match_id = ?')
-    .all(m.id)
+  const termsCreated = termsByIds(deps.sqlite, termIdsOfMatch(deps.sqlite, m.id))
   // runner.ts rule 4: a live match alerts only when the post came after one of its terms.
   const fresh = termsCreated.length === 0 || termsCreated.some((t) => t.created_at <= post.createdAt.getTime())
   const noAlert =
@@ -333,8 +309,7 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
         : fresh
           ? null
           : REASON_TEXTS.createdBefore
-  const latency = deps.sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(m.id)
-  const devices = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?').get(userId)!.n
+  const devices = countSubscriptions(deps, userId)
   const endpoints = externalGate(access, now).allowed
     ? userEndpoints(deps, userId).map((e) => ({
         id: e.id,
@@ -358,7 +333,7 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
     rows: rowsOfMatch(deps, m.id),
     digest: digestAfter(deps, userId, m.created_at),
     digestIntervalMinutes: deps.config.digestIntervalMinutes,
-    socketAt: latency?.socket_at ?? null,
+    socketAt: socketTimeOf(deps.sqlite, m.id),
     noAlert,
     priceDrop: m.price_drop !== null,
   })

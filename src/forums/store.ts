@@ -5,7 +5,8 @@
 // caller gets back exactly the rows that are new — those, and only those, are matched.
 // A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
 import type { Database } from 'bun:sqlite'
-import type { Post } from '../db/schema'
+import { and, eq, ne, type SQLWrapper } from 'drizzle-orm'
+import { posts, type Post } from '../db/schema'
 import { isCategory, type Category } from '../access/categories'
 import type { FeedItem } from '../contract/events'
 import type { Deps } from '../deps'
@@ -252,4 +253,54 @@ export function postFactsOf(sqlite: Database, ids: readonly number[]): Map<numbe
     }
   }
   return out
+}
+
+// ── Reads of the alert path (src/notify/, src/explain/: issue 29 §1, one owner per table) ──
+
+/** A stored post by its Reddit id (the explainer), or null. */
+export function postByRedditId(sqlite: Database, redditId: string): Post | null {
+  const row = sqlite.query<PostRow, [string]>('SELECT * FROM posts WHERE reddit_id = ?').get(redditId)
+  return row ? rowToPost(row) : null
+}
+
+/**
+ * The newest stored post whose link (url or link_url) is `bare` with or without one trailing slash:
+ * how the explainer finds a forum feed's or a pushed post, which Dibs cannot read by id.
+ */
+export function postByLink(sqlite: Database, bare: string): Post | null {
+  const row = sqlite
+    .query<PostRow, [string, string, string, string]>('SELECT * FROM posts WHERE url IN (?, ?) OR link_url IN (?, ?) ORDER BY id DESC LIMIT 1')
+    .get(bare, `${bare}/`, bare, `${bare}/`)
+  return row ? rowToPost(row) : null
+}
+
+/** The listing price stored with a post (posts.price: its title's item price, or a price edit in the body); null when none or no such post. */
+export function postPrice(sqlite: Database, postId: number): number | null {
+  return sqlite.query<{ price: number | null }, [number]>('SELECT price FROM posts WHERE id = ?').get(postId)?.price ?? null
+}
+
+/** A post's stored listing state (open | pending | sold | removed), or null when there is no such post. */
+export function postStateOf(sqlite: Database, postId: number): string | null {
+  return sqlite.query<{ state: string }, [number]>('SELECT state FROM posts WHERE id = ?').get(postId)?.state ?? null
+}
+
+/** The Reddit ids of stored posts by post id (ids with no post are absent). */
+export function redditIdsOf(sqlite: Database, postIds: readonly number[]): Map<number, string> {
+  return new Map(
+    sqlite
+      .query<{ id: number; redditId: string }, [string]>('SELECT id, reddit_id AS redditId FROM posts WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify([...postIds]))
+      .map((p) => [p.id, p.redditId]),
+  )
+}
+
+/**
+ * A subquery for EXISTS / NOT EXISTS: the post `postId` (a column or expression of the outer query) when it is no
+ * longer open (pending sale, sold or removed: the re-check, src/scanner/recheck.ts). The digest leaves those out.
+ */
+export function postNotOpen(deps: Pick<Deps, 'db'>, postId: SQLWrapper) {
+  return deps.db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), ne(posts.state, 'open')))
 }

@@ -119,3 +119,8 @@ export function claimDelays(sqlite: Database, matchIds: readonly number[]): Map<
 export function pruneAlertLatency(sqlite: Database, now: number, days = LATENCY_KEEP_DAYS): number {
   return sqlite.query('DELETE FROM alert_latency WHERE matched_at < ?').run(now - days * 86_400_000).changes
 }
+
+/** When the socket alert of a match went out (ms), or null: none yet, or no row (the explainer). */
+export function socketTimeOf(sqlite: Database, matchId: number): number | null {
+  return sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(matchId)?.socket_at ?? null
+}

@@ -5,6 +5,8 @@
 // `always_notify`. The rules are pure; the dispatcher and the digest job apply them to the
 // terms read by matchTermSettings.
 import type { Deps } from '../deps'
+import { termIdsOfMatch } from '../matches/alert-reads'
+import { termsByIds } from '../terms/reads'
 import type { EmailFrequency } from './prefs'
 
 /** 'default' follows the user's email frequency (instant → instant, batched → digest, none → off). */
@@ -84,12 +86,7 @@ export function termSettingsOf(r: TermSettingsRow): TermSettings {
   return { delivery: readDelivery(raw), mutedUntil: r.muted_until === null ? null : new Date(r.muted_until), alwaysNotify: r.always_notify === 1 }
 }
 
-/** The settings of the terms that produced a match (match_terms), read when it fans out. */
+/** The settings of the terms that produced a match (match_terms: src/matches/; the terms: src/terms/reads.ts), read when it fans out. */
 export function matchTermSettings(deps: Pick<Deps, 'sqlite'>, matchId: number): TermSettings[] {
-  return deps.sqlite
-    .query<TermSettingsRow, [number]>(
-      'SELECT t.delivery, t.muted_until, t.always_notify FROM match_terms mt JOIN search_terms t ON t.id = mt.term_id WHERE mt.match_id = ?',
-    )
-    .all(matchId)
-    .map(termSettingsOf)
+  return termsByIds(deps.sqlite, termIdsOfMatch(deps.sqlite, matchId)).map(termSettingsOf)
 }

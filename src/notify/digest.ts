@@ -11,16 +11,19 @@
 // email choices is 'digest' (a term set to Digest also brings an `instant` or `none` user here;
 // a term set to Off or muted at the match's time leaves it out). During quiet hours the window
 // simply stays open: the first digest after them carries what came in the meantime.
-import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
+import { sql, type SQLWrapper } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
 import { restorePointAt } from '../db/restore'
-import { matches, notificationPrefs, posts, searchTerms, users } from '../db/schema'
+import { allUserIds } from '../auth/users'
+import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import { rowWithKey } from '../outbox/stats'
 import type { Category } from '../access/categories'
+import { liveMatchesForDigest } from '../matches/alert-reads'
+import { userIdsWithDigestTerm } from '../terms/reads'
 import { deliveryPlan, matchTermSettings } from './delivery'
 import { getPrefs } from './prefs'
 import { quietUntil } from './quiet-hours'
@@ -33,23 +36,22 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
   // millisecond of this run belongs to the next window instead of falling between two.
   const now = new Date(deps.now().getTime() - 1)
   const intervalMs = deps.config.digestIntervalMinutes * 60_000
-  const batched = deps.db
-    .select({ userId: users.id, lastDigestAt: notificationPrefs.lastDigestAt })
-    .from(users)
-    .leftJoin(notificationPrefs, eq(notificationPrefs.userId, users.id))
-    .where(
-      or(
-        eq(notificationPrefs.emailFrequency, 'batched'),
-        isNull(notificationPrefs.userId),
-        exists(
-          deps.db
-            .select({ id: searchTerms.id })
-            .from(searchTerms)
-            .where(and(eq(searchTerms.userId, users.id), sql`json_extract(${searchTerms.delivery}, '$.email') = 'digest'`)),
-        ),
-      ),
-    )
-    .all()
+  // Who may be due: a `batched` user, a user without a preferences row (the default), and a user
+  // with a term set to Digest (src/terms/reads.ts), by id; each with the end of their last window.
+  const stored = new Map(
+    deps.db
+      .select({ userId: notificationPrefs.userId, emailFrequency: notificationPrefs.emailFrequency, lastDigestAt: notificationPrefs.lastDigestAt })
+      .from(notificationPrefs)
+      .all()
+      .map((p) => [p.userId, p]),
+  )
+  const digestTerms = userIdsWithDigestTerm(deps.sqlite)
+  const batched = allUserIds(deps)
+    .filter((id) => {
+      const p = stored.get(id)
+      return p === undefined || p.emailFrequency === 'batched' || digestTerms.has(id)
+    })
+    .map((id) => ({ userId: id, lastDigestAt: stored.get(id)?.lastDigestAt ?? null }))
   const accounts = new Map(
     usersWithAccess(
       deps,
@@ -58,15 +60,9 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
   )
   // After a restored backup, posts up to the restore point were digested by the replaced database.
   const restoredUpTo = restorePointAt(deps.db.$client)
-  const afterRestore = restoredUpTo === null ? undefined : or(isNull(matches.postCreatedAt), gt(matches.postCreatedAt, new Date(restoredUpTo)))
-  const notEmailedAlone = notExists(rowWithKey(deps, sql`'match:' || ${matches.id} || ':email'`))
-  // A post found sold, removed or pending sale (the re-check, src/scanner/recheck.ts) is left out.
-  const stillOpen = notExists(
-    deps.db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.id, matches.postId), ne(posts.state, 'open'))),
-  )
+  const postedAfter = restoredUpTo === null ? null : new Date(restoredUpTo)
+  // A match emailed on its own has the outbox row `match:<id>:email` (src/notify/dispatcher.ts).
+  const sentAlone = (matchId: SQLWrapper) => rowWithKey(deps, sql`'match:' || ${matchId} || ':email'`)
   let sent = 0
   let due = 0
   for (const prefs of batched) {
@@ -82,22 +78,8 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
     const userPrefs = getPrefs(deps, user.id)
     if (quietUntil(userPrefs.quiet, deps.now()) !== null) continue
     due++
-    const rows = deps.db
-      .select()
-      .from(matches)
-      .where(
-        and(
-          eq(matches.userId, user.id),
-          eq(matches.source, 'live'),
-          gt(matches.matchedAt, start),
-          lte(matches.matchedAt, now),
-          afterRestore,
-          notEmailedAlone,
-          stillOpen,
-        ),
-      )
-      .orderBy(asc(matches.matchedAt))
-      .all()
+    // live matches of the window, none on a post found sold, removed or pending sale (the re-check, src/scanner/recheck.ts)
+    const rows = liveMatchesForDigest(deps, { userId: user.id, after: start, upTo: now, postedAfter, sentAlone })
     const list = rows.filter((m) => deliveryPlan(matchTermSettings(deps, m.id), userPrefs.email_frequency, [], m.matchedAt).email === 'digest')
     const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null
     deps.db.transaction((tx) => {

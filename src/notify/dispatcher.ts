@@ -26,6 +26,7 @@ import type { BusEvents, MatchItem } from '../contract/events'
 import { pushSubscriptions } from '../db/schema'
 import type { Deps } from '../deps'
 import { priceDropText } from '../forums/price-history'
+import { postPrice } from '../forums/store'
 import { log } from '../lib/log'
 import { owedAlerts, settleOwed } from '../matches/owed'
 import { enqueue, enqueueEmail } from '../outbox/queue'
@@ -84,11 +85,6 @@ function capUntil(deps: Pick<Deps, 'sqlite'>, userId: number, endpointId: number
 
 export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; skipped?: string }
 
-/** The listing price stored with the post (posts.price: its title's item price, or a price edit in the body). */
-function storedPrice(deps: Pick<Deps, 'sqlite'>, postId: number): number | null {
-  return deps.sqlite.query<{ price: number | null }, [number]>('SELECT price FROM posts WHERE id = ?').get(postId)?.price ?? null
-}
-
 export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): DispatchResult {
   const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
   if (isPaused(deps)) return none('paused')
@@ -127,7 +123,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
       result.push++
     }
   }
-  const price = endpoints.length > 0 && m.postId !== null ? storedPrice(deps, m.postId) : null
+  const price = endpoints.length > 0 && m.postId !== null ? postPrice(deps.sqlite, m.postId) : null
   for (const ep of endpoints) {
     if (!plan.endpoints.has(ep.id)) continue
     const control = controlOf(ep)

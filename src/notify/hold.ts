@@ -22,6 +22,8 @@ import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 import type { PostState } from '../forums/post-state'
+import { postStateOf, redditIdsOf } from '../forums/store'
+import { matchIdsOfPost, postsOfMatches } from '../matches/alert-reads'
 import { getPrefs } from './prefs'
 import { hasRedditKey, KEY_ONLY_TEXTS } from '../forums/key-only'
 import { cancel, dueWaiting, release, skip, wait } from '../outbox/store'
@@ -87,14 +89,17 @@ export type HeldRow = { id: number; postId: number; redditId: string; dueAt: num
 export function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): HeldRow[] {
   const rows = dueWaiting(deps, new Date(now))
   if (rows.length === 0) return []
-  const posts = new Map(
-    deps.sqlite
-      .query<{ matchId: number; postId: number; redditId: string }, [string]>(
-        'SELECT m.id AS matchId, p.id AS postId, p.reddit_id AS redditId FROM matches m JOIN posts p ON p.id = m.post_id WHERE m.id IN (SELECT value FROM json_each(?))',
-      )
-      .all(JSON.stringify([...new Set(rows.map((r) => r.matchId))]))
-      .map((p) => [p.matchId, p]),
+  // each match's post (src/matches/), then those posts' Reddit ids (src/forums/): a match or post that is gone is left out
+  const ofMatch = postsOfMatches(deps.sqlite, [...new Set(rows.map((r) => r.matchId))])
+  const redditIds = redditIdsOf(
+    deps.sqlite,
+    ofMatch.map((m) => m.postId),
   )
+  const posts = new Map<number, { postId: number; redditId: string }>()
+  for (const { matchId, postId } of ofMatch) {
+    const redditId = redditIds.get(postId)
+    if (redditId !== undefined) posts.set(matchId, { postId, redditId })
+  }
   const out: HeldRow[] = []
   for (const r of rows) {
     const post = posts.get(r.matchId)
@@ -114,13 +119,12 @@ export function skipReason(state: PostState): string {
  * `pending` now. Returns how many were released to the worker (the caller wakes it).
  */
 export function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, rows: HeldRow[]): { released: number; skipped: number } {
-  const stateOf = deps.sqlite.query<{ state: string }, [number]>('SELECT state FROM posts WHERE id = ?')
   const now = deps.now()
   let released = 0
   let skipped = 0
   deps.sqlite.transaction(() => {
     for (const row of rows) {
-      const state = (stateOf.get(row.postId)?.state ?? 'open') as PostState
+      const state = (postStateOf(deps.sqlite, row.postId) ?? 'open') as PostState
       if (state === 'removed' || state === 'sold') skipped += skip(deps, row.id, skipReason(state))
       else released += release(deps, row.id, now)
     }
@@ -131,9 +135,5 @@ export function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, rows: Hel
 /** The post became removed or sold: its matches' queued (pending, waiting or held) email/push rows are not sent. */
 export function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): number {
   if (state !== 'removed' && state !== 'sold') return 0
-  const matchIds = deps.sqlite
-    .query<{ id: number }, [number]>('SELECT id FROM matches WHERE post_id = ?')
-    .all(postId)
-    .map((m) => m.id)
-  return cancel(deps, matchIds, skipReason(state))
+  return cancel(deps, matchIdsOfPost(deps.sqlite, postId), skipReason(state))
 }
