@@ -4,10 +4,10 @@
 // advisory lock and re-reads `__migrations`, so exactly one node applies it and the others see it done.
 import type { SQL } from 'bun'
 import { migrations as embedded } from './migrations-pg'
+import { LOCKS } from '../cluster/locks'
 import type { MigrationResult } from './migrate'
 
-/** The advisory-lock key of schema migrations (any constant bigint; one per purpose: src/db/pg-locks.ts when more come). */
-export const MIGRATION_LOCK = 7_226_001
+const MIGRATION_LOCK = LOCKS.migrations
 
 export async function applyPgMigrations(sql: SQL, migrations = embedded): Promise<MigrationResult> {
   // Two nodes creating the table at once collide on PostgreSQL's catalog even with IF NOT EXISTS.
