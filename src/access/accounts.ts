@@ -72,6 +72,13 @@ export function ensureAccessRow(deps: Pick<Deps, 'db'>, userId: number): void {
   deps.db.insert(userAccess).values({ userId, role: 'none' }).onConflictDoNothing().run()
 }
 
+/** An active access row written as it is (the demo seed's accounts): no history row, no event. */
+export function insertActiveAccess(deps: Pick<Deps, 'sqlite'>, userId: number, role: string, grantedBy: string, atMs: number): void {
+  deps.sqlite
+    .query("INSERT INTO user_access (user_id, role, subscription_status, granted_by, updated_at) VALUES (?, ?, 'active', ?, ?)")
+    .run(userId, role, grantedBy, atMs)
+}
+
 /** Every write to user_access ever recorded, oldest first. */
 export function accessHistoryRows(deps: Pick<Deps, 'db'>) {
   return deps.db.select().from(accessHistory).orderBy(asc(accessHistory.at), asc(accessHistory.id)).all()
