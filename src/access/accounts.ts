@@ -1,10 +1,11 @@
 // Account lists for the admin pages (Users, Revenue): each account with its stored user_access row
 // as it is (no ADMIN_EMAILS applied: the caller decides with ./state.ts accessStateOf), and the
 // access history. This folder owns user_access and access_history (src/db/owners.json); the users
-// columns are read in the same join as ./state.ts does.
-import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { accessHistory, userAccess, users } from '../db/schema'
+// columns come from ../auth/user-rows.ts (a pure leaf), as in ./state.ts.
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { accessHistory, userAccess } from '../db/schema'
 import type { Deps } from '../deps'
+import { listedUsers, type ListedUser } from '../auth/user-rows'
 
 export type AccountRow = {
   id: number
@@ -22,42 +23,43 @@ export type AccountRow = {
   grantedBy: string | null
 }
 
-const select = (deps: Pick<Deps, 'db'>) =>
-  deps.db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      emailConfirmedAt: users.emailConfirmedAt,
-      bannedAt: users.bannedAt,
-      createdAt: users.createdAt,
-      role: userAccess.role,
-      subscriptionStatus: userAccess.subscriptionStatus,
-      accessExpiresAt: userAccess.accessExpiresAt,
-      stripeCustomerId: userAccess.stripeCustomerId,
-      stripeSubscriptionId: userAccess.stripeSubscriptionId,
-      grantedBy: userAccess.grantedBy,
-    })
-    .from(users)
-    .leftJoin(userAccess, eq(userAccess.userId, users.id))
+type StoredAccess = typeof userAccess.$inferSelect
+
+/** Each listed account with its access row (null fields without one). */
+function withAccess(users: ListedUser[], rows: Map<number, StoredAccess>): AccountRow[] {
+  return users.map(({ id, email, name, emailConfirmedAt, bannedAt, createdAt }) => {
+    const a = rows.get(id)
+    return {
+      id,
+      email,
+      name,
+      emailConfirmedAt,
+      bannedAt,
+      createdAt,
+      role: a?.role ?? null,
+      subscriptionStatus: a?.subscriptionStatus ?? null,
+      accessExpiresAt: a?.accessExpiresAt ?? null,
+      stripeCustomerId: a?.stripeCustomerId ?? null,
+      stripeSubscriptionId: a?.stripeSubscriptionId ?? null,
+      grantedBy: a?.grantedBy ?? null,
+    }
+  })
+}
 
 /**
  * Every account with its access row: `search` (lowercase) keeps those whose email or name contains it;
  * `newestFirst` orders by id descending, otherwise the database's order.
  */
 export function accountRows(deps: Pick<Deps, 'db'>, opts: { search?: string; newestFirst?: boolean } = {}): AccountRow[] {
-  let where: SQL | undefined
-  if (opts.search) {
-    const pattern = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    where = or(sql`${users.email} like ${pattern} escape '\\'`, sql`${users.name} like ${pattern} escape '\\'`)
-  }
-  const q = select(deps).where(where)
-  return opts.newestFirst ? q.orderBy(desc(users.id)).all() : q.all()
+  const users = listedUsers(deps.db, opts)
+  const rows = deps.db.select().from(userAccess).all()
+  return withAccess(users, new Map(rows.map((r) => [r.userId, r])))
 }
 
 /** One account with its access row, or undefined. */
 export function accountRow(deps: Pick<Deps, 'db'>, userId: number): AccountRow | undefined {
-  return select(deps).where(eq(users.id, userId)).get()
+  const access = storedAccess(deps, userId)
+  return withAccess(listedUsers(deps.db, { userId }), new Map(access === null ? [] : [[userId, access]]))[0]
 }
 
 /** One account's stored user_access row, or null without one. */
@@ -68,6 +70,13 @@ export function storedAccess(deps: Pick<Deps, 'db'>, userId: number) {
 /** An account without access yet gets its row (role none) unless it has one; no history row, no event. */
 export function ensureAccessRow(deps: Pick<Deps, 'db'>, userId: number): void {
   deps.db.insert(userAccess).values({ userId, role: 'none' }).onConflictDoNothing().run()
+}
+
+/** An active access row written as it is (the demo seed's accounts): no history row, no event. */
+export function insertActiveAccess(deps: Pick<Deps, 'sqlite'>, userId: number, role: string, grantedBy: string, atMs: number): void {
+  deps.sqlite
+    .query("INSERT INTO user_access (user_id, role, subscription_status, granted_by, updated_at) VALUES (?, ?, 'active', ?, ?)")
+    .run(userId, role, grantedBy, atMs)
 }
 
 /** Every write to user_access ever recorded, oldest first. */

@@ -1,15 +1,16 @@
-// Who a user is and what they may do, read from the database: the one users ⋈ user_access query
-// (userWithAccess / usersWithAccess) and the row → AccessState reading, where ADMIN_EMAILS make
-// an account admin whatever its stored role.
-import { asc, eq, inArray } from 'drizzle-orm'
+// Who a user is and what they may do, read from the database: a user's account fields (the users
+// columns of ../auth/user-rows.ts, a pure leaf: auth/ imports access/, never the other way) with
+// their user_access row (userWithAccess / usersWithAccess), and the row → AccessState reading, where
+// ADMIN_EMAILS make an account admin whatever its stored role.
+import { inArray } from 'drizzle-orm'
 import type { Config } from '../config'
-import { userAccess, users } from '../db/schema'
+import { userAccess } from '../db/schema'
 import type { Deps } from '../deps'
+import { accountUser, accountUsers, type AccountUser } from '../auth/user-rows'
 import type { AccessState, Role } from './rules'
 
-type AccessRow = { role: string; subscriptionStatus: string | null; accessExpiresAt: Date | null; stripeCustomerId: string | null }
-/** The account fields access decisions need (not the whole row: this runs for every matched user of a scan). */
-export type AccountUser = { id: number; email: string; emailConfirmedAt: Date | null; bannedAt: Date | null }
+export type AccessRow = { role: string; subscriptionStatus: string | null; accessExpiresAt: Date | null; stripeCustomerId: string | null }
+export type { AccountUser }
 export type UserWithAccess = { user: AccountUser; access: AccessState }
 
 /** Admins come from ADMIN_EMAILS as well as the stored role. */
@@ -23,30 +24,37 @@ export function accessStateOf(deps: { config: Pick<Config, 'adminEmails'> }, ema
   }
 }
 
-const joined = (deps: Pick<Deps, 'db'>) =>
-  deps.db
-    .select({
-      user: { id: users.id, email: users.email, emailConfirmedAt: users.emailConfirmedAt, bannedAt: users.bannedAt },
-      access: {
-        role: userAccess.role,
-        subscriptionStatus: userAccess.subscriptionStatus,
-        accessExpiresAt: userAccess.accessExpiresAt,
-        stripeCustomerId: userAccess.stripeCustomerId,
-      },
-    })
-    .from(users)
-    .leftJoin(userAccess, eq(userAccess.userId, users.id))
-
-export function userWithAccess(deps: Pick<Deps, 'db' | 'config'>, userId: number): UserWithAccess | null {
-  const row = joined(deps).where(eq(users.id, userId)).get()
-  return row === undefined ? null : { user: row.user, access: accessStateOf(deps, row.user.email, row.access) }
+/** The access rows of `ids` (in chunks: SQLite bounds the number of parameters), or of every account: user id → row. */
+export function accessRowsOf(deps: Pick<Deps, 'db'>, ids?: readonly number[]): Map<number, AccessRow> {
+  const columns = {
+    userId: userAccess.userId,
+    role: userAccess.role,
+    subscriptionStatus: userAccess.subscriptionStatus,
+    accessExpiresAt: userAccess.accessExpiresAt,
+    stripeCustomerId: userAccess.stripeCustomerId,
+  }
+  const rows =
+    ids === undefined
+      ? deps.db.select(columns).from(userAccess).all()
+      : Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, (i + 1) * 500)).flatMap((chunk) =>
+          deps.db.select(columns).from(userAccess).where(inArray(userAccess.userId, chunk)).all(),
+        )
+  return new Map(rows.map(({ userId, ...row }) => [userId, row]))
 }
 
-const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
+/** One account's access row, or null without one (the session and token checks read it beside their users row). */
+export function accessRowOf(deps: Pick<Deps, 'db'>, userId: number): AccessRow | null {
+  return accessRowsOf(deps, [userId]).get(userId) ?? null
+}
 
-/** Every account by id, or those among `ids` (in chunks: SQLite bounds the number of parameters). */
+export function userWithAccess(deps: Pick<Deps, 'db' | 'config'>, userId: number): UserWithAccess | null {
+  const user = accountUser(deps.db, userId)
+  return user === undefined ? null : { user, access: accessStateOf(deps, user.email, accessRowOf(deps, userId)) }
+}
+
+/** Every account by id, or those among `ids`. */
 export function usersWithAccess(deps: Pick<Deps, 'db' | 'config'>, ids?: number[]): UserWithAccess[] {
-  const rows =
-    ids === undefined ? joined(deps).orderBy(asc(users.id)).all() : chunks(ids, 500).flatMap((chunk) => joined(deps).where(inArray(users.id, chunk)).all())
-  return rows.map((r) => ({ user: r.user, access: accessStateOf(deps, r.user.email, r.access) }))
+  const users = accountUsers(deps.db, ids)
+  const rows = accessRowsOf(deps, ids === undefined ? undefined : users.map((u) => u.id))
+  return users.map((user) => ({ user, access: accessStateOf(deps, user.email, rows.get(user.id) ?? null) }))
 }

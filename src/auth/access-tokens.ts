@@ -3,9 +3,9 @@
 // owner sees it once. Revoking deletes the row; an expired token stays listed until revoked.
 // Every read of the `access_tokens` table is here.
 import { and, asc, count, eq } from 'drizzle-orm'
-import { accessTokens, userAccess, users } from '../db/schema'
+import { accessTokens, users } from '../db/schema'
 import type { Deps } from '../deps'
-import { accessStateOf } from '../access/state'
+import { accessRowOf, accessStateOf } from '../access/state'
 import { AppError, badRequest, notFound } from '../lib/errors'
 import { hashToken, randomToken } from '../lib/tokens'
 import type { ValidSession } from './session'
@@ -100,10 +100,9 @@ export type TokenSession = ValidSession & { token: { id: number; scopes: TokenSc
 export function validateAccessToken(deps: Pick<Deps, 'db' | 'now' | 'config'>, token: string): TokenSession | null {
   if (!token.startsWith(TOKEN_PREFIX)) return null
   const row = deps.db
-    .select({ token: accessTokens, user: users, access: userAccess })
+    .select({ token: accessTokens, user: users })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .leftJoin(userAccess, eq(userAccess.userId, users.id))
     .where(eq(accessTokens.tokenHash, hashToken(token)))
     .get()
   if (row === undefined) return null
@@ -117,7 +116,7 @@ export function validateAccessToken(deps: Pick<Deps, 'db' | 'now' | 'config'>, t
     expiresAt: row.token.expiresAt ?? new Date(8.64e15),
     secondFactor: false,
     user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
-    access: accessStateOf(deps, user.email, row.access),
+    access: accessStateOf(deps, user.email, accessRowOf(deps, user.id)),
     token: { id: row.token.id, scopes: row.token.scopes as TokenScope[], expiresAt: row.token.expiresAt },
   }
 }

@@ -3,12 +3,13 @@
 // share them. Enumeration: signup and forgot answer the same whether or not the email has an
 // account; login says the same for an unknown email and a wrong password, after the same work.
 import { eq } from 'drizzle-orm'
-import { userAccess, users, type User } from '../db/schema'
+import { users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
 import { log } from '../lib/log'
 import { enqueueEmail } from '../outbox/queue'
 import { startAccess, setRole } from '../access/service'
+import { ensureAccessRow } from '../access/accounts'
 import { isRole } from '../access/rules'
 import { accountExistsEmail, confirmationEmail, resetEmail } from './emails'
 import { consumeToken, issueToken } from './one-time-tokens'
@@ -233,6 +234,6 @@ export async function createUser(
     .get()
   if (input.role !== undefined) setRole(deps, user.id, input.role as never, 'cli')
   else if (input.confirmed) startAccess(deps, user.id)
-  else deps.db.insert(userAccess).values({ userId: user.id, role: 'none' }).onConflictDoNothing().run()
+  else ensureAccessRow(deps, user.id)
   return user
 }

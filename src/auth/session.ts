@@ -2,12 +2,12 @@
 // SHA-256 is stored; sliding expiry refreshes a session used in its second half. A session remembers
 // whether its sign-in presented a two-factor code (`secondFactor`): the REQUIRE_ADMIN_2FA gate asks it.
 import { eq, lt } from 'drizzle-orm'
-import { sessions, userAccess, users } from '../db/schema'
+import { sessions, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { hashToken, randomToken } from '../lib/tokens'
 import { cookieValue } from '../lib/cookie-header'
 import type { AccessState } from '../access/rules'
-import { accessStateOf } from '../access/state'
+import { accessRowOf, accessStateOf } from '../access/state'
 
 export const SESSION_COOKIE = 'dibs_session'
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -45,13 +45,7 @@ export function createSession(
 export function validateSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, token: string | null | undefined): ValidSession | null {
   if (!token) return null
   const id = hashToken(token)
-  const row = deps.db
-    .select({ session: sessions, user: users, access: userAccess })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userAccess, eq(userAccess.userId, users.id))
-    .where(eq(sessions.id, id))
-    .get()
+  const row = deps.db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).get()
   if (row === undefined) return null
   const now = deps.now()
   if (row.session.expiresAt.getTime() <= now.getTime() || row.user.bannedAt !== null) {
@@ -69,7 +63,7 @@ export function validateSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, token
     expiresAt,
     secondFactor: row.session.secondFactorAt !== null,
     user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
-    access: accessStateOf(deps, user.email, row.access),
+    access: accessStateOf(deps, user.email, accessRowOf(deps, user.id)),
   }
 }
 

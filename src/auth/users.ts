@@ -89,3 +89,32 @@ export function allUserIds(deps: Pick<Deps, 'sqlite'>): number[] {
     .all()
     .map((r) => r.id)
 }
+
+// Writes and checks of a users row for other folders (the profile, the demo seed, feed URLs).
+
+/** A new account with its password hash already made (the demo seed); its id. */
+export function insertUser(
+  deps: Pick<Deps, 'sqlite'>,
+  u: { email: string; name: string; passwordHash: string; emailConfirmedAtMs: number; createdAtMs: number },
+): number {
+  return deps.sqlite
+    .query<{ id: number }, [string, string, string, number, number]>(
+      'INSERT INTO users (email, name, password_hash, email_confirmed_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    )
+    .get(u.email, u.name, u.passwordHash, u.emailConfirmedAtMs, u.createdAtMs)!.id
+}
+
+/** The user's new display name (already checked). */
+export function renameUser(deps: Pick<Deps, 'db'>, userId: number, name: string, at: Date): void {
+  deps.db.update(users).set({ name, updatedAt: at }).where(eq(users.id, userId)).run()
+}
+
+/** Deletes the account; ON DELETE CASCADE removes every row that belongs to it. */
+export function deleteUser(deps: Pick<Deps, 'db'>, userId: number): void {
+  deps.db.delete(users).where(eq(users.id, userId)).run()
+}
+
+/** Whether the account exists and is not banned. */
+export function isActiveUser(deps: Pick<Deps, 'sqlite'>, userId: number): boolean {
+  return deps.sqlite.query<{ one: number }, [number]>('SELECT 1 AS one FROM users WHERE id = ? AND banned_at IS NULL').get(userId) !== null
+}

@@ -1,16 +1,11 @@
 // A user's Stripe customer: created once (on their first checkout) and kept in
 // user_access.stripe_customer_id; the idempotency key makes a double click create one customer.
-import { and, eq, isNull } from 'drizzle-orm'
-import { userAccess } from '../db/schema'
 import type { Deps } from '../deps'
+import { storeCustomer, stripeIdsOf, unlinkCustomer } from '../access/stripe-link'
 import { stripeFor } from './client'
 
 export function storedCustomer(deps: Pick<Deps, 'db'>, userId: number): { customer: string | null; subscription: string | null } {
-  const row = deps.db
-    .select({ customer: userAccess.stripeCustomerId, subscription: userAccess.stripeSubscriptionId })
-    .from(userAccess)
-    .where(eq(userAccess.userId, userId))
-    .get()
+  const row = stripeIdsOf(deps, userId)
   return { customer: row?.customer ?? null, subscription: row?.subscription ?? null }
 }
 
@@ -22,20 +17,12 @@ export async function ensureCustomer(deps: Pick<Deps, 'db' | 'config'>, userId: 
     { email, metadata: { user_id: String(userId) } },
     { idempotencyKey: `dibs-customer-${userId}-${email}-${deps.config.appUrl}${replacing ? `-${replacing}` : ''}` },
   )
-  deps.db
-    .insert(userAccess)
-    .values({ userId, stripeCustomerId: created.id })
-    .onConflictDoUpdate({ target: userAccess.userId, set: { stripeCustomerId: created.id }, setWhere: isNull(userAccess.stripeCustomerId) })
-    .run()
+  storeCustomer(deps, userId, created.id)
   // A concurrent request may have stored its customer first: that one is the user's.
   return storedCustomer(deps, userId).customer ?? created.id
 }
 
 /** Forgets a stored customer that Stripe no longer knows (deleted in the dashboard, another account's key). */
 export function forgetCustomer(deps: Pick<Deps, 'db'>, userId: number, customer: string) {
-  deps.db
-    .update(userAccess)
-    .set({ stripeCustomerId: null, stripeSubscriptionId: null })
-    .where(and(eq(userAccess.userId, userId), eq(userAccess.stripeCustomerId, customer)))
-    .run()
+  unlinkCustomer(deps, userId, customer)
 }

@@ -4,9 +4,8 @@
 // checkout whose webhooks all went missing is found only this way. When
 // Stripe cannot be reached the run stops, logs it and leaves everyone's access as it is; the next
 // run tries again.
-import { isNotNull } from 'drizzle-orm'
-import { userAccess } from '../db/schema'
 import type { Deps } from '../deps'
+import { customerLinks } from '../access/stripe-link'
 import { log } from '../lib/log'
 import { refreshCustomer } from './refresh'
 
@@ -15,14 +14,10 @@ export type ReconcileResult = { checked: number; changed: number; failed: number
 export async function reconcile(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'>): Promise<ReconcileResult> {
   const result: ReconcileResult = { checked: 0, changed: 0, failed: 0 }
   if (!deps.config.billingEnabled) return result
-  const rows = deps.db
-    .select({ userId: userAccess.userId, customer: userAccess.stripeCustomerId })
-    .from(userAccess)
-    .where(isNotNull(userAccess.stripeCustomerId))
-    .all()
+  const rows = customerLinks(deps)
   for (const row of rows) {
     try {
-      const r = await refreshCustomer(deps, row.customer!, { userHint: row.userId, cause: 'reconcile' })
+      const r = await refreshCustomer(deps, row.customer, { userHint: row.userId, cause: 'reconcile' })
       result.checked++
       if (r.changed) result.changed++
     } catch (err) {

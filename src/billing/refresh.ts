@@ -3,11 +3,11 @@
 // writeAccess (access_history + 'access.changed' to open tabs), one line in the admin activity log,
 // and for a failed renewal one email asking to update the card. Writing nothing when nothing
 // changed is what makes replays and reordered events harmless.
-import { and, eq, isNull } from 'drizzle-orm'
 import type Stripe from 'stripe'
-import { userAccess, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { accessStateFor, writeAccess } from '../access/service'
+import { linkCustomerIfNone, storeSubscriptionId, stripeIdsOf, userOfCustomer } from '../access/stripe-link'
+import { findUser } from '../auth/users'
 import { recordAudit } from '../audit/log'
 import { AppError } from '../lib/errors'
 import { log } from '../lib/log'
@@ -52,17 +52,12 @@ function planOfMetadata(meta: Stripe.Metadata | undefined): PlanId | null {
 
 /** The user of a Stripe customer: the stored link, else the id the checkout carried (then stored, if the user has no customer yet). */
 export function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): number | null {
-  const linked = deps.db.select({ userId: userAccess.userId }).from(userAccess).where(eq(userAccess.stripeCustomerId, customerId)).get()
-  if (linked) return linked.userId
-  if (hint === null || !deps.db.select({ id: users.id }).from(users).where(eq(users.id, hint)).get()) return null
-  deps.db
-    .update(userAccess)
-    .set({ stripeCustomerId: customerId })
-    .where(and(eq(userAccess.userId, hint), isNull(userAccess.stripeCustomerId)))
-    .run()
+  const linked = userOfCustomer(deps, customerId)
+  if (linked !== null) return linked
+  if (hint === null || findUser(deps, hint) === undefined) return null
+  linkCustomerIfNone(deps, hint, customerId)
   // Only when that linked it: a user who already has another customer is not this one's.
-  const stored = deps.db.select({ customer: userAccess.stripeCustomerId }).from(userAccess).where(eq(userAccess.userId, hint)).get()
-  return stored?.customer === customerId ? hint : null
+  return stripeIdsOf(deps, hint)?.customer === customerId ? hint : null
 }
 
 export type RefreshResult = { userId: number | null; subscription: string | null; changed: boolean }
@@ -99,8 +94,8 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
   const now = deps.now()
   const state = accessStateFor(deps, userId)
   if (state === null) return false
-  const row = deps.db.select({ sub: userAccess.stripeSubscriptionId }).from(userAccess).where(eq(userAccess.userId, userId)).get()
-  if (row && row.sub !== facts.id) deps.db.update(userAccess).set({ stripeSubscriptionId: facts.id }).where(eq(userAccess.userId, userId)).run()
+  const row = stripeIdsOf(deps, userId)
+  if (row && row.subscription !== facts.id) storeSubscriptionId(deps, userId, facts.id)
   const next = decide(state, accessFromSubscription(facts, now), now)
   if (next === null) return false
   writeAccess(deps, userId, { ...next, grantedBy: null, source: 'stripe' })
@@ -119,7 +114,7 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
     },
   })
   if (next.subscriptionStatus === 'past_due' && next.accessExpiresAt !== null) {
-    const email = deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email
+    const email = findUser(deps, userId)?.email
     if (email)
       enqueueEmail(deps, 'payment_failed', paymentFailedEmail(deps.config, email, next.accessExpiresAt), {
         userId,
@@ -132,7 +127,7 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
 
 /** The signed-in user's own re-read (POST /api/billing/refresh): nothing to do without a customer. */
 export async function refreshUser(deps: BillingDeps, userId: number): Promise<RefreshResult | null> {
-  const row = deps.db.select({ customer: userAccess.stripeCustomerId }).from(userAccess).where(eq(userAccess.userId, userId)).get()
+  const row = stripeIdsOf(deps, userId)
   if (!deps.config.billingEnabled || !row?.customer) return null
   try {
     return await refreshCustomer(deps, row.customer, { userHint: userId, cause: 'user refresh' })

@@ -8,6 +8,9 @@ import type { Deps } from '../deps'
 import type { WithMatcher } from '../matches/matcher'
 import { log } from '../lib/log'
 import { addTerm } from '../terms/service'
+import { findUserByEmail } from '../auth/service'
+import { insertUser } from '../auth/users'
+import { insertActiveAccess } from '../access/accounts'
 
 export const DEMO_PASSWORD = 'dibs-demo-password'
 export const DEMO_ACCOUNTS = [
@@ -24,20 +27,13 @@ export async function seedDemo(deps: Deps & WithMatcher): Promise<void> {
   const hash = await Bun.password.hash(DEMO_PASSWORD)
   const now = deps.now().getTime()
   for (const account of DEMO_ACCOUNTS) {
-    const existing = deps.sqlite.query<{ id: number }, [string]>('SELECT id FROM users WHERE email = ?').get(account.email)
-    if (existing !== null) continue
-    const user = deps.sqlite
-      .query<{ id: number }, [string, string, string, number, number]>(
-        'INSERT INTO users (email, name, password_hash, email_confirmed_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
-      )
-      .get(account.email, account.name, hash, now, now)!
-    deps.sqlite
-      .query("INSERT INTO user_access (user_id, role, subscription_status, granted_by, updated_at) VALUES (?, ?, 'active', 'demo', ?)")
-      .run(user.id, account.role, now)
+    if (findUserByEmail(deps, account.email) !== undefined) continue
+    const userId = insertUser(deps, { email: account.email, name: account.name, passwordHash: hash, emailConfirmedAtMs: now, createdAtMs: now })
+    insertActiveAccess(deps, userId, account.role, 'demo', now)
     if (account.role !== 'admin') {
       const access: AccessState = { role: account.role, subscriptionStatus: 'active', accessExpiresAt: null }
       for (const [category, terms] of Object.entries(DEMO_TERMS) as [Category, string[]][])
-        for (const term of terms) addTerm(deps, user.id, access, category, term)
+        for (const term of terms) addTerm(deps, userId, access, category, term)
     }
   }
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role === 'admin' ? 'admin     ' : 'subscriber'}  ${a.email}  /  ${DEMO_PASSWORD}`)

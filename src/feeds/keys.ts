@@ -7,6 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { Deps } from '../deps'
 import { hashToken } from '../lib/tokens'
+import { isActiveUser } from '../auth/users'
 
 type KeyRow = { user_id: number; nonce: string; secret_hash: string }
 
@@ -49,9 +50,8 @@ export function rotateFeedSecret(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, 
 /** The user a feed URL's secret belongs to (not banned), or null. */
 export function feedOwner(deps: Pick<Deps, 'sqlite'>, secret: string): { userId: number; keyCreatedAt: number } | null {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null
-  return deps.sqlite
-    .query<{ userId: number; keyCreatedAt: number }, [string]>(
-      'SELECT k.user_id AS userId, k.created_at AS keyCreatedAt FROM feed_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ? AND u.banned_at IS NULL',
-    )
+  const key = deps.sqlite
+    .query<{ userId: number; keyCreatedAt: number }, [string]>('SELECT user_id AS userId, created_at AS keyCreatedAt FROM feed_keys WHERE secret_hash = ?')
     .get(hashToken(secret))
+  return key !== null && isActiveUser(deps, key.userId) ? key : null
 }

@@ -1,11 +1,10 @@
 // The signed-in user's own account: profile view, name change, password change, deletion.
-import { eq } from 'drizzle-orm'
-import { users, type User } from '../db/schema'
+import type { User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
 import { MAX_NAME_LENGTH } from '../auth/service'
 import { verifyPassword } from '../auth/passwords'
-import { getUser } from '../auth/users'
+import { deleteUser, getUser, renameUser } from '../auth/users'
 import { isFreshSignIn } from '../auth/session'
 
 export function updateName(deps: Pick<Deps, 'db' | 'now'>, userId: number, nameInput: unknown): User {
@@ -13,7 +12,7 @@ export function updateName(deps: Pick<Deps, 'db' | 'now'>, userId: number, nameI
   const name = nameInput.trim()
   if (!name) throw badRequest('Please enter your name.', 'VALIDATION')
   if (name.length > MAX_NAME_LENGTH) throw badRequest(`Name must be at most ${MAX_NAME_LENGTH} characters long`, 'VALIDATION')
-  deps.db.update(users).set({ name, updatedAt: deps.now() }).where(eq(users.id, userId)).run()
+  renameUser(deps, userId, name, deps.now())
   return getUser(deps, userId)
 }
 
@@ -36,6 +35,6 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'now' | 'bus'>, user
 
 /** Deletes the account and all its rows (ON DELETE CASCADE); its open sockets are closed. Also the admin Users page's delete. */
 export function removeAccount(deps: Pick<Deps, 'db' | 'bus'>, userId: number) {
-  deps.db.delete(users).where(eq(users.id, userId)).run()
+  deleteUser(deps, userId)
   deps.bus.emit('sessions.revoked', { userId })
 }

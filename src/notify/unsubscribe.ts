@@ -4,10 +4,10 @@
 // Only a POST acts: link scanners and mail previews GET every link in a message, so opening the
 // link (GET) checks the token and shows the /unsubscribe page, whose button POSTs.
 import { createHmac } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { notificationPrefs, users } from '../db/schema'
+import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { safeEqual } from '../lib/tokens'
+import { findUser } from '../auth/users'
 
 /** Links stay valid long enough for old emails, short enough that a leaked one expires. */
 export const UNSUBSCRIBE_TTL_MS = 180 * 24 * 60 * 60 * 1000
@@ -51,7 +51,7 @@ export function checkUnsubscribeToken(deps: Pick<Deps, 'config' | 'db' | 'now'>,
   const claims = verifyUnsubscribeToken(secret, token, deps.now())
   if (claims === null) return { status: 'error', code: 'TOKEN_INVALID' }
   try {
-    const user = deps.db.select({ id: users.id }).from(users).where(eq(users.id, claims.u)).get()
+    const user = findUser(deps, claims.u)
     return user ? { status: 'valid', userId: user.id } : { status: 'error', code: 'TOKEN_INVALID' }
   } catch {
     return { status: 'error', code: 'DB_ERROR' }

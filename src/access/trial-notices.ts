@@ -1,0 +1,51 @@
+// The trial reminders' side of user_access (src/notify/trial.ts sends them): which trials are due an
+// "ending soon" or an "ended" email, and the notified-at columns that make each one go out once per
+// trial. This folder owns user_access (src/db/owners.json); the users columns (confirmed, banned,
+// email) are notify's to read from src/auth.
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
+import { userAccess } from '../db/schema'
+import type { Deps } from '../deps'
+
+export type TrialRow = typeof userAccess.$inferSelect
+
+/** App trials that end after `now` and by `until`, not yet told "ending soon". */
+export function trialsEndingBy(deps: Pick<Deps, 'db'>, now: Date, until: Date): TrialRow[] {
+  return deps.db
+    .select()
+    .from(userAccess)
+    .where(
+      and(
+        eq(userAccess.role, 'app_trial'),
+        isNull(userAccess.trialEndingNotifiedAt),
+        gt(userAccess.accessExpiresAt, now),
+        lte(userAccess.accessExpiresAt, until),
+      ),
+    )
+    .all()
+}
+
+/** Trials (app_trial or trial_expired) that ended by `now` and after `since`, not yet told "ended". */
+export function trialsEndedSince(deps: Pick<Deps, 'db'>, now: Date, since: Date): TrialRow[] {
+  return deps.db
+    .select()
+    .from(userAccess)
+    .where(
+      and(
+        inArray(userAccess.role, ['app_trial', 'trial_expired']),
+        isNull(userAccess.trialEndedNotifiedAt),
+        lte(userAccess.accessExpiresAt, now),
+        gt(userAccess.accessExpiresAt, since),
+      ),
+    )
+    .all()
+}
+
+/** The "ending soon" email is queued (called in the transaction that queues it). */
+export function markTrialEndingNotified(deps: Pick<Deps, 'db'>, userId: number, at: Date): void {
+  deps.db.update(userAccess).set({ trialEndingNotifiedAt: at }).where(eq(userAccess.userId, userId)).run()
+}
+
+/** The "ended" email is queued (called in the transaction that queues it). */
+export function markTrialEndedNotified(deps: Pick<Deps, 'db'>, userId: number, at: Date): void {
+  deps.db.update(userAccess).set({ trialEndedNotifiedAt: at }).where(eq(userAccess.userId, userId)).run()
+}
