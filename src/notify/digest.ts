@@ -15,7 +15,7 @@ import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from 'd
 import { notificationGate } from '../access/rules'
 import { usersWithAccess } from '../access/state'
 import { isPaused } from '../settings/service'
-import { restorePointAt } from '../db/restore'
+import { restorePointAt } from '../settings/restore-point'
 import { matches, notificationPrefs, posts, searchTerms, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
