@@ -15,6 +15,7 @@ import type { Job } from './jobs/types'
 import { MatchingService } from './matches/matcher'
 import { createDispatcher, type Dispatcher } from './notify/dispatcher'
 import { accessExpiryWatch, type ExpiryWatch } from './access/expiry'
+import { channelStore } from './notify/channel-store'
 import { notifyJobs } from './notify/jobs'
 import { createChannels, type Channels } from './outbox/channels'
 import { outboxWorker, type OutboxWorker } from './outbox/worker'
@@ -62,7 +63,7 @@ export const restoreStore: RestoreStore = { newestPostAt, recordRestorePoint }
 
 /** Builds every long-lived service once (the term index loads here). `given` replaces any of them (tests). */
 export function createServices(deps: Deps, given: Partial<Services> = {}): Services {
-  const channels = given.channels ?? createChannels(deps)
+  const channels = given.channels ?? createChannels(deps, channelStore)
   const matcher = given.matcher ?? new MatchingService(deps)
   // first start: the sources table gets the environment's forums (FORUM_PRESET, else the subreddits)
   seedSources(deps)
