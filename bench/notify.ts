@@ -81,6 +81,7 @@ import { enqueue } from '../src/outbox/queue'
 import { deliver, type Provider } from '../src/outbox/channels/provider'
 import { PROVIDERS } from '../src/outbox/channels/registry'
 import { externalAlert } from '../src/notify/external'
+import { channelStore } from '../src/notify/channel-store'
 import { eq } from 'drizzle-orm'
 import { makeDeps } from '../tests/helpers'
 import { setFakeLatency } from '../tests/fakes/http-recorder'
@@ -170,7 +171,7 @@ const received = () => Object.values(f).reduce((n, x) => n + x.received.length, 
 // naive: one after another
 const n0 = received()
 let t = performance.now()
-for (const [i, { p, ep }] of eps.entries()) await deliver(fanDeps, p, ep, sampleMatch(1), `naive:${i}`)
+for (const [i, { p, ep }] of eps.entries()) await deliver(fanDeps, channelStore, p, ep, sampleMatch(1), `naive:${i}`)
 const naiveMs = performance.now() - t
 const naiveSent = received() - n0
 

@@ -17,7 +17,7 @@ import { forumNotice } from './scanner/source'
 import { recoverStuckSending } from './outbox/queue'
 import { startLagMonitor } from './lib/event-loop-lag'
 import { clearServerFile } from './realtime/relay'
-import { attachListeners, createServices, jobList, type AppContext } from './services'
+import { attachListeners, createServices, jobList, restoreStore, type AppContext } from './services'
 import { captureShell, startUiBundle, warmAssets, type AppShell, type UiBundle } from './web/pages'
 
 export type RunningServer = { url: string; port: number; deps: AppContext; stop(): Promise<void> }
@@ -26,7 +26,7 @@ export type RunningServer = { url: string; port: number; deps: AppContext; stop(
 export async function startServer(config: Config, opts: { jobs?: boolean; checkModels?: boolean } = {}): Promise<RunningServer> {
   const opened = openDb(config.dbPath)
   if (opened.migrations.applied.length) log.info('database migrated', { applied: opened.migrations.applied.join(',') })
-  detectRestore(opened.sqlite, config.dataDir, Date.now())
+  detectRestore(opened.sqlite, config.dataDir, Date.now(), restoreStore)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
   // Two-factor rows from before sealing and salted hashing (clear secrets, short codes' bare SHA-256).
   const upgraded = await upgradeTwoFactorStorage(deps)

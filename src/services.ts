@@ -4,6 +4,9 @@
 // commands (src/commands.ts) and tests (tests/helpers.ts) use the parts they need.
 import { SOCKET_EVENTS } from './contract/events'
 import type { Deps } from './deps'
+import type { RestoreStore } from './db/restore'
+import { newestPostAt } from './forums/stats'
+import { recordRestorePoint } from './settings/restore-point'
 import { authJobs } from './auth/jobs'
 import { billingJobs } from './billing/jobs'
 import { backupJobs } from './ops/backups'
@@ -12,6 +15,7 @@ import type { Job } from './jobs/types'
 import { MatchingService } from './matches/matcher'
 import { createDispatcher, type Dispatcher } from './notify/dispatcher'
 import { accessExpiryWatch, type ExpiryWatch } from './access/expiry'
+import { channelStore } from './notify/channel-store'
 import { notifyJobs } from './notify/jobs'
 import { createChannels, type Channels } from './outbox/channels'
 import { outboxWorker, type OutboxWorker } from './outbox/worker'
@@ -51,9 +55,15 @@ export type Services = {
 /** What route plugins, jobs and commands of a running server receive. */
 export type AppContext = Deps & Services
 
+/**
+ * What `detectRestore` and `dibs restore` (src/db/restore.ts) read and write beyond the database file:
+ * src/db imports no other folder, so the server and the CLI give it the owners' functions.
+ */
+export const restoreStore: RestoreStore = { newestPostAt, recordRestorePoint }
+
 /** Builds every long-lived service once (the term index loads here). `given` replaces any of them (tests). */
 export function createServices(deps: Deps, given: Partial<Services> = {}): Services {
-  const channels = given.channels ?? createChannels(deps)
+  const channels = given.channels ?? createChannels(deps, channelStore)
   const matcher = given.matcher ?? new MatchingService(deps)
   // first start: the sources table gets the environment's forums (FORUM_PRESET, else the subreddits)
   seedSources(deps)

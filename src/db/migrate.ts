@@ -8,12 +8,7 @@ export type MigrationResult = { applied: string[]; total: number }
 
 export function applyMigrations(sqlite: Database, migrations = embedded): MigrationResult {
   sqlite.run(`CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`)
-  const done = new Set(
-    sqlite
-      .query<{ tag: string }, []>('SELECT tag FROM __migrations')
-      .all()
-      .map((r) => r.tag),
-  )
+  const done = new Set(appliedMigrationTags(sqlite))
   const pending = migrations.filter((m) => !done.has(m.tag))
   if (pending.length === 0) return { applied: [], total: migrations.length }
 
@@ -31,4 +26,17 @@ export function applyMigrations(sqlite: Database, migrations = embedded): Migrat
     sqlite.run('PRAGMA foreign_keys = ON')
   }
   return { applied: pending.map((m) => m.tag), total: migrations.length }
+}
+
+/** The tags of the migrations applied to this database (throws when it has no `__migrations` table). */
+export function appliedMigrationTags(sqlite: Database): string[] {
+  return sqlite
+    .query<{ tag: string }, []>('SELECT tag FROM __migrations')
+    .all()
+    .map((r) => r.tag)
+}
+
+/** The database has the `__migrations` table (a database no Dibs migrated has none). */
+export function hasMigrationsTable(sqlite: Database): boolean {
+  return sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__migrations'").get() !== null
 }

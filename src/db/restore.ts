@@ -10,54 +10,32 @@
 //     (detectRestore): DATA_DIR/newest-post.json (600) remembers the newest post time this DATA_DIR
 //     has seen, and a database whose newest post is older than that was restored.
 // The restore point lives in the restored database, system_settings 'restore_point' (key-value
-// JSON): {active, at, restoredAt, how}. A later restore only ever moves it forward.
+// JSON): {active, at, restoredAt, how}, src/settings/restore-point.ts. A later restore only ever
+// moves it forward. The posts and that row belong to other folders: the callers pass their reads
+// and writes in (RestoreStore).
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { log } from '../lib/log'
 import { openDb } from './client'
 
-export const RESTORE_POINT = 'restore_point'
 const SEEN_FILE = 'newest-post.json'
 
 export type RestorePoint = { at: number; restoredAt: number; how: 'dibs restore' | 'detected' }
-
-/** Posts created at or before this time (ms) alert no more; null when never restored. */
-export function restorePointAt(sqlite: Database): number | null {
-  const row = sqlite.query<{ value: string }, [string]>('SELECT value FROM system_settings WHERE name = ?').get(RESTORE_POINT)
-  if (!row) return null
-  try {
-    const at = (JSON.parse(row.value) as { at?: unknown }).at
-    return typeof at === 'number' ? at : null
-  } catch {
-    return null
-  }
-}
 
 export function restorePointText(at: number): string {
   return `restore point ${new Date(at).toISOString()}: posts created up to it that are fetched again send no alerts`
 }
 
-/** Records the point unless one at least as late is there already; true when written. */
-export function recordRestorePoint(sqlite: Database, point: RestorePoint): boolean {
-  const current = restorePointAt(sqlite)
-  if (current !== null && current >= point.at) return false
-  sqlite
-    .query(
-      `INSERT INTO system_settings (name, value, description, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-    )
-    .run(
-      RESTORE_POINT,
-      JSON.stringify({ active: true, ...point }),
-      'Restore point: posts created up to it that are fetched again send no alerts',
-      point.restoredAt,
-    )
-  return true
-}
-
-export function newestPostAt(sqlite: Database): number | null {
-  return sqlite.query<{ at: number | null }, []>('SELECT max(created_at) AS at FROM posts').get()?.at ?? null
+/**
+ * What a restore reads and writes in tables other folders own. src/db is the lowest layer and imports
+ * no other folder, so its callers pass these in (src/services.ts restoreStore): the newest stored
+ * post's creation time (src/forums/stats.ts newestPostAt) and the restore point, kept in
+ * system_settings (src/settings/restore-point.ts recordRestorePoint: true when written, never moved back).
+ */
+export type RestoreStore = {
+  newestPostAt(deps: { sqlite: Database }): number | null
+  recordRestorePoint(sqlite: Database, point: RestorePoint): boolean
 }
 
 /** The newest post time this DATA_DIR has seen (DATA_DIR/newest-post.json), or null. */
@@ -88,12 +66,12 @@ export function noteNewestSeen(dataDir: string, at: number): void {
  * restored from a backup; its restore point is recorded (logged and returned). Otherwise the
  * newest post time seen moves forward.
  */
-export function detectRestore(sqlite: Database, dataDir: string, now: number): RestorePoint | null {
+export function detectRestore(sqlite: Database, dataDir: string, now: number, store: RestoreStore): RestorePoint | null {
   const seen = readNewestSeen(dataDir)
-  const newest = newestPostAt(sqlite)
+  const newest = store.newestPostAt({ sqlite })
   if (seen !== null && (newest === null || newest < seen)) {
     const point: RestorePoint = { at: seen, restoredAt: now, how: 'detected' }
-    if (!recordRestorePoint(sqlite, point)) return null
+    if (!store.recordRestorePoint(sqlite, point)) return null
     log.warn(`the database is older than what DATA_DIR has seen, so it was restored from a backup; ${restorePointText(seen)}`)
     return point
   }
@@ -113,6 +91,7 @@ export function restoreDatabase(
   dataDir: string,
   backupFile: string,
   now: Date,
+  store: RestoreStore,
   onStep: (step: string, done: number, total: number) => void = () => {},
 ): RestoreResult {
   const file = resolve(backupFile)
@@ -137,7 +116,7 @@ export function restoreDatabase(
       const current = new Database(dbPath, { readwrite: true })
       try {
         current.run('PRAGMA busy_timeout = 5000')
-        newest = newestPostAt(current)
+        newest = store.newestPostAt({ sqlite: current })
         current.run('PRAGMA wal_checkpoint(TRUNCATE)')
       } finally {
         current.close()
@@ -169,7 +148,7 @@ export function restoreDatabase(
   onStep('migrating and recording the restore point', 3, 4)
   const opened = openDb(dbPath)
   try {
-    recordRestorePoint(opened.sqlite, point)
+    store.recordRestorePoint(opened.sqlite, point)
   } finally {
     opened.close()
   }

@@ -40,3 +40,40 @@ export function unparsedPostsSince(deps: Pick<Deps, 'sqlite'>, sinceMs: number, 
     recent: recent.map((r) => ({ redditId: r.reddit_id, title: r.title, error: r.parse_error, at: new Date(r.ingested_at).toISOString() })),
   }
 }
+
+// Reads for the scanner's forum activity (src/scanner/forum-activity.ts: Admin → Logs, /readyz, `dibs
+// doctor`), the scrape-time counters of /metrics (src/metrics/registry.ts) and the restore point
+// (src/db/restore.ts, given this by its callers: src/db imports no other folder).
+
+/** The newest stored post's creation time (ms), or null with none. */
+export function newestPostAt(deps: Pick<Deps, 'sqlite'>): number | null {
+  return deps.sqlite.query<{ at: number | null }, []>('SELECT max(created_at) AS at FROM posts').get()?.at ?? null
+}
+
+/** Every subreddit posts were stored from (one spelling per name, case aside), the one with the newest post first. */
+export function subredditsByNewestPost(deps: Pick<Deps, 'sqlite'>): string[] {
+  return deps.sqlite
+    .query<{ subreddit: string }, []>('SELECT subreddit FROM posts GROUP BY lower(subreddit) ORDER BY max(created_at) DESC')
+    .all()
+    .map((r) => r.subreddit)
+}
+
+/** The creation times (ms) of a subreddit's newest `limit` posts (its name in any case), newest first. */
+export function latestPostTimes(deps: Pick<Deps, 'sqlite'>, subreddit: string, limit: number): number[] {
+  return deps.sqlite
+    .query<{ at: number }, [string, number]>('SELECT created_at AS at FROM posts WHERE lower(subreddit) = lower(?) ORDER BY created_at DESC LIMIT ?')
+    .all(subreddit, limit)
+    .map((r) => r.at)
+}
+
+/** The highest post id stored, 0 with none: posts stored later have higher ids. */
+export function maxPostId(deps: Pick<Deps, 'sqlite'>): number {
+  return deps.sqlite.query<{ id: number | null }, []>('SELECT max(id) AS id FROM posts').get()?.id ?? 0
+}
+
+/** Posts stored after post `afterId`, per forum: how many and the highest id. */
+export function postsAfterId(deps: Pick<Deps, 'sqlite'>, afterId: number): { forum: string; n: number; top: number }[] {
+  return deps.sqlite
+    .query<{ forum: string; n: number; top: number }, [number]>('SELECT forum, count(*) AS n, max(id) AS top FROM posts WHERE id > ? GROUP BY forum')
+    .all(afterId)
+}

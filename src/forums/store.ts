@@ -175,6 +175,21 @@ export function newestOfSource(sqlite: Database, sourceId: number): number | nul
   return sqlite.query<{ at: number | null }, [number]>('SELECT max(created_at) AS at FROM posts WHERE source_id = ?').get(sourceId)?.at ?? null
 }
 
+/**
+ * The creation time (ms) of the newest post stored from any of these subreddits (names in lower case),
+ * or null (a poll's coverage gaps, src/scanner/gaps.ts). posts_created, walked from the newest, stops
+ * at the first post of one of them.
+ */
+export function newestOfSubreddits(sqlite: Database, lowerSubreddits: string[]): number | null {
+  if (lowerSubreddits.length === 0) return null
+  const row = sqlite
+    .query<{ at: number }, string[]>(
+      `SELECT created_at AS at FROM posts WHERE lower(subreddit) IN (${lowerSubreddits.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT 1`,
+    )
+    .get(...lowerSubreddits)
+  return row?.at ?? null
+}
+
 export function hasAnyPost(sqlite: Database): boolean {
   return sqlite.query('SELECT 1 FROM posts LIMIT 1').get() !== null
 }

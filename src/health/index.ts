@@ -3,12 +3,14 @@
 // GET /readyz: readiness for orchestrators (a rolled-back write, migrations, term index, scan age).
 import { troubleText } from '../forums/source-health'
 import { activityLine, forumActivity } from '../scanner/forum-activity'
+import { writeReadyzProbe } from '../scanner/scan-history'
 import type { ScanSource } from '../scanner/source'
 import { statfsSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { JOB, lastSuccess } from '../jobs/log'
 import { storageFullRecently } from '../lib/storage'
+import { appliedMigrationTags } from '../db/migrate'
 import { migrations as embeddedMigrations } from '../db/migrations'
 import { isPaused } from '../settings/service'
 import { HealthzResponse, ReadyzResponse } from './models'
@@ -93,7 +95,7 @@ function forumsCheck(deps: ReadyDeps): Check {
 function databaseWritable(sqlite: Deps['sqlite']): Check {
   try {
     sqlite.transaction(() => {
-      sqlite.run("INSERT INTO metrics (id, value, updated_at) VALUES ('readyz_probe', '{}', 0) ON CONFLICT(id) DO UPDATE SET updated_at = 0")
+      writeReadyzProbe({ sqlite })
       throw ROLLBACK
     })()
   } catch (err) {
@@ -107,7 +109,7 @@ function migrationsApplied(sqlite: Deps['sqlite']): Check {
   const tags = new Set(embeddedMigrations.map((m) => m.tag))
   let applied = 0
   try {
-    for (const r of sqlite.query<{ tag: string }, []>('SELECT tag FROM __migrations').all()) if (tags.has(r.tag)) applied++
+    for (const tag of appliedMigrationTags(sqlite)) if (tags.has(tag)) applied++
   } catch {}
   return { ok: applied === tags.size, detail: `${applied} of ${tags.size} migrations applied` }
 }

@@ -13,6 +13,7 @@ import { eventLoopLag } from '../lib/event-loop-lag'
 import { socketStamper, stampDelivery, type Landed } from './latency'
 import { END_TO_END, STAGES, type LatencyRow } from './latency-stats'
 import { gapsAfterId, lastGapId } from '../scanner/gaps'
+import { maxPostId, postsAfterId } from '../forums/stats'
 import { oldestPending, queueDepth } from '../outbox/stats'
 
 /** What the scrape reads beside the database (structural: the Services objects fit). */
@@ -136,15 +137,13 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
 
   // Posts and alert rows stored since the last scrape (ids only grow): counted at scrape time.
   const maxId = (sql: string) => sqlite.query<{ id: number | null }, []>(sql).get()?.id ?? 0
-  let lastPostId = maxId('SELECT max(id) AS id FROM posts')
+  let lastPostId = maxPostId({ sqlite })
   let lastAlertId = maxId('SELECT max(match_id) AS id FROM alert_latency')
   let lastGap = lastGapId(sqlite)
   // claims are stamped by whichever process served the link: read at scrape time, by their time (they only grow)
   let lastClaim = sqlite.query<{ at: number | null }, []>('SELECT max(claimed_at) AS at FROM alert_latency').get()?.at ?? 0
   const catchUp = () => {
-    for (const r of sqlite
-      .query<{ forum: string; n: number; top: number }, [number]>('SELECT forum, count(*) AS n, max(id) AS top FROM posts WHERE id > ? GROUP BY forum')
-      .all(lastPostId)) {
+    for (const r of postsAfterId({ sqlite }, lastPostId)) {
       postsIngested.inc({ forum: r.forum }, r.n)
       lastPostId = Math.max(lastPostId, r.top)
     }

@@ -198,7 +198,7 @@ export async function testEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, us
   const now = deps.now()
   let ok = true
   try {
-    await deliver(deps, provider(row.kind), row, testAlert(deps.config, now), `test:${row.id}:${now.getTime()}`)
+    await deliver(deps, { recordResult: recordEndpointResult }, provider(row.kind), row, testAlert(deps.config, now), `test:${row.id}:${now.getTime()}`)
   } catch {
     ok = false
   }
@@ -210,4 +210,47 @@ export async function testEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, us
 export function endpointPayload(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, id: number) {
   const row = ownEndpoint(deps, userId, id)
   return { request: redactedRequest(deps, provider(row.kind), row, testAlert(deps.config, deps.now())) }
+}
+
+// The outbox's senders read and write the channels through these (src/notify/channel-store.ts gives
+// them to src/outbox/channels, which may not import this folder: it imports the outbox).
+
+/** An external channel by id, whoever owns it; null once removed. */
+export function endpointById(deps: Pick<Deps, 'db'>, id: number): Row | null {
+  return deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.id, id)).get() ?? null
+}
+
+/** The outcome of a send on the channel, in words ('delivered (204)', 'failed (…)'; 300 characters at most), and its time. */
+export function recordEndpointResult(deps: Pick<Deps, 'db' | 'now'>, id: number, result: string): void {
+  deps.db
+    .update(notifyEndpoints)
+    .set({ lastResult: result.slice(0, 300), lastResultAt: deps.now() })
+    .where(eq(notifyEndpoints.id, id))
+    .run()
+}
+
+/** Telegram: the channel whose one-time link code (options.linkCode) this is, linked or not; null when none. */
+export function telegramEndpointByLinkCode(deps: Pick<Deps, 'db'>, code: string): Row | null {
+  return (
+    deps.db
+      .select()
+      .from(notifyEndpoints)
+      .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.linkCode') = ${code}`))
+      .get() ?? null
+  )
+}
+
+/** Telegram: the channel is linked to a chat: its options (the chat) and the address shown change, its last result reads 'linked'. */
+export function markTelegramLinked(deps: Pick<Deps, 'db' | 'now'>, id: number, options: Record<string, unknown>, url: string): void {
+  deps.db.update(notifyEndpoints).set({ options, url, lastResult: 'linked', lastResultAt: deps.now() }).where(eq(notifyEndpoints.id, id)).run()
+}
+
+/** Telegram: the users whose channels are linked to this chat (options.chatId). */
+export function telegramChatOwners(deps: Pick<Deps, 'db'>, chatId: number): number[] {
+  return deps.db
+    .select({ userId: notifyEndpoints.userId })
+    .from(notifyEndpoints)
+    .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.chatId') = ${chatId}`))
+    .all()
+    .map((r) => r.userId)
 }

@@ -9,12 +9,14 @@ import { providerJobs } from '../outbox/channels/registry'
 import type { ProviderHooks } from '../outbox/channels/provider'
 import { markRead } from '../matches/service'
 import type { OutboxWorker } from '../outbox/worker'
+import { channelStore } from './channel-store'
 import { runDigests } from './digest'
 import { runQuietSummaries } from './quiet-summary'
 import { runTrialEmails } from './trial'
 
-/** What a provider may ask of the app: a button press marks the user's match read (false: not theirs, or gone). */
+/** What a provider may ask of the app: the channel rows (./channel-store.ts), and a button press marks the user's match read (false: not theirs, or gone). */
 export const providerHooks: ProviderHooks = {
+  ...channelStore,
   markRead(deps, userId, matchId) {
     try {
       markRead(deps, userId, matchId)

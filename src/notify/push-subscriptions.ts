@@ -49,3 +49,21 @@ export function countSubscriptions(deps: Pick<Deps, 'db'>, userId: number): numb
       .get()?.n ?? 0
   )
 }
+
+// The outbox's web push sender reads and writes the subscriptions through these (src/notify/channel-store.ts
+// gives them to src/outbox/channels/webpush.ts, which may not import this folder: it imports the outbox).
+
+/** A subscription by id, whoever owns it; null once removed. */
+export function subscriptionById(deps: Pick<Deps, 'db'>, id: number): typeof pushSubscriptions.$inferSelect | null {
+  return deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get() ?? null
+}
+
+/** The push service accepted a message for the subscription (Admin → Alerts shows the time). */
+export function markPushDelivered(deps: Pick<Deps, 'db' | 'now'>, id: number): void {
+  deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.now() }).where(eq(pushSubscriptions.id, id)).run()
+}
+
+/** The push service says the subscription is gone (404/410): its row goes. `db` may be the caller's transaction. */
+export function deleteGoneSubscription(deps: { db: Pick<Deps['db'], 'delete'> }, id: number): void {
+  deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)).run()
+}

@@ -7,6 +7,7 @@ import { existsSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config'
+import { appliedMigrationTags, hasMigrationsTable } from '../db/migrate'
 import { migrations } from '../db/migrations'
 import { MAIL_FROM_FIX, mailDomain, mailFromProblem } from '../lib/mail-domain'
 import { serverOnDataDir } from '../realtime/relay'
@@ -78,15 +79,7 @@ function checkDatabase(config: Config): CheckResult {
       .query<{ quick_check: string }, []>('PRAGMA quick_check')
       .all()
       .map((r) => r.quick_check)
-    const hasTable = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__migrations'").get()
-    const applied = new Set(
-      hasTable
-        ? db
-            .query<{ tag: string }, []>('SELECT tag FROM __migrations')
-            .all()
-            .map((r) => r.tag)
-        : [],
-    )
+    const applied = new Set(hasMigrationsTable(db) ? appliedMigrationTags(db) : [])
     const known = migrations.filter((m) => applied.has(m.tag)).length
     const unknown = [...applied].filter((t) => !migrations.some((m) => m.tag === t))
     const level = `${known}/${migrations.length} migrations applied`

@@ -1,8 +1,9 @@
 // Per watched forum: the newest post stored, its usual rhythm, and a flag when it has gone quiet. A
 // subreddit Reddit banned is not always an error: with a key, Reddit leaves it out of a multireddit
 // without a word, so the only sign is that its posts stop while the other forums' go on. Read by
-// Admin → Logs, /readyz and `dibs doctor`. Pure apart from one query per forum.
+// Admin → Logs, /readyz and `dibs doctor`. Pure apart from the reads of the posts (src/forums/stats.ts).
 import type { Database } from 'bun:sqlite'
+import { latestPostTimes, newestPostAt as newestPostTime, oldestPostAt, subredditsByNewestPost } from '../forums/stats'
 import { BANNED_DEFAULT_FORUM } from './source'
 
 export type ForumActivity = {
@@ -43,21 +44,14 @@ export function forumActivity(
 ): ForumActivity[] {
   const now = deps.now().getTime()
   const watched = [deps.config.forums.accessories, deps.config.forums.deals]
-  const seen = deps.sqlite
-    .query<{ subreddit: string }, []>('SELECT subreddit FROM posts GROUP BY lower(subreddit) ORDER BY max(created_at) DESC')
-    .all()
-    .map((r) => r.subreddit)
+  const seen = subredditsByNewestPost(deps)
   const names = [...watched, ...seen.filter((s) => !watched.some((w) => w.toLowerCase() === s.toLowerCase()))]
-  const newest = newestPostAt(deps.sqlite)
-  const newestAll = newest === null ? null : Date.parse(newest)
+  const newestAll = newestPostTime(deps)
   // "no post while the others have" needs the others' posts to cover QUIET_MIN_MS: a first poll's handful is no evidence
-  const oldest = deps.sqlite.query<{ at: number | null }, []>('SELECT min(created_at) AS at FROM posts').get()?.at ?? null
+  const oldest = oldestPostAt(deps)
   const othersSpan = newestAll === null || oldest === null ? 0 : newestAll - oldest
-  const recent = deps.sqlite.query<{ at: number }, [string, number]>(
-    'SELECT created_at AS at FROM posts WHERE lower(subreddit) = lower(?) ORDER BY created_at DESC LIMIT ?',
-  )
   return names.map((subreddit) => {
-    const times = recent.all(subreddit, RHYTHM_POSTS).map((r) => r.at)
+    const times = latestPostTimes(deps, subreddit, RHYTHM_POSTS)
     const last = times[0] ?? null
     const usualGapMs = times.length >= 2 ? Math.round((times[0]! - times.at(-1)!) / (times.length - 1)) : null
     const isWatched = watched.some((w) => w.toLowerCase() === subreddit.toLowerCase())
@@ -79,7 +73,7 @@ export function forumActivity(
 
 /** The newest post stored from any forum (ISO): the source's last post seen; null when none. */
 export function newestPostAt(sqlite: Database): string | null {
-  const at = sqlite.query<{ at: number | null }, []>('SELECT max(created_at) AS at FROM posts').get()?.at ?? null
+  const at = newestPostTime({ sqlite })
   return at === null ? null : new Date(at).toISOString()
 }
 

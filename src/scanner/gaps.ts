@@ -43,24 +43,12 @@ export function missedWindow(p: PollCover): GapWindow | null {
 /** A forum read by one poll: 'product' | 'gd' and its subreddit(s), 'a' or 'a+b'. */
 export type PolledForum = { forum: string; subreddits: string }
 
-const lowerSubs = (forums: PolledForum[]) => forums.flatMap((f) => f.subreddits.split('+')).map((s) => s.toLowerCase())
-
-/** The newest stored post of these subreddits (ms), null when none: the start of a possible gap. */
-export function newestStoredAt(sqlite: Database, forums: PolledForum[]): number | null {
-  const subs = lowerSubs(forums)
-  if (subs.length === 0) return null
-  // posts_created, walked from the newest: stops at the first post of one of the subreddits
-  const row = sqlite
-    .query<{ at: number }, string[]>(
-      `SELECT created_at AS at FROM posts WHERE lower(subreddit) IN (${subs.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT 1`,
-    )
-    .get(...subs)
-  return row?.at ?? null
-}
+/** The subreddits these forums read, in lower case: src/forums/store.ts newestOfSubreddits gives the newest stored post of them, the start of a possible gap. */
+export const polledSubreddits = (forums: PolledForum[]) => forums.flatMap((f) => f.subreddits.split('+')).map((s) => s.toLowerCase())
 
 /**
  * After a poll: the window it may have missed, recorded once per forum (same window), or null.
- * `newestStoredAt` is read before the poll's posts are stored (`newestStoredAt()`); `posts` are the
+ * `newestStoredAt` is read before the poll's posts are stored (`newestOfSubreddits(sqlite, polledSubreddits(forums))`); `posts` are the
  * entries the poll read (every page); `at` is when the poll found the gap.
  */
 export function recordPollGap(

@@ -117,3 +117,11 @@ export function nextScanAt(deps: D): string | null {
   const row = deps.sqlite.query<{ value: string }, []>("SELECT value FROM metrics WHERE id = 'next_reddit_scrape'").get()
   return row ? ((JSON.parse(row.value) as { at?: string }).at ?? null) : null
 }
+
+/**
+ * /readyz's proof that the database takes writes: the `metrics` row 'readyz_probe' written. The caller
+ * runs it inside a transaction it rolls back (src/health/index.ts), so it never changes anything.
+ */
+export function writeReadyzProbe(deps: D): void {
+  deps.sqlite.run("INSERT INTO metrics (id, value, updated_at) VALUES ('readyz_probe', '{}', 0) ON CONFLICT(id) DO UPDATE SET updated_at = 0")
+}

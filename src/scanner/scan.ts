@@ -21,14 +21,14 @@ import type { ScanMetric } from '../contract/events'
 import type { Deps } from '../deps'
 import { RedditError } from '../forums/reddit-client'
 import { applyFeedReads } from '../forums/recheck'
-import { hasAnyPost, knownPosts, storePosts } from '../forums/store'
+import { hasAnyPost, knownPosts, newestOfSubreddits, storePosts } from '../forums/store'
 import { JOB, logJob } from '../jobs/log'
 import { log } from '../lib/log'
 import type { WithMatcher } from '../matches/matcher'
 import { announceStored } from './ingest'
 import { isPaused } from '../settings/service'
 import { announceChanges } from './recheck'
-import { newestStoredAt, recordPollGap, type GapWindow, type PolledForum } from './gaps'
+import { polledSubreddits, recordPollGap, type GapWindow, type PolledForum } from './gaps'
 import { redditSubreddits, type ScanSource, type WithSource } from './source'
 import { enabledSources, postForum, recordRedditPolls, routeRedditPosts } from '../sources/store'
 
@@ -157,7 +157,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     // The pause may have been switched on during the request: then nothing is stored or matched.
     if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
     const polled = polledForums(deps, source)
-    const before = result.reachedKnown || fresh ? null : newestStoredAt(deps.sqlite, polled)
+    const before = result.reachedKnown || fresh ? null : newestOfSubreddits(deps.sqlite, polledSubreddits(polled))
     const stored = storePosts(deps, routeRedditPosts(deps.sqlite, result.posts))
     // Without /api/info (no key) the feed's later polls are the re-check: stored posts it shows again, now marked sold or pending.
     if (source.fetchInfo === undefined && result.known && result.known.length > 0) {

@@ -5,6 +5,7 @@ import { startTestServer } from '../helpers'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { outboxWorker } from '../../src/outbox/worker'
 import { attachListeners } from '../../src/services'
+import { channelStore } from '../../src/notify/channel-store'
 import { createChannels } from '../../src/outbox/channels'
 import { expectAutoSubmitted, expectMailClientLayout, expectTextLikeHtml } from './mail-checks'
 
@@ -15,7 +16,7 @@ let worker: ReturnType<typeof outboxWorker>
 beforeAll(async () => {
   smtp = await startSmtp()
   server = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Dibs <no-reply@dibs.test>' })
-  worker = outboxWorker(server.deps, createChannels(server.deps))
+  worker = outboxWorker(server.deps, createChannels(server.deps, channelStore))
   attachListeners(server.deps, { outbox: worker })
 })
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import * as schema from '../../src/db/schema'
 import { matches } from '../../src/db/schema'
 import type { Deps } from '../../src/deps'
+import { channelStore } from '../../src/notify/channel-store'
 import { createChannels } from '../../src/outbox/channels'
 import { webpushChannel } from '../../src/outbox/channels/webpush'
 import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
@@ -11,7 +12,7 @@ import type { FakePushService } from '../fakes/push-service'
 
 /** The outbox worker over the real channels, web push trusting the fake push service's certificate. */
 export function outboxWithPush(deps: Deps, push: Pick<FakePushService, 'cert'>, onDone?: Parameters<typeof outboxWorker>[2]): OutboxWorker {
-  return outboxWorker(deps, createChannels(deps, { push: webpushChannel(deps, { transport: { tls: { ca: push.cert } } }) }), onDone)
+  return outboxWorker(deps, createChannels(deps, channelStore, { push: webpushChannel(deps, channelStore, { transport: { tls: { ca: push.cert } } }) }), onDone)
 }
 
 let n = 0

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { openDb } from '../../src/db/client'
 import { outbox } from '../../src/db/schema'
+import { channelStore } from '../../src/notify/channel-store'
 import { createChannels } from '../../src/outbox/channels'
 import { webpushChannel } from '../../src/outbox/channels/webpush'
 import { EMAIL_MAYBE_SENT_DELAY_MS, enqueueEmail, processOutbox, recoverStuckSending, type Sender } from '../../src/outbox/queue'
@@ -95,7 +96,7 @@ describe('maybe-sent rows on restart', () => {
   test('email goes again only after 10 minutes, with the same Message-ID; push goes again at once with the same tag', async () => {
     const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
     const deps = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, clock)
-    const channels = createChannels(deps, { push: webpushChannel(deps, { transport: { tls: { ca: push.cert } } }) })
+    const channels = createChannels(deps, channelStore, { push: webpushChannel(deps, channelStore, { transport: { tls: { ca: push.cert } } }) })
     const senders: Record<string, Sender> = { email: (r) => channels.email.send(r), push: (r) => channels.push.send(r) }
     smtp.messages.length = 0
     push.received.length = 0
@@ -163,8 +164,8 @@ describe('maybe-sent rows on restart', () => {
     const a = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, testClock(Date.parse('2026-03-01T12:00:00Z')))
     const b = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, testClock(Date.parse('2026-03-02T12:00:00Z')))
     smtp.messages.length = 0
-    const channelsA = createChannels(a)
-    const channelsB = createChannels(b)
+    const channelsA = createChannels(a, channelStore)
+    const channelsB = createChannels(b, channelStore)
     try {
       const mail = { to: 'kim@example.com', subject: 'Hi', text: 'hi', html: '<p>hi</p>' }
       enqueueEmail(a, 'confirm', mail, { dedupeKey: 'confirm:1' })

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core'
 import { SESSION_COOKIE } from '../../src/auth/session'
 import { submitContact } from '../../src/notify/contact'
 import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
+import { channelStore } from '../../src/notify/channel-store'
 import { createChannels } from '../../src/outbox/channels'
 import { attachListeners } from '../../src/services'
 import { createUserWithSession, startTestServer } from '../helpers'
@@ -21,7 +22,7 @@ let browser: Browser
 beforeAll(async () => {
   smtp = await startSmtp()
   server = await startTestServer({ SMTP_URL: smtp.url })
-  worker = outboxWorker(server.deps, createChannels(server.deps))
+  worker = outboxWorker(server.deps, createChannels(server.deps, channelStore))
   attachListeners(server.deps, { outbox: worker })
   browser = await launchBrowser()
 })

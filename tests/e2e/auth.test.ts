@@ -6,6 +6,7 @@ import { createUserWithSession, startTestServer } from '../helpers'
 import { startSmtp, type FakeSmtp } from '../fakes/smtp'
 import { outboxWorker } from '../../src/outbox/worker'
 import { attachListeners } from '../../src/services'
+import { channelStore } from '../../src/notify/channel-store'
 import { createChannels } from '../../src/outbox/channels'
 import { launchBrowser, newPage, screenshot } from './browser'
 
@@ -17,7 +18,7 @@ let browser: Browser
 beforeAll(async () => {
   smtp = await startSmtp()
   server = await startTestServer({ SMTP_URL: smtp.url })
-  worker = outboxWorker(server.deps, createChannels(server.deps))
+  worker = outboxWorker(server.deps, createChannels(server.deps, channelStore))
   attachListeners(server.deps, { outbox: worker })
   browser = await launchBrowser()
 })

@@ -4,11 +4,11 @@
 // on the endpoint (`last_result`, shown in Notification Settings). Retry rules: 2xx done; 429 and
 // 5xx and network errors retry (429 no sooner than the service's Retry-After / retry_after);
 // other 4xx and refused URLs fail for good.
-import { eq } from 'drizzle-orm'
-import { notifyEndpoints, type OutboxRow } from '../../db/schema'
+import type { notifyEndpoints, OutboxRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { checkPublicUrl, type Resolver } from '../../lib/public-url'
 import { PermanentFailure, RetryLater } from '../queue'
+import type { ChannelStore } from './types'
 
 export type Endpoint = typeof notifyEndpoints.$inferSelect
 export type HttpOpts = { resolve?: Resolver; timeoutMs?: number }
@@ -46,9 +46,9 @@ export function judge(r: PostResult, retryAfterMs: number | null = retryAfterHea
   throw new PermanentFailure(what)
 }
 
-export function readEndpoint(deps: Pick<Deps, 'db'>, row: OutboxRow): Endpoint {
+export function readEndpoint(deps: Pick<Deps, 'db'>, store: Pick<ChannelStore, 'endpoint'>, row: OutboxRow): Endpoint {
   const { endpointId } = row.payload as { endpointId: number }
-  const ep = deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.id, endpointId)).get()
+  const ep = store.endpoint(deps, endpointId)
   if (!ep) throw new PermanentFailure('the channel was removed')
   return ep
 }
@@ -60,16 +60,12 @@ export function readEndpoint(deps: Pick<Deps, 'db'>, row: OutboxRow): Endpoint {
  */
 export async function recording(
   deps: Pick<Deps, 'db' | 'now'>,
+  store: Pick<ChannelStore, 'recordResult'>,
   endpointId: number,
   send: () => Promise<PostResult>,
   check: (r: PostResult) => void = (r) => judge(r),
 ): Promise<PostResult> {
-  const write = (result: string) =>
-    deps.db
-      .update(notifyEndpoints)
-      .set({ lastResult: result.slice(0, 300), lastResultAt: deps.now() })
-      .where(eq(notifyEndpoints.id, endpointId))
-      .run()
+  const write = (result: string) => store.recordResult(deps, endpointId, result)
   let r: PostResult
   try {
     r = await send()

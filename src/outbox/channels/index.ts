@@ -8,18 +8,19 @@ import type { HttpOpts } from './http'
 import { inappChannel } from './inapp'
 import { providerChannels } from './registry'
 import { webpushChannel } from './webpush'
-import type { Channel, ChannelName } from './types'
+import type { Channel, ChannelName, ChannelStore } from './types'
 
 export type Channels = Record<ChannelName, Channel>
 
-export function createChannels(deps: Deps, overrides: Partial<Channels> = {}, http: HttpOpts = {}): Channels {
+/** `store`: the user's channel rows, src/notify's (src/notify/channel-store.ts; types.ts says why it is passed in). */
+export function createChannels(deps: Deps, store: ChannelStore, overrides: Partial<Channels> = {}, http: HttpOpts = {}): Channels {
   const channels: Channels = {
     email: emailChannel(createMailer(deps.config), { host: new URL(deps.config.appUrl).hostname }),
-    push: webpushChannel(deps),
+    push: webpushChannel(deps, store),
     inapp: inappChannel(),
   }
-  for (const c of providerChannels(deps, http)) channels[c.name] = c
+  for (const c of providerChannels(deps, store, http)) channels[c.name] = c
   return { ...channels, ...overrides } as Channels
 }
 
-export type { Channel, ChannelName }
+export type { Channel, ChannelName, ChannelStore }

@@ -14,7 +14,7 @@ import { badRequest } from '../../lib/errors'
 import { checkPublicUrl, type Resolver } from '../../lib/public-url'
 import { PermanentFailure } from '../queue'
 import { judge, postTo, readEndpoint, recording, type Endpoint, type HttpOpts, type PostResult } from './http'
-import type { Channel, ExternalAlert } from './types'
+import type { Channel, ChannelStore, ExternalAlert } from './types'
 
 export type ProviderDeps = Pick<Deps, 'db' | 'now' | 'config'>
 
@@ -34,8 +34,8 @@ export type Stored = { url: string; secret: string | null; options: Record<strin
 
 export type HttpRequest = { method: 'POST' | 'PUT'; url: string; headers: Record<string, string>; body: string }
 
-/** What providers may ask of the rest of the app (given by src/notify, which may import src/matches). */
-export type ProviderHooks = { markRead(deps: Deps, userId: number, matchId: number): boolean }
+/** What providers may ask of the rest of the app (given by src/notify, which may import src/matches): its channel rows, and marking a match read. */
+export type ProviderHooks = ChannelStore & { markRead(deps: Deps, userId: number, matchId: number): boolean }
 
 export type Provider<K extends string = string> = {
   kind: K
@@ -121,9 +121,10 @@ export function alertLinks(alert: ExternalAlert): { claim: string | null; open: 
   return { claim: alert.actions?.claim ?? null, open: alert.actions?.open ?? alert.post.url }
 }
 
-/** Sends one alert through a provider: ready check, request, SSRF-checked send, outcome recorded, retry rules. */
+/** Sends one alert through a provider: ready check, request, SSRF-checked send, outcome recorded (`store`), retry rules. */
 export async function deliver(
   deps: ProviderDeps,
+  store: Pick<ChannelStore, 'recordResult'>,
   p: Provider,
   ep: Endpoint,
   alert: ExternalAlert,
@@ -132,10 +133,11 @@ export async function deliver(
 ): Promise<PostResult> {
   const why = p.notReady?.(ep, deps.config) ?? p.unavailable?.(deps.config) ?? null
   // the row fails with the reason, and the settings show it
-  if (why) return recording(deps, ep.id, () => Promise.reject(new PermanentFailure(why)))
+  if (why) return recording(deps, store, ep.id, () => Promise.reject(new PermanentFailure(why)))
   const req = p.request(deps, ep, alert, deliveryId)
   return recording(
     deps,
+    store,
     ep.id,
     () => postTo(deps, req.url, req.headers, req.body, opts, req.method),
     (r) => (p.judge ?? judge)(r),
@@ -143,13 +145,13 @@ export async function deliver(
 }
 
 /** The outbox sender of a provider: rows `{endpointId, alert}` (src/notify/external.ts). */
-export function providerChannel(deps: ProviderDeps, p: Provider, opts: HttpOpts = {}): Channel {
+export function providerChannel(deps: ProviderDeps, store: ChannelStore, p: Provider, opts: HttpOpts = {}): Channel {
   return {
     name: p.kind,
     async send(row) {
-      const ep = readEndpoint(deps, row)
+      const ep = readEndpoint(deps, store, row)
       const { alert } = row.payload as { alert: ExternalAlert }
-      await deliver(deps, p, ep, alert, row.dedupeKey ?? `outbox:${row.id}`, opts)
+      await deliver(deps, store, p, ep, alert, row.dedupeKey ?? `outbox:${row.id}`, opts)
     },
   }
 }

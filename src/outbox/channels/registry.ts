@@ -17,7 +17,7 @@ import { providerChannel, type Provider, type ProviderHooks } from './provider'
 import { pushover } from './pushover'
 import { slack } from './slack'
 import { telegram } from './telegram'
-import type { Channel } from './types'
+import type { Channel, ChannelStore } from './types'
 import { webhook } from './webhook'
 
 export const PROVIDERS = [webhook, ntfy, discord, telegram, pushover, gotify, matrix, slack, apprise] as const
@@ -45,8 +45,8 @@ export function channelLabels(): Record<string, string> {
 }
 
 /** The outbox senders of every provider. */
-export function providerChannels(deps: Pick<Deps, 'db' | 'now' | 'config'>, http: HttpOpts = {}): Channel[] {
-  return PROVIDERS.map((p) => providerChannel(deps, p as Provider, http))
+export function providerChannels(deps: Pick<Deps, 'db' | 'now' | 'config'>, store: ChannelStore, http: HttpOpts = {}): Channel[] {
+  return PROVIDERS.map((p) => providerChannel(deps, store, p as Provider, http))
 }
 
 /** The providers' background jobs (Telegram's update reader), given what they may ask of the app. */

@@ -11,9 +11,7 @@
 // read (callback). Errors are JSON {ok: false, error_code, description, parameters}: 429 waits
 // parameters.retry_after; 403 (the user blocked the bot) and 400 "chat not found" fail for good
 // with words; 401 is the admin's bot token.
-import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
-import { notifyEndpoints } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { JOB, logJob } from '../../jobs/log'
 import { log } from '../../lib/log'
@@ -140,20 +138,12 @@ export type TgUpdate = {
 }
 
 /** Links the chat to the channel whose one-time code `/start <code>` carries; the reply it sends. */
-function linkChat(deps: Pick<Deps, 'db' | 'now'>, code: string, chat: Chat): string {
-  const ep = deps.db
-    .select()
-    .from(notifyEndpoints)
-    .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.linkCode') = ${code}`))
-    .get()
+function linkChat(deps: Pick<Deps, 'db' | 'now'>, hooks: ProviderHooks, code: string, chat: Chat): string {
+  const ep = hooks.telegramEndpointByLinkCode(deps, code)
   if (!ep || opts(ep).chatId) return 'That code is not valid or was already used. In Dibs, add a Telegram channel in Notification Settings to get a new one.'
   const chatName = chat.title ?? (chat.username ? `@${chat.username}` : (chat.first_name ?? String(chat.id)))
   const options: TelegramOptions = { ...opts(ep), chatId: chat.id, chatName, linkedAt: deps.now().toISOString(), linkCode: undefined }
-  deps.db
-    .update(notifyEndpoints)
-    .set({ options, url: `chat ${chatName}`, lastResult: 'linked', lastResultAt: deps.now() })
-    .where(eq(notifyEndpoints.id, ep.id))
-    .run()
+  hooks.markTelegramLinked(deps, ep.id, options, `chat ${chatName}`)
   return 'Linked. Dibs alerts will arrive in this chat, with Claim, Open and Mark read buttons.'
 }
 
@@ -162,7 +152,7 @@ export async function handleTelegramUpdate(deps: Deps, hooks: ProviderHooks, u: 
   const text = u.message?.text?.trim()
   if (u.message && text?.startsWith('/start')) {
     const code = text.split(/\s+/)[1] ?? ''
-    const reply = code ? linkChat(deps, code, u.message.chat) : 'Send /start followed by the code Dibs showed you when you added the Telegram channel.'
+    const reply = code ? linkChat(deps, hooks, code, u.message.chat) : 'Send /start followed by the code Dibs showed you when you added the Telegram channel.'
     await call(deps, 'sendMessage', { chat_id: u.message.chat.id, text: reply })
     return reply.startsWith('Linked') ? 'linked' : 'refused'
   }
@@ -171,14 +161,10 @@ export async function handleTelegramUpdate(deps: Deps, hooks: ProviderHooks, u: 
     const matchId = /^read:(\d+)$/.exec(q.data ?? '')?.[1]
     let answer = 'This chat is not linked to Dibs.'
     if (matchId !== undefined && q.message) {
-      const owners = deps.db
-        .select({ userId: notifyEndpoints.userId })
-        .from(notifyEndpoints)
-        .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.chatId') = ${q.message.chat.id}`))
-        .all()
+      const owners = hooks.telegramChatOwners(deps, q.message.chat.id)
       if (owners.length > 0) answer = Number(matchId) === 0 ? 'This was a test alert.' : 'Match not found.'
-      for (const o of owners)
-        if (Number(matchId) > 0 && hooks.markRead(deps, o.userId, Number(matchId))) {
+      for (const userId of owners)
+        if (Number(matchId) > 0 && hooks.markRead(deps, userId, Number(matchId))) {
           answer = 'Marked read'
           break
         }

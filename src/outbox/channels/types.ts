@@ -1,11 +1,37 @@
 // The shape every channel shares (after Uptime Kuma's notification providers): one `send()` that
 // delivers one queued outbox row, resolves on success, throws to retry with backoff, and throws
 // PermanentFailure when retrying cannot help.
-import type { OutboxRow } from '../../db/schema'
+import type { notifyEndpoints, OutboxRow, pushSubscriptions } from '../../db/schema'
+import type { Deps } from '../../deps'
 
 /** The core channels, and every external provider's kind (registry.ts: webhook, ntfy, discord, telegram, …). */
 export type ChannelName = 'email' | 'push' | 'inapp' | (string & {})
 export type Channel = { name: ChannelName; send(row: OutboxRow): Promise<void>; close?(): void }
+
+/**
+ * The senders' reads and writes of the user's channels. notify_endpoints and push_subscriptions belong
+ * to src/notify (src/db/owners.json), which imports the outbox (its queue, this registry), so the outbox
+ * cannot import it: src/notify/channel-store.ts gives these functions, src/services.ts passes them to
+ * createChannels, and src/notify/jobs.ts to the providers' jobs (ProviderHooks, provider.ts).
+ */
+export type ChannelStore = {
+  /** an external channel by id; null once removed */
+  endpoint(deps: Pick<Deps, 'db'>, id: number): typeof notifyEndpoints.$inferSelect | null
+  /** the outcome of a send on the channel (`last_result` and its time, shown in Notification Settings) */
+  recordResult(deps: Pick<Deps, 'db' | 'now'>, id: number, result: string): void
+  /** Telegram: the channel whose one-time link code this is, linked or not; null when none */
+  telegramEndpointByLinkCode(deps: Pick<Deps, 'db'>, code: string): typeof notifyEndpoints.$inferSelect | null
+  /** Telegram: the channel is linked to a chat: its options and the address shown change, its last result reads 'linked' */
+  markTelegramLinked(deps: Pick<Deps, 'db' | 'now'>, id: number, options: Record<string, unknown>, url: string): void
+  /** Telegram: the users whose channels are linked to this chat */
+  telegramChatOwners(deps: Pick<Deps, 'db'>, chatId: number): number[]
+  /** a push subscription by id; null once removed */
+  subscription(deps: Pick<Deps, 'db'>, id: number): typeof pushSubscriptions.$inferSelect | null
+  /** the push service accepted a message for the subscription */
+  markPushDelivered(deps: Pick<Deps, 'db' | 'now'>, id: number): void
+  /** the push service says the subscription is gone: its row goes (`db` may be the caller's transaction) */
+  deleteSubscription(deps: { db: Pick<Deps['db'], 'delete'> }, id: number): void
+}
 
 /**
  * What an external channel (every provider of registry.ts) says about a match; the webhook body is this

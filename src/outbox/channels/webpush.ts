@@ -5,12 +5,10 @@
 // (and an audit row 'push.gone' by 'system' records it; src/admin/audit.ts is not imported, as
 // admin/ imports the outbox).
 import webpush from 'web-push'
-import { eq } from 'drizzle-orm'
-import { pushSubscriptions } from '../../db/schema'
 import { recordAudit } from '../../audit/log'
 import type { Deps } from '../../deps'
 import { PermanentFailure } from '../queue'
-import type { Channel } from './types'
+import type { Channel, ChannelStore } from './types'
 
 /** JWTs are signed for 12 h and replaced when less than 1 h is left. */
 const VAPID_TTL_S = 12 * 60 * 60
@@ -84,24 +82,25 @@ export async function sendPush(
 // clock, not deps.now.
 export function webpushChannel(
   deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  store: Pick<ChannelStore, 'subscription' | 'markPushDelivered' | 'deleteSubscription'>,
   { cache = new VapidHeaderCache(deps.config.secrets.vapid), transport }: { cache?: VapidHeaderCache; transport?: PushTransport } = {},
 ): Channel {
   return {
     name: 'push',
     async send(row) {
       const { subscriptionId, message } = row.payload as { subscriptionId: number; message: Record<string, unknown> }
-      const sub = deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).get()
+      const sub = store.subscription(deps, subscriptionId)
       if (!sub) throw new PermanentFailure('push subscription no longer exists')
       const target = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }
       const { status } = await sendPush(cache, target, JSON.stringify(message), { transport })
       if (status >= 200 && status < 300) {
-        deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.now() }).where(eq(pushSubscriptions.id, sub.id)).run()
+        store.markPushDelivered(deps, sub.id)
         return
       }
       if (status === 404 || status === 410) {
         // Recorded as a system audit row: the admin Alerts page lists subscriptions removed as gone.
         deps.db.transaction((tx) => {
-          tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id)).run()
+          store.deleteSubscription({ db: tx }, sub.id)
           recordAudit(
             { db: tx, now: deps.now },
             {
