@@ -77,11 +77,6 @@ export function emailsOf(deps: Pick<Deps, 'sqlite'>, ids: readonly number[]): Ma
 
 // ── Reads of the alert path (src/notify/digest.ts, src/explain/: issue 29 §1, one owner per table) ──
 
-/** The id of the account with this email (as stored: lowercase), or null. */
-export function userIdByEmail(deps: Pick<Deps, 'sqlite'>, email: string): number | null {
-  return deps.sqlite.query<{ id: number }, [string]>('SELECT id FROM users WHERE email = ?').get(email)?.id ?? null
-}
-
 /** Every account's id, ascending (the digest job picks its users among them). */
 export function allUserIds(deps: Pick<Deps, 'sqlite'>): number[] {
   return deps.sqlite

@@ -21,8 +21,9 @@ import { cannotRead, troubleText } from '../forums/source-health'
 import { postByLink, postByRedditId } from '../forums/store'
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../lib/errors'
 import type { RateLimiter } from '../lib/rate-limit'
-import { userIdByEmail } from '../auth/users'
-import { matchOfUserPost, termIdsOfMatch } from '../matches/alert-reads'
+import { findUserByEmail } from '../auth/service'
+import { matchOfUserPost } from '../matches/alert-reads'
+import { termIdsOfMatch } from '../matches/store'
 import { defaultsVerdict, getMatchDefaults } from '../matches/defaults'
 import { socketTimeOf } from '../metrics/latency'
 import { countSubscriptions } from '../notify/push-subscriptions'
@@ -93,7 +94,7 @@ function targetUser(deps: Deps, asker: { id: number; role: string }, who: string
     if (/^\d+$/.test(raw)) id = Number(raw)
     else {
       if (asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
-      const found = userIdByEmail(deps, raw.toLowerCase())
+      const found = findUserByEmail(deps, raw.toLowerCase())?.id ?? null
       if (found === null) throw notFound(`No user with the email ${raw}.`, 'USER_NOT_FOUND')
       id = found
     }

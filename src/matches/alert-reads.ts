@@ -11,14 +11,6 @@ import { matches, type Match } from '../db/schema'
 import type { Deps } from '../deps'
 import { postNotOpen } from '../forums/store'
 
-/** The ids of the terms that produced a match (match_terms), in the table's order. */
-export function termIdsOfMatch(sqlite: Database, matchId: number): number[] {
-  return sqlite
-    .query<{ id: number }, [number]>('SELECT term_id AS id FROM match_terms WHERE match_id = ?')
-    .all(matchId)
-    .map((r) => r.id)
-}
-
 /** The ids of the matches on a post (every user's). */
 export function matchIdsOfPost(sqlite: Database, postId: number): number[] {
   return sqlite

@@ -5,7 +5,7 @@
 // `always_notify`. The rules are pure; the dispatcher and the digest job apply them to the
 // terms read by matchTermSettings.
 import type { Deps } from '../deps'
-import { termIdsOfMatch } from '../matches/alert-reads'
+import { termIdsOfMatch } from '../matches/store'
 import { termsByIds } from '../terms/reads'
 import type { EmailFrequency } from './prefs'
 

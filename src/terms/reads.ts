@@ -2,7 +2,7 @@
 // digest (src/notify/), the explainer (src/explain/). This folder owns the table (src/db/owners.json).
 // Imports nothing outside this folder (a pure leaf, scripts/check-cycles.ts), so src/notify/ — which
 // this folder imports — calls it without a folder edge. A match's term ids come from
-// src/matches/alert-reads.ts (termIdsOfMatch): match_terms is the matches folder's table.
+// src/matches/store.ts (termIdsOfMatch): match_terms is the matches folder's table.
 import type { Database } from 'bun:sqlite'
 
 /** A term's columns the alert path reads (raw: times in ms, `delivery` JSON text, `always_notify` 0/1; src/notify/delivery.ts termSettingsOf reads them). */
