@@ -1,5 +1,6 @@
 // `bun run bench`: every benchmark in turn. Each prints its own table, writes bench/results/*.json and exits 1 when it misses its target
-// (atom-parse and feed-parse: ≤ 100× JSON.parse; scan-latency: published → stored p95 ≤ 1.1 × interval + processing, Atom and OAuth).
+// (atom-parse and feed-parse: ≤ 100× JSON.parse; scan-latency: published → stored p95 ≤ 1.1 × interval + processing, Atom and OAuth;
+// cluster: the scanner's leadership taken over within 2 × its interval after the holder's SIGKILL, on a real PostgreSQL).
 const benches = [
   'matcher.ts',
   'quality.ts',
@@ -11,6 +12,7 @@ const benches = [
   'notify.ts',
   'scan-latency.ts',
   'recheck.ts',
+  'cluster.ts',
 ]
 const only = process.argv.slice(2)
 for (const b of benches) {
