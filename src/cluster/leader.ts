@@ -11,7 +11,7 @@
 // A holder cut off from the database without dying stops believing it holds at its next check (one
 // interval); until then it may finish a poll it started, which is why the interval is kept short
 // beside a poll's length (docs/SCALING.md, "Failure cases").
-import { SQL } from 'bun'
+import postgres from 'postgres'
 
 export type Leadership = {
   /** Whether this node holds the lock now, as of its last check. */
@@ -35,7 +35,7 @@ export type LeadershipOptions = {
   report?: (event: { leader: boolean; error?: string }) => void
 }
 
-type Conn = { sql: SQL; pid: number }
+type Conn = { sql: postgres.Sql; pid: number }
 
 export function startLeadership(opts: LeadershipOptions): Leadership {
   let conn: Conn | null = null
@@ -58,17 +58,18 @@ export function startLeadership(opts: LeadershipOptions): Leadership {
   const drop = async () => {
     const c = conn
     conn = null
-    await c?.sql.close({ timeout: 0 }).catch(() => {})
+    await c?.sql.end({ timeout: 0 }).catch(() => {})
   }
 
   const connect = async (): Promise<Conn> => {
-    // One connection that is never replaced behind our back: a pool of one, closed on any failure.
-    const sql = new SQL({ url: opts.url, max: 1, idleTimeout: 0, connectionTimeout: Math.max(1, Math.ceil(opts.intervalMs / 1000)) })
+    // A pool of one, closed on any failure. The driver would reconnect it silently, so the holder's
+    // check compares the session's pid with the one that took the lock.
+    const sql = postgres(opts.url, { max: 1, idle_timeout: 0, connect_timeout: Math.max(1, Math.ceil(opts.intervalMs / 1000)), onnotice: () => {} })
     try {
-      const [row] = (await sql`SELECT pg_backend_pid() AS pid`) as { pid: number }[]
+      const [row] = (await sql`SELECT pg_backend_pid() AS pid`) as unknown as { pid: number }[]
       return { sql, pid: row!.pid }
     } catch (err) {
-      await sql.close({ timeout: 0 }).catch(() => {})
+      await sql.end({ timeout: 0 }).catch(() => {})
       throw err
     }
   }
@@ -82,13 +83,13 @@ export function startLeadership(opts: LeadershipOptions): Leadership {
         const rows = (await c.sql`
           SELECT 1 FROM pg_locks
           WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid() AND pid = ${c.pid}
-            AND classid = 0 AND objid = ${opts.key} AND objsubid = 1`) as unknown[]
+            AND classid = 0 AND objid = ${opts.key} AND objsubid = 1`) as unknown as unknown[]
         if (rows.length === 0) {
           await drop()
           set(false, 'the lock was lost (the session ended)')
         } else set(true)
       } else {
-        const [row] = (await c.sql`SELECT pg_try_advisory_lock(${opts.key}::bigint) AS ok`) as { ok: boolean }[]
+        const [row] = (await c.sql`SELECT pg_try_advisory_lock(${opts.key}::bigint) AS ok`) as unknown as { ok: boolean }[]
         set(row!.ok === true)
       }
     } catch (err) {

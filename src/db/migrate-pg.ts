@@ -2,14 +2,14 @@
 // each in its own transaction (PostgreSQL's DDL is transactional: a migration applies whole or not at
 // all). Several nodes may start at once on one database: each migration first takes a transaction-level
 // advisory lock and re-reads `__migrations`, so exactly one node applies it and the others see it done.
-import type { SQL } from 'bun'
+import type postgres from 'postgres'
 import { migrations as embedded } from './migrations-pg'
 import { LOCKS } from '../cluster/locks'
 import type { MigrationResult } from './migrate'
 
 const MIGRATION_LOCK = LOCKS.migrations
 
-export async function applyPgMigrations(sql: SQL, migrations = embedded): Promise<MigrationResult> {
+export async function applyPgMigrations(sql: postgres.Sql, migrations = embedded): Promise<MigrationResult> {
   // Two nodes creating the table at once collide on PostgreSQL's catalog even with IF NOT EXISTS.
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`

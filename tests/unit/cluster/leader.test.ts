@@ -2,7 +2,7 @@
 // node holds the scanner's lock; when its session ends (terminated, as when its machine dies or the
 // connection drops) it steps down and another node takes over within two intervals; never two at once
 // as far as the database can tell; stop() gives the lock back.
-import { SQL } from 'bun'
+import postgres from 'postgres'
 import { afterEach, describe, expect, test } from 'bun:test'
 import { startLeadership, type Leadership } from '../../../src/cluster/leader'
 import { usePostgres } from '../../pg'
@@ -26,12 +26,13 @@ async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 15
   throw new Error(`timed out waiting for ${what}`)
 }
 
-const holders = async (admin: SQL) => (await admin`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = ${KEY}`) as { pid: number }[]
+const holders = async (admin: postgres.Sql) =>
+  (await admin`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = ${KEY}`) as unknown as { pid: number }[]
 
 describe('leadership by advisory lock', () => {
   test('three nodes: one leads; its session ends; another takes over within two intervals; the first steps down', async () => {
     const url = await pg.server.newDatabase()
-    const admin = new SQL(url)
+    const admin = postgres(url, { onnotice: () => {} })
     const changes: string[] = []
     nodes = [0, 1, 2].map((i) =>
       startLeadership({ url, key: KEY, intervalMs: INTERVAL, report: (e) => changes.push(`${i}:${e.leader}${e.error ? ' ' + e.error : ''}`) }),
@@ -51,7 +52,7 @@ describe('leadership by advisory lock', () => {
     expect(nodes.filter((n) => n.isLeader).length).toBe(1)
     expect((await holders(admin)).length).toBe(1)
     expect(changes.some((c) => c.startsWith(`${first}:false`))).toBe(true)
-    await admin.close()
+    await admin.end()
   }, 60_000)
 
   test('confirm() answers from the database at once; stop() gives the lock back to the next node', async () => {
