@@ -87,3 +87,13 @@ export function usePostgres() {
   })
   return pg
 }
+
+/** Waits until `fn` holds, polling every 20 ms (cluster tests assert no time: `ms` only ends a test that hangs). */
+export async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (await fn()) return
+    await Bun.sleep(20)
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}

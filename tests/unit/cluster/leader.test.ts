@@ -5,7 +5,7 @@
 import postgres from 'postgres'
 import { afterEach, describe, expect, test } from 'bun:test'
 import { startLeadership, type Leadership } from '../../../src/cluster/leader'
-import { usePostgres } from '../../pg'
+import { until, usePostgres } from '../../pg'
 
 const pg = usePostgres()
 const KEY = 4242
@@ -16,15 +16,6 @@ afterEach(async () => {
   await Promise.all(nodes.map((n) => n.stop()))
   nodes = []
 })
-
-async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (await fn()) return
-    await Bun.sleep(20)
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 const holders = async (admin: postgres.Sql) =>
   (await admin`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = ${KEY}`) as unknown as { pid: number }[]
