@@ -9,19 +9,16 @@
 // engines. PostgreSQL's own column types (src/db/schema-pg.ts: bigint, boolean, jsonb) accept those
 // values and store them natively.
 //
-// The answer is typed as drizzle's async SQLite database (`AsyncDb`): the query builders an owner
+// The answer is typed as drizzle's async SQLite database (`AsyncDb`, ./async-db.ts): the query builders an owner
 // writes — `await db.select()…`, `insert … onConflictDoNothing … returning`, `update`, `delete`,
 // `db.transaction(async (tx) => …)` — are the same on both dialects. What only SQLite has
 // (`.all()`, `.get()`, `.run()`, `.values()`) an owner does not call on an `AsyncDb`; every suite
 // running on both engines is what holds the two in step.
 import { drizzle } from 'drizzle-orm/postgres-js'
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import postgres from 'postgres'
 import { applyPgMigrations } from './migrate-pg'
-import type * as schema from './schema'
+import type { AsyncDb } from './async-db'
 import type { MigrationResult } from './migrate'
-
-export type AsyncDb = BaseSQLiteDatabase<'async', unknown, typeof schema>
 
 /** The driver's parsers: int8 → number (it is a string by default), json/jsonb → their text (SQLite's JSON columns parse it). */
 const TYPES = {
