@@ -3,7 +3,26 @@
 // (src/db/async-sqlite.ts) over the process's one connection; on PostgreSQL `openPg()`
 // (src/db/pg-client.ts). Owners write `await db.select()…` and `await db.transaction(async (tx) => …)`,
 // never the SQLite-only `.all()` / `.get()` / `.run()` / `.values()`.
+import { is } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
+import type { Db } from './client'
 import type * as schema from './schema'
 
 export type AsyncDb = BaseSQLiteDatabase<'async', unknown, typeof schema>
+export type Engine = 'sqlite' | 'postgres'
+
+/**
+ * An owner function converted to `AsyncDb` still takes today's synchronous handle while its callers
+ * move (docs/SCALING.md, phase 1): that handle's builders are awaitable, so the same owner code runs
+ * on it. Its transactions do not await, so a converted function runs single statements on it, never
+ * `transaction` (phase 2 gives every caller `asyncSqlite`).
+ */
+export function asAsync(db: Db | AsyncDb): AsyncDb {
+  return db as unknown as AsyncDb
+}
+
+/** The engine behind a database (for the few statements whose SQL differs). */
+export function engineOf(db: Db | AsyncDb): Engine {
+  return is((db as unknown as { dialect: unknown }).dialect, PgDialect) ? 'postgres' : 'sqlite'
+}

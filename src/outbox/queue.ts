@@ -8,6 +8,7 @@
 // and recoverStuckSending decides at the next start when it goes again.
 import { eq, sql } from 'drizzle-orm'
 import { outbox, type OutboxRow } from '../db/schema'
+import type { AsyncDb } from '../db/async-db'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import type { MailMessage } from './mailer'
@@ -85,7 +86,7 @@ export function backoffMs(attempts: number): number {
 
 /** Delivers every due row once; one failing delivery never stops the others. */
 export async function processOutbox(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: { db: Deps['db'] | AsyncDb; now: Deps['now'] },
   senders: Partial<Record<string, Sender>>,
   opts: { limit?: number; holdAlerts?: boolean; onDone?: OnDelivered } = {},
 ) {
@@ -93,7 +94,7 @@ export async function processOutbox(
   const startedAt = deps.now()
   // The claim is one committed statement, before any network call: from here on a kill leaves
   // these rows `sending`, with this attempt counted and its start time recorded.
-  const due = claim(deps, { now: startedAt, limit, exceptKinds: opts.holdAlerts ? ALERT_KINDS : undefined })
+  const due = await claim(deps, { now: startedAt, limit, exceptKinds: opts.holdAlerts ? ALERT_KINDS : undefined })
   const result = { sent: 0, retried: 0, failed: 0 }
   if (due.length === 0) return result
   await Promise.all(
@@ -104,7 +105,7 @@ export async function processOutbox(
       try {
         if (!send) throw new Error(`no sender for channel ${row.channel}`)
         await send(row)
-        markSent(deps, row.id, deps.now())
+        await markSent(deps, row.id, deps.now())
         result.sent++
         opts.onDone?.(row, 'sent', info)
       } catch (err) {
@@ -116,10 +117,10 @@ export async function processOutbox(
           dueAt: new Date(deps.now().getTime() + Math.max(backoffMs(attempts), err instanceof RetryLater ? err.afterMs : 0)),
         }
         if (permanent) {
-          markFailed(deps, row.id, failure)
+          await markFailed(deps, row.id, failure)
           result.failed++
         } else {
-          retryLater(deps, row.id, failure)
+          await retryLater(deps, row.id, failure)
           result.retried++
         }
         opts.onDone?.(row, permanent ? 'failed' : 'retry', info)

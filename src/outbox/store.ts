@@ -7,10 +7,13 @@
 // A match's rows have dedupe keys `match:<id>:<channel>…` (src/notify/dispatcher.ts): a match's key
 // range is `match:<id>:` up to `match:<id>;` (';' follows ':'), which the unique index on dedupe_key serves.
 import { and, asc, eq, inArray, like, lte, notInArray, sql } from 'drizzle-orm'
+import { asAsync, engineOf, type AsyncDb } from '../db/async-db'
 import { outbox, type OutboxRow } from '../db/schema'
 import type { Deps } from '../deps'
 
 type Db = Pick<Deps, 'db'>
+/** The worker's statements run on either engine (issue 29: the outbox drained by every node). */
+type AnyDb = { db: Deps['db'] | AsyncDb }
 const changes = (r: unknown) => (r as { changes: number }).changes
 /** The channels a user's wait and a gone post's cancellation apply to (in-app is instant, external channels never wait). */
 const MATCH_ALERT_CHANNELS = ['email', 'push']
@@ -54,38 +57,44 @@ export function insertRow(
  * claim (pending → sending): up to `limit` rows due at `now` (oldest due first; `exceptKinds` stay
  * pending), their attempt counted and its start time written to next_attempt_at, in one statement
  * that commits before any network call. Returns the rows as claimed, by id.
+ *
+ * Several workers may claim at once on PostgreSQL (every app node drains the outbox): the rows are
+ * picked `FOR UPDATE SKIP LOCKED`, so each row goes to exactly one worker and none waits for another,
+ * and the update re-checks `pending` (a row another worker took meanwhile is not taken twice). SQLite
+ * has one writer: the same statement without the lock clause.
  */
-export function claim(deps: Db, opts: { now: Date; limit: number; exceptKinds?: readonly string[] }): OutboxRow[] {
-  const due = deps.db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, opts.now), opts.exceptKinds ? notInArray(outbox.kind, [...opts.exceptKinds]) : undefined),
-    )
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(opts.limit)
-  return deps.db
+export async function claim(deps: AnyDb, opts: { now: Date; limit: number; exceptKinds?: readonly string[] }): Promise<OutboxRow[]> {
+  const db = asAsync(deps.db)
+  const due = and(
+    eq(outbox.status, 'pending'),
+    lte(outbox.nextAttemptAt, opts.now),
+    opts.exceptKinds ? notInArray(outbox.kind, [...opts.exceptKinds]) : undefined,
+  )
+  const picked =
+    engineOf(deps.db) === 'postgres'
+      ? sql`(SELECT ${outbox.id} FROM ${outbox} WHERE ${due} ORDER BY ${outbox.nextAttemptAt}, ${outbox.id} LIMIT ${opts.limit} FOR UPDATE SKIP LOCKED)`
+      : db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.nextAttemptAt), asc(outbox.id)).limit(opts.limit)
+  const rows = await db
     .update(outbox)
     .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: opts.now })
-    .where(inArray(outbox.id, due))
+    .where(and(eq(outbox.status, 'pending'), inArray(outbox.id, picked)))
     .returning()
-    .all()
-    .sort((a, b) => a.id - b.id)
+  return rows.sort((a, b) => a.id - b.id)
 }
 
 /** markSent (sending → sent): the provider accepted it. */
-export function markSent(deps: Db, id: number, at: Date): void {
-  deps.db.update(outbox).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(outbox.id, id)).run()
+export async function markSent(deps: AnyDb, id: number, at: Date): Promise<void> {
+  await asAsync(deps.db).update(outbox).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(outbox.id, id))
 }
 
 /** retryLater (sending → pending): the attempt failed; due again at `dueAt` (the backoff). */
-export function retryLater(deps: Db, id: number, failure: { error: string; dueAt: Date }): void {
-  deps.db.update(outbox).set({ status: 'pending', lastError: failure.error, nextAttemptAt: failure.dueAt }).where(eq(outbox.id, id)).run()
+export async function retryLater(deps: AnyDb, id: number, failure: { error: string; dueAt: Date }): Promise<void> {
+  await asAsync(deps.db).update(outbox).set({ status: 'pending', lastError: failure.error, nextAttemptAt: failure.dueAt }).where(eq(outbox.id, id))
 }
 
 /** markFailed (sending → failed): retrying cannot help, or the attempts are used up; `dueAt` is what a retry would have waited for. */
-export function markFailed(deps: Db, id: number, failure: { error: string; dueAt: Date }): void {
-  deps.db.update(outbox).set({ status: 'failed', lastError: failure.error, nextAttemptAt: failure.dueAt }).where(eq(outbox.id, id)).run()
+export async function markFailed(deps: AnyDb, id: number, failure: { error: string; dueAt: Date }): Promise<void> {
+  await asAsync(deps.db).update(outbox).set({ status: 'failed', lastError: failure.error, nextAttemptAt: failure.dueAt }).where(eq(outbox.id, id))
 }
 
 /**

@@ -129,6 +129,7 @@ describe('maybe-sent rows on restart', () => {
       // The process dies mid-send: the claim is committed, the sends never finish.
       const never: Sender = () => new Promise(() => {})
       void processOutbox(deps, { email: never, push: never })
+      await Bun.sleep(0) // the claim's statement runs on the next turn (the worker awaits it), then the sends start
       const claimed = deps.db.select().from(outbox).all()
       expect(claimed.map((r) => [r.status, r.attempts, r.nextAttemptAt.getTime()])).toEqual([
         ['sending', 1, clock.now().getTime()],

@@ -77,7 +77,7 @@ const untouched = (rows: Record<OutboxStatus, number>, except: OutboxStatus[]) =
   expect(OUTBOX_STATUSES.filter((s) => !except.includes(s)).map((s) => statusOf(rows[s]))).toEqual(OUTBOX_STATUSES.filter((s) => !except.includes(s)))
 
 const tested = new Set<TransitionName>()
-const transition = (name: TransitionName, title: string, fn: () => void) => {
+const transition = (name: TransitionName, title: string, fn: () => void | Promise<void>) => {
   tested.add(name)
   test(`${name} (${OUTBOX_TRANSITIONS[name].from.join(' | ')} → ${OUTBOX_TRANSITIONS[name].to.join(' | ')}): ${title}`, fn)
 }
@@ -96,37 +96,37 @@ describe('the transitions', () => {
     expect(get(id)).toMatchObject({ status: 'held', nextAttemptAt: at(3600), lastError: 'quiet' })
   })
 
-  transition('claim', 'due pending rows, oldest due first, up to the limit; attempt counted, start time written', () => {
+  transition('claim', 'due pending rows, oldest due first, up to the limit; attempt counted, start time written', async () => {
     const rows = oneOfEach()
     const late = row('pending', { due: -10, attempts: 2 })
     const notDue = row('pending', { due: 5 })
     const digest = row('pending', { due: -20, kind: 'digest' })
-    const claimed = claim(deps, { now: at(1), limit: 2 })
+    const claimed = await claim(deps, { now: at(1), limit: 2 })
     // the two due first: the digest (-20) and `late` (-10); pending (0) waits for the next batch
     expect(claimed.map((r) => r.id)).toEqual([late, digest])
     expect(claimed.find((r) => r.id === late)).toMatchObject({ status: 'sending', attempts: 3, nextAttemptAt: at(1) })
     expect([statusOf(rows.pending), statusOf(notDue)]).toEqual(['pending', 'pending'])
     untouched(rows, ['pending'])
     // alert kinds stay pending while the emergency pause holds them
-    expect(claim(deps, { now: at(1), limit: 10, exceptKinds: ['match', 'digest'] })).toEqual([])
-    expect(claim(deps, { now: at(1), limit: 10 }).map((r) => r.id)).toEqual([rows.pending])
+    expect(await claim(deps, { now: at(1), limit: 10, exceptKinds: ['match', 'digest'] })).toEqual([])
+    expect((await claim(deps, { now: at(1), limit: 10 })).map((r) => r.id)).toEqual([rows.pending])
   })
 
-  transition('markSent', 'sent with its time, the last error cleared', () => {
+  transition('markSent', 'sent with its time, the last error cleared', async () => {
     const id = row('sending', { attempts: 2, error: 'timeout' })
-    markSent(deps, id, at(7))
+    await markSent(deps, id, at(7))
     expect(get(id)).toMatchObject({ status: 'sent', sentAt: at(7), lastError: null, attempts: 2 })
   })
 
-  transition('retryLater', 'pending again with the error, due after the backoff', () => {
+  transition('retryLater', 'pending again with the error, due after the backoff', async () => {
     const id = row('sending', { attempts: 1 })
-    retryLater(deps, id, { error: 'SMTP 451', dueAt: at(5) })
+    await retryLater(deps, id, { error: 'SMTP 451', dueAt: at(5) })
     expect(get(id)).toMatchObject({ status: 'pending', lastError: 'SMTP 451', nextAttemptAt: at(5), attempts: 1 })
   })
 
-  transition('markFailed', 'failed with the error', () => {
+  transition('markFailed', 'failed with the error', async () => {
     const id = row('sending', { attempts: 15 })
-    markFailed(deps, id, { error: 'SMTP 550', dueAt: at(5) })
+    await markFailed(deps, id, { error: 'SMTP 550', dueAt: at(5) })
     expect(get(id)).toMatchObject({ status: 'failed', lastError: 'SMTP 550', attempts: 15 })
   })
 
