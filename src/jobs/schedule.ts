@@ -14,6 +14,16 @@ import type { Job } from './types'
 
 export type RunningJobs = { stop(): Promise<void>; running(): string[] }
 
+/**
+ * Which node runs the jobs that must run once (issue 29 §3): the holder of the leadership
+ * (src/cluster/leader.ts on PostgreSQL). A single process — SQLite, the default — always holds it
+ * (`ALONE`). A job without `everyNode` runs only while `isLeader`; the precise loop (the scanner)
+ * also asks `confirm()` right before each run, so a node that lost the lock since its last check does
+ * not poll beside the new holder.
+ */
+export type Holder = { readonly isLeader: boolean; confirm?(): Promise<boolean> }
+export const ALONE: Holder = { isLeader: true }
+
 /** The clock and timer of the precise loops; tests and the benchmark pass their own. */
 export type Timers = {
   now(): number
@@ -26,13 +36,18 @@ const EARLY_MS = 2
 /** If `nextAt` itself throws (e.g. the database is gone), the loop logs it and looks again after this. */
 const RETRY_MS = 1_000
 
-export function startJobs(deps: Deps, jobs: Job[], timers: Timers = realTimers(deps)): RunningJobs {
+export function startJobs(deps: Deps, jobs: Job[], timers: Timers = realTimers(deps), holder: Holder = ALONE): RunningJobs {
   const inFlight = new Map<string, Promise<unknown>>()
   let stopped = false
 
   const start = (job: Job, done: () => void) => {
     const p = Promise.resolve()
-      .then(() => job.run(deps))
+      .then(async () => {
+        if (job.everyNode) return job.run(deps)
+        // another node holds the leadership: this one skips the run (and looks again at the next)
+        const leads = job.nextAt && holder.confirm ? await holder.confirm() : holder.isLeader
+        if (leads) return job.run(deps)
+      })
       .catch((err) => {
         if (isStorageFull(err)) noteStorageFull(deps.sqlite, Date.now(), err) // /healthz reports it
         log.error(`job ${job.name} failed`, { error: String(err) })

@@ -13,6 +13,12 @@ export type Job = {
   stop?: () => void
   /** called when the jobs stop, before waiting for a run in flight: ends a long wait at once (Telegram's long poll) */
   abort?: () => void
+  /**
+   * Runs on every app node (the outbox worker: every node drains the queue). Without it a job runs
+   * only on the node holding the leadership (src/jobs/schedule.ts `Holder`): the scanner, the
+   * re-check, the digests, backups, reconcile, pruning — work that must happen once, not once per node.
+   */
+  everyNode?: true
 } & (
   | {
       /** timed by the once-a-second cron tick: milliseconds between runs, or a function deciding the next delay after each run */

@@ -29,7 +29,8 @@ export const providerHooks: ProviderHooks = {
 
 export function notifyJobs(outbox: OutboxWorker): Job[] {
   return [
-    { name: 'outbox', every: 1000, immediate: true, run: () => outbox.tick() },
+    // every node drains the outbox (claimed FOR UPDATE SKIP LOCKED on PostgreSQL: each row once)
+    { name: 'outbox', every: 1000, immediate: true, everyNode: true, run: () => outbox.tick() },
     { name: 'email-digests', every: 60_000, run: (deps: Deps) => runDigests(deps) },
     { name: 'quiet-summaries', every: 30_000, run: (deps: Deps) => runQuietSummaries(deps) },
     { name: 'trial-emails', every: 15 * 60_000, immediate: true, run: (deps: Deps) => runTrialEmails(deps) },
