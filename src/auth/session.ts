@@ -1,7 +1,7 @@
 // Sessions (after the Lucia guide): a random 256-bit token goes into an HttpOnly cookie, only its
 // SHA-256 is stored; sliding expiry refreshes a session used in its second half. A session remembers
 // whether its sign-in presented a two-factor code (`secondFactor`): the REQUIRE_ADMIN_2FA gate asks it.
-import { eq, lt } from 'drizzle-orm'
+import { and, eq, lt, ne } from 'drizzle-orm'
 import { sessions, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { hashToken, randomToken } from '../lib/tokens'
@@ -86,8 +86,11 @@ export function invalidateSession(deps: Pick<Deps, 'db' | 'bus'>, sessionId: str
 
 /** Ends every session of a user (but `exceptSessionId`); their open sockets close. */
 export function invalidateUserSessions(deps: Pick<Deps, 'db' | 'bus'>, userId: number, exceptSessionId?: string) {
-  const rows = deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all()
-  for (const r of rows) if (r.id !== exceptSessionId) deps.db.delete(sessions).where(eq(sessions.id, r.id)).run()
+  // one statement: a session created meanwhile cannot slip between a read and the deletes (docs/atomicity-audit.md B8)
+  deps.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)))
+    .run()
   deps.bus.emit('sessions.revoked', { userId })
 }
 
