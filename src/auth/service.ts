@@ -218,20 +218,19 @@ export async function createUser(
   const problem = passwordProblem(input.password)
   if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
   if (input.role !== undefined && input.role !== 'none' && !isRole(input.role)) throw badRequest(`Unknown role "${input.role}"`, 'VALIDATION')
-  if (findUserByEmail(deps, email) !== undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
+  const taken = () => new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
+  if (findUserByEmail(deps, email) !== undefined) throw taken()
+  // The hash is awaited, so another process (the server) may create the account meanwhile: the insert
+  // does nothing then, and the answer is the same 409 (docs/atomicity-audit.md D7).
+  const passwordHash = await hashPassword(input.password)
   const now = deps.now()
   const user = deps.db
     .insert(users)
-    .values({
-      email,
-      name: input.name?.trim() ?? '',
-      passwordHash: await hashPassword(input.password),
-      emailConfirmedAt: input.confirmed ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values({ email, name: input.name?.trim() ?? '', passwordHash, emailConfirmedAt: input.confirmed ? now : null, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: users.email })
     .returning()
     .get()
+  if (user === undefined) throw taken()
   if (input.role !== undefined) setRole(deps, user.id, input.role as never, 'cli')
   else if (input.confirmed) startAccess(deps, user.id)
   else ensureAccessRow(deps, user.id)
