@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `bun run test`: Chromium when missing (scripts/ensure-chromium.sh), then every suite as two
+# `bun run test`: Chromium and PostgreSQL when missing (scripts/ensure-chromium.sh, scripts/ensure-postgres.sh), then every suite as two
 # `bun test` processes side by side, so both cores work while the browser suites wait on Chromium
 # and their servers: most browser suites (tests/e2e) in one, tests/unit, tests/ui and tests/api and
 # the two admin browser suites in the other. The second's report is printed after the first's; the exit code is
