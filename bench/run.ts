@@ -1,6 +1,7 @@
 // `bun run bench`: every benchmark in turn. Each prints its own table, writes bench/results/*.json and exits 1 when it misses its target
 // (atom-parse and feed-parse: ≤ 100× JSON.parse; scan-latency: published → stored p95 ≤ 1.1 × interval + processing, Atom and OAuth;
 // async-db: the owners' async SQLite database within 2× the synchronous handle;
+// fanout: a figure without a target (publish on one node → emitted on another, beside a local emit);
 // cluster: the scanner's leadership taken over within 2 × its interval after the holder's SIGKILL, on a real PostgreSQL).
 const benches = [
   'matcher.ts',
@@ -14,6 +15,7 @@ const benches = [
   'scan-latency.ts',
   'recheck.ts',
   'cluster.ts',
+  'fanout.ts',
   'async-db.ts',
 ]
 const only = process.argv.slice(2)
