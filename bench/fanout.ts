@@ -2,7 +2,7 @@
 // emitted on node 2's bus, read back from PostgreSQL by node 2's `load` (one SELECT by id), one event at
 // a time, over 1,000 events; beside it, in the same run, the baseline: the same event emitted on a local
 // bus until its listener runs (what one node does today). A throwaway server from Debian's packages
-// (tests/pg.ts; `bash scripts/ensure-postgres.sh` installs it). Prints p50/p95 and writes
+// (tests/pg.ts; `bash scripts/ensure-test-packages.sh` installs it). Prints p50/p95 and writes
 // bench/results/fanout.json. No target: a figure to watch (it prices the hop, not a pass or fail).
 import { SQL } from 'bun'
 import { mkdirSync, writeFileSync } from 'node:fs'

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# `bun run test`: Chromium and PostgreSQL when missing (scripts/ensure-chromium.sh, scripts/ensure-postgres.sh), then every suite as two
+# `bun run test`: Chromium and PostgreSQL when missing (scripts/ensure-test-packages.sh), then every suite as two
 # `bun test` processes side by side, so both cores work while the browser suites wait on Chromium
 # and their servers: most browser suites (tests/e2e) in one, tests/unit, tests/ui and tests/api and
 # the two admin browser suites in the other. The second's report is printed after the first's; the exit code is
 # non-zero when either fails. With arguments (`bun run test tests/api/terms.test.ts`) it runs just those.
 set -uo pipefail
-bash scripts/ensure-chromium.sh || exit 1
-bash scripts/ensure-postgres.sh || exit 1
+bash scripts/ensure-test-packages.sh || exit 1
 if [ "$#" -gt 0 ]; then exec bun test --timeout 30000 "$@"; fi
 # Two browser suites ride with the second process, after its own files: it finishes minutes before the
 # browser half otherwise, and the browser suites mostly wait (on Chromium and their servers), not compute.

@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL server from Debian's packages for a suite (issue 29): initdb into a temporary
 // folder, started on a free local port with its socket in that folder, trust authentication on
 // loopback only, stopped and removed after the suite. As root the server runs as the `postgres` user
-// (PostgreSQL refuses root). PG_BIN names another bin folder; scripts/ensure-postgres.sh installs it.
+// (PostgreSQL refuses root). PG_BIN names another bin folder; scripts/ensure-test-packages.sh installs it.
 import { SQL } from 'bun'
 import { afterAll, beforeAll } from 'bun:test'
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
@@ -11,7 +11,7 @@ import { join } from 'node:path'
 function pgBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))
-  if (versions.length === 0) throw new Error('PostgreSQL is not installed: bash scripts/ensure-postgres.sh')
+  if (versions.length === 0) throw new Error('PostgreSQL is not installed: bash scripts/ensure-test-packages.sh')
   return `/usr/lib/postgresql/${versions[0]}/bin`
 }
 
@@ -33,7 +33,7 @@ export async function startPostgres(): Promise<PgServer> {
   if (root) {
     const id = Bun.spawnSync(['id', '-u', 'postgres']).stdout.toString().trim()
     const g = Bun.spawnSync(['id', '-g', 'postgres']).stdout.toString().trim()
-    if (!id) throw new Error('PostgreSQL runs as the postgres user, which does not exist: bash scripts/ensure-postgres.sh')
+    if (!id) throw new Error('PostgreSQL runs as the postgres user, which does not exist: bash scripts/ensure-test-packages.sh')
     uid = Number(id)
     gid = Number(g)
     chmodSync(dir, 0o700)

@@ -1,9 +1,10 @@
 // The users columns that access/ reads beside its user_access rows (who a user is, for ADMIN_EMAILS,
 // bans and the admin account lists). This folder owns `users` (src/db/owners.json); access/ sits
-// below auth/ (auth imports access), so this file imports nothing outside src/auth (plain SQL through
+// below auth/ (auth imports access), so this file imports nothing outside src/auth and src/lib (plain SQL through
 // the caller's drizzle handle, no schema import): a pure leaf, read across folders without a folder
 // edge (docs/ARCHITECTURE.md, "Import rules"), like src/metrics/latency.ts.
 import { sql, type SQL } from 'drizzle-orm'
+import { chunksOf } from '../lib/id-lists'
 
 /** The drizzle handle (or a transaction of it) the caller reads through. */
 export type UsersReader = { all<T = unknown>(query: SQL): T[] }
@@ -20,8 +21,6 @@ const listed = (r: Raw): ListedUser => ({ ...account(r), name: r.name, createdAt
 
 const ACCOUNT = sql`SELECT id, email, email_confirmed_at, banned_at FROM users`
 const LISTED = sql`SELECT id, email, name, email_confirmed_at, banned_at, created_at FROM users`
-/** SQLite bounds the number of parameters of one statement. */
-const CHUNK = 500
 
 /** One account, or undefined. */
 export function accountUser(db: UsersReader, userId: number): AccountUser | undefined {
@@ -33,10 +32,7 @@ export function accountUser(db: UsersReader, userId: number): AccountUser | unde
 export function accountUsers(db: UsersReader, ids?: readonly number[]): AccountUser[] {
   if (ids === undefined) return db.all<Raw>(sql`${ACCOUNT} ORDER BY id ASC`).map(account)
   const out: AccountUser[] = []
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK)
-    out.push(...db.all<Raw>(sql`${ACCOUNT} WHERE id IN ${chunk}`).map(account))
-  }
+  for (const chunk of chunksOf(ids)) out.push(...db.all<Raw>(sql`${ACCOUNT} WHERE id IN ${chunk}`).map(account))
   return out
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { authFactors, authIdentities, users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 export type PublicUser = {
   id: number
@@ -65,13 +66,11 @@ export function accountsPerDay(deps: Pick<Deps, 'sqlite'>, sinceMs: number): { d
 export function emailsOf(deps: Pick<Deps, 'sqlite'>, ids: readonly number[]): Map<number, string> {
   const unique = [...new Set(ids)]
   const out = new Map<number, string>()
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500)
+  for (const chunk of chunksOf(unique))
     for (const r of deps.sqlite
-      .query<{ id: number; email: string }, number[]>(`SELECT id, email FROM users WHERE id IN (${chunk.map(() => '?').join(',')})`)
+      .query<{ id: number; email: string }, number[]>(`SELECT id, email FROM users WHERE id IN (${placeholders(chunk.length)})`)
       .all(...chunk))
       out.set(r.id, r.email)
-  }
   return out
 }
 

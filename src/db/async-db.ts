@@ -3,8 +3,7 @@
 // (src/db/async-sqlite.ts) over the process's one connection; on PostgreSQL `openPg()`
 // (src/db/pg-client.ts). Owners write `await db.select()…` and `await db.transaction(async (tx) => …)`,
 // never the SQLite-only `.all()` / `.get()` / `.run()` / `.values()`.
-import { is } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { entityKind } from 'drizzle-orm'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
 import type * as schema from './schema'
@@ -22,7 +21,8 @@ export function asAsync(db: Db | AsyncDb): AsyncDb {
   return db as unknown as AsyncDb
 }
 
-/** The engine behind a database (for the few statements whose SQL differs). */
+/** The engine behind a database (for the few statements whose SQL differs), by its dialect's kind: the SQLite server never loads drizzle's pg-core for it. */
 export function engineOf(db: Db | AsyncDb): Engine {
-  return is((db as unknown as { dialect: unknown }).dialect, PgDialect) ? 'postgres' : 'sqlite'
+  const dialect = (db as unknown as { dialect: { constructor: { [entityKind]?: string } } }).dialect
+  return dialect.constructor[entityKind] === 'PgDialect' ? 'postgres' : 'sqlite'
 }

@@ -70,8 +70,6 @@ export function asyncSqlite(sqlite: Database): AsyncDb {
     const done = new Promise<void>((resolve) => (end = resolve))
     tail = before.then(() => done)
     await before
-    // statements issued before this transaction's turn but still waiting go first
-    await free()
     const token = Symbol('transaction')
     open = { token, done }
     try {

@@ -5,6 +5,7 @@ import type { Database } from 'bun:sqlite'
 import type { Post } from '../db/schema'
 import { postsWithMatches } from '../matches/store'
 import { rowToPost, type PostRow } from './store'
+import { chunksOf } from '../lib/id-lists'
 
 /** A looked-up author is asked again after this long (karma moves; the age does not). */
 export const AUTHOR_TTL_MS = 7 * 86_400_000
@@ -86,15 +87,13 @@ export function authorsToLookUp(sqlite: Database, now: number, limit = 1): strin
 export function foundAuthors(sqlite: Database, authors: readonly string[]): Map<string, AuthorAbout> {
   const out = new Map<string, AuthorAbout>()
   const unique = [...new Set(authors)]
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500)
+  for (const chunk of chunksOf(unique))
     for (const r of sqlite
       .query<{ author: string; account_created_at: number | null; karma: number | null }, [string]>(
         "SELECT j.value AS author, ra.account_created_at, ra.karma FROM json_each(?) j JOIN reddit_authors ra ON ra.name = lower(j.value) AND ra.status = 'found'",
       )
       .all(JSON.stringify(chunk)))
       out.set(r.author, { accountCreatedAt: r.account_created_at, karma: r.karma })
-  }
   return out
 }
 

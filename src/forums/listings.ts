@@ -2,6 +2,7 @@
 // reposted listings (src/matches/listing.ts). This folder owns posts (src/db/owners.json); the matches folder reads
 // them through these functions and keeps its own SQL to the matches table.
 import type { Database } from 'bun:sqlite'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 /** The ids of the posts of listing `listingId` (its first post and the posts that repost it). */
 export function listingPostIds(sqlite: Database, listingId: number): number[] {
@@ -26,9 +27,8 @@ export function priceBefore(sqlite: Database, post: { id: number; listingId: num
 /** The listing of each post of `postIds` still stored (its listing_id, or its own id for a listing's first post); 400 at a time. */
 export function listingsOf(sqlite: Database, postIds: readonly number[]): Map<number, number> {
   const listingOf = new Map<number, number>()
-  for (let i = 0; i < postIds.length; i += 400) {
-    const chunk = postIds.slice(i, i + 400)
-    const q = chunk.map(() => '?').join(',')
+  for (const chunk of chunksOf(postIds, 400)) {
+    const q = placeholders(chunk.length)
     for (const r of sqlite
       .query<{ id: number; listing: number }, number[]>(`SELECT id, coalesce(listing_id, id) AS listing FROM posts WHERE id IN (${q})`)
       .all(...chunk))
@@ -42,9 +42,8 @@ export type ListingPostRow = { id: number; listing: number; created_at: number; 
 /** Every post of the listings `listings`, oldest first within a listing, grouped by listing; 400 listings at a time. */
 export function postsOfListings(sqlite: Database, listings: readonly number[]): Map<number, ListingPostRow[]> {
   const byListing = new Map<number, ListingPostRow[]>()
-  for (let i = 0; i < listings.length; i += 400) {
-    const chunk = listings.slice(i, i + 400)
-    const q = chunk.map(() => '?').join(',')
+  for (const chunk of chunksOf(listings, 400)) {
+    const q = placeholders(chunk.length)
     const rows = sqlite
       .query<ListingPostRow, number[]>(
         `SELECT id, coalesce(listing_id, id) AS listing, created_at, price FROM posts WHERE listing_id IN (${q}) OR id IN (${q}) ORDER BY created_at, id`,

@@ -17,6 +17,7 @@ import type { ForumPost } from './listing'
 import { httpUrl } from '../lib/urls'
 import { titleLocation } from '../matching/title-grammar'
 import { asPostState, detectPostState, detectPrice } from './post-state'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 /** The feed and matching look this far back. */
 export const LIVE_WINDOW_MS = 7 * 24 * 3600_000
@@ -256,17 +257,15 @@ export type PostFacts = {
 export function postFactsOf(sqlite: Database, ids: readonly number[]): Map<number, PostFacts> {
   const out = new Map<number, PostFacts>()
   const unique = [...new Set(ids)]
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500)
+  for (const chunk of chunksOf(unique))
     for (const r of sqlite
       .query<PostFacts & { id: number }, number[]>(
-        `SELECT id, link_url, state, location, source_id, source_name, price, author_flair, subreddit, content FROM posts WHERE id IN (${chunk.map(() => '?').join(',')})`,
+        `SELECT id, link_url, state, location, source_id, source_name, price, author_flair, subreddit, content FROM posts WHERE id IN (${placeholders(chunk.length)})`,
       )
       .all(...chunk)) {
       const { id, ...facts } = r
       out.set(id, facts)
     }
-  }
   return out
 }
 

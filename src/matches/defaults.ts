@@ -17,6 +17,7 @@ import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 import { detectPostState } from '../forums/post-state'
 import { normalize } from '../matching/normalize'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 export type MatchDefaults = { skipSold: boolean; excludeWords: string[] }
 export const MAX_EXCLUDE_WORDS = 50
@@ -87,11 +88,9 @@ export function updateMatchDefaults(
 /** The defaults of many users at once (one query per 500); users without a row get the defaults. */
 function defaultsOf(sqlite: Database, ids: number[]): Map<number, MatchDefaults> {
   const out = new Map<number, MatchDefaults>()
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500)
-    for (const r of sqlite.query<Row, number[]>(`SELECT * FROM match_defaults WHERE user_id IN (${chunk.map(() => '?').join(',')})`).all(...chunk))
+  for (const chunk of chunksOf(ids))
+    for (const r of sqlite.query<Row, number[]>(`SELECT * FROM match_defaults WHERE user_id IN (${placeholders(chunk.length)})`).all(...chunk))
       out.set(r.user_id, fromRow(r))
-  }
   for (const id of ids) if (!out.has(id)) out.set(id, fromRow(null))
   return out
 }

@@ -10,8 +10,7 @@ import type { Database } from 'bun:sqlite'
 import type { MatchItem } from '../contract/events'
 import { attachListing } from './listing'
 import { matchItem, withPostFacts, type MatchRow } from './service'
-
-const CHUNK = 500
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 /** In the runner's transaction: these matches' alerts are owed. */
 export function oweAlerts(sqlite: Database, matchIds: number[], at: number): void {
@@ -21,10 +20,7 @@ export function oweAlerts(sqlite: Database, matchIds: number[], at: number): voi
 
 /** In the dispatcher's transaction: these matches' alerts are queued (or decided against). */
 export function settleOwed(sqlite: Database, matchIds: number[]): void {
-  for (let i = 0; i < matchIds.length; i += CHUNK) {
-    const chunk = matchIds.slice(i, i + CHUNK)
-    sqlite.query(`DELETE FROM alerts_owed WHERE match_id IN (${chunk.map(() => '?').join(',')})`).run(...chunk)
-  }
+  for (const chunk of chunksOf(matchIds)) sqlite.query(`DELETE FROM alerts_owed WHERE match_id IN (${placeholders(chunk.length)})`).run(...chunk)
 }
 
 /** The matches whose alerts are still owed, oldest first, as the runner announced them. */

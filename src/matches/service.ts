@@ -16,6 +16,7 @@ import { postFactsOf } from '../forums/store'
 import { sourceKindsOf } from '../sources/store'
 import { sellerTrust } from '../forums/seller'
 import { claimDelays, stampClaim, type ClaimAction } from '../metrics/latency'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 export type MatchRow = {
   id: number
@@ -185,11 +186,10 @@ export function unreadCounts(sqlite: Database, userId: number): UnreadCounts {
 export function unreadCountsOf(sqlite: Database, userIds: number[]): Map<number, UnreadCounts> {
   const out = new Map<number, UnreadCounts>()
   for (const id of userIds) out.set(id, { wts: 0, wtb: 0, gd: 0 })
-  for (let i = 0; i < userIds.length; i += 500) {
-    const ids = userIds.slice(i, i + 500)
+  for (const ids of chunksOf(userIds)) {
     const rows = sqlite
       .query<{ user_id: number; category: string; n: number }, number[]>(
-        `SELECT user_id, category, count(*) AS n FROM matches WHERE user_id IN (${ids.map(() => '?').join(',')}) AND is_new = 1 AND archived_at IS NULL GROUP BY user_id, category`,
+        `SELECT user_id, category, count(*) AS n FROM matches WHERE user_id IN (${placeholders(ids.length)}) AND is_new = 1 AND archived_at IS NULL GROUP BY user_id, category`,
       )
       .all(...ids)
     for (const r of rows) {

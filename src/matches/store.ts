@@ -1,8 +1,9 @@
 // The reads and writes of matches and match_terms that other folders need (issue 29 §1: this folder owns both
-// tables, src/db/owners.json). A pure leaf (it imports nothing outside this folder), so src/forums/ — below
+// tables, src/db/owners.json). A pure leaf (it imports nothing outside this folder and src/lib), so src/forums/ — below
 // src/matches/, which imports it — reads who matched a post here without a folder edge back (docs/ARCHITECTURE.md,
 // "Import rules": a pure leaf closes no cycle). src/terms/ (above) calls it like any file of this folder.
 import type { Database } from 'bun:sqlite'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 // — for src/forums/ (the re-check and the author look-ups order their work by what was matched) —
 
@@ -27,13 +28,11 @@ export function usersMatchedOn(sqlite: Database, postId: number): number[] {
 /** Which of the posts `postIds` have at least one match; 500 at a time. */
 export function postsWithMatches(sqlite: Database, postIds: readonly number[]): Set<number> {
   const out = new Set<number>()
-  for (let i = 0; i < postIds.length; i += 500) {
-    const chunk = postIds.slice(i, i + 500)
+  for (const chunk of chunksOf(postIds))
     for (const r of sqlite
-      .query<{ post_id: number }, number[]>(`SELECT DISTINCT post_id FROM matches WHERE post_id IN (${chunk.map(() => '?').join(',')})`)
+      .query<{ post_id: number }, number[]>(`SELECT DISTINCT post_id FROM matches WHERE post_id IN (${placeholders(chunk.length)})`)
       .all(...chunk))
       out.add(r.post_id)
-  }
   return out
 }
 
@@ -68,13 +67,11 @@ export function setMatchedTerms(sqlite: Database, id: number, texts: string[]): 
 /** How many links the terms `termIds` have to matches made since `since` (a match counts once per linked term); 500 terms at a time. */
 export function linksSince(sqlite: Database, termIds: readonly number[], since: number): number {
   let n = 0
-  for (let i = 0; i < termIds.length; i += 500) {
-    const chunk = termIds.slice(i, i + 500)
+  for (const chunk of chunksOf(termIds))
     n += sqlite
       .query<{ n: number }, number[]>(
-        `SELECT count(*) AS n FROM match_terms mt JOIN matches m ON m.id = mt.match_id WHERE mt.term_id IN (${chunk.map(() => '?').join(',')}) AND m.created_at >= ?`,
+        `SELECT count(*) AS n FROM match_terms mt JOIN matches m ON m.id = mt.match_id WHERE mt.term_id IN (${placeholders(chunk.length)}) AND m.created_at >= ?`,
       )
       .get(...chunk, since)!.n
-  }
   return n
 }

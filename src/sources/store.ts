@@ -9,6 +9,7 @@ import type { Deps } from '../deps'
 import { storedSetting, storeSetting } from '../settings/service'
 import { presetByName, type Preset } from './presets'
 import { newPushSecret } from './push'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 /** The system setting that says the table was seeded. */
 const SEEDED = 'sources_seeded'
@@ -355,12 +356,10 @@ function seedInputs(config: Pick<Deps['config'], 'forums' | 'forumPreset'>): Sou
 export function sourceKindsOf(sqlite: Database, ids: readonly number[]): Map<number, string> {
   const out = new Map<number, string>()
   const unique = [...new Set(ids)]
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500)
+  for (const chunk of chunksOf(unique))
     for (const r of sqlite
-      .query<{ id: number; kind: string }, number[]>(`SELECT id, kind FROM sources WHERE id IN (${chunk.map(() => '?').join(',')})`)
+      .query<{ id: number; kind: string }, number[]>(`SELECT id, kind FROM sources WHERE id IN (${placeholders(chunk.length)})`)
       .all(...chunk))
       out.set(r.id, r.kind)
-  }
   return out
 }

@@ -1,8 +1,9 @@
 // The reads of search_terms that other folders need (issue 29 §1: this folder owns the table, src/db/owners.json).
-// A pure leaf (it imports nothing outside this folder): src/matches/ sits below src/terms/ (terms imports the
+// A pure leaf (it imports nothing outside this folder and src/lib): src/matches/ sits below src/terms/ (terms imports the
 // runner and the term index), so the term index (src/matches/matcher.ts) and the runner read the terms here
 // without a folder edge back to terms (docs/ARCHITECTURE.md, "Import rules": a pure leaf closes no cycle).
 import type { Database } from 'bun:sqlite'
+import { chunksOf, placeholders } from '../lib/id-lists'
 
 /** The columns of a term the term index files (src/matches/matcher.ts). */
 export type IndexedTermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
@@ -33,10 +34,8 @@ export function activeTermIds(sqlite: Database): number[] {
 /** Which of `ids` are still stored (paused or not), read 500 at a time. */
 export function existingTermIds(sqlite: Database, ids: readonly number[]): Set<number> {
   const existing = new Set<number>()
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500)
-    for (const r of sqlite.query<{ id: number }, number[]>(`SELECT id FROM search_terms WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk))
+  for (const chunk of chunksOf(ids))
+    for (const r of sqlite.query<{ id: number }, number[]>(`SELECT id FROM search_terms WHERE id IN (${placeholders(chunk.length)})`).all(...chunk))
       existing.add(r.id)
-  }
   return existing
 }

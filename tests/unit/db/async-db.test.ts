@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AsyncDb } from '../../../src/db/async-db'
+import { engineOf, type AsyncDb } from '../../../src/db/async-db'
 import { asyncSqlite } from '../../../src/db/async-sqlite'
 import { openDb } from '../../../src/db/client'
 import { openPg } from '../../../src/db/pg-client'
@@ -42,9 +42,10 @@ const ENGINES: [string, () => Promise<AsyncDb>][] = [
   ],
 ]
 
-describe.each(ENGINES)('AsyncDb on %s', (_name, open) => {
+describe.each(ENGINES)('AsyncDb on %s', (name, open) => {
   test('rows, defaults, conflicts, joins and mapped values are the same', async () => {
     const db = await open()
+    expect(engineOf(db)).toBe(name === 'SQLite' ? 'sqlite' : 'postgres')
     const at = new Date('2026-11-27T10:02:05.123Z')
     const [u] = await db.insert(users).values({ email: 'a@example.com', emailConfirmedAt: at }).returning()
     expect([u!.id, u!.email, u!.name, u!.emailConfirmedAt]).toEqual([1, 'a@example.com', '', at])
