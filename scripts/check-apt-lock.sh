@@ -3,9 +3,15 @@
 # a concurrent apt-get (python3's fcntl lock, the kind dpkg and apt take) holds dpkg's frontend lock and
 # apt's lists lock for a few seconds while scripts/apt-install.sh reinstalls a small package. Without the
 # lock wait and retry, apt-get fails at once with "Could not get lock /var/lib/dpkg/lock-frontend".
-# Also checks that scripts/container-check.sh is the shared tool, byte for byte, when it sits beside us.
+# Also checks that scripts/container-check.sh is the shared tool, byte for byte, when it sits beside us,
+# and that no other script of ours runs apt-get itself: every install goes through scripts/apt-install.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+direct=$(grep -lE '^[^#]*\bapt-get\b.*\b(install|update)\b' scripts/*.sh | grep -vE '^scripts/(apt-install|container-check|check-apt-lock)\.sh$' || true)
+if [ -n "$direct" ]; then
+  echo "these scripts run apt-get without waiting for the package lock; call scripts/apt-install.sh instead: $direct" >&2
+  exit 1
+fi
 if [ -f ../shared/tools/container-check.sh ] && ! cmp -s ../shared/tools/container-check.sh scripts/container-check.sh; then
   echo "scripts/container-check.sh differs from ../shared/tools/container-check.sh: copy it again" >&2
   exit 1
