@@ -6,7 +6,10 @@
 # non-zero when either fails. With arguments (`bun run test tests/api/terms.test.ts`) it runs just those.
 set -uo pipefail
 bash scripts/ensure-test-packages.sh || exit 1
-if [ "$#" -gt 0 ]; then exec bun test --timeout 30000 "$@"; fi
+# Browser journeys get 90 s before they count as hung (tests/e2e/browser.ts), the rest 30 s.
+if [ "$#" -gt 0 ]; then
+  case " $* " in *e2e*) exec bun test --timeout 90000 "$@" ;; *) exec bun test --timeout 30000 "$@" ;; esac
+fi
 # Two browser suites ride with the second process, after its own files: it finishes minutes before the
 # browser half otherwise, and the browser suites mostly wait (on Chromium and their servers), not compute.
 late=(tests/e2e/admin-dashboard.test.ts tests/e2e/admin-data.test.ts)
@@ -16,7 +19,7 @@ report=$(mktemp)
 browser_report=$(mktemp)
 bun test --timeout 30000 tests/unit tests/ui tests/api "${late[@]}" >"$report" 2>&1 &
 rest=$!
-bun test --timeout 30000 "${early[@]}" 2>&1 | tee "$browser_report"
+bun test --timeout 90000 "${early[@]}" 2>&1 | tee "$browser_report"
 browser=${PIPESTATUS[0]}
 wait "$rest"
 others=$?

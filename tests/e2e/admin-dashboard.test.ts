@@ -2,12 +2,15 @@
 // switches the emergency killswitch (a second admin tab sees it live), turns maintenance mode on (a
 // subscriber's tab shows the maintenance page, then recovers), and runs the scraper and batch
 // matching from Tools; the pages hold at 390 px. Screenshots go to test-artifacts/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { createUserWithSession } from '../helpers'
 import { axeFindings } from './axe'
-import { screenshot } from './browser'
+import { BROWSER_TEST_TIMEOUT_MS, screenshot } from './browser'
 import { startWorld, type World } from './journey'
+
+// this suite runs in the second test process (scripts/test.sh), whose --timeout is 30 s
+setDefaultTimeout(BROWSER_TEST_TIMEOUT_MS)
 
 let world: World
 beforeAll(async () => {

@@ -8,9 +8,10 @@ export const ARTIFACTS = 'test-artifacts'
 
 // A browser test is a journey of many steps, each waiting on Chromium and a real server; on a shared
 // 2-core machine running the other suites beside it, a 10 s journey can take three times as long.
-// The whole-test limit is a hang guard, not a speed target (speed lives in bench/): 90 s for every
-// suite that imports this file (Bun applies it over the command line's --timeout).
-setDefaultTimeout(90_000)
+// The whole-test limit is a hang guard, not a speed target (speed lives in bench/): 90 s. Bun scopes
+// setDefaultTimeout to the file that calls it, so scripts/test.sh gives the browser process
+// --timeout 90000 and useServerAndBrowser (called at the top of a suite) sets it for its own file.
+export const BROWSER_TEST_TIMEOUT_MS = 90_000
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -62,6 +63,7 @@ export async function screenshot(page: Page, name: string) {
  * after. Read them through the returned object (`world.server`, `world.browser`).
  */
 export function useServerAndBrowser(env: Record<string, string> = {}) {
+  setDefaultTimeout(BROWSER_TEST_TIMEOUT_MS)
   const world = {} as { server: Awaited<ReturnType<typeof startTestServer>>; browser: Browser }
   beforeAll(async () => {
     world.server = await startTestServer(env)
