@@ -11,16 +11,6 @@ import type * as schema from './schema'
 export type AsyncDb = BaseSQLiteDatabase<'async', unknown, typeof schema>
 export type Engine = 'sqlite' | 'postgres'
 
-/**
- * An owner function converted to `AsyncDb` still takes today's synchronous handle while its callers
- * move (docs/SCALING.md, phase 1): that handle's builders are awaitable, so the same owner code runs
- * on it. Its transactions do not await, so a converted function runs single statements on it, never
- * `transaction` (phase 2 gives every caller `asyncSqlite`).
- */
-export function asAsync(db: Db | AsyncDb): AsyncDb {
-  return db as unknown as AsyncDb
-}
-
 /** The engine behind a database (for the few statements whose SQL differs), by its dialect's kind: the SQLite server never loads drizzle's pg-core for it. */
 export function engineOf(db: Db | AsyncDb): Engine {
   const dialect = (db as unknown as { dialect: { constructor: { [entityKind]?: string } } }).dialect

@@ -11,10 +11,13 @@
 //
 // The synchronous handles (`deps.db`, `deps.sqlite`) share the connection and do not wait: code moves
 // from them to this one owner by owner (docs/SCALING.md "Where this stands").
-import type { Database } from 'bun:sqlite'
+import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/sqlite-proxy'
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { SQL } from 'drizzle-orm'
 import type { AsyncDb } from './async-db'
+import type { Db } from './client'
+import { RAW } from './raw'
 import * as schema from './schema'
 
 type Method = 'run' | 'all' | 'values' | 'get'
@@ -90,5 +93,35 @@ export function asyncSqlite(sqlite: Database): AsyncDb {
     }
   }
   ;(db as unknown as { transaction: typeof transaction }).transaction = transaction
+  // ./raw.ts: SQL text through the same gate, rows as objects
+  const compile = (query: SQL) => (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query)
+  ;(db as unknown as { [RAW]: unknown })[RAW] = {
+    all: async <T>(query: SQL): Promise<T[]> => {
+      if (open !== null && !mine()) await free()
+      const q = compile(query)
+      return sqlite.query(q.sql).all(...(q.params as never[])) as T[]
+    },
+    run: async (query: SQL): Promise<number> => {
+      if (open !== null && !mine()) await free()
+      const q = compile(query)
+      return sqlite.query(q.sql).run(...(q.params as never[])).changes
+    },
+  }
   return db
 }
+
+/**
+ * The handle an owner's async code runs on. While callers move (docs/SCALING.md, phase 1), an owner
+ * may still be given today's synchronous SQLite handle: it answers the connection's one
+ * `asyncSqlite` (./async-sqlite.ts, made once per connection), so the owner's statements and
+ * `transaction(async (tx) => …)` go through its gate and are atomic. An `AsyncDb` is answered as is.
+ */
+export function asAsync(db: Db | AsyncDb): AsyncDb {
+  const client = (db as { $client?: unknown }).$client
+  if (!(client instanceof Database)) return db as AsyncDb
+  let async = ASYNC_OF.get(client)
+  if (!async) ASYNC_OF.set(client, (async = asyncSqlite(client)))
+  return async
+}
+
+const ASYNC_OF = new WeakMap<Database, AsyncDb>()

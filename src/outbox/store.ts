@@ -7,7 +7,8 @@
 // A match's rows have dedupe keys `match:<id>:<channel>…` (src/notify/dispatcher.ts): a match's key
 // range is `match:<id>:` up to `match:<id>;` (';' follows ':'), which the unique index on dedupe_key serves.
 import { and, asc, eq, inArray, like, lte, notInArray, sql } from 'drizzle-orm'
-import { asAsync, engineOf, type AsyncDb } from '../db/async-db'
+import { engineOf, type AsyncDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { outbox, type OutboxRow } from '../db/schema'
 import type { Deps } from '../deps'
 

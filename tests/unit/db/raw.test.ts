@@ -1,0 +1,90 @@
+// SQL text on every handle an owner may hold (src/db/raw.ts): the synchronous SQLite handle,
+// asyncSqlite (through its transaction gate) and PostgreSQL answer the same rows and counts.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AsyncDb } from '../../../src/db/async-db'
+import { asAsync, asyncSqlite } from '../../../src/db/async-sqlite'
+import { openDb, type Db } from '../../../src/db/client'
+import { openPg } from '../../../src/db/pg-client'
+import { rawRow, rawRows, rawRun } from '../../../src/db/raw'
+import { blockedSellers } from '../../../src/db/schema'
+import { usePostgres } from '../../pg'
+
+const pg = usePostgres()
+const dirs: string[] = []
+const closers: (() => unknown)[] = []
+afterAll(async () => {
+  for (const c of closers) await c()
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+function sqliteFile() {
+  const dir = mkdtempSync(join(tmpdir(), 'dibs-raw-'))
+  dirs.push(dir)
+  const opened = openDb(join(dir, 'dibs.db'))
+  closers.push(() => opened.close())
+  return opened
+}
+
+const HANDLES: [string, () => Promise<Db | AsyncDb>][] = [
+  ['the synchronous SQLite handle', async () => sqliteFile().db],
+  ['asyncSqlite', async () => asyncSqlite(sqliteFile().sqlite)],
+  [
+    'PostgreSQL',
+    async () => {
+      const opened = await openPg(await pg.server.newDatabase())
+      closers.push(() => opened.close())
+      return opened.db
+    },
+  ],
+]
+
+describe.each(HANDLES)('raw SQL on %s', (_name, open) => {
+  test('rows as objects by their names, changed-row counts, values as parameters', async () => {
+    const db = await open()
+    const at = new Date('2026-11-28T01:00:00Z')
+    await asAsync(db)
+      .insert(blockedSellers)
+      .values([
+        { name: 'a', reason: 'x', createdAt: at },
+        { name: "b'; DROP TABLE users; --", reason: 'y', createdAt: at },
+      ])
+    const rows = await rawRows<{ name: string; n: number }>(
+      db,
+      sql`SELECT ${blockedSellers.name} AS name, count(*) AS n FROM ${blockedSellers} WHERE ${blockedSellers.reason} IN (${'x'}, ${'y'}) GROUP BY ${blockedSellers.name} ORDER BY ${blockedSellers.name}`,
+    )
+    expect(rows.map((r) => [r.name, Number(r.n)])).toEqual([
+      ['a', 1],
+      ["b'; DROP TABLE users; --", 1],
+    ])
+    expect(await rawRow(db, sql`SELECT ${blockedSellers.name} AS name FROM ${blockedSellers} WHERE ${blockedSellers.name} = ${'zz'}`)).toBeUndefined()
+    expect(await rawRun(db, sql`DELETE FROM ${blockedSellers} WHERE ${blockedSellers.name} = ${'a'}`)).toBe(1)
+    expect(await rawRun(db, sql`DELETE FROM ${blockedSellers} WHERE ${blockedSellers.name} = ${'a'}`)).toBe(0)
+  }, 60_000)
+})
+
+test('on asyncSqlite, SQL text from outside waits for an open transaction instead of joining it', async () => {
+  const db = asyncSqlite(sqliteFile().sqlite)
+  let release!: () => void
+  let entered!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  const inside = new Promise<void>((r) => (entered = r))
+  const tx = db
+    .transaction(async (t) => {
+      await t.insert(blockedSellers).values({ name: 'inside', reason: 'x', createdAt: new Date() })
+      entered()
+      await held
+      throw new Error('roll back')
+    })
+    .catch(() => 'rolled back')
+  await inside
+  const outside = rawRun(db, sql`INSERT INTO ${blockedSellers} (name, reason, created_at) VALUES (${'outside'}, ${'x'}, ${Date.now()})`)
+  await Bun.sleep(5)
+  release()
+  expect(await tx).toBe('rolled back')
+  expect(await outside).toBe(1)
+  expect((await rawRows<{ name: string }>(db, sql`SELECT name FROM ${blockedSellers}`)).map((r) => r.name)).toEqual(['outside'])
+})
