@@ -16,3 +16,6 @@ export function engineOf(db: Db | AsyncDb): Engine {
   const dialect = (db as unknown as { dialect: { constructor: { [entityKind]?: string } } }).dialect
   return dialect.constructor[entityKind] === 'PgDialect' ? 'postgres' : 'sqlite'
 }
+
+/** What an owner's function takes while callers move: the synchronous handle (which `asAsync` turns into the connection's `asyncSqlite`), an `AsyncDb`, or a transaction's `tx`. */
+export type OwnerDb = { db: Db | AsyncDb }
