@@ -72,7 +72,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
     const owed = dispatchOwed(ctx)
     if (owed > 0) log.warn(`alerts: ${owed} match(es) were stored but their alerts not queued when the process stopped; queued now`)
     jobs = startJobs(ctx, jobList(ctx))
-    services.expiry.rearm()
+    services.expiry.rearm().catch((err: unknown) => log.error('access expiry watch failed', { error: String(err) }))
     if (bundle) void warmAssets(shell, base).catch(() => {})
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }
