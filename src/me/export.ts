@@ -83,7 +83,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
     })),
     messages: notify.messages.map(own),
     deliveries: deliveriesOf(deps, userId),
-    alertTimings: latencyOfUser(deps, userId).map(own),
+    alertTimings: (await latencyOfUser(deps, userId)).map(own),
   }
 }
 export type UserExport = Awaited<ReturnType<typeof exportUserData>>

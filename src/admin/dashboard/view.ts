@@ -17,7 +17,7 @@ type D = Pick<Deps, 'db' | 'sqlite' | 'now'>
 export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
   const source = deps.source?.healthReport?.() ?? null
   const now = deps.now()
-  const last = lastSuccess(deps, JOB.scan)
+  const last = await lastSuccess(deps, JOB.scan)
   const pending = outboxCounts(deps, 'email').pending
   return {
     posts: countPosts(deps),
