@@ -64,7 +64,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
 
   let jobs: RunningJobs | null = null
   if (runJobs) {
-    const maybeSent = recoverStuckSending(deps)
+    const maybeSent = await recoverStuckSending(deps)
     if (maybeSent > 0)
       log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     services.metrics.maybeSentRecovered(maybeSent)

@@ -2,7 +2,7 @@
 // time of each step of its path. Writes are cheap by design: the row is inserted inside the match
 // runner's own transaction (one cached prepared statement), socket times are buffered and written
 // in one transaction on the next macrotask, and a delivery stamps its column once (first success).
-// Imports nothing outside this folder, so the runner and the outbox can call it without a folder edge.
+// Imports nothing outside this folder but the database (src/db), so the runner and the outbox can call it without a folder edge.
 import type { Database } from 'bun:sqlite'
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'

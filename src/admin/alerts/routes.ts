@@ -38,8 +38,8 @@ export const alertsRoutes = (deps: AdminDeps) =>
       '/api/admin/alerts/:id/retry',
       async ({ params, user }) => {
         const channel = channelOf(deps, params.id)
-        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, () => {
-          if (!channel || !retryFailed(deps, params.id)) throw notFound('No failed message with that id.')
+        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, async () => {
+          if (!channel || !(await retryFailed(deps, params.id))) throw notFound('No failed message with that id.')
         })
         deps.bus.emit('outbox.queued', { channel: channel! })
         return { ok: true, id: params.id }

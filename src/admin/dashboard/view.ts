@@ -18,7 +18,7 @@ export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pi
   const source = deps.source?.healthReport?.() ?? null
   const now = deps.now()
   const last = await lastSuccess(deps, JOB.scan)
-  const pending = outboxCounts(deps, 'email').pending
+  const pending = (await outboxCounts(deps, 'email')).pending
   return {
     posts: countPosts(deps),
     users: await countAccess(deps),
