@@ -82,7 +82,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
       lastSuccessAt: d.lastSuccessAt,
     })),
     messages: notify.messages.map(own),
-    deliveries: deliveriesOf(deps, userId),
+    deliveries: await deliveriesOf(deps, userId),
     alertTimings: (await latencyOfUser(deps, userId)).map(own),
   }
 }

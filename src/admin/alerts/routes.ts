@@ -37,7 +37,7 @@ export const alertsRoutes = (deps: AdminDeps) =>
     .post(
       '/api/admin/alerts/:id/retry',
       async ({ params, user }) => {
-        const channel = channelOf(deps, params.id)
+        const channel = await channelOf(deps, params.id)
         await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, async () => {
           if (!channel || !(await retryFailed(deps, params.id))) throw notFound('No failed message with that id.')
         })
