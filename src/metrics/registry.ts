@@ -78,33 +78,35 @@ export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Dat
   const httpRequests = counter('dibs_http_requests_total', 'HTTP requests by method, route pattern and status', ['method', 'route', 'status'])
   const httpSeconds = histogram('dibs_http_request_duration_seconds', 'HTTP request duration by method and route pattern', ['method', 'route'], HTTP_BUCKETS)
 
-  const gauge = (name: string, help: string, collect: (g: Gauge) => void, labelNames: string[] = []) =>
+  const gauge = (name: string, help: string, collect: (g: Gauge) => void | Promise<void>, labelNames: string[] = []) =>
     new Gauge({
       name,
       help,
       labelNames,
       registers,
       collect: function (this: Gauge) {
-        collect(this)
+        return collect(this)
       } as never,
     })
 
   gauge(
     'dibs_outbox_depth',
     'Outbox rows waiting (pending) or in flight (sending), by channel',
-    (g) => {
+    async (g) => {
+      const rows = await queueDepth(deps)
       g.reset()
-      for (const r of queueDepth(deps)) g.set({ channel: r.channel, status: r.status }, r.n)
+      for (const r of rows) g.set({ channel: r.channel, status: r.status }, r.n)
     },
     ['channel', 'status'],
   )
   gauge(
     'dibs_outbox_oldest_pending_seconds',
     'Age of the oldest pending outbox row, by channel',
-    (g) => {
+    async (g) => {
+      const rows = await oldestPending(deps)
       g.reset()
       const now = deps.now().getTime()
-      for (const r of oldestPending(deps)) g.set({ channel: r.channel }, Math.max(0, (now - r.at) / 1000))
+      for (const r of rows) g.set({ channel: r.channel }, Math.max(0, (now - r.at) / 1000))
     },
     ['channel'],
   )

@@ -1,7 +1,7 @@
 // Reads of the outbox for other folders: the admin pages (Alerts, the dashboard's resources),
 // /metrics, the delivery explainer, the data export and the dispatcher's cap per minute. This
 // folder owns `outbox` (src/db/owners.json); every write is ./store.ts, one function per transition.
-import { asc, count, desc, eq, gte, min, sql, type SQL } from 'drizzle-orm'
+import { asc, count, desc, eq, gte, inArray, min, sql, type SQL } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { outbox } from '../db/schema'
@@ -83,19 +83,22 @@ export async function channelOf(deps: OwnerDb, id: number): Promise<string | und
 }
 
 /** Rows waiting (pending) or in flight (sending), per channel and status: /metrics dibs_outbox_depth. */
-export function queueDepth(deps: Pick<Deps, 'sqlite'>): { channel: string; status: string; n: number }[] {
-  return deps.sqlite
-    .query<{ channel: string; status: string; n: number }, []>(
-      "SELECT channel, status, count(*) AS n FROM outbox WHERE status IN ('pending', 'sending') GROUP BY channel, status",
-    )
-    .all()
+export async function queueDepth(deps: OwnerDb): Promise<{ channel: string; status: string; n: number }[]> {
+  return asAsync(deps.db)
+    .select({ channel: outbox.channel, status: outbox.status, n: count() })
+    .from(outbox)
+    .where(inArray(outbox.status, ['pending', 'sending']))
+    .groupBy(outbox.channel, outbox.status)
 }
 
 /** The oldest pending row's queue time (ms) per channel: /metrics dibs_outbox_oldest_pending_seconds. */
-export function oldestPending(deps: Pick<Deps, 'sqlite'>): { channel: string; at: number }[] {
-  return deps.sqlite
-    .query<{ channel: string; at: number }, []>("SELECT channel, min(created_at) AS at FROM outbox WHERE status = 'pending' GROUP BY channel")
-    .all()
+export async function oldestPending(deps: OwnerDb): Promise<{ channel: string; at: number }[]> {
+  const rows = await asAsync(deps.db)
+    .select({ channel: outbox.channel, at: min(outbox.createdAt) })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'))
+    .groupBy(outbox.channel)
+  return rows.map((r) => ({ channel: r.channel, at: r.at!.getTime() }))
 }
 
 /**
