@@ -64,7 +64,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
 
   let jobs: RunningJobs | null = null
   if (runJobs) {
-    const maybeSent = recoverStuckSending(deps)
+    const maybeSent = await recoverStuckSending(deps)
     if (maybeSent > 0)
       log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     services.metrics.maybeSentRecovered(maybeSent)
@@ -72,7 +72,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
     const owed = dispatchOwed(ctx)
     if (owed > 0) log.warn(`alerts: ${owed} match(es) were stored but their alerts not queued when the process stopped; queued now`)
     jobs = startJobs(ctx, jobList(ctx))
-    services.expiry.rearm()
+    services.expiry.rearm().catch((err: unknown) => log.error('access expiry watch failed', { error: String(err) }))
     if (bundle) void warmAssets(shell, base).catch(() => {})
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }

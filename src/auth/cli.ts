@@ -65,15 +65,15 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
     })
     console.log(`created user ${user.id} ${user.email}${user.emailConfirmedAt ? ' (confirmed)' : ' (unconfirmed: a confirmation email is needed to sign in)'}`)
   },
-  'set-role'(deps, args) {
+  async 'set-role'(deps, args) {
     const [email, role] = args._.slice(1)
     if (!email || !role) throw new UsageError('users set-role needs <email> <role>')
     if (role !== 'none' && !isRole(role)) throw new UsageError(`role: one of admin, product, gd, product+gd, app_trial, trial_expired, none; got "${role}"`)
     const user = userOrFail(deps, email)
-    setRole(deps, user.id, role, 'cli')
+    await setRole(deps, user.id, role, 'cli')
     console.log(`${user.email} is now ${role}`)
   },
-  grant(deps, args) {
+  async grant(deps, args) {
     const [email, planText] = args._.slice(1)
     if (!email || !planText) throw new UsageError('users grant needs <email> <plan> --until <date>')
     const plan = parsePlanId(planText, deps.config.productName)
@@ -82,7 +82,7 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
     if (!untilText) throw new UsageError('users grant needs --until <date> (e.g. 2026-12-31 or 30d)')
     const user = userOrFail(deps, email)
     const until = parseUntil(untilText, deps.now())
-    grantPlan(deps, user.id, plan, until, 'cli')
+    await grantPlan(deps, user.id, plan, until, 'cli')
     console.log(`${user.email} has ${plan} (gifted) until ${until.toISOString()}`)
   },
   'reset-2fa'(deps, args) {

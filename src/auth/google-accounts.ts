@@ -9,7 +9,7 @@ import type { GoogleProfile } from './google'
 
 export class GoogleAccountError extends Error {}
 
-export function userForGoogleProfile(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, profile: GoogleProfile): User {
+export async function userForGoogleProfile(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, profile: GoogleProfile): Promise<User> {
   const linked = deps.db
     .select({ user: users })
     .from(authIdentities)
@@ -41,6 +41,6 @@ export function userForGoogleProfile(deps: Pick<Deps, 'db' | 'now' | 'config' | 
     }
   }
   if (user.bannedAt !== null) throw new GoogleAccountError('account suspended')
-  startAccess(deps, user.id)
+  await startAccess(deps, user.id)
   return user
 }

@@ -82,7 +82,7 @@ export const authRoutes = (deps: Deps) => {
           if (second === 'invalid') throw secondFactorInvalid()
           attempt.succeeded()
           set.headers['set-cookie'] = [signIn(deps, user.id, request, server, { secondFactor: second === 'ok' }), deviceCookie(deps, user.email)] as never
-          return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
+          return { user: publicUser(deps, user), access: await accessInfoFor(deps, user.id) }
         } finally {
           attempt.done()
         }
@@ -111,7 +111,7 @@ export const authRoutes = (deps: Deps) => {
             deviceCookie(deps, user.email),
             twoFactorCookie(deps, null),
           ] as never
-          return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
+          return { user: publicUser(deps, user), access: await accessInfoFor(deps, user.id) }
         } finally {
           attempt.done()
         }
@@ -190,8 +190,8 @@ export const authRoutes = (deps: Deps) => {
     )
     .get(
       '/api/auth/confirm',
-      ({ query, request, server }) => {
-        const result = confirmEmail(deps, typeof query.token === 'string' ? query.token : null)
+      async ({ query, request, server }) => {
+        const result = await confirmEmail(deps, typeof query.token === 'string' ? query.token : null)
         // Sign in only the browser that signed up for this address; any other click confirms and asks to sign in.
         // An account with two-factor on (confirmed through Google meanwhile) signs in with its code instead.
         const here =
@@ -298,7 +298,7 @@ export const authRoutes = (deps: Deps) => {
         if (typeof query.code !== 'string' || !query.code) return fail('no code')
         try {
           const profile = await finishGoogleSignIn(deps.config, query.code, verifier)
-          const user = userForGoogleProfile(deps, profile)
+          const user = await userForGoogleProfile(deps, profile)
           // Two-factor accounts finish with a code on /login (POST /api/auth/2fa), within 10 minutes.
           if (hasTwoFactor(deps, user.id)) return redirect('/login?step=2fa', [...clear, twoFactorCookie(deps, user.id)])
           return redirect('/auth/callback', [...clear, signIn(deps, user.id, request, server)])

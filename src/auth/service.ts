@@ -102,7 +102,7 @@ export async function signup(
 export type ConfirmResult = { status: 'success' | 'expired' | 'invalid'; userId: number | null; signIn: boolean }
 
 /** The emailed link: confirms once, starts the trial (or default plan); a repeat click of a used link still reads as success. */
-export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, token: string | null | undefined): ConfirmResult {
+export async function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, token: string | null | undefined): Promise<ConfirmResult> {
   const check = consumeToken(deps, token, 'confirm')
   if (check.status === 'invalid') return { status: 'invalid', userId: null, signIn: false }
   const user = deps.db.select().from(users).where(eq(users.id, check.userId)).get()
@@ -111,7 +111,7 @@ export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
     return user.emailConfirmedAt !== null ? { status: 'success', userId: user.id, signIn: false } : { status: 'invalid', userId: null, signIn: false }
   if (check.status === 'expired') return { status: user.emailConfirmedAt !== null ? 'success' : 'expired', userId: user.id, signIn: false }
   if (user.emailConfirmedAt === null) deps.db.update(users).set({ emailConfirmedAt: deps.now(), updatedAt: deps.now() }).where(eq(users.id, user.id)).run()
-  startAccess(deps, user.id)
+  await startAccess(deps, user.id)
   return { status: 'success', userId: user.id, signIn: true }
 }
 
@@ -170,7 +170,7 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | '
     .set({ passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? deps.now(), updatedAt: deps.now() })
     .where(eq(users.id, user.id))
     .run()
-  if (user.emailConfirmedAt === null) startAccess(deps, user.id)
+  if (user.emailConfirmedAt === null) await startAccess(deps, user.id)
   invalidateUserSessions(deps, user.id)
 }
 
@@ -231,8 +231,8 @@ export async function createUser(
     .returning()
     .get()
   if (user === undefined) throw taken()
-  if (input.role !== undefined) setRole(deps, user.id, input.role as never, 'cli')
-  else if (input.confirmed) startAccess(deps, user.id)
-  else ensureAccessRow(deps, user.id)
+  if (input.role !== undefined) await setRole(deps, user.id, input.role as never, 'cli')
+  else if (input.confirmed) await startAccess(deps, user.id)
+  else await ensureAccessRow(deps, user.id)
   return user
 }

@@ -64,7 +64,7 @@ export const billingRoutes = (deps: Deps) => {
         const wait = limits.refresh.hit(String(session.user.id))
         if (wait > 0) throw tooMany('Too many refreshes. Please wait a moment.', wait)
         await refreshUser(deps, session.user.id)
-        const state = accessStateFor(deps, session.user.id)!
+        const state = (await accessStateFor(deps, session.user.id))!
         return { access: accessInfo(state, deps.now()), subscription: subscriptionView(deps.config, state, deps.now()) }
       },
       {

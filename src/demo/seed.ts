@@ -29,7 +29,7 @@ export async function seedDemo(deps: Deps & WithMatcher): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     if (findUserByEmail(deps, account.email) !== undefined) continue
     const userId = insertUser(deps, { email: account.email, name: account.name, passwordHash: hash, emailConfirmedAtMs: now, createdAtMs: now })
-    insertActiveAccess(deps, userId, account.role, 'demo', now)
+    await insertActiveAccess(deps, userId, account.role, 'demo', now)
     if (account.role !== 'admin') {
       const access: AccessState = { role: account.role, subscriptionStatus: 'active', accessExpiresAt: null }
       for (const [category, terms] of Object.entries(DEMO_TERMS) as [Category, string[]][])

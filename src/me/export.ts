@@ -37,11 +37,11 @@ function own<R extends { userId: unknown }>(row: R): Omit<R, 'userId'> {
 
 const nullOr = <R extends { userId: unknown }>(row: R | undefined) => (row === undefined ? null : own(row))
 
-export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
+export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
   const user = getUser(deps, userId)
   const matchData = matchesOfUser(deps, userId)
   const match = (m: (typeof matchData.rows)[number]) => ({ ...own(m), termIds: matchData.links.filter((l) => l.matchId === m.id).map((l) => l.termId) })
-  const access = accessOfUser(deps, userId)
+  const access = await accessOfUser(deps, userId)
   const notify = notifyOfUser(deps, userId)
 
   return {
@@ -82,8 +82,8 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'confi
       lastSuccessAt: d.lastSuccessAt,
     })),
     messages: notify.messages.map(own),
-    deliveries: deliveriesOf(deps, userId),
-    alertTimings: latencyOfUser(deps, userId).map(own),
+    deliveries: await deliveriesOf(deps, userId),
+    alertTimings: (await latencyOfUser(deps, userId)).map(own),
   }
 }
-export type UserExport = ReturnType<typeof exportUserData>
+export type UserExport = Awaited<ReturnType<typeof exportUserData>>

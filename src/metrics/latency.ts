@@ -2,8 +2,12 @@
 // time of each step of its path. Writes are cheap by design: the row is inserted inside the match
 // runner's own transaction (one cached prepared statement), socket times are buffered and written
 // in one transaction on the next macrotask, and a delivery stamps its column once (first success).
-// Imports nothing outside this folder, so the runner and the outbox can call it without a folder edge.
+// Imports nothing outside this folder but the database (src/db), so the runner and the outbox can call it without a folder edge.
 import type { Database } from 'bun:sqlite'
+import { and, eq, isNull, lt } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { alertLatency } from '../db/schema'
 
 /** Rows are kept this long (the daily `alert-latency-prune` job). */
 export const LATENCY_KEEP_DAYS = 30
@@ -30,17 +34,17 @@ export function insertAlertRows(sqlite: Database, created: readonly CreatedMatch
   }
 }
 
-const COLUMN: Record<DeliveryChannel, string> = { socket: 'socket_at', push: 'push_at', email: 'email_at' }
+const COLUMN = { socket: 'socketAt', push: 'pushAt', email: 'emailAt' } as const satisfies Record<DeliveryChannel, keyof typeof alertLatency.$inferSelect>
 
 /** The first success of a channel sets its column; later ones (a second device) change nothing. */
-function stamp(sqlite: Database, channel: DeliveryChannel, matchId: number, at: number): Landed | null {
-  const col = COLUMN[channel]
-  const row = sqlite
-    .query<{ created_at: number | null; matched_at: number }, [number, number]>(
-      `UPDATE alert_latency SET ${col} = ? WHERE match_id = ? AND ${col} IS NULL RETURNING created_at, matched_at`,
-    )
-    .get(at, matchId)
-  return row ? { channel, at, createdAt: row.created_at, matchedAt: row.matched_at } : null
+async function stamp(deps: OwnerDb, channel: DeliveryChannel, matchId: number, at: number): Promise<Landed | null> {
+  const key = COLUMN[channel]
+  const [row] = await asAsync(deps.db)
+    .update(alertLatency)
+    .set({ [key]: at })
+    .where(and(eq(alertLatency.matchId, matchId), isNull(alertLatency[key])))
+    .returning({ createdAt: alertLatency.createdAt, matchedAt: alertLatency.matchedAt })
+  return row ? { channel, at, createdAt: row.createdAt, matchedAt: row.matchedAt } : null
 }
 
 /** The match id an outbox row delivers, from its dedupe key (`match:<id>:email`, `match:<id>:push:<sub>`); null for other rows. */
@@ -51,25 +55,29 @@ export function alertOfOutboxRow(row: { kind: string; dedupeKey: string | null }
 }
 
 /** An outbox row was accepted by its provider (push 2xx, SMTP 250): stamp push_at / email_at. */
-export function stampDelivery(sqlite: Database, row: { kind: string; dedupeKey: string | null; channel: string }, at: number): Landed | null {
+export async function stampDelivery(deps: OwnerDb, row: { kind: string; dedupeKey: string | null; channel: string }, at: number): Promise<Landed | null> {
   const matchId = alertOfOutboxRow(row)
   if (matchId === null || (row.channel !== 'push' && row.channel !== 'email')) return null
-  return stamp(sqlite, row.channel, matchId, at)
+  return stamp(deps, row.channel, matchId, at)
 }
 
 /**
  * Socket times, buffered: the hub publishes match.new synchronously inside the scan, so the write
  * waits for the next macrotask and then covers every match of the batch in one transaction.
  */
-export function socketStamper(sqlite: Database, onLanded: (l: Landed) => void) {
+export function socketStamper(deps: OwnerDb, onLanded: (l: Landed) => void) {
   const pending = new Map<number, number>()
   let timer: ReturnType<typeof setTimeout> | null = null
-  const flush = () => {
+  const flush = async () => {
     timer = null
     const batch = [...pending]
     pending.clear()
     try {
-      const landed = sqlite.transaction(() => batch.map(([id, at]) => stamp(sqlite, 'socket', id, at)))()
+      const landed = await asAsync(deps.db).transaction(async (tx) => {
+        const out: (Landed | null)[] = []
+        for (const [id, at] of batch) out.push(await stamp({ db: tx }, 'socket', id, at))
+        return out
+      })
       for (const l of landed) if (l) onLanded(l)
     } catch {
       // the database closed under us (shutdown): the stamps are lost, the alerts are not
@@ -78,7 +86,7 @@ export function socketStamper(sqlite: Database, onLanded: (l: Landed) => void) {
   return {
     note(matchId: number, at: number) {
       pending.set(matchId, at)
-      timer ??= setTimeout(flush, 0)
+      timer ??= setTimeout(() => void flush(), 0)
     },
     flush,
   }
@@ -116,8 +124,13 @@ export function claimDelays(sqlite: Database, matchIds: readonly number[]): Map<
 }
 
 /** Deletes rows older than LATENCY_KEEP_DAYS; returns how many. */
-export function pruneAlertLatency(sqlite: Database, now: number, days = LATENCY_KEEP_DAYS): number {
-  return sqlite.query('DELETE FROM alert_latency WHERE matched_at < ?').run(now - days * 86_400_000).changes
+export async function pruneAlertLatency(deps: OwnerDb, now: number, days = LATENCY_KEEP_DAYS): Promise<number> {
+  return (
+    await asAsync(deps.db)
+      .delete(alertLatency)
+      .where(lt(alertLatency.matchedAt, now - days * 86_400_000))
+      .returning({ id: alertLatency.matchId })
+  ).length
 }
 
 /** When the socket alert of a match went out (ms), or null: none yet, or no row (the explainer). */

@@ -31,7 +31,7 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
     return out
   }
 
-  const ending = confirmed(trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
+  const ending = confirmed(await trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
   for (const { user, access } of ending) {
     const end = access.accessExpiresAt!
     deps.db.transaction((tx) => {
@@ -43,7 +43,7 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
     })
   }
 
-  const ended = confirmed(trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
+  const ended = confirmed(await trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
   for (const { user, access } of ended) {
     deps.db.transaction((tx) => {
       enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'trial_ended', trialEndedEmail(deps.config, user.email), {

@@ -8,7 +8,8 @@
 // and recoverStuckSending decides at the next start when it goes again.
 import { eq, sql } from 'drizzle-orm'
 import { outbox, type OutboxRow } from '../db/schema'
-import type { AsyncDb } from '../db/async-db'
+import type { AsyncDb, OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import type { MailMessage } from './mailer'
@@ -151,35 +152,34 @@ export const wasMaybeSent = (row: Pick<OutboxRow, 'lastError'>) => row.lastError
  * the first. Email goes again EMAIL_MAYBE_SENT_DELAY_MS after the attempt started (its start time
  * is in next_attempt_at). A row that has used its attempts fails. Returns how many rows it reset.
  */
-export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now'>) {
+export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
   return recover(deps, { now: deps.now(), maxAttempts: MAX_ATTEMPTS, emailDelayMs: EMAIL_MAYBE_SENT_DELAY_MS, note: MAYBE_SENT })
 }
 
 /** Counts per status, for admin health ("email queue pending") and tests. */
-export function outboxCounts(deps: Pick<Deps, 'db'>, channel?: OutboxChannel): Record<'pending' | 'sending' | 'sent' | 'failed', number> {
-  const rows = deps.db
+export async function outboxCounts(deps: OwnerDb, channel?: OutboxChannel): Promise<Record<'pending' | 'sending' | 'sent' | 'failed', number>> {
+  const rows = await asAsync(deps.db)
     .select({ status: outbox.status, n: sql<number>`count(*)` })
     .from(outbox)
     .where(channel ? eq(outbox.channel, channel) : undefined)
     .groupBy(outbox.status)
-    .all()
   const counts = { pending: 0, sending: 0, sent: 0, failed: 0 }
-  for (const r of rows) counts[r.status as keyof typeof counts] = r.n
+  for (const r of rows) counts[r.status as keyof typeof counts] = Number(r.n)
   return counts
 }
 
 /** Puts a failed row back in the queue (admin action). */
-export function retryFailed(deps: Pick<Deps, 'db' | 'now'>, id: number): boolean {
-  return requeue(deps, deps.now(), id).length > 0
+export async function retryFailed(deps: Pick<Deps, 'db' | 'now'>, id: number): Promise<boolean> {
+  return (await requeue(deps, deps.now(), id)).length > 0
 }
 
 /** Puts every failed row back in the queue (admin action); returns the channels and the count. */
-export function retryAllFailed(deps: Pick<Deps, 'db' | 'now'>): { count: number; channels: string[] } {
-  const channels = requeue(deps, deps.now())
+export async function retryAllFailed(deps: Pick<Deps, 'db' | 'now'>): Promise<{ count: number; channels: string[] }> {
+  const channels = await requeue(deps, deps.now())
   return { count: channels.length, channels: [...new Set(channels)] }
 }
 
 /** Sent rows older than `days` are dropped (their dedupe keys have done their job by then). */
-export function pruneOutbox(deps: Pick<Deps, 'db' | 'now'>, days = 30): number {
+export function pruneOutbox(deps: Pick<Deps, 'db' | 'now'>, days = 30): Promise<number> {
   return prune(deps, new Date(deps.now().getTime() - days * 86_400_000))
 }

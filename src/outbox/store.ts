@@ -103,30 +103,31 @@ export async function markFailed(deps: AnyDb, id: number, failure: { error: stri
  * sent (`note`). Out of attempts → failed; email due `emailDelayMs` after its attempt started, the
  * rest at once. Returns how many rows it reset.
  */
-export function recover(deps: Db, opts: { now: Date; maxAttempts: number; emailDelayMs: number; note: string }): number {
+export async function recover(deps: AnyDb, opts: { now: Date; maxAttempts: number; emailDelayMs: number; note: string }): Promise<number> {
+  const db = asAsync(deps.db)
   const now = opts.now.getTime()
-  return changes(
-    deps.db
-      .update(outbox)
-      .set({
-        status: sql`CASE WHEN ${outbox.attempts} >= ${opts.maxAttempts} THEN 'failed' ELSE 'pending' END`,
-        nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN max(${outbox.nextAttemptAt} + ${opts.emailDelayMs}, ${now}) ELSE ${now} END`,
-        lastError: opts.note,
-      })
-      .where(eq(outbox.status, 'sending'))
-      .run(),
-  )
+  // the later of two times: SQLite's scalar max, PostgreSQL's greatest
+  const later = engineOf(db) === 'postgres' ? sql.raw('greatest') : sql.raw('max')
+  const rows = await db
+    .update(outbox)
+    .set({
+      status: sql`CASE WHEN ${outbox.attempts} >= ${opts.maxAttempts} THEN 'failed' ELSE 'pending' END`,
+      nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN ${later}(${outbox.nextAttemptAt} + ${opts.emailDelayMs}, ${now}) ELSE ${now} END`,
+      lastError: opts.note,
+    })
+    .where(eq(outbox.status, 'sending'))
+    .returning({ id: outbox.id })
+  return rows.length
 }
 
 /** requeue (failed → pending): one failed row (`id`) or every one, attempts reset, due `now`; returns the channels of the rows requeued. */
-export function requeue(deps: Db, now: Date, id?: number): string[] {
-  return deps.db
+export async function requeue(deps: AnyDb, now: Date, id?: number): Promise<string[]> {
+  const rows = await asAsync(deps.db)
     .update(outbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
     .where(and(eq(outbox.status, 'failed'), id === undefined ? undefined : eq(outbox.id, id)))
     .returning({ channel: outbox.channel })
-    .all()
-    .map((r) => r.channel)
+  return rows.map((r) => r.channel)
 }
 
 /** wait (pending → waiting): a match's email and push rows of the user wait until `until` for the re-check. */
@@ -196,13 +197,12 @@ export function fold(deps: Db, ids: readonly number[], opts: { delivered: boolea
 }
 
 /** prune (sent → gone): rows sent before `before` (their dedupe keys have done their job). */
-export function prune(deps: Db, before: Date): number {
-  return changes(
-    deps.db
-      .delete(outbox)
-      .where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before)))
-      .run(),
-  )
+export async function prune(deps: AnyDb, before: Date): Promise<number> {
+  const rows = await asAsync(deps.db)
+    .delete(outbox)
+    .where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before)))
+    .returning({ id: outbox.id })
+  return rows.length
 }
 
 /** The match a row of a match delivers, from its dedupe key `match:<id>:…`; null for other rows. */

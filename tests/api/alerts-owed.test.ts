@@ -197,7 +197,7 @@ describe('possibly duplicated sends in /metrics', () => {
       // The process dies mid-send: all three claimed, none recorded.
       void processOutbox(deps, { push: () => new Promise(() => {}), email: () => new Promise(() => {}) })
       await Bun.sleep(0) // the claim's statement runs on the next turn (the worker awaits it)
-      expect(recoverStuckSending(deps)).toBe(3)
+      expect(await recoverStuckSending(deps)).toBe(3)
       deps.metrics.maybeSentRecovered(3)
       let fail = true
       const senders: Record<string, Sender> = {

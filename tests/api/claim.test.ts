@@ -83,7 +83,7 @@ describe('claim in one tap', () => {
     const again = await call(app, 'POST', `/api/matches/${match.id}/acted`, { cookie: u.cookie, json: { action: 'open' } })
     expect(again.body.recorded).toBe(false)
 
-    const report = latencyReport(deps.sqlite, deps.now().getTime(), '1h')
+    const report = await latencyReport(deps, deps.now().getTime(), '1h')
     expect(report.postToClaim).toEqual([
       { key: 'created_claimed_app', label: 'Posted → opened or claimed from the match card', count: 1, p50Ms: 12_000, p95Ms: 12_000, p99Ms: 12_000 },
     ])

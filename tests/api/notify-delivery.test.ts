@@ -142,7 +142,7 @@ describe('instant email', () => {
     await smtp.waitFor(1)
     await worker.tick()
     expect(smtp.messages.map((m) => m.subject)).toEqual(['confirm'])
-    expect(outboxCounts(deps, 'email').pending).toBe(1)
+    expect((await outboxCounts(deps, 'email')).pending).toBe(1)
     setSetting(deps, 'is_emergency_paused', false)
     await worker.tick()
     await smtp.waitFor(2)
@@ -241,7 +241,7 @@ describe('durable delivery', () => {
     for (const m of made) emit(u.userId, m)
     await Bun.sleep(50)
     await worker.tick()
-    expect(outboxCounts(deps, 'email')).toMatchObject({ pending: 3, sent: 0 })
+    expect(await outboxCounts(deps, 'email')).toMatchObject({ pending: 3, sent: 0 })
     expect(
       deps.db
         .select()
@@ -252,7 +252,7 @@ describe('durable delivery', () => {
     // Still down at the first retry.
     clock.advance(6_000)
     await worker.tick()
-    expect(outboxCounts(deps, 'email').pending).toBe(3)
+    expect((await outboxCounts(deps, 'email')).pending).toBe(3)
     await smtp.start()
     clock.advance(60_000)
     await worker.tick()
@@ -262,7 +262,7 @@ describe('durable delivery', () => {
     await Bun.sleep(100)
     expect(smtp.messages).toHaveLength(3)
     expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(3)
-    expect(outboxCounts(deps, 'email')).toMatchObject({ pending: 0, sent: 3, failed: 0 })
+    expect(await outboxCounts(deps, 'email')).toMatchObject({ pending: 0, sent: 3, failed: 0 })
   })
 
   test(`a row that keeps failing ends in the failed state after ${MAX_ATTEMPTS} attempts, kept for the admin`, async () => {
@@ -392,12 +392,12 @@ describe('web push', () => {
     emit(u.userId, makeMatch(deps, u.userId))
     await Bun.sleep(50)
     await worker.tick()
-    expect(outboxCounts(deps, 'push').pending).toBe(1)
+    expect((await outboxCounts(deps, 'push')).pending).toBe(1)
     push.respondWith(u.device.id, 201)
     clock.advance(10_000)
     await worker.tick()
     expect(await waitPush(1)).toHaveLength(1)
-    expect(outboxCounts(deps, 'push')).toMatchObject({ sent: 1, pending: 0 })
+    expect(await outboxCounts(deps, 'push')).toMatchObject({ sent: 1, pending: 0 })
   })
 })
 

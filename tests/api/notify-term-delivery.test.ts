@@ -156,7 +156,7 @@ describe('quiet hours', () => {
     expect(rowsOf(urgent.id).map((r) => r.status)).toEqual(['pending', 'pending', 'pending'])
 
     // A restart in the night: recovery and the worker leave held rows alone.
-    recoverStuckSending(deps)
+    await recoverStuckSending(deps)
     await deps.outbox.tick()
     expect(rowsOf(held[0]!.id).every((r) => r.status === 'held')).toBe(true)
 

@@ -140,7 +140,7 @@ describe('maybe-sent rows on restart', () => {
       expect(smtp.messages).toHaveLength(1)
 
       clock.advance(30_000) // the restart
-      expect(recoverStuckSending(deps)).toBe(2)
+      expect(await recoverStuckSending(deps)).toBe(2)
       expect(await processOutbox(deps, senders)).toMatchObject({ sent: 1 })
       expect(push.received).toHaveLength(1)
       expect(push.received[0]!.payload).toMatchObject({ tag: `match-${m.id}` })

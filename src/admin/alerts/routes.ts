@@ -37,9 +37,9 @@ export const alertsRoutes = (deps: AdminDeps) =>
     .post(
       '/api/admin/alerts/:id/retry',
       async ({ params, user }) => {
-        const channel = channelOf(deps, params.id)
-        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, () => {
-          if (!channel || !retryFailed(deps, params.id)) throw notFound('No failed message with that id.')
+        const channel = await channelOf(deps, params.id)
+        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, async () => {
+          if (!channel || !(await retryFailed(deps, params.id))) throw notFound('No failed message with that id.')
         })
         deps.bus.emit('outbox.queued', { channel: channel! })
         return { ok: true, id: params.id }

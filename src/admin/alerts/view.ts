@@ -23,11 +23,11 @@ type PushGoneDetails = { userId?: number; status?: number; service?: string; use
 
 type AlertDeps = Pick<Deps, 'sqlite' | 'db' | 'now'>
 
-export function outboxOverview(deps: AlertDeps, days: RangeDays) {
+export async function outboxOverview(deps: AlertDeps, days: RangeDays) {
   const window = dayWindow(deps.now(), days)
   const now = deps.now().getTime()
-  const rows = outboxPerDay(deps, window.startMs)
-  const current = outboxStats(deps, now)
+  const rows = await outboxPerDay(deps, window.startMs)
+  const current = await outboxStats(deps, now)
   // email and push always; the registry's channels (webhook, Telegram, …) once they have rows (in the window or queued now)
   const channels = [...new Set([...OUTBOX_CHANNELS, ...rows.map((r) => r.channel), ...current.map((r) => r.channel)])]
   // Per channel: rows queued on each day, split by the status they have now.
@@ -92,8 +92,8 @@ export type FailedRow = {
 }
 
 /** Failed rows, newest first, one page at a time (no payloads: they hold whole messages). */
-export function failedMessages(deps: Pick<Deps, 'sqlite'>, page: number) {
-  const { total, rows } = recentFailures(deps, FAILED_PAGE_SIZE, (page - 1) * FAILED_PAGE_SIZE)
+export async function failedMessages(deps: Pick<Deps, 'db' | 'sqlite'>, page: number) {
+  const { total, rows } = await recentFailures(deps, FAILED_PAGE_SIZE, (page - 1) * FAILED_PAGE_SIZE)
   const emails = emailsOf(
     deps,
     rows.flatMap((r) => (r.userId === null ? [] : [r.userId])),

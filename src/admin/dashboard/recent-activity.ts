@@ -26,7 +26,7 @@ function describeDetails(details: Record<string, unknown> | null | undefined): s
   return parts.length ? ` (${parts.join(', ')})` : ''
 }
 
-export function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): ActivityItem[] {
+export async function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): Promise<ActivityItem[]> {
   const audit: ActivityItem[] = latestAudit(deps, limit).map((r) => ({
     at: r.at.toISOString(),
     kind: 'admin',
@@ -34,7 +34,7 @@ export function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): A
     status: r.result,
     actor: r.actor,
   }))
-  const jobs = latestJobs(deps, { limit, except: JOB.scan }).map((r): ActivityItem => ({
+  const jobs = (await latestJobs(deps, { limit, except: JOB.scan })).map((r): ActivityItem => ({
     at: new Date(r.at).toISOString(),
     kind: 'job',
     text: `${r.jobName}${describeDetails(r.details)}`,

@@ -15,12 +15,12 @@ function last429(deps: AdminDeps): string | null {
   return at === null ? null : new Date(at).toISOString()
 }
 
-export function systemResources(deps: AdminDeps) {
+export async function systemResources(deps: AdminDeps) {
   const now = deps.now().getTime()
   const mem = process.memoryUsage()
   const b = deps.source.budget
   const snap = b?.snapshot(now)
-  const outbox = outboxCounts(deps)
+  const outbox = await outboxCounts(deps)
   const files = fileSizes(deps.config.dbPath)
   return {
     uptimeSeconds: Math.round(process.uptime()),

@@ -14,14 +14,14 @@ import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, scanHea
 
 type D = Pick<Deps, 'db' | 'sqlite' | 'now'>
 
-export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
+export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
   const source = deps.source?.healthReport?.() ?? null
   const now = deps.now()
-  const last = lastSuccess(deps, JOB.scan)
-  const pending = outboxCounts(deps, 'email').pending
+  const last = await lastSuccess(deps, JOB.scan)
+  const pending = (await outboxCounts(deps, 'email')).pending
   return {
     posts: countPosts(deps),
-    users: countAccess(deps),
+    users: await countAccess(deps),
     matches: countMatches(deps),
     lastScanAt: last?.toISOString() ?? null,
     ...scanHealth(last, now),
@@ -37,7 +37,7 @@ export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Dep
   }
 }
 
-export function kpiStats(deps: D): Kpis & { computedAt: string } {
+export async function kpiStats(deps: D): Promise<Kpis & { computedAt: string }> {
   const now = deps.now()
   const { todayStart, yesterdayStart, dayAgo } = dayBounds(now)
   return {
@@ -46,10 +46,10 @@ export function kpiStats(deps: D): Kpis & { computedAt: string } {
       matchesYesterday: countMatches(deps, yesterdayStart, todayStart),
       usersMatched24h: countMatchedUsers(deps, dayAgo),
       postsToday: countPosts(deps, todayStart),
-      totalUsers: countAccess(deps),
-      activeOrTrialing: countAccess(deps, { statuses: ACTIVE_STATUSES }),
-      trialUsers: countAccess(deps, { roles: TRIAL_ROLES }),
-      paidUsers: countAccess(deps, { roles: PAID_ROLES }),
+      totalUsers: await countAccess(deps),
+      activeOrTrialing: await countAccess(deps, { statuses: ACTIVE_STATUSES }),
+      trialUsers: await countAccess(deps, { roles: TRIAL_ROLES }),
+      paidUsers: await countAccess(deps, { roles: PAID_ROLES }),
     }),
     computedAt: now.toISOString(),
   }

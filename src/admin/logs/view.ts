@@ -13,7 +13,7 @@ export type ScanLogEntry = { at: string; source: 'scan' | 'job'; job: string; st
  * row would repeat its scan-log row), newest first, optionally one status only ('success',
  * 'failed', 'skipped', …).
  */
-export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; limit?: number } = {}): ScanLogEntry[] {
+export async function scanLog(deps: Pick<Deps, 'db' | 'sqlite'>, opts: { status?: string; limit?: number } = {}): Promise<ScanLogEntry[]> {
   const limit = opts.limit ?? 200
   const status = opts.status ?? null
   const scans = latestScans(deps, limit, status).map((r): ScanLogEntry => ({
@@ -25,7 +25,7 @@ export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; lim
     summary: `${r.postsFetched} fetched, ${r.postsNew} new, ${r.matchesFound} matches for ${r.usersProcessed} users, ${r.requests} ${r.requests === 1 ? 'request' : 'requests'}`,
     error: r.error,
   }))
-  const jobs = latestJobs(deps, { limit, status, except: JOB.scan }).map((r): ScanLogEntry => {
+  const jobs = (await latestJobs(deps, { limit, status, except: JOB.scan })).map((r): ScanLogEntry => {
     const { error, ...rest } = r.details ?? {}
     return {
       at: new Date(r.at).toISOString(),

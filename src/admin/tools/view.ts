@@ -12,8 +12,8 @@ export function scanMetrics(deps: Pick<Deps, 'sqlite' | 'now'>) {
 }
 
 /** The job log's latest runs (GET /api/admin/maintenance-logs: the spec's table name stays in the path). */
-export function jobLog(deps: Pick<Deps, 'sqlite'>, limit = 10) {
-  return latestJobs(deps, { limit }).map((r) => ({
+export async function jobLog(deps: Pick<Deps, 'db'>, limit = 10) {
+  return (await latestJobs(deps, { limit })).map((r) => ({
     id: r.id,
     jobName: r.jobName,
     status: r.status,

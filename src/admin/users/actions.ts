@@ -4,7 +4,7 @@
 // Plain functions over Deps; the routes (./users.ts) wrap each in an audit row. Access writes go
 // through src/access/service.ts with grantedBy = the admin's email (access_history source 'admin').
 import { ensureAccessRow, storedAccess } from '../../access/accounts'
-import { grantPlan, setRole, startAccess, writeAccess } from '../../access/service'
+import { grantPlan, setRole, startAccess, writeAccessFrom } from '../../access/service'
 import { hasActiveAccess, type Role } from '../../access/rules'
 import { accessStateOf } from '../../access/state'
 import { banUser, forgotPassword, insertUser, isEmail, MAX_NAME_LENGTH, normaliseEmail, findUserByEmail } from '../../auth/service'
@@ -50,21 +50,21 @@ function notSelf(admin: Admin, userId: number) {
 }
 
 /** Role/tier change. Admins cannot demote themselves; ADMIN_EMAILS accounts stay admins whatever is stored. */
-export function changeRole(deps: ActionDeps, admin: Admin, userId: number, role: Role | 'none') {
+export async function changeRole(deps: ActionDeps, admin: Admin, userId: number, role: Role | 'none') {
   const user = accountOrFail(deps, userId)
   if (admin.id === userId && role !== 'admin') throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
   if (deps.config.adminEmails.includes(user.email) && role !== 'admin') throw conflict(USER_TEXT.adminByConfig, 'ADMIN_BY_CONFIG')
-  const before = storedAccess(deps, userId)?.role ?? 'none'
-  setRole(deps, userId, role, admin.email)
+  const before = (await storedAccess(deps, userId))?.role ?? 'none'
+  await setRole(deps, userId, role, admin.email)
   return { from: before, to: role }
 }
 
 /** Gifted access to a plan until `until` (status 'gifted'). */
-export function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: PlanId, until: Date) {
+export async function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: PlanId, until: Date) {
   const user = accountOrFail(deps, userId)
   if (admin.id === userId) throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
   if (deps.config.adminEmails.includes(user.email)) throw conflict(USER_TEXT.adminByConfig, 'ADMIN_BY_CONFIG')
-  grantPlan(deps, userId, plan, until, admin.email)
+  await grantPlan(deps, userId, plan, until, admin.email)
   return { plan, until: until.toISOString() }
 }
 
@@ -72,24 +72,29 @@ export function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: 
  * Adds days to a trial, from its current end or from now when it already ended (an expired
  * trial comes back). Only accounts whose stored role is app_trial or trial_expired.
  */
-export function extendTrial(deps: ActionDeps, admin: Admin, userId: number, days: number) {
+export async function extendTrial(deps: ActionDeps, admin: Admin, userId: number, days: number) {
   accountOrFail(deps, userId)
-  const row = storedAccess(deps, userId)
-  if (row === null || (row.role !== 'app_trial' && row.role !== 'trial_expired')) throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
-  const now = deps.now().getTime()
-  const from = Math.max(now, row.role === 'app_trial' ? (row.accessExpiresAt?.getTime() ?? now) : now)
-  const until = new Date(from + days * DAY_MS)
-  writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: until, grantedBy: admin.email, source: 'admin' })
-  return { days, until: until.toISOString() }
+  // The row is read in the write's transaction: a subscription or another extension committed
+  // meanwhile is seen (docs/atomicity-audit.md B1).
+  const until = await writeAccessFrom(deps, userId, (row) => {
+    if (row === null || (row.role !== 'app_trial' && row.role !== 'trial_expired')) throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
+    const now = deps.now().getTime()
+    const from = Math.max(now, row.role === 'app_trial' ? (row.accessExpiresAt?.getTime() ?? now) : now)
+    const until = new Date(from + days * DAY_MS)
+    return { write: { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: until, grantedBy: admin.email, source: 'admin' }, result: until }
+  })
+  return { days, until: until!.toISOString() }
 }
 
 /** Ends a running trial now: the account reads 'Trial Expired' and sees the plan prompt. */
-export function endTrial(deps: ActionDeps, admin: Admin, userId: number) {
+export async function endTrial(deps: ActionDeps, admin: Admin, userId: number) {
   const user = accountOrFail(deps, userId)
-  const row = storedAccess(deps, userId)
-  if (row === null || row.role !== 'app_trial' || !hasActiveAccess(accessStateOf(deps, user.email, row), deps.now()))
-    throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
-  writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: deps.now(), grantedBy: admin.email, source: 'admin' })
+  // read and written in one transaction (docs/atomicity-audit.md B1)
+  await writeAccessFrom(deps, userId, (row) => {
+    if (row === null || row.role !== 'app_trial' || !hasActiveAccess(accessStateOf(deps, user.email, row), deps.now()))
+      throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
+    return { write: { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: deps.now(), grantedBy: admin.email, source: 'admin' }, result: true }
+  })
   return { endedAt: deps.now().toISOString() }
 }
 
@@ -173,9 +178,9 @@ export async function addUser(deps: ActionDeps, admin: Admin, input: NewUser, ro
   const now = deps.now()
   const user = insertUser(deps, { email, name, passwordHash, emailConfirmedAt: input.mode === 'confirmed' ? now : null, createdAt: now, updatedAt: now })
   if (user === undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
-  if (role !== null) setRole(deps, user.id, role, admin.email)
-  else if (input.mode === 'confirmed') startAccess(deps, user.id)
-  else ensureAccessRow(deps, user.id)
+  if (role !== null) await setRole(deps, user.id, role, admin.email)
+  else if (input.mode === 'confirmed') await startAccess(deps, user.id)
+  else await ensureAccessRow(deps, user.id)
   if (input.mode === 'invited') {
     // A reset token (the /reset-password page sets the password and confirms the address), valid longer than a reset.
     const token = issueToken(deps, user.id, 'reset', { ttlMs: INVITE_TTL_MS })

@@ -53,37 +53,37 @@ describe('usersWithAccess / userWithAccess', () => {
 })
 
 describe('accountRows (Admin → Users, Revenue)', () => {
-  test('search matches email or name, with % and _ taken literally; newest first; one account', () => {
+  test('search matches email or name, with % and _ taken literally; newest first; one account', async () => {
     const plain = addUser('plain@example.com', 'Plain', 'product')
     const pct = addUser('pct@example.com', '100% real')
     const under = addUser('under_score@example.com', 'U')
-    expect(accountRows(deps).map((r) => r.id)).toEqual([plain, pct, under])
-    expect(accountRows(deps, { newestFirst: true }).map((r) => r.id)).toEqual([under, pct, plain])
-    expect(accountRows(deps, { search: '%' }).map((r) => r.id)).toEqual([pct])
-    expect(accountRows(deps, { search: '_' }).map((r) => r.id)).toEqual([under])
-    expect(accountRows(deps, { search: 'plain' }).map((r) => [r.id, r.role, r.subscriptionStatus])).toEqual([[plain, 'product', 'active']])
-    expect(accountRow(deps, pct)).toMatchObject({ id: pct, email: 'pct@example.com', name: '100% real', createdAt: T, role: null, grantedBy: null })
-    expect(accountRow(deps, 999_999)).toBeUndefined()
+    expect((await accountRows(deps)).map((r) => r.id)).toEqual([plain, pct, under])
+    expect((await accountRows(deps, { newestFirst: true })).map((r) => r.id)).toEqual([under, pct, plain])
+    expect((await accountRows(deps, { search: '%' })).map((r) => r.id)).toEqual([pct])
+    expect((await accountRows(deps, { search: '_' })).map((r) => r.id)).toEqual([under])
+    expect((await accountRows(deps, { search: 'plain' })).map((r) => [r.id, r.role, r.subscriptionStatus])).toEqual([[plain, 'product', 'active']])
+    expect(await accountRow(deps, pct)).toMatchObject({ id: pct, email: 'pct@example.com', name: '100% real', createdAt: T, role: null, grantedBy: null })
+    expect(await accountRow(deps, 999_999)).toBeUndefined()
   })
 })
 
 describe('stripe-link', () => {
-  test('a stored customer is never replaced; a link needs a row without one; only the stored one is forgotten', () => {
+  test('a stored customer is never replaced; a link needs a row without one; only the stored one is forgotten', async () => {
     const u = addUser('s@example.com')
-    expect(stripeIdsOf(deps, u)).toBeNull()
-    linkCustomerIfNone(deps, u, 'cus_0') // no row yet: nothing
-    expect(stripeIdsOf(deps, u)).toBeNull()
-    storeCustomer(deps, u, 'cus_1') // creates the row
-    storeCustomer(deps, u, 'cus_2') // keeps cus_1
-    linkCustomerIfNone(deps, u, 'cus_3')
-    expect(stripeIdsOf(deps, u)).toEqual({ customer: 'cus_1', subscription: null })
-    expect(userOfCustomer(deps, 'cus_1')).toBe(u)
-    expect(userOfCustomer(deps, 'cus_2')).toBeNull()
-    unlinkCustomer(deps, u, 'cus_2')
-    expect(stripeIdsOf(deps, u)?.customer).toBe('cus_1')
-    unlinkCustomer(deps, u, 'cus_1')
-    expect(stripeIdsOf(deps, u)).toEqual({ customer: null, subscription: null })
-    linkCustomerIfNone(deps, u, 'cus_4')
-    expect(stripeIdsOf(deps, u)?.customer).toBe('cus_4')
+    expect(await stripeIdsOf(deps, u)).toBeNull()
+    await linkCustomerIfNone(deps, u, 'cus_0') // no row yet: nothing
+    expect(await stripeIdsOf(deps, u)).toBeNull()
+    await storeCustomer(deps, u, 'cus_1') // creates the row
+    await storeCustomer(deps, u, 'cus_2') // keeps cus_1
+    await linkCustomerIfNone(deps, u, 'cus_3')
+    expect(await stripeIdsOf(deps, u)).toEqual({ customer: 'cus_1', subscription: null })
+    expect(await userOfCustomer(deps, 'cus_1')).toBe(u)
+    expect(await userOfCustomer(deps, 'cus_2')).toBeNull()
+    await unlinkCustomer(deps, u, 'cus_2')
+    expect((await stripeIdsOf(deps, u))?.customer).toBe('cus_1')
+    await unlinkCustomer(deps, u, 'cus_1')
+    expect(await stripeIdsOf(deps, u)).toEqual({ customer: null, subscription: null })
+    await linkCustomerIfNone(deps, u, 'cus_4')
+    expect((await stripeIdsOf(deps, u))?.customer).toBe('cus_4')
   })
 })

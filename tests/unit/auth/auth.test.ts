@@ -127,12 +127,12 @@ describe('with a database', () => {
       },
     ]
     for (const c of cases)
-      test(`${JSON.stringify(c.env)} → ${c.role} (${c.status})`, () => {
+      test(`${JSON.stringify(c.env)} → ${c.role} (${c.status})`, async () => {
         deps.close()
         setup(c.env)
         const events: number[] = []
         deps.bus.on('access.changed', (e) => events.push(e.userId))
-        startAccess(deps, userId)
+        await startAccess(deps, userId)
         const row = deps.db.select().from(userAccess).where(eq(userAccess.userId, userId)).get()!
         expect(row.role).toBe(c.role)
         expect(row.subscriptionStatus).toBe(c.status)
@@ -140,23 +140,23 @@ describe('with a database', () => {
         expect(events).toEqual([userId])
       })
 
-    test('an account that already has a role keeps it', () => {
-      grantPlan(deps, userId, 'gd', new Date('2026-06-01T00:00:00Z'), 'admin@example.com')
-      startAccess(deps, userId)
-      expect(accessInfoFor(deps, userId)).toMatchObject({ userRole: 'gd', subscriptionStatus: 'gifted', accessExpiresAt: '2026-06-01T00:00:00.000Z' })
+    test('an account that already has a role keeps it', async () => {
+      await grantPlan(deps, userId, 'gd', new Date('2026-06-01T00:00:00Z'), 'admin@example.com')
+      await startAccess(deps, userId)
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ userRole: 'gd', subscriptionStatus: 'gifted', accessExpiresAt: '2026-06-01T00:00:00.000Z' })
     })
 
-    test('gifted access that runs out reads gifted_expired', () => {
-      grantPlan(deps, userId, 'product', new Date('2026-03-02T00:00:00Z'), 'cli')
+    test('gifted access that runs out reads gifted_expired', async () => {
+      await grantPlan(deps, userId, 'product', new Date('2026-03-02T00:00:00Z'), 'cli')
       clock.advance(2 * 24 * 60 * 60_000)
-      expect(accessInfoFor(deps, userId)).toMatchObject({ hasAccess: false, overlayContext: 'gifted_expired' })
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ hasAccess: false, overlayContext: 'gifted_expired' })
     })
 
-    test('setRole app_trial runs 7 days; trial_expired has no access', () => {
-      setRole(deps, userId, 'app_trial')
-      expect(accessInfoFor(deps, userId)).toMatchObject({ userRole: 'app_trial', daysLeft: 7 })
-      setRole(deps, userId, 'trial_expired')
-      expect(accessInfoFor(deps, userId)).toMatchObject({ userRole: 'trial_expired', hasAccess: false, overlayContext: 'app_trial_expired' })
+    test('setRole app_trial runs 7 days; trial_expired has no access', async () => {
+      await setRole(deps, userId, 'app_trial')
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ userRole: 'app_trial', daysLeft: 7 })
+      await setRole(deps, userId, 'trial_expired')
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ userRole: 'trial_expired', hasAccess: false, overlayContext: 'app_trial_expired' })
     })
   })
 })

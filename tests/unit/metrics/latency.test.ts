@@ -37,18 +37,18 @@ describe('alert latency percentiles', () => {
     deps?.close()
     deps = null
   })
-  test('windows of 1 h, 24 h and 7 d count the alerts matched within them; pruning drops rows over 30 days', () => {
+  test('windows of 1 h, 24 h and 7 d count the alerts matched within them; pruning drops rows over 30 days', async () => {
     deps = makeDeps()
     const now = deps.now().getTime()
     const insert = deps.sqlite.query('INSERT INTO alert_latency (match_id, user_id, matched_at, created_at, socket_at) VALUES (?, 1, ?, ?, ?)')
     const ages = [10 * 60_000, 5 * 3_600_000, 3 * 86_400_000, 31 * 86_400_000]
     ages.forEach((age, i) => insert.run(i + 1, now - age, now - age - 1000 * (i + 1), now - age + 10))
-    expect(latencyReport(deps.sqlite, now, '1h').alerts).toBe(1)
-    expect(latencyReport(deps.sqlite, now, '24h').alerts).toBe(2)
-    const week = latencyReport(deps.sqlite, now, '7d')
+    expect((await latencyReport(deps, now, '1h')).alerts).toBe(1)
+    expect((await latencyReport(deps, now, '24h')).alerts).toBe(2)
+    const week = await latencyReport(deps, now, '7d')
     expect(week.alerts).toBe(3)
     expect(week.endToEnd.find((s) => s.key === 'created_socket')).toMatchObject({ count: 3, p50Ms: 2010, p99Ms: 3010 })
-    expect(pruneAlertLatency(deps.sqlite, now)).toBe(1)
+    expect(await pruneAlertLatency(deps, now)).toBe(1)
   })
 
   test('outbox rows map to their alert by dedupe key', () => {

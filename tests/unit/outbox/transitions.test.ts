@@ -130,12 +130,12 @@ describe('the transitions', () => {
     expect(get(id)).toMatchObject({ status: 'failed', lastError: 'SMTP 550', attempts: 15 })
   })
 
-  transition('recover', 'sending rows are maybe sent: push due now, email 10 minutes after its attempt, out of attempts → failed', () => {
+  transition('recover', 'sending rows are maybe sent: push due now, email 10 minutes after its attempt, out of attempts → failed', async () => {
     const rows = oneOfEach()
     const push = row('sending', { channel: 'push', due: -60 })
     const email = row('sending', { channel: 'email', due: -60 })
     const spent = row('sending', { attempts: 15 })
-    expect(recover(deps, { now: T0, maxAttempts: 15, emailDelayMs: 600_000, note: 'maybe' })).toBe(4)
+    expect(await recover(deps, { now: T0, maxAttempts: 15, emailDelayMs: 600_000, note: 'maybe' })).toBe(4)
     expect(get(push)).toMatchObject({ status: 'pending', nextAttemptAt: T0, lastError: 'maybe' })
     expect(get(email)).toMatchObject({ status: 'pending', nextAttemptAt: at(540), lastError: 'maybe' })
     expect(statusOf(spent)).toBe('failed')
@@ -143,14 +143,14 @@ describe('the transitions', () => {
     untouched(rows, ['sending'])
   })
 
-  transition('requeue', 'one failed row, or every one, pending with attempts reset; the channels told', () => {
+  transition('requeue', 'one failed row, or every one, pending with attempts reset; the channels told', async () => {
     const rows = oneOfEach()
     const a = row('failed', { channel: 'push', attempts: 15 })
-    expect(requeue(deps, at(2), rows.pending)).toEqual([]) // not failed
-    expect(requeue(deps, at(2), a)).toEqual(['push'])
+    expect(await requeue(deps, at(2), rows.pending)).toEqual([]) // not failed
+    expect(await requeue(deps, at(2), a)).toEqual(['push'])
     expect(get(a)).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: at(2) })
     untouched(rows, [])
-    expect(requeue(deps, at(3))).toEqual(['email'])
+    expect(await requeue(deps, at(3))).toEqual(['email'])
     expect(statusOf(rows.failed)).toBe('pending')
   })
 
@@ -205,11 +205,11 @@ describe('the transitions', () => {
     untouched(rows, [])
   })
 
-  transition('prune', 'sent rows sent before the date are deleted; the rest stay', () => {
+  transition('prune', 'sent rows sent before the date are deleted; the rest stay', async () => {
     const rows = oneOfEach()
     const old = row('sent', { sentAt: -100 })
     const recent = row('sent', { sentAt: 100 })
-    expect(prune(deps, T0)).toBe(1)
+    expect(await prune(deps, T0)).toBe(1)
     expect([statusOf(old), statusOf(recent)]).toEqual(['gone', 'sent'])
     untouched(rows, [])
   })
