@@ -51,10 +51,10 @@ function planOfMetadata(meta: Stripe.Metadata | undefined): PlanId | null {
 }
 
 /** The user of a Stripe customer: the stored link, else the id the checkout carried (then stored, if the user has no customer yet). */
-export function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): number | null {
+export async function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): Promise<number | null> {
   const linked = userOfCustomer(deps, customerId)
   if (linked !== null) return linked
-  if (hint === null || findUser(deps, hint) === undefined) return null
+  if (hint === null || (await findUser(deps, hint)) === undefined) return null
   linkCustomerIfNone(deps, hint, customerId)
   // Only when that linked it: a user who already has another customer is not this one's.
   return stripeIdsOf(deps, hint)?.customer === customerId ? hint : null
@@ -77,7 +77,7 @@ export function refreshCustomer(deps: BillingDeps, customerId: string, opts: { u
 }
 
 async function refreshNow(deps: BillingDeps, customerId: string, opts: { userHint?: number | null; cause: string }): Promise<RefreshResult> {
-  const userId = userForCustomer(deps, customerId, opts.userHint ?? null)
+  const userId = await userForCustomer(deps, customerId, opts.userHint ?? null)
   if (userId === null) {
     log.warn('stripe: customer without a Dibs account', { customer: customerId, cause: opts.cause })
     return { userId: null, subscription: null, changed: false }
@@ -86,11 +86,11 @@ async function refreshNow(deps: BillingDeps, customerId: string, opts: { userHin
   const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })
   const catalog = cachedCatalog(deps)
   const chosen = pickSubscription(list.data.map((s) => factsOf(s, catalog)))
-  return { userId, subscription: chosen?.id ?? null, changed: chosen === null ? false : applyFacts(deps, userId, chosen, opts.cause) }
+  return { userId, subscription: chosen?.id ?? null, changed: chosen === null ? false : await applyFacts(deps, userId, chosen, opts.cause) }
 }
 
 /** Writes what a subscription means for the user; false when nothing changed. */
-export function applyFacts(deps: BillingDeps, userId: number, facts: SubscriptionFacts, cause: string): boolean {
+export async function applyFacts(deps: BillingDeps, userId: number, facts: SubscriptionFacts, cause: string): Promise<boolean> {
   const now = deps.now()
   const state = accessStateFor(deps, userId)
   if (state === null) return false
@@ -114,7 +114,7 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
     },
   })
   if (next.subscriptionStatus === 'past_due' && next.accessExpiresAt !== null) {
-    const email = findUser(deps, userId)?.email
+    const email = (await findUser(deps, userId))?.email
     if (email)
       enqueueEmail(deps, 'payment_failed', paymentFailedEmail(deps.config, email, next.accessExpiresAt), {
         userId,

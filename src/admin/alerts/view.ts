@@ -92,9 +92,9 @@ export type FailedRow = {
 }
 
 /** Failed rows, newest first, one page at a time (no payloads: they hold whole messages). */
-export function failedMessages(deps: Pick<Deps, 'sqlite'>, page: number) {
+export async function failedMessages(deps: Pick<Deps, 'db' | 'sqlite'>, page: number) {
   const { total, rows } = recentFailures(deps, FAILED_PAGE_SIZE, (page - 1) * FAILED_PAGE_SIZE)
-  const emails = emailsOf(
+  const emails = await emailsOf(
     deps,
     rows.flatMap((r) => (r.userId === null ? [] : [r.userId])),
   )
