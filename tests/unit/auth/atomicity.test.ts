@@ -5,6 +5,8 @@ import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { createToken, MAX_TOKENS } from '../../../src/auth/access-tokens'
 import { consumeToken, issueToken } from '../../../src/auth/one-time-tokens'
+import { totp } from '../../../src/auth/totp'
+import { enableTwoFactor, hasTwoFactor, startTwoFactor } from '../../../src/auth/two-factor'
 import { accessTokens, oneTimeTokens, users } from '../../../src/db/schema'
 import { AppError } from '../../../src/lib/errors'
 import { makeDeps, type TestDeps } from '../../helpers'
@@ -44,4 +46,12 @@ test('B7: two sibling confirmation links used at once: only one acts', async () 
   const second = await issueToken(deps, userId, 'confirm')
   const checks = await Promise.all([consumeToken(deps, first, 'confirm'), consumeToken(deps, second, 'confirm')])
   expect(checks.map((c) => c.status).sort()).toEqual(['used', 'valid'])
+})
+
+test('B4: a setup started in another tab while two-factor is being enabled leaves it on (409)', async () => {
+  const { secret } = await startTwoFactor(deps, userId)
+  const [enabled, restarted] = await Promise.allSettled([enableTwoFactor(deps, userId, totp(secret, deps.now().getTime())), startTwoFactor(deps, userId)])
+  expect(enabled.status).toBe('fulfilled')
+  expect(restarted.status === 'rejected' && [(restarted.reason as AppError).status, (restarted.reason as AppError).code]).toEqual([409, 'TWO_FACTOR_ON'])
+  expect(await hasTwoFactor(deps, userId)).toBe(true)
 })
