@@ -97,20 +97,20 @@ function audited<C>(command: Command<C>, describe: (args: Args) => CliAudit | nu
       try {
         code = await command.run(config, args, withContext)
       } catch (err) {
-        if (!(err instanceof UsageError)) writeCliAudit(config, entry, 'failed', (err as Error).message)
+        if (!(err instanceof UsageError)) await writeCliAudit(config, entry, 'failed', (err as Error).message)
         throw err
       }
-      writeCliAudit(config, entry, code ? 'failed' : 'ok', code ? `exit code ${code}` : undefined)
+      await writeCliAudit(config, entry, code ? 'failed' : 'ok', code ? `exit code ${code}` : undefined)
       return code
     },
   }
 }
 
-function writeCliAudit(config: Config, entry: CliAudit, result: 'ok' | 'failed', error?: string): void {
+async function writeCliAudit(config: Config, entry: CliAudit, result: 'ok' | 'failed', error?: string): Promise<void> {
   const opened = openDb(config.dbPath)
   try {
     const deps = { db: opened.db, now: () => new Date() }
-    const user = entry.email ? findUserByEmail(deps, entry.email) : undefined
+    const user = entry.email ? await findUserByEmail(deps, entry.email) : undefined
     const details = { ...entry.details, ...(entry.email ? { email: entry.email.toLowerCase() } : {}), ...(error ? { error } : {}) }
     recordAudit(deps, { actor: cliActor(), action: entry.action, target: user ? `user:${user.id}` : (entry.target ?? null), details, result })
   } catch (err) {

@@ -55,7 +55,7 @@ function planOfMetadata(meta: Stripe.Metadata | undefined): PlanId | null {
 export async function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): Promise<number | null> {
   const linked = await userOfCustomer(deps, customerId)
   if (linked !== null) return linked
-  if (hint === null || findUser(deps, hint) === undefined) return null
+  if (hint === null || (await findUser(deps, hint)) === undefined) return null
   await linkCustomerIfNone(deps, hint, customerId)
   // Only when that linked it: a user who already has another customer is not this one's.
   return (await stripeIdsOf(deps, hint))?.customer === customerId ? hint : null
@@ -93,7 +93,7 @@ async function refreshNow(deps: BillingDeps, customerId: string, opts: { userHin
 /** Writes what a subscription means for the user; false when nothing changed. */
 export async function applyFacts(deps: BillingDeps, userId: number, facts: SubscriptionFacts, cause: string): Promise<boolean> {
   const now = deps.now()
-  const user = findUser(deps, userId)
+  const user = await findUser(deps, userId)
   if (user === undefined) return false
   const row = await stripeIdsOf(deps, userId)
   if (row && row.subscription !== facts.id) await storeSubscriptionId(deps, userId, facts.id)

@@ -87,14 +87,14 @@ export function duration(ms: number): string {
 }
 
 /** The user asked about: oneself, or (admins) anyone by id or email. */
-function targetUser(deps: Deps, asker: { id: number; role: string }, who: string | undefined) {
+async function targetUser(deps: Deps, asker: { id: number; role: string }, who: string | undefined) {
   const raw = who?.trim() ?? ''
   let id = asker.id
   if (raw !== '') {
     if (/^\d+$/.test(raw)) id = Number(raw)
     else {
       if (asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
-      const found = findUserByEmail(deps, raw.toLowerCase())?.id ?? null
+      const found = (await findUserByEmail(deps, raw.toLowerCase()))?.id ?? null
       if (found === null) throw notFound(`No user with the email ${raw}.`, 'USER_NOT_FOUND')
       id = found
     }
@@ -192,7 +192,7 @@ export async function explainPost(
   const byLink = parsed.ok ? null : storedPostByLink(deps, input.url)
   if (!parsed.ok && !byLink) throw badRequest(parsed.error, 'INVALID_POST_REF')
   const ref = parsed.ok ? parsed : { ok: true as const, redditId: byLink!.redditId, subreddit: null }
-  const { user, access } = targetUser(deps, asker, input.userId)
+  const { user, access } = await targetUser(deps, asker, input.userId)
   const forums = deps.config.forums
   if (ref.subreddit !== null && classify({ title: '', subreddit: ref.subreddit }, forums) === null) throw notWatched(deps, ref.subreddit)
 

@@ -48,10 +48,10 @@ export function rotateFeedSecret(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, 
 }
 
 /** The user a feed URL's secret belongs to (not banned), or null. */
-export function feedOwner(deps: Pick<Deps, 'sqlite'>, secret: string): { userId: number; keyCreatedAt: number } | null {
+export async function feedOwner(deps: Pick<Deps, 'db' | 'sqlite'>, secret: string): Promise<{ userId: number; keyCreatedAt: number } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null
   const key = deps.sqlite
     .query<{ userId: number; keyCreatedAt: number }, [string]>('SELECT user_id AS userId, created_at AS keyCreatedAt FROM feed_keys WHERE secret_hash = ?')
     .get(hashToken(secret))
-  return key !== null && isActiveUser(deps, key.userId) ? key : null
+  return key !== null && (await isActiveUser(deps, key.userId)) ? key : null
 }

@@ -34,14 +34,14 @@ const CONTENT_TYPE: Record<FeedFormat, string> = { atom: 'application/atom+xml; 
 export const FEED_NOT_FOUND = 'No such feed. Copy the current address from Settings → Account.'
 
 /** The feed as an HTTP answer: 200 with the body, or 304 when the reader's copy is current. */
-export function feedResponse(
-  deps: Pick<Deps, 'sqlite' | 'config'>,
+export async function feedResponse(
+  deps: Pick<Deps, 'db' | 'sqlite' | 'config'>,
   secret: string,
   format: FeedFormat,
   category: Category | null,
   request: Pick<Request, 'headers'>,
-): Response {
-  const owner = feedOwner(deps, secret)
+): Promise<Response> {
+  const owner = await feedOwner(deps, secret)
   if (owner === null) throw notFound(FEED_NOT_FOUND, 'FEED_NOT_FOUND')
   const view = feedView(deps.config, {
     userId: owner.userId,

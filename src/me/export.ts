@@ -38,7 +38,7 @@ function own<R extends { userId: unknown }>(row: R): Omit<R, 'userId'> {
 const nullOr = <R extends { userId: unknown }>(row: R | undefined) => (row === undefined ? null : own(row))
 
 export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
-  const user = getUser(deps, userId)
+  const user = await getUser(deps, userId)
   const matchData = matchesOfUser(deps, userId)
   const match = (m: (typeof matchData.rows)[number]) => ({ ...own(m), termIds: matchData.links.filter((l) => l.matchId === m.id).map((l) => l.termId) })
   const access = await accessOfUser(deps, userId)
@@ -60,8 +60,8 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
     access: nullOr(access.access),
     accessHistory: access.history,
     signIn: {
-      ...signInData(deps, userId),
-      tokens: listTokens(deps, userId),
+      ...(await signInData(deps, userId)),
+      tokens: await listTokens(deps, userId),
       /** the feed addresses exist since then (their secret is not data of yours to keep: rotate it in Settings) */
       feedKey: feedKeyOf(deps, userId),
     },

@@ -46,7 +46,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
       .map((p) => [p.userId, p]),
   )
   const digestTerms = userIdsWithDigestTerm(deps.sqlite)
-  const batched = allUserIds(deps)
+  const batched = (await allUserIds(deps))
     .filter((id) => {
       const p = stored.get(id)
       return p === undefined || p.emailFrequency === 'batched' || digestTerms.has(id)

@@ -188,7 +188,7 @@ export const notifyRoutes = (deps: Deps) => {
         detail: { summary: "Remove this device's push subscription; returns how many remain", tags },
       })
       // The emailed link only checks the token: scanners and mail previews GET links too.
-      .get('/api/unsubscribe', ({ query, redirect }) => redirect(unsubscribePageFor(deps, query.token), 302), {
+      .get('/api/unsubscribe', async ({ query, redirect }) => redirect(await unsubscribePageFor(deps, query.token), 302), {
         query: t.Object({ token: t.Optional(t.String()) }),
         detail: {
           security: [],
@@ -202,8 +202,8 @@ export const notifyRoutes = (deps: Deps) => {
       // "List-Unsubscribe=One-Click" to the header's URL, from its own origin: exempt in src/app.ts).
       .post(
         '/api/unsubscribe',
-        ({ query, set }) => {
-          const result = unsubscribe(deps, query.token)
+        async ({ query, set }) => {
+          const result = await unsubscribe(deps, query.token)
           if (result.status === 'success') return { status: 'success' }
           set.status = result.code === 'TOKEN_INVALID' || result.code === 'MISSING_TOKEN' ? 400 : 500
           return { status: 'error', code: result.code }
@@ -268,8 +268,8 @@ export const notifyRoutes = (deps: Deps) => {
       )
       .post(
         '/api/contact',
-        ({ body, request, server, set }) => {
-          const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+        async ({ body, request, server, set }) => {
+          const session = await validateSession(deps, readSessionToken(request.headers.get('cookie')))
           const key = session ? `user:${session.user.id}` : `ip:${clientIp(deps.config, server as ServerLike, request)}`
           const wait = contactLimiter.hit(key)
           if (wait > 0) throw tooMany('Too many messages. Please try again later.', wait)

@@ -67,7 +67,7 @@ async function seedEverything(deps: TestDeps, tag: string) {
     .insert(s.oneTimeTokens)
     .values({ id: `EMAILLINKHASH${tag}`, userId: u.userId, purpose: 'reset', expiresAt: now })
     .run()
-  const token = createToken(deps, u.userId, { name: `bot ${tag}`, scopes: ['read'] })
+  const token = await createToken(deps, u.userId, { name: `bot ${tag}`, scopes: ['read'] })
   const tokenHash = new Bun.CryptoHasher('sha256').update(token.token).digest('hex')
   const term = deps.db
     .insert(s.searchTerms)
@@ -195,7 +195,7 @@ describe('GET /api/me/export', () => {
   test('signed out it answers 401; a personal access token gets 403 (the whole account is for the signed-in owner)', async () => {
     const { cookie, userId } = await createUserWithSession(t.deps)
     expect((await call(t.app, 'GET', '/api/me/export')).status).toBe(401)
-    const { token } = createToken(t.deps, userId, { name: 'x', scopes: ['read', 'write'] })
+    const { token } = await createToken(t.deps, userId, { name: 'x', scopes: ['read', 'write'] })
     const r = await call(t.app, 'GET', '/api/me/export', { cookie, headers: { authorization: `Bearer ${token}` } })
     expect(r.status).toBe(403)
     expect(r.body.error.code).toBe('TOKEN_NOT_ALLOWED')

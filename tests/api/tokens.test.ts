@@ -105,7 +105,7 @@ describe('creating, listing and revoking tokens', () => {
   test("a banned user's token answers 401", async () => {
     const { cookie, userId } = await createUserWithSession(t.deps)
     const { token } = await newToken(cookie)
-    banUser(t.deps, userId)
+    await banUser(t.deps, userId)
     expect((await call(t.app, 'GET', '/api/unread', bearer(token))).status).toBe(401)
   })
 

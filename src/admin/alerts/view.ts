@@ -94,7 +94,7 @@ export type FailedRow = {
 /** Failed rows, newest first, one page at a time (no payloads: they hold whole messages). */
 export async function failedMessages(deps: Pick<Deps, 'db' | 'sqlite'>, page: number) {
   const { total, rows } = await recentFailures(deps, FAILED_PAGE_SIZE, (page - 1) * FAILED_PAGE_SIZE)
-  const emails = emailsOf(
+  const emails = await emailsOf(
     deps,
     rows.flatMap((r) => (r.userId === null ? [] : [r.userId])),
   )

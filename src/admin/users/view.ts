@@ -101,8 +101,8 @@ export function passesFilters(item: UserListItem, q: Pick<ListQuery, 'role' | 's
 export async function listUsers(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, q: ListQuery) {
   const now = deps.now()
   const searched = await accountRows(deps, { search: q.search, newestFirst: true })
-  const twoFactor = usersWithTwoFactor(deps)
-  const signIns = lastSignIns(deps)
+  const twoFactor = await usersWithTwoFactor(deps)
+  const signIns = await lastSignIns(deps)
   const items = searched.map((r) => toItem(deps, { ...r, lastSignIn: signIns.get(r.id) ?? null }, twoFactor, now)).filter((i) => passesFilters(i, q))
   const total = items.length
   const pages = Math.max(1, Math.ceil(total / q.pageSize))
@@ -114,23 +114,23 @@ export async function listUsers(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'n
 export async function userItem(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number): Promise<UserListItem> {
   const row = await accountRow(deps, userId)
   if (row === undefined) throw notFound('No account with that id.', 'USER_NOT_FOUND')
-  return toItem(deps, { ...row, lastSignIn: lastSignIns(deps).get(userId) ?? null }, usersWithTwoFactor(deps), deps.now())
+  return toItem(deps, { ...row, lastSignIn: (await lastSignIns(deps)).get(userId) ?? null }, await usersWithTwoFactor(deps), deps.now())
 }
 
 /** Everything the detail view shows about one account. */
 export async function userDetail(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number) {
   const item = await userItem(deps, userId)
-  const user = findUser(deps, userId)!
+  const user = (await findUser(deps, userId))!
   const access = await storedAccess(deps, userId)
   const state = accessStateOf(deps, user.email, access)
   const termsByCategory = termsOfUser(deps, userId)
   const matchCounts = matchCountsOfUser(deps, userId)
   const prefs = storedPrefs(deps, userId)
   const pushDevices = countSubscriptions(deps, userId)
-  const activeSessions = sessionCount(deps, userId)
+  const activeSessions = await sessionCount(deps, userId)
   const audit = auditRowsAbout(deps, `user:${userId}`, 50)
   return {
-    user: { ...item, providers: publicUser(deps, user).providers, hasPassword: user.passwordHash !== null },
+    user: { ...item, providers: (await publicUser(deps, user)).providers, hasPassword: user.passwordHash !== null },
     access: accessInfo(state, deps.now()),
     billing: {
       role: access?.role ?? 'none',

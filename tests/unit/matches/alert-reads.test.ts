@@ -131,14 +131,14 @@ describe('forums: a post by its link', () => {
 })
 
 describe('terms, users, latency: the alert path', () => {
-  test('users with a term set to Digest; every user id ascending; a user by email', () => {
+  test('users with a term set to Digest; every user id ascending; a user by email', async () => {
     const [a, b, c] = [user('a@example.com'), user('b@example.com'), user('c@example.com')]
     term(a, { email: 'digest' })
     term(a, { email: 'digest' })
     term(b, { email: 'instant' })
     term(c)
     expect(userIdsWithDigestTerm(deps.sqlite)).toEqual(new Set([a]))
-    expect(allUserIds(deps)).toEqual([a, b, c])
+    expect(await allUserIds(deps)).toEqual([a, b, c])
   })
 
   test('socket time of a match: null without a row or before the socket write', () => {
