@@ -119,7 +119,7 @@ function migrationsApplied(sqlite: Deps['sqlite']): Check {
  * from the later of the last successful scan and `startedAt` (when this server began), so a fresh
  * start has 10 minutes for its first scan.
  */
-export function readiness(deps: ReadyDeps, startedAt: number) {
+export async function readiness(deps: ReadyDeps, startedAt: number) {
   const now = deps.now().getTime()
   const terms = deps.matcher?.size
   const checks: Record<string, Check> = {
@@ -130,7 +130,7 @@ export function readiness(deps: ReadyDeps, startedAt: number) {
   let paused = false
   let last: Date | null = null
   try {
-    paused = isPaused(deps)
+    paused = await isPaused(deps)
     last = lastSuccess(deps, JOB.scan)
   } catch {}
   const age = now - Math.max(last?.getTime() ?? 0, startedAt)
@@ -157,8 +157,8 @@ export const readyRoutes = (deps: ReadyDeps) => {
   const startedAt = deps.now().getTime()
   return new Elysia({ name: 'ready' }).get(
     '/readyz',
-    ({ set }) => {
-      const body = readiness(deps, startedAt)
+    async ({ set }) => {
+      const body = await readiness(deps, startedAt)
       if (!body.ready) set.status = 503
       return body
     },

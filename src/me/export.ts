@@ -37,12 +37,12 @@ function own<R extends { userId: unknown }>(row: R): Omit<R, 'userId'> {
 
 const nullOr = <R extends { userId: unknown }>(row: R | undefined) => (row === undefined ? null : own(row))
 
-export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
+export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
   const user = getUser(deps, userId)
   const matchData = matchesOfUser(deps, userId)
   const match = (m: (typeof matchData.rows)[number]) => ({ ...own(m), termIds: matchData.links.filter((l) => l.matchId === m.id).map((l) => l.termId) })
   const access = accessOfUser(deps, userId)
-  const notify = notifyOfUser(deps, userId)
+  const notify = await notifyOfUser(deps, userId)
 
   return {
     format: EXPORT_FORMAT,
@@ -73,7 +73,7 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'confi
       matching: nullOr(matchData.defaults),
       notifications: nullOr(notify.prefs),
     },
-    channels: userEndpoints(deps, userId).map((r) => endpointView(r, deps.config)),
+    channels: (await userEndpoints(deps, userId)).map((r) => endpointView(r, deps.config)),
     devices: notify.devices.map((d) => ({
       id: d.id,
       pushService: pushService(d.endpoint),
@@ -86,4 +86,4 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'confi
     alertTimings: latencyOfUser(deps, userId).map(own),
   }
 }
-export type UserExport = ReturnType<typeof exportUserData>
+export type UserExport = Awaited<ReturnType<typeof exportUserData>>

@@ -43,8 +43,8 @@ export const meRoutes = (deps: Deps) => {
     )
     .get(
       '/api/me/export',
-      ({ user, set }) => {
-        const data = exportUserData(deps, user.id)
+      async ({ user, set }) => {
+        const data = await exportUserData(deps, user.id)
         set.headers['content-type'] = 'application/json; charset=utf-8'
         set.headers['content-disposition'] = `attachment; filename="${exportFileName(deps.config.appName, deps.now())}"`
         return JSON.stringify(data, null, 2)

@@ -118,14 +118,14 @@ export function userItem(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, u
 }
 
 /** Everything the detail view shows about one account. */
-export function userDetail(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number) {
+export async function userDetail(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number) {
   const item = userItem(deps, userId)
   const user = findUser(deps, userId)!
   const access = storedAccess(deps, userId)
   const state = accessStateOf(deps, user.email, access)
   const termsByCategory = termsOfUser(deps, userId)
   const matchCounts = matchCountsOfUser(deps, userId)
-  const prefs = storedPrefs(deps, userId)
+  const prefs = await storedPrefs(deps, userId)
   const pushDevices = countSubscriptions(deps, userId)
   const activeSessions = sessionCount(deps, userId)
   const audit = auditRowsAbout(deps, `user:${userId}`, 50)
