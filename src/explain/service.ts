@@ -317,7 +317,7 @@ async function matchOf(
         : fresh
           ? null
           : REASON_TEXTS.createdBefore
-  const devices = countSubscriptions(deps, userId)
+  const devices = await countSubscriptions(deps, userId)
   const endpoints = externalGate(access, now).allowed
     ? (await userEndpoints(deps, userId)).map((e) => ({
         id: e.id,

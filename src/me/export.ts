@@ -63,7 +63,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
       ...signInData(deps, userId),
       tokens: listTokens(deps, userId),
       /** the feed addresses exist since then (their secret is not data of yours to keep: rotate it in Settings) */
-      feedKey: feedKeyOf(deps, userId),
+      feedKey: await feedKeyOf(deps, userId),
     },
     terms: termsOfUser(deps, userId).map(own),
     matches: matchData.rows.filter((m) => m.archivedAt === null).map(match),

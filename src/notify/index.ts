@@ -202,8 +202,8 @@ export const notifyRoutes = (deps: Deps) => {
       // "List-Unsubscribe=One-Click" to the header's URL, from its own origin: exempt in src/app.ts).
       .post(
         '/api/unsubscribe',
-        ({ query, set }) => {
-          const result = unsubscribe(deps, query.token)
+        async ({ query, set }) => {
+          const result = await unsubscribe(deps, query.token)
           if (result.status === 'success') return { status: 'success' }
           set.status = result.code === 'TOKEN_INVALID' || result.code === 'MISSING_TOKEN' ? 400 : 500
           return { status: 'error', code: result.code }

@@ -23,7 +23,7 @@ type PushGoneDetails = { userId?: number; status?: number; service?: string; use
 
 type AlertDeps = Pick<Deps, 'sqlite' | 'db' | 'now'>
 
-export function outboxOverview(deps: AlertDeps, days: RangeDays) {
+export async function outboxOverview(deps: AlertDeps, days: RangeDays) {
   const window = dayWindow(deps.now(), days)
   const now = deps.now().getTime()
   const rows = outboxPerDay(deps, window.startMs)
@@ -59,7 +59,7 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
       ]
     }),
   )
-  const gone = auditRowsOf(deps, 'push.gone', new Date(window.startMs))
+  const gone = await auditRowsOf(deps, 'push.gone', new Date(window.startMs))
   const gonePerDay = gone.map((g) => ({ day: utcDay(g.at.getTime()), key: 'gone', n: 1 }))
   return {
     days,

@@ -26,8 +26,8 @@ function describeDetails(details: Record<string, unknown> | null | undefined): s
   return parts.length ? ` (${parts.join(', ')})` : ''
 }
 
-export function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): ActivityItem[] {
-  const audit: ActivityItem[] = latestAudit(deps, limit).map((r) => ({
+export async function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): Promise<ActivityItem[]> {
+  const audit: ActivityItem[] = (await latestAudit(deps, limit)).map((r) => ({
     at: r.at.toISOString(),
     kind: 'admin',
     text: describeAudit(r),
