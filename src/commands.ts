@@ -53,7 +53,7 @@ export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) =>
   const detach = attachListeners(deps, { dispatcher })
   try {
     const result = await fn(ctx)
-    dispatcher?.flush()
+    await dispatcher?.flush()
     const sent = await relay.flush()
     if (sent > 0) console.log(relayed(sent))
     return result

@@ -69,7 +69,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
       log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     services.metrics.maybeSentRecovered(maybeSent)
     // Matches stored by a process that stopped before queueing their alerts (src/matches/owed.ts).
-    const owed = dispatchOwed(ctx)
+    const owed = await dispatchOwed(ctx)
     if (owed > 0) log.warn(`alerts: ${owed} match(es) were stored but their alerts not queued when the process stopped; queued now`)
     jobs = startJobs(ctx, jobList(ctx))
     services.expiry.rearm().catch((err: unknown) => log.error('access expiry watch failed', { error: String(err) }))

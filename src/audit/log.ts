@@ -3,6 +3,8 @@
 // admin dashboard's Recent Activity, the Users detail and the Alerts page read it. Its own folder
 // imports only the schema, so every folder may write to it without an import cycle.
 import { and, desc, eq, gte, inArray } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { auditLog } from '../db/schema'
 import type { Deps } from '../deps'
 
@@ -57,32 +59,31 @@ export async function audited<T>(
   }
 }
 
-export function latestAudit(deps: Pick<Deps, 'db'>, limit = 20) {
-  return deps.db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()
+export async function latestAudit(deps: OwnerDb, limit = 20) {
+  return asAsync(deps.db).select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit)
 }
 
 /** Rows of one action since `since`, newest first (Admin → Alerts: 'push.gone'). */
-export function auditRowsOf(deps: Pick<Deps, 'db'>, action: string, since: Date) {
-  return deps.db
+export async function auditRowsOf(deps: OwnerDb, action: string, since: Date) {
+  return asAsync(deps.db)
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), gte(auditLog.at, since)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .all()
 }
 
 /** The newest `limit` rows about one target, e.g. 'user:12' (Admin → Users detail). */
-export function auditRowsAbout(deps: Pick<Deps, 'db'>, target: string, limit = 50) {
-  return deps.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()
+export async function auditRowsAbout(deps: OwnerDb, target: string, limit = 50) {
+  return asAsync(deps.db).select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit)
 }
 
 /** The newest successful row of any of `actions` (Admin → Database: the last backup recorded), or undefined. */
-export function lastSuccessOf(deps: Pick<Deps, 'db'>, actions: readonly string[]) {
-  return deps.db
+export async function lastSuccessOf(deps: OwnerDb, actions: readonly string[]) {
+  const [row] = await asAsync(deps.db)
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.result, 'ok'), inArray(auditLog.action, [...actions])))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(1)
-    .get()
+  return row
 }

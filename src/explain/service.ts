@@ -206,9 +206,10 @@ export async function explainPost(
     forum = stored.forum === 'gd' ? 'gd' : 'product'
   } else {
     const fetched = await fetchPost(deps, ref.redditId, readLimit && asker.role !== 'admin' ? () => readLimit.hit(`explain:${asker.id}`) : undefined).catch(
-      (e) => {
+      async (e) => {
         // unreadable (no key): a post whose id falls inside a coverage gap is told so first
-        const gap = e instanceof AppError && e.code === 'REDDIT_UNAVAILABLE' ? gapSentence(deps, { ...ref, createdAt: null }, timeZoneOf(deps, user.id)) : null
+        const gap =
+          e instanceof AppError && e.code === 'REDDIT_UNAVAILABLE' ? gapSentence(deps, { ...ref, createdAt: null }, await timeZoneOf(deps, user.id)) : null
         throw gap ? new AppError(e.status, e.code, `${gap}. ${e.message}`) : e
       },
     )
@@ -219,12 +220,12 @@ export async function explainPost(
     forum = c.forum
   }
   const now = deps.now()
-  const timeZone = getPrefs(deps, user.id).quiet?.timeZone ?? (input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : 'UTC')
+  const timeZone = (await getPrefs(deps, user.id)).quiet?.timeZone ?? (input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : 'UTC')
   const label = (c: Category) => categoryLabel(deps.config, c)
   const createdAt = post.createdAt.getTime()
   const seen = stored
     ? `seen ${duration(stored.ingestedAt.getTime() - createdAt)} after it was posted`
-    : (gapSentence(deps, post, timeZoneOf(deps, user.id)) ??
+    : (gapSentence(deps, post, await timeZoneOf(deps, user.id)) ??
       'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)')
 
   const terms = termsOfUserByCategory(deps.sqlite, user.id)
@@ -285,19 +286,25 @@ export async function explainPost(
     },
     terms: verdicts,
     otherTerms: otherCategoryLines(counts, category, label),
-    match: stored ? matchOf(deps, user.id, stored, access, timeZone) : null,
+    match: stored ? await matchOf(deps, user.id, stored, access, timeZone) : null,
     timeZone,
   }
 }
 
 /** The zone the explainer writes times in: the user's quiet-hours zone, else UTC. */
-const timeZoneOf = (deps: Deps, userId: number) => getPrefs(deps, userId).quiet?.timeZone ?? 'UTC'
+const timeZoneOf = async (deps: Deps, userId: number) => (await getPrefs(deps, userId)).quiet?.timeZone ?? 'UTC'
 
-function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0], timeZone: string): Explanation['match'] {
+async function matchOf(
+  deps: Deps,
+  userId: number,
+  post: Post,
+  access: Parameters<typeof notificationGate>[0],
+  timeZone: string,
+): Promise<Explanation['match']> {
   const m = matchOfUserPost(deps.sqlite, userId, post.id)
   if (!m) return null
   const now = deps.now()
-  const prefs = getPrefs(deps, userId)
+  const prefs = await getPrefs(deps, userId)
   const gates = notificationGate(access, now)
   const termsCreated = termsByIds(deps.sqlite, termIdsOfMatch(deps.sqlite, m.id))
   // runner.ts rule 4: a live match alerts only when the post came after one of its terms.
@@ -310,9 +317,9 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
         : fresh
           ? null
           : REASON_TEXTS.createdBefore
-  const devices = countSubscriptions(deps, userId)
+  const devices = await countSubscriptions(deps, userId)
   const endpoints = externalGate(access, now).allowed
-    ? userEndpoints(deps, userId).map((e) => ({
+    ? (await userEndpoints(deps, userId)).map((e) => ({
         id: e.id,
         kind: e.kind as EndpointKind,
         name: e.name,

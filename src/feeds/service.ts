@@ -23,11 +23,11 @@ function addresses(appUrl: string, secret: string): FeedAddresses {
 }
 
 /** GET /api/feeds: the user's feed addresses (the secret is made on first use). */
-export const feedAddresses = (deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, userId: number) => addresses(deps.config.appUrl, feedSecret(deps, userId))
+export const feedAddresses = async (deps: Pick<Deps, 'db' | 'config' | 'now'>, userId: number) => addresses(deps.config.appUrl, await feedSecret(deps, userId))
 
 /** POST /api/feeds/rotate: new addresses; the old ones answer 404 from now on. */
-export const rotateFeedAddresses = (deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, userId: number) =>
-  addresses(deps.config.appUrl, rotateFeedSecret(deps, userId))
+export const rotateFeedAddresses = async (deps: Pick<Deps, 'db' | 'config' | 'now'>, userId: number) =>
+  addresses(deps.config.appUrl, await rotateFeedSecret(deps, userId))
 
 const CONTENT_TYPE: Record<FeedFormat, string> = { atom: 'application/atom+xml; charset=utf-8', json: 'application/feed+json; charset=utf-8' }
 

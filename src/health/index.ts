@@ -134,7 +134,7 @@ export async function readiness(deps: ReadyDeps, startedAt: number) {
   let paused = false
   let last: Date | null = null
   try {
-    paused = isPaused(deps)
+    paused = await isPaused(deps)
     last = await lastSuccess(deps, JOB.scan)
   } catch {}
   const age = now - Math.max(last?.getTime() ?? 0, startedAt)

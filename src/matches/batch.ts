@@ -18,11 +18,11 @@ export type BatchResult = {
   skipped?: 'paused'
 }
 
-export function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: number; onProgress?: (line: string) => void } = {}): BatchResult {
+export async function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: number; onProgress?: (line: string) => void } = {}): Promise<BatchResult> {
   const t0 = performance.now()
   const since = new Date(deps.now().getTime() - (opts.sinceMs ?? 24 * 3600_000))
   const { matcher } = deps
-  if (isPaused(deps)) {
+  if (await isPaused(deps)) {
     const r: BatchResult = { total_search_terms: matcher.size, recent_posts_count: 0, matches_created: 0, execution_time_seconds: 0, skipped: 'paused' }
     logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })
     return r

@@ -42,7 +42,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
   const matchData = matchesOfUser(deps, userId)
   const match = (m: (typeof matchData.rows)[number]) => ({ ...own(m), termIds: matchData.links.filter((l) => l.matchId === m.id).map((l) => l.termId) })
   const access = await accessOfUser(deps, userId)
-  const notify = notifyOfUser(deps, userId)
+  const notify = await notifyOfUser(deps, userId)
 
   return {
     format: EXPORT_FORMAT,
@@ -63,7 +63,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
       ...(await signInData(deps, userId)),
       tokens: await listTokens(deps, userId),
       /** the feed addresses exist since then (their secret is not data of yours to keep: rotate it in Settings) */
-      feedKey: feedKeyOf(deps, userId),
+      feedKey: await feedKeyOf(deps, userId),
     },
     terms: termsOfUser(deps, userId).map(own),
     matches: matchData.rows.filter((m) => m.archivedAt === null).map(match),
@@ -73,7 +73,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
       matching: nullOr(matchData.defaults),
       notifications: nullOr(notify.prefs),
     },
-    channels: userEndpoints(deps, userId).map((r) => endpointView(r, deps.config)),
+    channels: (await userEndpoints(deps, userId)).map((r) => endpointView(r, deps.config)),
     devices: notify.devices.map((d) => ({
       id: d.id,
       pushService: pushService(d.endpoint),

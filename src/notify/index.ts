@@ -217,9 +217,9 @@ export const notifyRoutes = (deps: Deps) => {
       // An alert's action links (./alert-links.ts): no session, signed token; GET records and redirects, POST marks read.
       .get(
         '/c/:token',
-        ({ params, request, set, redirect }) => {
+        async ({ params, request, set, redirect }) => {
           const purpose = request.headers.get('sec-purpose') ?? request.headers.get('purpose') ?? ''
-          const r = followAlertLink(deps, params.token, request.method === 'HEAD' || /prefetch/i.test(purpose))
+          const r = await followAlertLink(deps, params.token, request.method === 'HEAD' || /prefetch/i.test(purpose))
           if (r.kind === 'redirect') return redirect(r.to, 303)
           if (r.kind === 'done') return new Response(null, { status: 204 })
           set.status = r.status

@@ -8,6 +8,7 @@
 import { notificationGate } from '../access/rules'
 import { userWithAccess } from '../access/state'
 import type { OutboxRow } from '../db/schema'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { dueHeld, fold } from '../outbox/store'
@@ -57,9 +58,9 @@ function channelSummaries(deps: Deliver, txDeps: Pick<Deps, 'db' | 'now' | 'bus'
   return n
 }
 
-export function runQuietSummaries(deps: Deliver): { users: number; emails: number; pushes: number; channels: number } {
+export async function runQuietSummaries(deps: Deliver): Promise<{ users: number; emails: number; pushes: number; channels: number }> {
   const out = { users: 0, emails: 0, pushes: 0, channels: 0 }
-  if (isPaused(deps)) return out
+  if (await isPaused(deps)) return out
   const now = deps.now()
   const due = dueHeld(deps, now)
   const byUser = new Map<number, OutboxRow[]>()
@@ -71,8 +72,9 @@ export function runQuietSummaries(deps: Deliver): { users: number; emails: numbe
     const gates = account ? notificationGate(account.access, now) : null
     const end = Math.max(...rows.map((r) => r.nextAttemptAt.getTime()))
     const alertOf = (r: OutboxRow) => (r.payload as { alert: AlertMatch }).alert
-    deps.db.transaction((tx) => {
-      const txDeps = { db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }
+    // one transaction per user; the outbox's writes (synchronous still) run on the connection inside it
+    await asAsync(deps.db).transaction(async () => {
+      const txDeps = { db: deps.db, now: deps.now, bus: deps.bus }
       const emails = rows.filter((r) => r.channel === 'email').map(alertOf)
       if (active && emails.length > 0 && gates!.email.allowed) {
         const msg = quietSummaryEmail(deps.config, account!.user.email, emails, unsubscribeUrl(deps, userId))

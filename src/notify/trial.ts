@@ -1,6 +1,7 @@
 // Trial reminders: "ending soon" two days before an app trial ends, "ended" once it has.
 // Each is sent once per trial (the notified-at columns on user_access, plus a dedupe key naming
 // the trial's end, so a trial extended by an admin gets its own reminders).
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import { TRIAL_ENDING_DAYS } from '../access/rules'
@@ -34,23 +35,24 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
   const ending = confirmed(await trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
   for (const { user, access } of ending) {
     const end = access.accessExpiresAt!
-    deps.db.transaction((tx) => {
-      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
+    // the outbox's and the access folder's writes (synchronous still) run on the connection inside this transaction
+    await asAsync(deps.db).transaction(async () => {
+      enqueueEmail(deps, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
         userId: user.id,
         dedupeKey: `trial_ending:${user.id}:${end.getTime()}`,
       })
-      markTrialEndingNotified({ db: tx as unknown as Deps['db'] }, user.id, now)
+      markTrialEndingNotified(deps, user.id, now)
     })
   }
 
   const ended = confirmed(await trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
   for (const { user, access } of ended) {
-    deps.db.transaction((tx) => {
-      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'trial_ended', trialEndedEmail(deps.config, user.email), {
+    await asAsync(deps.db).transaction(async () => {
+      enqueueEmail(deps, 'trial_ended', trialEndedEmail(deps.config, user.email), {
         userId: user.id,
         dedupeKey: `trial_ended:${user.id}:${access.accessExpiresAt!.getTime()}`,
       })
-      markTrialEndedNotified({ db: tx as unknown as Deps['db'] }, user.id, now)
+      markTrialEndedNotified(deps, user.id, now)
     })
   }
   return { ending: ending.length, ended: ended.length }

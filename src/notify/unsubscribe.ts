@@ -4,6 +4,7 @@
 // Only a POST acts: link scanners and mail previews GET every link in a message, so opening the
 // link (GET) checks the token and shows the /unsubscribe page, whose button POSTs.
 import { createHmac } from 'node:crypto'
+import { asAsync } from '../db/async-sqlite'
 import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { safeEqual } from '../lib/tokens'
@@ -64,11 +65,10 @@ export async function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, tok
   if (check.status === 'error') return check
   try {
     const now = deps.now()
-    deps.db
+    await asAsync(deps.db)
       .insert(notificationPrefs)
       .values({ userId: check.userId, emailFrequency: 'none', updatedAt: now })
       .onConflictDoUpdate({ target: notificationPrefs.userId, set: { emailFrequency: 'none', updatedAt: now } })
-      .run()
     return { status: 'success' }
   } catch {
     return { status: 'error', code: 'DB_ERROR' }

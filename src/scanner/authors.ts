@@ -26,7 +26,7 @@ export type AuthorLookupOutcome = {
 export async function runAuthorLookups(deps: Deps & WithSource & WithMatcher, source: ScanSource = deps.source): Promise<AuthorLookupOutcome> {
   const out: AuthorLookupOutcome = { status: 'idle', author: null, matched: 0, error: null }
   if (!source.fetchAbout) return { ...out, status: 'off' }
-  if (isPaused(deps)) return { ...out, status: 'paused' }
+  if (await isPaused(deps)) return { ...out, status: 'paused' }
   const now = deps.now().getTime()
   if (source.budget && source.budget.sideAllowedAt(now) > now) return { ...out, status: 'waiting' }
   const [name] = authorsToLookUp(deps.sqlite, now, 1)

@@ -37,7 +37,7 @@ export type RecheckOutcome = {
 
 export async function runRecheck(deps: Deps & WithSource, source: ScanSource = deps.source): Promise<RecheckOutcome> {
   const out: RecheckOutcome = { status: 'idle', asked: 0, changes: [], released: 0, skipped: 0, cancelled: 0, error: null }
-  if (isPaused(deps)) return { ...out, status: 'paused' }
+  if (await isPaused(deps)) return { ...out, status: 'paused' }
   const t0 = performance.now()
   const now = deps.now().getTime()
   const held = dueHeld(deps, now)
@@ -70,7 +70,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
   const readIds = new Set(readHeld.map((h) => h.id))
   const release = held.filter((h) => readIds.has(h.id) || off || h.dueAt + HOLD_GRACE_MS <= now)
   if (release.length > 0) {
-    const r = releaseHeld(deps, release)
+    const r = await releaseHeld(deps, release)
     out.released = r.released
     out.skipped = r.skipped
     if (r.released > 0) deps.bus.emit('outbox.queued', { channel: 'push' })

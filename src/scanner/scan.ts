@@ -26,7 +26,7 @@ import { JOB, logJob } from '../jobs/log'
 import { log } from '../lib/log'
 import type { WithMatcher } from '../matches/matcher'
 import { announceStored } from './ingest'
-import { isPaused } from '../settings/service'
+import { isPaused, isPausedSync } from '../settings/service'
 import { announceChanges } from './recheck'
 import { polledSubreddits, recordPollGap, type GapWindow, type PolledForum } from './gaps'
 import { redditSubreddits, type ScanSource, type WithSource } from './source'
@@ -74,7 +74,7 @@ export function nextScanAt(
   last: { startedAt: number; endedAt: number },
   source: ScanSource = deps.source,
 ): number {
-  if (isPaused(deps)) return last.endedAt + PAUSED_POLL_MS
+  if (isPausedSync(deps)) return last.endedAt + PAUSED_POLL_MS
   const b = source.budget
   const notBefore = last.endedAt + MIN_GAP_MS
   if (!b) return Math.max(last.startedAt + (deps.config.scanIntervalSeconds ?? 10) * 1000, notBefore)
@@ -138,7 +138,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   }
   const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString() })
 
-  if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+  if (await isPaused(deps)) return finish({ ...outcome, status: 'paused' })
   // The sources table may have changed since the last scan (`dibs sources` in another process): read it again.
   source.setSubreddits?.(redditSubreddits(deps))
   // No enabled reddit source: nothing to read (feed and push sources have their own ways in).
@@ -155,7 +155,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     outcome.reachedKnown = result.reachedKnown || fresh
     if (result.pages > 1 && baseType !== 'manual') outcome.scanType = 'catch-up'
     // The pause may have been switched on during the request: then nothing is stored or matched.
-    if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+    if (await isPaused(deps)) return finish({ ...outcome, status: 'paused' })
     const polled = polledForums(deps, source)
     const before = result.reachedKnown || fresh ? null : newestOfSubreddits(deps.sqlite, polledSubreddits(polled))
     const stored = storePosts(deps, routeRedditPosts(deps.sqlite, result.posts))

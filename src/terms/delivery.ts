@@ -26,7 +26,12 @@ export type DeliveryChange = {
 type Row = { id: number; delivery: string | null; muted_until: number | null; always_notify: number }
 
 /** Validates and stores a change; returns the whole updated row (the route answers with its term item). */
-export function updateTermDelivery<R extends Row>(deps: Pick<Deps, 'sqlite' | 'db' | 'now'>, userId: number, id: number, change: DeliveryChange): R {
+export async function updateTermDelivery<R extends Row>(
+  deps: Pick<Deps, 'sqlite' | 'db' | 'now'>,
+  userId: number,
+  id: number,
+  change: DeliveryChange,
+): Promise<R> {
   const row = deps.sqlite.query<R, [number, number]>('SELECT * FROM search_terms WHERE id = ? AND user_id = ?').get(id, userId)
   if (row === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error updating term' })
   const current = readDelivery(row.delivery === null ? null : JSON.parse(row.delivery))
@@ -34,7 +39,7 @@ export function updateTermDelivery<R extends Row>(deps: Pick<Deps, 'sqlite' | 'd
   const important = change.important ?? current.important ?? false
   if (important) next.important = true
   if (change.endpoints) {
-    const own = new Set(userEndpoints(deps, userId).map((e) => String(e.id)))
+    const own = new Set((await userEndpoints(deps, userId)).map((e) => String(e.id)))
     for (const [k, v] of Object.entries(change.endpoints)) {
       if (!own.has(k)) throw badRequest(`Channel ${k} is not one of yours.`, 'CHANNEL_NOT_FOUND')
       next.endpoints[k] = v

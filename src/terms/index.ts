@@ -104,7 +104,7 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
     })
     .patch(
       '/api/terms/:id/delivery',
-      ({ user, params, body }) => ({ term: termItem(updateTermDelivery<TermRow>(deps, user.id, params.id, body), hasRedditKey(deps.config)) }),
+      async ({ user, params, body }) => ({ term: termItem(await updateTermDelivery<TermRow>(deps, user.id, params.id, body), hasRedditKey(deps.config)) }),
       {
         response: { 200: TermsIdDeliveryResponse, ...errors(400, 401, 404) },
         auth: true,

@@ -113,14 +113,19 @@ function options(raw: RawRow, ownChannels: Set<string>, now: Date): { ok: true; 
 }
 
 /** Judges every row against the account as it is now (see the order at the top). */
-function plan(deps: Pick<Deps, 'sqlite' | 'db' | 'now'>, userId: number, access: AccessState, raws: RawRow[]): { rows: ImportRow[]; additions: Addition[] } {
+function plan(
+  deps: Pick<Deps, 'sqlite' | 'db' | 'now'>,
+  userId: number,
+  access: AccessState,
+  raws: RawRow[],
+  ownChannels: Set<string>,
+): { rows: ImportRow[]; additions: Addition[] } {
   const now = deps.now()
   const saved = deps.sqlite.query<{ category: string; term: string }, [number]>('SELECT category, term FROM search_terms WHERE user_id = ?').all(userId)
   const existing = new Set(saved.map((s) => `${s.category}\n${s.term.toLowerCase()}`))
   const counts = new Map<string, number>()
   for (const s of saved) counts.set(s.category, (counts.get(s.category) ?? 0) + 1)
   const seen = new Map<string, number>() // category + text → the line that adds it
-  const ownChannels = new Set(userEndpoints(deps, userId).map((e) => String(e.id)))
   const max = termLimit(access.role)
   const rows: ImportRow[] = []
   const additions: Addition[] = []
@@ -184,15 +189,17 @@ function summary(rows: ImportRow[]): Record<ImportStatus, number> {
 }
 
 /** POST /api/terms/import: the plan (dryRun), or the plan applied in one transaction. */
-export function importTerms(
+export async function importTerms(
   deps: Deps & WithMatcher,
   userId: number,
   access: AccessState,
   input: { format: ImportFormat; body: string; dryRun: boolean },
-): ImportResult {
+): Promise<ImportResult> {
   const raws = readImport(input.format, input.body)
+  // the account's channels (src/notify), read before the transaction
+  const ownChannels = new Set((await userEndpoints(deps, userId)).map((e) => String(e.id)))
   if (input.dryRun) {
-    const { rows } = plan(deps, userId, access, raws)
+    const { rows } = plan(deps, userId, access, raws, ownChannels)
     return { dryRun: true, format: input.format, rows, summary: summary(rows) }
   }
   const insert = deps.sqlite.query<TermRow, [number, string, string, number, number | null, string | null, number | null, number]>(
@@ -200,7 +207,7 @@ export function importTerms(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   )
   const { rows, stored, results } = deps.sqlite.transaction(() => {
-    const { rows, additions } = plan(deps, userId, access, raws)
+    const { rows, additions } = plan(deps, userId, access, raws, ownChannels)
     const at = deps.now().getTime()
     const stored: TermRow[] = []
     const results: RecordResult[] = []

@@ -37,7 +37,7 @@ export function maintenanceOpen(method: string, path: string): boolean {
 export async function maintenanceGate(deps: Deps, request: Request, headers: Record<string, string | number>): Promise<void> {
   const path = new URL(request.url).pathname
   if (!path.startsWith('/api/')) return
-  if (!getSetting(deps, 'is_maintenance_mode_active')) return
+  if (!(await getSetting(deps, 'is_maintenance_mode_active'))) return
   headers[MAINTENANCE_HEADER] = 'on'
   if (maintenanceOpen(request.method, path)) return
   // A Bearer request is its token's user (never its cookie's).

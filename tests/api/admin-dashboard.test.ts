@@ -267,7 +267,7 @@ describe('settings.changed reaches admin sockets only', () => {
       expect(b.got.some((m) => m.type === 'settings.changed')).toBe(false)
       a.ws.close()
       b.ws.close()
-      setSetting(server.deps, 'is_emergency_paused', false)
+      await setSetting(server.deps, 'is_emergency_paused', false)
     } finally {
       await server.stop()
     }

@@ -168,10 +168,10 @@ describe('owed alerts in one process', () => {
       const { makeMatch } = await import('./notify-helpers')
       const m = makeMatch(deps, u.userId)
       deps.sqlite.query('INSERT INTO alerts_owed (match_id, created_at) VALUES (?, ?)').run(m.id, Date.now())
-      expect(dispatchOwed(deps)).toBe(1)
+      expect(await dispatchOwed(deps)).toBe(1)
       deps.sqlite.query('INSERT INTO alerts_owed (match_id, created_at) VALUES (?, ?)').run(m.id, Date.now())
-      expect(dispatchOwed(deps)).toBe(1)
-      expect(dispatchOwed(deps)).toBe(0)
+      expect(await dispatchOwed(deps)).toBe(1)
+      expect(await dispatchOwed(deps)).toBe(0)
       expect(deps.sqlite.query('SELECT count(*) AS n FROM outbox WHERE dedupe_key = ?').get(`match:${m.id}:email`)).toEqual({ n: 1 })
     } finally {
       deps.close()

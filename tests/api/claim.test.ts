@@ -30,7 +30,7 @@ async function alerted() {
   const created = matchPosts(deps, [post!], 'live', stamps).created
   expect(created).toHaveLength(1)
   const match = created[0]!.item
-  dispatchMatch(deps, u.userId, match)
+  await dispatchMatch(deps, u.userId, match)
   const row = deps.sqlite.query<{ payload: string }, []>("SELECT payload FROM outbox WHERE channel = 'email'").get()!
   const mail = JSON.parse(row.payload) as { text: string; html: string }
   const links = [...mail.text.matchAll(/(Claim|Open|Mark read): (\S+)/g)].map((m) => [m[1], m[2]!.replace(deps.config.appUrl, '')])

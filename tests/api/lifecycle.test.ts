@@ -235,7 +235,7 @@ describe('Wait before email and push', () => {
     deps.bus.on('match.new', (e) => void inApp.push(e))
     await runScan(deps, client)
     expect(inApp).toHaveLength(2) // in-app is instant
-    deps.dispatcher.flush()
+    await deps.dispatcher.flush()
     await worker.tick()
     const rows = () => deps.sqlite.query("SELECT status, last_error FROM outbox WHERE channel = 'push' ORDER BY id").all() as any[]
     expect(rows().map((r) => r.status)).toEqual(['waiting', 'waiting'])
@@ -270,7 +270,7 @@ describe('Wait before email and push', () => {
     const p = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
     const q = fake.publish({ title: '[WTS] Trijicon RMR HRS - $380' })
     await runScan(deps, client)
-    deps.dispatcher.flush()
+    await deps.dispatcher.flush()
     deps.sqlite.run("UPDATE outbox SET status = 'sent', sent_at = 1 WHERE id = (SELECT min(id) FROM outbox)") // the first email already went
     fake.edit(p.id, { title: '[SOLD] Trijicon RMR Type 2 - $400' })
     fake.edit(q.id, { link_flair_text: 'SOLD' })
@@ -305,7 +305,7 @@ describe('re-checks without a key: later polls of the Atom feed', () => {
     const q = fake.publish({ title: '[WTS] Holosun 507C - $250' })
     const r = fake.publish({ title: '[WTS] Aimpoint T2 - $700' })
     expect((await runScan(deps, client)).postsNew).toBe(3)
-    deps.dispatcher.flush()
+    await deps.dispatcher.flush()
     expect(deps.sqlite.query("SELECT status FROM outbox WHERE channel = 'email'").all()).toEqual([{ status: 'pending' }])
 
     fake.edit(p.id, { selftext: 'SOLD - thanks all' })

@@ -122,7 +122,7 @@ async function seedEverything(deps: TestDeps, tag: string) {
     .insert(s.contactMessages)
     .values({ userId: u.userId, email: u.email, subject: `Subject ${tag}`, message: `Message ${tag}` })
     .run()
-  const feedSecretOfUser = feedSecret(deps, u.userId)
+  const feedSecretOfUser = await feedSecret(deps, u.userId)
   const feedRow = deps.sqlite
     .query<{ nonce: string; secret_hash: string }, [number]>('SELECT nonce, secret_hash FROM feed_keys WHERE user_id = ?')
     .get(u.userId)!

@@ -26,11 +26,11 @@ afterEach(() => deps.close())
 function term(userId: number, text: string) {
   return deps.db.insert(searchTerms).values({ userId, category: 'wts', term: text, createdAt: clock.now() }).returning().get()
 }
-function fanOut(userId: number, termIds: number[]) {
+async function fanOut(userId: number, termIds: number[]) {
   const m = makeMatch(deps, userId)
   for (const id of termIds) deps.db.insert(matchTerms).values({ matchId: m.id, termId: id }).run()
   deps.dispatcher.add({ userId, match: m, notify: true })
-  deps.dispatcher.flush()
+  await deps.dispatcher.flush()
   return m
 }
 const rowsOf = (matchId: number) =>
@@ -85,14 +85,14 @@ describe('dispatch with per-term settings', () => {
     const b = term(u.userId, 'trijicon')
     await patch(u.cookie, a.id, { email: 'instant', push: false })
     await patch(u.cookie, b.id, { email: 'off' })
-    expect(keysOf(fanOut(u.userId, [a.id]).id)).toEqual(['email'])
-    expect(keysOf(fanOut(u.userId, [b.id]).id)).toEqual([`push:${sub}`])
-    expect(keysOf(fanOut(u.userId, [a.id, b.id]).id)).toEqual(['email', `push:${sub}`])
+    expect(keysOf((await fanOut(u.userId, [a.id])).id)).toEqual(['email'])
+    expect(keysOf((await fanOut(u.userId, [b.id])).id)).toEqual([`push:${sub}`])
+    expect(keysOf((await fanOut(u.userId, [a.id, b.id])).id)).toEqual(['email', `push:${sub}`])
     await patch(u.cookie, a.id, { mute: '1h' })
-    expect(keysOf(fanOut(u.userId, [a.id]).id)).toEqual([])
-    expect(keysOf(fanOut(u.userId, [a.id, b.id]).id)).toEqual([`push:${sub}`])
+    expect(keysOf((await fanOut(u.userId, [a.id])).id)).toEqual([])
+    expect(keysOf((await fanOut(u.userId, [a.id, b.id])).id)).toEqual([`push:${sub}`])
     clock.advance(3600_000)
-    expect(keysOf(fanOut(u.userId, [a.id]).id)).toEqual(['email'])
+    expect(keysOf((await fanOut(u.userId, [a.id])).id)).toEqual(['email'])
   })
 
   test('a term set to Digest brings an instant user into the digest; Off and muted terms stay out', async () => {
@@ -102,13 +102,13 @@ describe('dispatch with per-term settings', () => {
     const off = term(u.userId, 'holosun')
     await patch(u.cookie, d.id, { email: 'digest' })
     await patch(u.cookie, off.id, { email: 'off' })
-    const m1 = fanOut(u.userId, [d.id])
-    fanOut(u.userId, [off.id])
+    const m1 = await fanOut(u.userId, [d.id])
+    await fanOut(u.userId, [off.id])
     expect(keysOf(m1.id)).toEqual([])
     await runDigests(deps) // opens the window for this user
     clock.advance(20 * 60_000)
-    const m2 = fanOut(u.userId, [d.id])
-    fanOut(u.userId, [off.id])
+    const m2 = await fanOut(u.userId, [d.id])
+    await fanOut(u.userId, [off.id])
     clock.advance(16 * 60_000)
     expect(await runDigests(deps)).toMatchObject({ sent: 1 })
     const digest = deps.db.select().from(outbox).where(eq(outbox.kind, 'digest')).get()!
@@ -145,14 +145,14 @@ describe('quiet hours', () => {
     const mustHave = term(u.userId, 'acro p-2')
     await patch(u.cookie, mustHave.id, { always_notify: true })
 
-    const held = [fanOut(u.userId, [normal.id]), fanOut(u.userId, [normal.id])]
+    const held = [await fanOut(u.userId, [normal.id]), await fanOut(u.userId, [normal.id])]
     const end = new Date('2026-06-11T05:00:00Z') // 07:00 Berlin
     for (const m of held)
       for (const r of rowsOf(m.id)) {
         expect(r.status).toBe('held')
         expect(r.nextAttemptAt.toISOString()).toBe(end.toISOString())
       }
-    const urgent = fanOut(u.userId, [mustHave.id, normal.id])
+    const urgent = await fanOut(u.userId, [mustHave.id, normal.id])
     expect(rowsOf(urgent.id).map((r) => r.status)).toEqual(['pending', 'pending', 'pending'])
 
     // A restart in the night: recovery and the worker leave held rows alone.
@@ -161,9 +161,9 @@ describe('quiet hours', () => {
     expect(rowsOf(held[0]!.id).every((r) => r.status === 'held')).toBe(true)
 
     clock.set(end.getTime() - 1000)
-    expect(runQuietSummaries(deps)).toMatchObject({ users: 0 })
+    expect(await runQuietSummaries(deps)).toMatchObject({ users: 0 })
     clock.set(end.getTime() + 5000)
-    expect(runQuietSummaries(deps)).toEqual({ users: 1, emails: 1, pushes: 2, channels: 0 })
+    expect(await runQuietSummaries(deps)).toEqual({ users: 1, emails: 1, pushes: 2, channels: 0 })
     const summaries = deps.db
       .select()
       .from(outbox)
@@ -178,7 +178,7 @@ describe('quiet hours', () => {
     expect(pushes.map((r) => (r.payload as { subscriptionId: number }).subscriptionId).sort((a, b) => a - b)).toEqual([d1, d2].sort((a, b) => a - b))
     expect((pushes[0]!.payload as { message: { title: string } }).message.title).toBe('2 new matches while you were away')
     for (const m of held) for (const r of rowsOf(m.id)) expect(r).toMatchObject({ status: 'sent', lastError: SUMMARY_NOTE })
-    expect(runQuietSummaries(deps)).toMatchObject({ users: 0 }) // once
+    expect(await runQuietSummaries(deps)).toMatchObject({ users: 0 }) // once
   })
 
   test('digests wait while quiet hours last', async () => {
@@ -188,7 +188,7 @@ describe('quiet hours', () => {
     clock.advance(16 * 60_000)
     await runDigests(deps) // the first digest run writes the window's start
     clock.set(Date.parse('2026-06-10T22:30:00Z'))
-    fanOut(u.userId, [term(u.userId, 'rmr').id])
+    await fanOut(u.userId, [term(u.userId, 'rmr').id])
     clock.advance(30 * 60_000)
     expect(await runDigests(deps)).toMatchObject({ sent: 0 })
     clock.set(Date.parse('2026-06-11T07:01:00Z'))

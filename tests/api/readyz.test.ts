@@ -46,11 +46,11 @@ describe('GET /readyz', () => {
     expect(stale.body.checks.scan).toEqual({ ok: false, detail: 'last successful scan 11 min ago (limit 10 min)' })
     logJob(deps, JOB.scan, 'failed', 10, {}, clock.now().getTime())
     expect((await ready(app)).status).toBe(503) // a failed scan is not a successful one
-    setSetting(deps, 'is_emergency_paused', true)
+    await setSetting(deps, 'is_emergency_paused', true)
     const paused = await ready(app)
     expect(paused.status).toBe(200)
     expect(paused.body.checks.scan.detail).toContain('emergency pause')
-    setSetting(deps, 'is_emergency_paused', false)
+    await setSetting(deps, 'is_emergency_paused', false)
     logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
     expect((await ready(app)).status).toBe(200)
   })

@@ -186,7 +186,7 @@ describe('maintenance mode', () => {
   test("a non-admin's token gets 503 MAINTENANCE like their session does", async () => {
     const { cookie } = await createUserWithSession(t.deps)
     const { token } = await newToken(cookie)
-    setSetting(t.deps, 'is_maintenance_mode_active', true)
+    await setSetting(t.deps, 'is_maintenance_mode_active', true)
     const r = await call(t.app, 'GET', '/api/terms?category=wts', bearer(token))
     expect(r.status).toBe(503)
     expect(r.body.error.code).toBe('MAINTENANCE')

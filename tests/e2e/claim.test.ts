@@ -8,6 +8,7 @@ import { storePosts } from '../../src/forums/store'
 import { matchPosts } from '../../src/matches/runner'
 import { pushMessage } from '../../src/notify/dispatcher'
 import { alertActionsFor } from '../../src/notify/alert-links'
+import { claimTemplateOf } from '../../src/notify/prefs'
 import { addTerm } from '../../src/terms/service'
 import { forumPost } from '../fakes/forum-post'
 import { createUserWithSession, startTestServer } from '../helpers'
@@ -40,7 +41,7 @@ describe('push actions', () => {
   test("a push shows Claim / Open / Mark read; 'Mark read' through the service worker's handler marks the match read", async () => {
     const u = await createUserWithSession(server.deps)
     const match = await liveMatch(u.userId, 'push_seller')
-    const message = pushMessage(server.deps, match, alertActionsFor(server.deps, u.userId, 'push', match))
+    const message = pushMessage(server.deps, match, alertActionsFor(server.deps, u.userId, 'push', match, await claimTemplateOf(server.deps, u.userId)))
     const { context, page } = await newPage(browser)
     await context.grantPermissions(['notifications'], { origin: server.url })
     await page.goto(server.url + '/')

@@ -18,7 +18,7 @@ const tags = ['admin']
 export const alertsRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-alerts' })
     .use(authPlugin(deps))
-    .get('/api/admin/alerts', ({ query }) => outboxOverview(deps, rangeDays(query)), {
+    .get('/api/admin/alerts', async ({ query }) => outboxOverview(deps, rangeDays(query)), {
       response: { 200: AdminAlertsResponse, ...errors(400, 401, 403) },
       admin: true,
       query: rangeQuery,

@@ -59,7 +59,7 @@ export async function outboxOverview(deps: AlertDeps, days: RangeDays) {
       ]
     }),
   )
-  const gone = auditRowsOf(deps, 'push.gone', new Date(window.startMs))
+  const gone = await auditRowsOf(deps, 'push.gone', new Date(window.startMs))
   const gonePerDay = gone.map((g) => ({ day: utcDay(g.at.getTime()), key: 'gone', n: 1 }))
   return {
     days,

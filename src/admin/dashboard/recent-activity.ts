@@ -27,7 +27,7 @@ function describeDetails(details: Record<string, unknown> | null | undefined): s
 }
 
 export async function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): Promise<ActivityItem[]> {
-  const audit: ActivityItem[] = latestAudit(deps, limit).map((r) => ({
+  const audit: ActivityItem[] = (await latestAudit(deps, limit)).map((r) => ({
     at: r.at.toISOString(),
     kind: 'admin',
     text: describeAudit(r),

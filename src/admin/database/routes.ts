@@ -22,7 +22,7 @@ const tags = ['admin']
 export const databaseRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-database' })
     .use(authPlugin(deps))
-    .get('/api/admin/database', () => databaseStats(deps), {
+    .get('/api/admin/database', async () => databaseStats(deps), {
       response: { 200: AdminDatabaseResponse, ...errors(401, 403) },
       admin: true,
       detail: {

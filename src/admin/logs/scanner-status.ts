@@ -16,14 +16,14 @@ import { RECHECK_AT_MS } from '../../forums/recheck'
 
 export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 
-export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
+export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
   const now = deps.now().getTime()
   const b = deps.source.budget
   const { last, lastSuccessAt, failingSince } = scanStreak(deps)
   const nextAt = nextScanAt(deps)
   const allowedAt = b ? b.nextAllowedAt(now) : now
   const snap = b?.snapshot(now)
-  const paused = isPaused(deps)
+  const paused = await isPaused(deps)
   const health = deps.source.healthReport?.() ?? null
   const state: ScannerState = deps.source.running ? 'running' : paused ? 'paused' : failingSince !== null ? 'failing' : allowedAt > now ? 'waiting' : 'idle'
   return {

@@ -59,7 +59,7 @@ export const usersRoutes = (deps: AdminDeps) => {
         tags,
       },
     })
-    .get('/api/admin/users/:id', ({ params }) => userDetail(deps, readId(params.id)), {
+    .get('/api/admin/users/:id', async ({ params }) => userDetail(deps, readId(params.id)), {
       response: { 200: AdminUserDetailResponse, ...errors(400, 401, 403, 404) },
       admin: true,
       params: idParam,

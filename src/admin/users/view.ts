@@ -125,10 +125,10 @@ export async function userDetail(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | '
   const state = accessStateOf(deps, user.email, access)
   const termsByCategory = termsOfUser(deps, userId)
   const matchCounts = matchCountsOfUser(deps, userId)
-  const prefs = storedPrefs(deps, userId)
-  const pushDevices = countSubscriptions(deps, userId)
+  const prefs = await storedPrefs(deps, userId)
+  const pushDevices = await countSubscriptions(deps, userId)
   const activeSessions = await sessionCount(deps, userId)
-  const audit = auditRowsAbout(deps, `user:${userId}`, 50)
+  const audit = await auditRowsAbout(deps, `user:${userId}`, 50)
   return {
     user: { ...item, providers: (await publicUser(deps, user)).providers, hasPassword: user.passwordHash !== null },
     access: accessInfo(state, deps.now()),
