@@ -3,6 +3,10 @@
 // src/matches/, which imports it — reads who matched a post here without a folder edge back (docs/ARCHITECTURE.md,
 // "Import rules": a pure leaf closes no cycle). src/terms/ (above) calls it like any file of this folder.
 import type { Database } from 'bun:sqlite'
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { matches, matchTerms } from '../db/schema'
 import { chunksOf, placeholders } from '../lib/id-lists'
 
 // — for src/forums/ (the re-check and the author look-ups order their work by what was matched) —
@@ -39,14 +43,11 @@ export function postsWithMatches(sqlite: Database, postIds: readonly number[]): 
 // — for src/terms/ (removing a term removes its matches; the most saved terms count their matches) —
 
 /** The matches term `termId` is linked to. */
-export function matchIdsOfTerm(sqlite: Database, termId: number): number[] {
-  return sqlite
-    .query<{ match_id: number }, [number]>('SELECT match_id FROM match_terms WHERE term_id = ?')
-    .all(termId)
-    .map((r) => r.match_id)
+export async function matchIdsOfTerm(deps: OwnerDb, termId: number): Promise<number[]> {
+  return (await asAsync(deps.db).select({ id: matchTerms.matchId }).from(matchTerms).where(eq(matchTerms.termId, termId))).map((r) => r.id)
 }
 
-/** The terms match `matchId` is linked to, in term id order. */
+/** The terms match `matchId` is linked to, in term id order (the alert path's synchronous read; see termIdsOfMatches). */
 export function termIdsOfMatch(sqlite: Database, matchId: number): number[] {
   return sqlite
     .query<{ term_id: number }, [number]>('SELECT term_id FROM match_terms WHERE match_id = ?')
@@ -54,14 +55,28 @@ export function termIdsOfMatch(sqlite: Database, matchId: number): number[] {
     .map((r) => r.term_id)
 }
 
+/** The terms each of the matches `matchIds` is linked to, in term id order (none: an empty list); 500 matches at a time. */
+export async function termIdsOfMatches(deps: OwnerDb, matchIds: readonly number[]): Promise<Map<number, number[]>> {
+  const db = asAsync(deps.db)
+  const out = new Map<number, number[]>(matchIds.map((id) => [id, []]))
+  for (const chunk of chunksOf(matchIds))
+    for (const r of await db
+      .select({ matchId: matchTerms.matchId, termId: matchTerms.termId })
+      .from(matchTerms)
+      .where(inArray(matchTerms.matchId, chunk))
+      .orderBy(asc(matchTerms.termId)))
+      out.get(r.matchId)!.push(r.termId)
+  return out
+}
+
 /** Deletes match `id` (its match_terms rows cascade). */
-export function deleteMatch(sqlite: Database, id: number): void {
-  sqlite.query('DELETE FROM matches WHERE id = ?').run(id)
+export async function deleteMatch(deps: OwnerDb, id: number): Promise<void> {
+  await asAsync(deps.db).delete(matches).where(eq(matches.id, id))
 }
 
 /** Sets the term texts match `id` carries (matched_terms). */
-export function setMatchedTerms(sqlite: Database, id: number, texts: string[]): void {
-  sqlite.query('UPDATE matches SET matched_terms = ? WHERE id = ?').run(JSON.stringify(texts), id)
+export async function setMatchedTerms(deps: OwnerDb, id: number, texts: string[]): Promise<void> {
+  await asAsync(deps.db).update(matches).set({ matchedTerms: texts }).where(eq(matches.id, id))
 }
 
 /** How many links the terms `termIds` have to matches made since `since` (a match counts once per linked term); 500 terms at a time. */

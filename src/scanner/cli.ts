@@ -84,9 +84,9 @@ export const ingestCommands: Command<ScanDeps>[] = [
         console.log(byServer)
         return reportBatch(delegated.result)
       }
-      return withContext((deps) => {
+      return withContext(async (deps) => {
         const bar = progress('match')
-        const r = runBatchMatch(deps, { sinceMs, onProgress: (line) => bar.update(line) })
+        const r = await runBatchMatch(deps, { sinceMs, onProgress: (line) => bar.update(line) })
         bar.end()
         reportBatch(r)
       }, relayed)
