@@ -181,8 +181,9 @@ export async function recordMatches(
 
   await asAsync(deps.db).transaction(async (tx) => {
     const db = { db: tx, sqlite: deps.sqlite }
-    const existing = await existingTermIds(db, [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))])
-    hits = withTerms(hits, existing)
+    const termIds = [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))]
+    const existing = await existingTermIds(db, termIds)
+    if (existing.size !== termIds.length) hits = withTerms(hits, existing)
     const access = source === 'backfill' ? null : accessOf(deps, [...new Set(hits.map((h) => h.userId))])
 
     // Matches of posts that repost no listing wait here and are stored together (one insert per
@@ -203,7 +204,9 @@ export async function recordMatches(
       const links: { matchId: number; termId: number }[] = []
       const merges: Pending[] = []
       for (const p of batch) {
-        const id = ids.get(`${p.hit.userId}.${p.hit.post.id}`)
+        const key = `${p.hit.userId}.${p.hit.post.id}`
+        const id = ids.get(key)
+        ids.delete(key) // a second hit on the same (user, post) merges into the first
         if (id === undefined) merges.push(p)
         else {
           created(p, id)
@@ -211,11 +214,14 @@ export async function recordMatches(
         }
       }
       // Matches already there (one per user and post): they gain the terms they lacked.
-      for (const m of await storedMatches(tx, merges)) {
-        const p = merges.find((q) => q.hit.userId === m.userId && q.hit.post.id === m.postId)!
+      const stored = new Map((await storedMatches(tx, merges)).map((m) => [`${m.userId}.${m.postId}`, m]))
+      for (const p of merges) {
+        const m = stored.get(`${p.hit.userId}.${p.hit.post.id}`)
+        if (m === undefined) continue
         const merged = [...new Set([...m.matchedTerms, ...p.texts])]
         if (merged.length !== m.matchedTerms.length) {
           await tx.update(matches).set({ matchedTerms: merged }).where(eq(matches.id, m.id))
+          m.matchedTerms = merged
           result.updated++
         }
         for (const t of p.hit.terms) links.push({ matchId: m.id, termId: t.id })
