@@ -3,10 +3,6 @@
 // src/matches/, which imports it — reads who matched a post here without a folder edge back (docs/ARCHITECTURE.md,
 // "Import rules": a pure leaf closes no cycle). src/terms/ (above) calls it like any file of this folder.
 import type { Database } from 'bun:sqlite'
-import { asc, eq, inArray } from 'drizzle-orm'
-import type { OwnerDb } from '../db/async-db'
-import { asAsync } from '../db/async-sqlite'
-import { matches, matchTerms } from '../db/schema'
 import { chunksOf, placeholders } from '../lib/id-lists'
 
 // — for src/forums/ (the re-check and the author look-ups order their work by what was matched) —
@@ -42,41 +38,12 @@ export function postsWithMatches(sqlite: Database, postIds: readonly number[]): 
 
 // — for src/terms/ (removing a term removes its matches; the most saved terms count their matches) —
 
-/** The matches term `termId` is linked to. */
-export async function matchIdsOfTerm(deps: OwnerDb, termId: number): Promise<number[]> {
-  return (await asAsync(deps.db).select({ id: matchTerms.matchId }).from(matchTerms).where(eq(matchTerms.termId, termId))).map((r) => r.id)
-}
-
 /** The terms match `matchId` is linked to, in term id order (the alert path's synchronous read; see termIdsOfMatches). */
 export function termIdsOfMatch(sqlite: Database, matchId: number): number[] {
   return sqlite
     .query<{ term_id: number }, [number]>('SELECT term_id FROM match_terms WHERE match_id = ?')
     .all(matchId)
     .map((r) => r.term_id)
-}
-
-/** The terms each of the matches `matchIds` is linked to, in term id order (none: an empty list); 500 matches at a time. */
-export async function termIdsOfMatches(deps: OwnerDb, matchIds: readonly number[]): Promise<Map<number, number[]>> {
-  const db = asAsync(deps.db)
-  const out = new Map<number, number[]>(matchIds.map((id) => [id, []]))
-  for (const chunk of chunksOf(matchIds))
-    for (const r of await db
-      .select({ matchId: matchTerms.matchId, termId: matchTerms.termId })
-      .from(matchTerms)
-      .where(inArray(matchTerms.matchId, chunk))
-      .orderBy(asc(matchTerms.termId)))
-      out.get(r.matchId)!.push(r.termId)
-  return out
-}
-
-/** Deletes match `id` (its match_terms rows cascade). */
-export async function deleteMatch(deps: OwnerDb, id: number): Promise<void> {
-  await asAsync(deps.db).delete(matches).where(eq(matches.id, id))
-}
-
-/** Sets the term texts match `id` carries (matched_terms). */
-export async function setMatchedTerms(deps: OwnerDb, id: number, texts: string[]): Promise<void> {
-  await asAsync(deps.db).update(matches).set({ matchedTerms: texts }).where(eq(matches.id, id))
 }
 
 /** How many links the terms `termIds` have to matches made since `since` (a match counts once per linked term); 500 terms at a time. */

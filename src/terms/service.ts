@@ -22,7 +22,7 @@ import { AppError } from '../lib/errors'
 import type { WithMatcher } from '../matches/matcher'
 import { announceMatches, recordMatches, type Hit, type RecordResult } from '../matches/runner'
 import { emitUnread } from '../matches/service'
-import { deleteMatch, matchIdsOfTerm, setMatchedTerms, termIdsOfMatches } from '../matches/store'
+import { deleteMatch, matchIdsOfTerm, setMatchedTerms, termIdsOfMatches } from '../matches/term-links'
 import { matchesPost, type CompiledTerm } from '../matching/compile'
 import { parseTerm, rewriteOperators } from '../matching/parse'
 import { termSettingsOf } from '../notify/delivery'
@@ -237,7 +237,7 @@ async function deleteTerms(deps: OwnerDb, terms: TermRow[]): Promise<number[]> {
     for (const term of terms) {
       const ids = await matchIdsOfTerm(db, term.id)
       await tx.delete(searchTerms).where(eq(searchTerms.id, term.id)) // match_terms cascade
-      // the texts of the terms still linked to each match (src/matches/store.ts owns the links)
+      // the texts of the terms still linked to each match (src/matches/term-links.ts: the matches folder owns the links)
       const linked = await termIdsOfMatches(db, ids)
       const termIds = [...new Set([...linked.values()].flat())]
       const textOf = new Map(
