@@ -33,7 +33,7 @@ export async function seedDemo(deps: Deps & WithMatcher): Promise<void> {
     if (account.role !== 'admin') {
       const access: AccessState = { role: account.role, subscriptionStatus: 'active', accessExpiresAt: null }
       for (const [category, terms] of Object.entries(DEMO_TERMS) as [Category, string[]][])
-        for (const term of terms) addTerm(deps, userId, access, category, term)
+        for (const term of terms) await addTerm(deps, userId, access, category, term)
     }
   }
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role === 'admin' ? 'admin     ' : 'subscriber'}  ${a.email}  /  ${DEMO_PASSWORD}`)

@@ -236,7 +236,7 @@ export async function explainPost(
   if (category !== null) {
     const prepared = deps.matcher.prepare(post)
     const blocked = blockedSeller(deps.sqlite, post.author)
-    const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(getMatchDefaults(deps, user.id), post) }
+    const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(await getMatchDefaults(deps, user.id), post) }
     for (const t of terms) {
       if (t.category !== category) continue
       const parsed = parseTerm(t.term)

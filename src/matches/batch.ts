@@ -30,7 +30,7 @@ export async function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: 
   const posts = recentPosts(deps.sqlite, since)
   let created = 0
   for (let i = 0; i < posts.length; i += CHUNK) {
-    created += matchPosts(deps, posts.slice(i, i + CHUNK), 'batch').created.length
+    created += (await matchPosts(deps, posts.slice(i, i + CHUNK), 'batch')).created.length
     opts.onProgress?.(`matched ${Math.min(i + CHUNK, posts.length)}/${posts.length} posts against ${matcher.size} terms (${created} new matches)`)
   }
   const seconds = (performance.now() - t0) / 1000

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SearchTerm } from '../db/schema'
+import { engineOf } from '../db/async-db'
 import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS, recentPostTexts } from '../forums/store'
 import { authorAbout } from '../forums/authors'
@@ -53,9 +54,9 @@ export class MatchingService {
   /** stored terms that do not parse (saved by an older version): counted, never matched */
   private readonly unparsed = new Set<number>()
   private maxId = 0
-  private dataVersion: number
+  private dataVersion: number | null
 
-  constructor(private readonly deps: Pick<Deps, 'sqlite' | 'now'> & { config?: Pick<Deps['config'], 'dataDir'> }) {
+  constructor(private readonly deps: Pick<Deps, 'sqlite' | 'db' | 'now'> & { config?: Pick<Deps['config'], 'dataDir'> }) {
     this.dictionary = loadDictionary(deps.config?.dataDir)
     this.index = new TermIndex<StoredTerm>(this.dictionary)
     this.dataVersion = this.readDataVersion()
@@ -87,22 +88,24 @@ export class MatchingService {
     if (!this.index.add({ termId: id, userId, category: category as Category, text, createdAt }).ok) this.unparsed.add(id)
   }
 
-  private readDataVersion(): number {
+  /** SQLite's PRAGMA data_version (moves on other connections' commits); null on PostgreSQL, which has none. */
+  private readDataVersion(): number | null {
+    if (engineOf(this.deps.db) !== 'sqlite') return null
     return (this.deps.sqlite.query('PRAGMA data_version').get() as { data_version: number }).data_version
   }
 
   /**
-   * Picks up terms another process changed (PRAGMA data_version moves only on other connections'
-   * commits, so this costs one pragma per batch when nothing happened): new ids are added, ids
-   * gone from the table are removed.
+   * Picks up terms another process changed (SQLite: PRAGMA data_version moves only on other connections'
+   * commits, so this costs one pragma per batch when nothing happened; PostgreSQL has no such counter:
+   * one count per batch): new ids are added, ids gone from the table are removed.
    */
-  sync(): void {
+  async sync(): Promise<void> {
     const v = this.readDataVersion()
-    if (v === this.dataVersion) return
+    if (v !== null && v === this.dataVersion) return
     this.dataVersion = v
-    const { n, max } = activeTermCount(this.deps.sqlite)
-    if (max > this.maxId) for (const r of activeTermsAfter(this.deps.sqlite, this.maxId)) this.addRow(r.id, r.user_id, r.category, r.term, r.created_at)
-    if (n !== this.index.size + this.unparsed.size) this.forgetMissing(activeTermIds(this.deps.sqlite))
+    const { n, max } = await activeTermCount(this.deps)
+    if (max > this.maxId) for (const r of await activeTermsAfter(this.deps, this.maxId)) this.addRow(r.id, r.user_id, r.category, r.term, r.created_at)
+    if (n !== this.index.size + this.unparsed.size) this.forgetMissing(await activeTermIds(this.deps))
   }
 
   /** Drops indexed terms whose ids are not among `existing` (deleted behind the service's back). */

@@ -7,15 +7,22 @@
 // at start (dispatchOwed, src/notify/dispatcher.ts), before the jobs. Queueing is idempotent by the
 // dedupe keys, so a match dispatched twice still has one row per alert.
 import type { Database } from 'bun:sqlite'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { alertsOwed } from '../db/schema'
 import type { MatchItem } from '../contract/events'
 import { attachListing } from './listing'
 import { matchItem, withPostFacts, type MatchRow } from './service'
 import { chunksOf, placeholders } from '../lib/id-lists'
 
-/** In the runner's transaction: these matches' alerts are owed. */
-export function oweAlerts(sqlite: Database, matchIds: number[], at: number): void {
-  const insert = sqlite.query('INSERT OR IGNORE INTO alerts_owed (match_id, created_at) VALUES (?, ?)')
-  for (const id of matchIds) insert.run(id, at)
+/** In the runner's transaction: these matches' alerts are owed (one statement per 500). */
+export async function oweAlerts(deps: OwnerDb, matchIds: number[], at: number): Promise<void> {
+  const db = asAsync(deps.db)
+  for (const chunk of chunksOf(matchIds))
+    await db
+      .insert(alertsOwed)
+      .values(chunk.map((matchId) => ({ matchId, createdAt: new Date(at) })))
+      .onConflictDoNothing({ target: alertsOwed.matchId })
 }
 
 /** In the dispatcher's transaction: these matches' alerts are queued (or decided against). */

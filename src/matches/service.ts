@@ -3,6 +3,10 @@
 // Changes are announced on the bus (match.updated, then unread) for the socket hub.
 import { highlight } from '../matching/highlight'
 import type { Database } from 'bun:sqlite'
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { matches } from '../db/schema'
 import type { Category } from '../access/categories'
 import type { MatchItem, UnreadCounts } from '../contract/events'
 import type { Deps } from '../deps'
@@ -16,7 +20,7 @@ import { postFactsOf } from '../forums/store'
 import { sourceKindsOf } from '../sources/store'
 import { sellerTrust } from '../forums/seller'
 import { claimDelays, stampClaim, type ClaimAction } from '../metrics/latency'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { chunksOf } from '../lib/id-lists'
 
 export type MatchRow = {
   id: number
@@ -182,18 +186,19 @@ export function unreadCounts(sqlite: Database, userId: number): UnreadCounts {
   return counts
 }
 
-/** Unread counts of many users in one query (after a scan touched them). */
-export function unreadCountsOf(sqlite: Database, userIds: number[]): Map<number, UnreadCounts> {
+/** Unread counts of many users in one query per 500 (after a scan touched them). */
+export async function unreadCountsOf(deps: OwnerDb, userIds: number[]): Promise<Map<number, UnreadCounts>> {
+  const db = asAsync(deps.db)
   const out = new Map<number, UnreadCounts>()
   for (const id of userIds) out.set(id, { wts: 0, wtb: 0, gd: 0 })
   for (const ids of chunksOf(userIds)) {
-    const rows = sqlite
-      .query<{ user_id: number; category: string; n: number }, number[]>(
-        `SELECT user_id, category, count(*) AS n FROM matches WHERE user_id IN (${placeholders(ids.length)}) AND is_new = 1 AND archived_at IS NULL GROUP BY user_id, category`,
-      )
-      .all(...ids)
+    const rows = await db
+      .select({ userId: matches.userId, category: matches.category, n: count() })
+      .from(matches)
+      .where(and(inArray(matches.userId, ids), eq(matches.isNew, true), isNull(matches.archivedAt)))
+      .groupBy(matches.userId, matches.category)
     for (const r of rows) {
-      const c = out.get(r.user_id)
+      const c = out.get(r.userId)
       if (c && r.category in c) c[r.category as Category] = r.n
     }
   }

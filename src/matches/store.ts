@@ -38,30 +38,12 @@ export function postsWithMatches(sqlite: Database, postIds: readonly number[]): 
 
 // — for src/terms/ (removing a term removes its matches; the most saved terms count their matches) —
 
-/** The matches term `termId` is linked to. */
-export function matchIdsOfTerm(sqlite: Database, termId: number): number[] {
-  return sqlite
-    .query<{ match_id: number }, [number]>('SELECT match_id FROM match_terms WHERE term_id = ?')
-    .all(termId)
-    .map((r) => r.match_id)
-}
-
-/** The terms match `matchId` is linked to, in term id order. */
+/** The terms match `matchId` is linked to, in term id order (the alert path's synchronous read; see termIdsOfMatches). */
 export function termIdsOfMatch(sqlite: Database, matchId: number): number[] {
   return sqlite
     .query<{ term_id: number }, [number]>('SELECT term_id FROM match_terms WHERE match_id = ?')
     .all(matchId)
     .map((r) => r.term_id)
-}
-
-/** Deletes match `id` (its match_terms rows cascade). */
-export function deleteMatch(sqlite: Database, id: number): void {
-  sqlite.query('DELETE FROM matches WHERE id = ?').run(id)
-}
-
-/** Sets the term texts match `id` carries (matched_terms). */
-export function setMatchedTerms(sqlite: Database, id: number, texts: string[]): void {
-  sqlite.query('UPDATE matches SET matched_terms = ? WHERE id = ?').run(JSON.stringify(texts), id)
 }
 
 /** How many links the terms `termIds` have to matches made since `since` (a match counts once per linked term); 500 terms at a time. */

@@ -40,7 +40,7 @@ export async function runAuthorLookups(deps: Deps & WithSource & WithMatcher, so
       const posts = recentPostsBy(deps.sqlite, name, deps.now().getTime())
       if (posts.length > 0) {
         const stamps = { receivedAt: posts[0]!.ingestedAt.getTime(), storedAt: posts[0]!.ingestedAt.getTime() }
-        out.matched = matchPosts(deps, posts, 'live', stamps).created.length
+        out.matched = (await matchPosts(deps, posts, 'live', stamps)).created.length
       }
     }
   } catch (err) {

@@ -149,7 +149,7 @@ export class SourceRunner {
         posts,
         res.feed.items.every((i) => i.publishedAt !== null),
       )
-      return { ...this.store(s, posts, { at, validators: res.validators }), fetched: posts.length }
+      return { ...(await this.store(s, posts, { at, validators: res.validators })), fetched: posts.length }
     } catch (e) {
       const error = describe(e)
       if (e instanceof FeedFetchError && e.detail.retryAfterMs) this.politeness.deferUntil(s.url, this.deps.now().getTime() + e.detail.retryAfterMs)
@@ -182,9 +182,9 @@ export class SourceRunner {
   }
 
   /** Stores, matches and announces a source's posts; records the poll. */
-  private store(s: SourceRow, posts: ForumPost[], poll: { at: number; validators: Validators | null }): PollOutcome {
+  private async store(s: SourceRow, posts: ForumPost[], poll: { at: number; validators: Validators | null }): Promise<PollOutcome> {
     const forums = this.deps.config.forums
-    const ingested = ingestPosts(this.deps, posts, this.deps.now().getTime())
+    const ingested = await ingestPosts(this.deps, posts, this.deps.now().getTime())
     recordPoll(this.deps.sqlite, s.id, { at: poll.at, ok: true, posts: ingested.stored.length, ...poll.validators })
     return {
       status: 'ok',
@@ -280,7 +280,7 @@ export class SourceRunner {
   }
 
   /** A source was just saved: the posts its preview showed are stored and matched now. */
-  saved(s: SourceRow): PollOutcome | null {
+  async saved(s: SourceRow): Promise<PollOutcome | null> {
     this.applied()
     if (!s.enabled) return null
     const key = s.kind === 'feed' ? `feed ${s.url}` : s.kind === 'reddit' ? `reddit ${s.subreddits.map((x) => x.toLowerCase()).join('+')}` : null

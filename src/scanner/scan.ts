@@ -176,7 +176,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
       )
     }
     outcome.postsNew = stored.length
-    const announced = announceStored(deps, stored, { receivedAt, storedAt })
+    const announced = await announceStored(deps, stored, { receivedAt, storedAt })
     outcome.matchesCreated = announced.matchesCreated
     outcome.usersMatched = announced.usersMatched
     recordRedditPolls(deps.sqlite, storedAt, { ok: true, stored, missing: source.healthReport?.().missingForums ?? [] })

@@ -42,7 +42,7 @@ export type Added = { source: SourceView; secret: string | null; ingested: PollO
 export async function addSource(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, raw: unknown, runner?: SourceRunner): Promise<Added> {
   const input = await checkedInput(deps, raw, null)
   const row = insertSource(deps.sqlite, input, deps.now().getTime())
-  const ingested = runner?.saved(row) ?? null
+  const ingested = (await runner?.saved(row)) ?? null
   return { source: sourceView(deps, getSource(deps.sqlite, row.id)!), secret: row.secret, ingested }
 }
 
@@ -51,7 +51,7 @@ export async function editSource(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, 
   if (!before) throw notFound('No such source.')
   const input = await checkedInput(deps, raw, before)
   const row = updateSource(deps.sqlite, before, input, deps.now().getTime())
-  runner?.saved(row)
+  await runner?.saved(row)
   return sourceView(deps, row)
 }
 

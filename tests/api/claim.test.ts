@@ -27,7 +27,7 @@ async function alerted() {
   const now = deps.now().getTime()
   const [post] = storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author: 'seller_1', now, ageMs: 12_000 })])
   const stamps = { receivedAt: now, storedAt: now }
-  const created = matchPosts(deps, [post!], 'live', stamps).created
+  const created = (await matchPosts(deps, [post!], 'live', stamps)).created
   expect(created).toHaveLength(1)
   const match = created[0]!.item
   await dispatchMatch(deps, u.userId, match)

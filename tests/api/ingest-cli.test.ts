@@ -20,7 +20,7 @@ describe('ingestion commands', () => {
     server = await startTestServer({ REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl })
     env = { DATA_DIR: server.config.dataDir, REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl }
     userId = (await createUserWithSession(server.deps)).userId
-    addTerm(server.deps, userId, FULL, 'wts', 'aimpoint')
+    await addTerm(server.deps, userId, FULL, 'wts', 'aimpoint')
     for (const name of ['match.new', 'unread', 'post.new', 'scan.metric', 'scan.next'] as const)
       server.deps.bus.on(name, (data) => void seen.push({ name, data }))
   })
@@ -103,7 +103,7 @@ describe('dibs scan without a running server', () => {
     const server = await startTestServer()
     const deps = server.deps
     const { userId } = await createUserWithSession(deps, { emailFrequency: 'instant' })
-    addTerm(deps, userId, FULL, 'wts', 'eotech')
+    await addTerm(deps, userId, FULL, 'wts', 'eotech')
     await server.stop() // no server on this DATA_DIR any more
     await Bun.sleep(1100)
     fake.publish({ title: '[WTS] EOTech EXPS3-0 - $520' })

@@ -73,7 +73,7 @@ describe('sold and removed tracking on a real server', () => {
     const d = server.deps
     const user = await createUserWithSession(d)
     const other = await createUserWithSession(d)
-    addTerm(d, user.userId, FULL, 'wts', 'rmr')
+    await addTerm(d, user.userId, FULL, 'wts', 'rmr')
     await Bun.sleep(5)
     const sold = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400', selftext: 'Shipped. Timestamp in comments.' })
     fake.publish({ title: '[WTS] Trijicon RMR HRS - $380' })
@@ -226,7 +226,7 @@ describe('Wait before email and push', () => {
     expect((await call(app, 'PUT', '/api/notifications/hold', { cookie: u.cookie, json: { hold_seconds: 60 }, headers })).body.hold_seconds).toBe(60)
     // (no Reddit key here: the setting says re-checks come only from later polls of the feed)
     expect((await call(app, 'GET', '/api/notifications/hold', { cookie: u.cookie, headers })).body).toMatchObject({ hold_seconds: 60, max_seconds: 120 })
-    addTerm(deps, u.userId, FULL, 'wts', 'rmr')
+    await addTerm(deps, u.userId, FULL, 'wts', 'rmr')
     clock.advance(1000)
 
     const removed = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
@@ -265,7 +265,7 @@ describe('Wait before email and push', () => {
     wire(deps)
     attachListeners(deps, { dispatcher: deps.dispatcher })
     const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
-    addTerm(deps, u.userId, FULL, 'wts', 'rmr')
+    await addTerm(deps, u.userId, FULL, 'wts', 'rmr')
     clock.advance(1000)
     const p = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
     const q = fake.publish({ title: '[WTS] Trijicon RMR HRS - $380' })
@@ -299,7 +299,7 @@ describe('re-checks without a key: later polls of the Atom feed', () => {
     const events: { post: { redditId: string; state: string } }[] = []
     deps.bus.on('post.updated', (e) => void events.push(e))
     const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
-    addTerm(deps, u.userId, FULL, 'wts', 'rmr')
+    await addTerm(deps, u.userId, FULL, 'wts', 'rmr')
     clock.advance(1000)
     const p = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
     const q = fake.publish({ title: '[WTS] Holosun 507C - $250' })

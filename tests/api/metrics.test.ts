@@ -64,7 +64,7 @@ beforeAll(async () => {
   const device = push.subscribe()
   expect((await send('POST', '/api/push/subscriptions', user.cookie, { endpoint: device.endpoint, keys: device.keys })).status).toBe(201)
   expect((await send('PUT', '/api/notifications/preferences', user.cookie, { web_push_enabled: true, email_frequency: 'instant' })).status).toBe(200)
-  addTerm(d, user.userId, FULL, 'wts', 'rmr')
+  await addTerm(d, user.userId, FULL, 'wts', 'rmr')
   ws = new WebSocket(server.url.replace(/^http/, 'ws') + '/api/ws', { headers: { origin: origin(), cookie: user.cookie } } as never)
   const messages: string[] = []
   ws.onmessage = (e) => void messages.push(String(e.data))

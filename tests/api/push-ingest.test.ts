@@ -53,7 +53,7 @@ describe('in process, on a test clock', () => {
 
   test('a good signed batch is stored with its source and matched at once', async () => {
     const user = await createUserWithSession(t.deps, { role: 'product+gd' })
-    addTerm(t.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+    await addTerm(t.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
     const events: MatchItem[] = []
     t.deps.bus.on('match.new', (e) => void events.push(e.match))
     const raw = batch(post('a1', {}, t.clock.now().getTime()), post('a2', { title: '[WTB] Aimpoint T2' }, t.clock.now().getTime()))
@@ -291,7 +291,7 @@ describe('through the real server', () => {
 
   test('a batch of 100 posts just under 1 MB (above the app-wide body limit) is stored and matched', async () => {
     const user = await createUserWithSession(server.deps, { role: 'product+gd' })
-    addTerm(server.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+    await addTerm(server.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
     const { source, secret } = await addSource(server.deps, { forum: 'accessories', kind: 'push' })
     const posts = Array.from({ length: 100 }, (_, i) => post(`big${i}`, { body: 'y'.repeat(10_000) }))
     const raw = JSON.stringify({ posts })

@@ -283,7 +283,7 @@ describe("'Fetch now' before saving: each forum package's feed, classified", () 
 describe('save after preview, Fetch now, politeness', () => {
   test('saving the previewed feed stores and matches its posts at once', async () => {
     const user = await createUserWithSession(deps, { role: 'product+gd' })
-    addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
+    await addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
     const url = forums.url + forums.paths.xenforo
     const preview = await as('POST', '/api/admin/sources/preview', { kind: 'feed', forum: 'accessories', url })
     const saved = await as('POST', '/api/admin/sources', { kind: 'feed', forum: 'accessories', url, name: 'Optics board' })

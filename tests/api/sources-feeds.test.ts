@@ -39,7 +39,7 @@ const summary = (outcomes: { status: string; new: number }[]) => outcomes.map((o
 
 test('a due feed is read: its items stored with the source and matched; within the interval nothing is sent; then a conditional request gets 304', async () => {
   const user = await createUserWithSession(deps, { role: 'product+gd' })
-  addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
+  await addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
   const id = await feed('xenforo', { name: 'Optics board' })
   expect(health(id).state).toBe('new')
 

@@ -56,7 +56,7 @@ test('first start: the two configured subreddits are two reddit sources, and the
 
 test('an added source joins the one request at the next scan; its posts are routed to it and its forum; disabled, it drops out', async () => {
   const user = await createUserWithSession(deps, { role: 'product+gd' })
-  addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'gmmk')
+  await addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'gmmk')
   const mm = (await addSource(deps, { kind: 'reddit', forum: 'accessories', preset: 'mechmarket' }, deps.feeds)).source
   const bapcs = (await addSource(deps, { kind: 'reddit', forum: 'deals', subreddits: 'buildapcsales', name: 'PC deals' }, deps.feeds)).source
   expect(mm.name).toBe('Mechmarket')

@@ -124,7 +124,7 @@ describe('round trip: export → import into a fresh account → identical terms
       const listed = await call(t.app, 'GET', '/api/terms?category=wts', { cookie: b.cookie })
       expect(listed.body.terms.map((x: { term: string }) => x.term)).toContain('trijicon rmr')
       const stored = storePosts(t.deps, [forumPost('[WTS] Trijicon RMR type 2 - $350', { now: t.clock.now().getTime() })])
-      const hits = matchPosts(t.deps, stored, 'live')
+      const hits = await matchPosts(t.deps, stored, 'live')
       expect(hits.created.map((c) => c.userId).toSorted((x, y) => x - y)).toEqual([a.userId, b.userId].toSorted((x, y) => x - y))
       // importing the same file again adds nothing: every row is a duplicate
       const again = await importBody(b.cookie, file.text, { contentType })

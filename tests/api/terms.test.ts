@@ -248,35 +248,35 @@ describe('PATCH /api/terms/:id — edit in place, pause and resume (issue 12 ite
   test('pausing keeps the matches and stops new ones; resuming brings matching back; a restart keeps it paused', async () => {
     const u = await createUserWithSession(deps)
     const id = (await add(u.cookie, 'wts', 'aimpoint')).body.term.id
-    publish('[WTS] Aimpoint T2 - $650')
+    await publish('[WTS] Aimpoint T2 - $650')
     const before = matchIds(u.userId)
     expect(before).toHaveLength(1)
 
     const paused = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: true } })
     expect(paused.status).toBe(200)
     expect(paused.body.term).toMatchObject({ id, term: 'aimpoint', paused: true })
-    publish('[WTS] Aimpoint PRO - $400')
+    await publish('[WTS] Aimpoint PRO - $400')
     expect(matchIds(u.userId)).toEqual(before)
     expect((await call(app, 'GET', '/api/terms?category=wts', { cookie: u.cookie })).body.terms[0].paused).toBe(true)
     // a fresh process (restart) does not index the paused term either
     expect(new MatchingService(deps).index.size).toBe(0)
 
     expect((await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: false } })).body.term.paused).toBe(false)
-    publish('[WTS] Aimpoint Micro H-2 - $700')
+    await publish('[WTS] Aimpoint Micro H-2 - $700')
     expect(matchIds(u.userId)).toHaveLength(2)
   })
 
   test('editing the text keeps earlier matches, matches the new text from now on and backfills 7 days (read)', async () => {
     const u = await createUserWithSession(deps)
     const id = (await add(u.cookie, 'wts', 'eotech')).body.term.id
-    publish('[WTS] EOTech EXPS3 - $550')
+    await publish('[WTS] EOTech EXPS3 - $550')
     storePosts(deps, [forumPost('[WTS] Holosun 509T - $350', { ageMs: 60_000 })])
     const edited = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { term: '  Holosun ' } })
     expect(edited.status).toBe(200)
     expect(edited.body).toMatchObject({ term: { id, term: 'holosun', paused: false }, backfilled: 1 })
     expect(matchIds(u.userId)).toHaveLength(2) // the EOTech match stays, the Holosun post backfilled
-    publish('[WTS] EOTech 512 - $400')
-    publish('[WTS] Holosun 407C - $250')
+    await publish('[WTS] EOTech 512 - $400')
+    await publish('[WTS] Holosun 407C - $250')
     const titles = (deps.sqlite.query('SELECT post_title FROM matches WHERE user_id = ? ORDER BY id').all(u.userId) as { post_title: string }[]).map(
       (r) => r.post_title,
     )

@@ -25,9 +25,9 @@ const bearer = (token: string, extra: Record<string, string> = {}) => ({ headers
 /** A user with a 'widget' term and one live match of it. */
 async function userWithMatch(opts: { role?: string; email?: string } = {}) {
   const user = await createUserWithSession(t.deps, opts)
-  addTerm(t.deps, user.userId, FULL, 'wts', 'widget')
+  await addTerm(t.deps, user.userId, FULL, 'wts', 'widget')
   const stored = storePosts(t.deps, [forumPost('[WTS] Widget - $100', { now: t.clock.now().getTime(), ageMs: 1000 })])
-  matchPosts(t.deps, stored, 'live')
+  await matchPosts(t.deps, stored, 'live')
   const matchId = (t.deps.sqlite.query('SELECT id FROM matches WHERE user_id = ?').get(user.userId) as { id: number }).id
   return { ...user, matchId }
 }
@@ -174,8 +174,8 @@ describe('scopes', () => {
   test("the token's user is the principal: its own terms, never the cookie's user", async () => {
     const a = await createUserWithSession(t.deps)
     const b = await createUserWithSession(t.deps)
-    addTerm(t.deps, a.userId, FULL, 'wts', 'alpha')
-    addTerm(t.deps, b.userId, FULL, 'wts', 'bravo')
+    await addTerm(t.deps, a.userId, FULL, 'wts', 'alpha')
+    await addTerm(t.deps, b.userId, FULL, 'wts', 'bravo')
     const { token } = await newToken(b.cookie)
     const r = await call(t.app, 'GET', '/api/terms?category=wts', { cookie: a.cookie, ...bearer(token) })
     expect(r.body.terms.map((x: { term: string }) => x.term)).toEqual(['bravo'])

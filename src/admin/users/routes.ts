@@ -184,7 +184,7 @@ export const usersRoutes = (deps: AdminDeps) => {
       async ({ user, params, body }) => {
         const id = readId(params.id)
         const result = await act(user, 'user.delete', id, {}, () => deleteUser(deps, user, id, (body as { confirm?: unknown } | null)?.confirm))
-        deps.matcher.sync() // the account's terms left the table
+        await deps.matcher.sync() // the account's terms left the table
         return result
       },
       {
