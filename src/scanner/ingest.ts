@@ -22,7 +22,7 @@ export function announceStored(deps: Deps & WithMatcher, stored: Post[], times: 
 }
 
 /** Stores the posts not seen before, matches and announces them. */
-export function ingestPosts(deps: Deps & WithMatcher, posts: ForumPost[], receivedAt: number): Announced & { stored: Post[] } {
-  const stored = storePosts(deps, posts)
+export async function ingestPosts(deps: Deps & WithMatcher, posts: ForumPost[], receivedAt: number): Promise<Announced & { stored: Post[] }> {
+  const stored = await storePosts(deps, posts)
   return { stored, ...announceStored(deps, stored, { receivedAt, storedAt: deps.now().getTime() }) }
 }

@@ -14,7 +14,7 @@ import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, scanHea
 
 type D = Pick<Deps, 'db' | 'sqlite' | 'now'>
 
-export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
+export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
   const source = deps.source?.healthReport?.() ?? null
   const now = deps.now()
   const last = lastSuccess(deps, JOB.scan)
@@ -30,9 +30,9 @@ export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Dep
     /** the forum source's trouble in words with the fix (null when ok), as Admin → Logs shows it in full */
     source: source && source.state !== 'ok' ? { state: source.state, reason: source.reason, since: source.since } : null,
     /** a configured forum Reddit closed (the spec's default accessories forum) */
-    forumNotice: deps.config ? forumNotice({ ...deps, config: deps.config }) : null,
+    forumNotice: deps.config ? await forumNotice({ ...deps, config: deps.config }) : null,
     /** coverage gaps whose window ended in the last 24 h (src/scanner/gaps.ts): windows and seconds not covered */
-    coverageGaps: gapSummary(deps.sqlite, now.getTime() - 24 * 3600_000),
+    coverageGaps: await gapSummary(deps, now.getTime() - 24 * 3600_000),
     checkedAt: now.toISOString(),
   }
 }
