@@ -79,7 +79,7 @@ async function alerts() {
     const now = Date.now()
     recordAbout(world.server.deps.sqlite, 'optics_trader', { status: 'found', accountCreatedAt: now - 1200 * 86_400_000, karma: 1240 }, now)
     const post = forumPost('[WTS] Trijicon RMR Type 2 RM06 3.25 MOA - $400 shipped', { author: 'optics_trader', authorFlair: 'Trades: 12', now, ageMs: 20_000 })
-    await matchPosts(world.server.deps, storePosts(world.server.deps, [post]), 'live', { receivedAt: now, storedAt: now })
+    await matchPosts(world.server.deps, await storePosts(world.server.deps, [post]), 'live', { receivedAt: now, storedAt: now })
     await made.page.goto(world.server.url + '/dashboard/gafs/wts')
     const card = made.page.getByTestId('match-card').first()
     await card.getByTestId('seller-trust').waitFor()

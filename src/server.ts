@@ -32,7 +32,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
   const upgraded = await upgradeTwoFactorStorage(deps)
   if (upgraded.secrets + upgraded.recoveryCodes > 0) log.info('two-factor storage upgraded', upgraded)
   const services = createServices(deps)
-  const notice = forumNotice(deps) // the spec's default accessories forum, closed by Reddit: said once at start
+  const notice = await forumNotice(deps) // the spec's default accessories forum, closed by Reddit: said once at start
   if (notice) log.warn(notice)
   const ctx: AppContext = { ...deps, ...services }
   startLagMonitor() // the event-loop lag the admin System Resources card shows

@@ -5,7 +5,9 @@
 // caller gets back exactly the rows that are new — those, and only those, are matched.
 // A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
 import type { Database } from 'bun:sqlite'
-import { and, eq, ne, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq, inArray, max, ne, sql, type SQLWrapper } from 'drizzle-orm'
+import { asAsync } from '../db/async-sqlite'
+import type { OwnerDb } from '../db/async-db'
 import { posts, type Post } from '../db/schema'
 import { isCategory, type Category } from '../access/categories'
 import type { FeedItem } from '../contract/events'
@@ -82,9 +84,8 @@ export function rowToPost(r: PostRow): Post {
   }
 }
 
-// A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
-const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price, parse_error, location, source_id, source_name)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+/** A post as the builders read it, its outbound link checked as rowToPost checks it. */
+const asPost = (p: Post): Post => ({ ...p, linkUrl: httpUrl(p.linkUrl) })
 
 /** Reading a post (classification, state, price, location) threw: it is stored unclassified with the reason, never matched. */
 export type Read = { c: Classification; state: string; price: number | null; location: string | null; error: string | null }
@@ -108,53 +109,66 @@ export function markUnparsed(sqlite: Database, postId: number, error: string): v
   sqlite.query('UPDATE posts SET parse_error = ?, post_type = NULL WHERE id = ?').run(error.slice(0, 500), postId)
 }
 
-/** Stores the posts not seen before (one transaction) and returns those rows, oldest first. */
-export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts: ForumPost[]): Post[] {
-  if (posts.length === 0) return []
+/** Rows of one multi-row INSERT (well under either engine's parameter limit at 25 columns). */
+const INSERT_CHUNK = 500
+
+/**
+ * Stores the posts not seen before and returns those rows, oldest first: one transaction per batch, each slice of
+ * 500 rows one multi-row INSERT … ON CONFLICT (reddit_id) DO NOTHING RETURNING, then the repost links.
+ */
+export async function storePosts(deps: OwnerDb & Pick<Deps, 'config' | 'now'>, list: ForumPost[]): Promise<Post[]> {
+  if (list.length === 0) return []
   const forums: ForumNames = deps.config.forums
-  const ingestedAt = deps.now().getTime()
-  const stmt = deps.sqlite.query<PostRow, (string | number | null)[]>(INSERT)
-  const inserted: Post[] = []
-  deps.sqlite.transaction(() => {
-    for (const p of posts) {
-      const read = readPost(p, forums)
-      if (read === null) continue
-      const { c, state } = read
-      const row = stmt.get(
-        p.redditId,
-        c.forum,
-        p.subreddit,
-        p.title,
-        p.url,
-        p.linkUrl === p.url ? null : p.linkUrl,
-        p.content,
-        p.author,
-        p.flair,
-        p.authorFlair ?? null,
-        c.postType,
-        c.classification,
-        p.createdAt.getTime(),
-        ingestedAt,
-        state,
-        state === 'open' ? null : ingestedAt,
-        read.price,
-        read.error,
-        read.location,
-        p.sourceId ?? null,
-        p.sourceName ?? null,
-      )
-      if (row) inserted.push(rowToPost(row))
-    }
+  const ingestedAt = deps.now()
+  const rows: (typeof posts.$inferInsert)[] = []
+  // a Reddit id twice in one batch: the first is stored (as the row-by-row insert did)
+  const seen = new Set<string>()
+  for (const p of list) {
+    if (seen.has(p.redditId)) continue
+    const read = readPost(p, forums)
+    if (read === null) continue
+    seen.add(p.redditId)
+    const { c, state } = read
+    // A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
+    rows.push({
+      redditId: p.redditId,
+      forum: c.forum,
+      subreddit: p.subreddit,
+      title: p.title,
+      url: p.url,
+      linkUrl: p.linkUrl === p.url ? null : p.linkUrl,
+      content: p.content,
+      author: p.author,
+      flair: p.flair,
+      authorFlair: p.authorFlair ?? null,
+      postType: c.postType,
+      classification: c.classification,
+      createdAt: p.createdAt,
+      ingestedAt,
+      state,
+      stateChangedAt: state === 'open' ? null : ingestedAt,
+      price: read.price,
+      parseError: read.error,
+      location: read.location,
+      sourceId: p.sourceId ?? null,
+      sourceName: p.sourceName ?? null,
+    })
+  }
+  if (rows.length === 0) return []
+  return asAsync(deps.db).transaction(async (tx) => {
+    const inserted: Post[] = []
+    for (const chunk of chunksOf(rows, INSERT_CHUNK))
+      for (const row of await tx.insert(posts).values(chunk).onConflictDoNothing({ target: posts.redditId }).returning()) inserted.push(asPost(row))
     inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-    linkReposts(deps.sqlite, inserted)
-  })()
-  return inserted
+    await linkReposts({ db: tx }, inserted)
+    return inserted
+  })
 }
 
 /** A cheap "have we stored this Reddit id?" for catch-up paging. */
-export function knownPosts(sqlite: Database): (redditId: string) => boolean {
-  const stmt = sqlite.query<{ one: number }, [string]>('SELECT 1 AS one FROM posts WHERE reddit_id = ?')
-  return (redditId) => stmt.get(redditId) !== null
+export function knownPosts(deps: OwnerDb): (redditId: string) => Promise<boolean> {
+  const db = asAsync(deps.db)
+  return async (redditId) => (await db.select({ id: posts.id }).from(posts).where(eq(posts.redditId, redditId)).limit(1)).length > 0
 }
 
 /**
@@ -172,8 +186,12 @@ export function storedAround(sqlite: Database, redditId: string): { before: numb
 }
 
 /** The creation time (ms) of the newest post stored from a source, or null (a feed's coverage gaps). */
-export function newestOfSource(sqlite: Database, sourceId: number): number | null {
-  return sqlite.query<{ at: number | null }, [number]>('SELECT max(created_at) AS at FROM posts WHERE source_id = ?').get(sourceId)?.at ?? null
+export async function newestOfSource(deps: OwnerDb, sourceId: number): Promise<number | null> {
+  const [row] = await asAsync(deps.db)
+    .select({ at: max(posts.createdAt) })
+    .from(posts)
+    .where(eq(posts.sourceId, sourceId))
+  return row?.at?.getTime() ?? null
 }
 
 /**
@@ -181,18 +199,19 @@ export function newestOfSource(sqlite: Database, sourceId: number): number | nul
  * or null (a poll's coverage gaps, src/scanner/gaps.ts). posts_created, walked from the newest, stops
  * at the first post of one of them.
  */
-export function newestOfSubreddits(sqlite: Database, lowerSubreddits: string[]): number | null {
+export async function newestOfSubreddits(deps: OwnerDb, lowerSubreddits: string[]): Promise<number | null> {
   if (lowerSubreddits.length === 0) return null
-  const row = sqlite
-    .query<{ at: number }, string[]>(
-      `SELECT created_at AS at FROM posts WHERE lower(subreddit) IN (${lowerSubreddits.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT 1`,
-    )
-    .get(...lowerSubreddits)
-  return row?.at ?? null
+  const [row] = await asAsync(deps.db)
+    .select({ at: posts.createdAt })
+    .from(posts)
+    .where(inArray(sql`lower(${posts.subreddit})`, lowerSubreddits))
+    .orderBy(desc(posts.createdAt))
+    .limit(1)
+  return row?.at.getTime() ?? null
 }
 
-export function hasAnyPost(sqlite: Database): boolean {
-  return sqlite.query('SELECT 1 FROM posts LIMIT 1').get() !== null
+export async function hasAnyPost(deps: OwnerDb): Promise<boolean> {
+  return (await asAsync(deps.db).select({ id: posts.id }).from(posts).limit(1)).length > 0
 }
 
 /** Posts of a category created since `since`, oldest first (batch matching, term backfill). */

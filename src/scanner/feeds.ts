@@ -82,8 +82,8 @@ export class SourceRunner {
   }
 
   /** Sources changed (admin, CLI): Reddit reads the enabled reddit sources from its next poll; feeds are read from the table each tick. */
-  applied(): void {
-    applySources(this.deps)
+  async applied(): Promise<void> {
+    await applySources(this.deps)
   }
 
   /**
@@ -94,7 +94,7 @@ export class SourceRunner {
     this.politeness.setInterval(this.politenessSeconds() * 1000)
     const now = this.deps.now().getTime()
     const out: PollOutcome[] = []
-    const longestWaiting = enabledSources(this.deps.sqlite, 'feed').sort((a, b) => (a.lastPolledAt ?? 0) - (b.lastPolledAt ?? 0))
+    const longestWaiting = (await enabledSources(this.deps, 'feed')).sort((a, b) => (a.lastPolledAt ?? 0) - (b.lastPolledAt ?? 0))
     for (const s of longestWaiting) {
       if (!s.url || !this.due(s, now)) continue
       const o = await this.poll(s)
@@ -140,11 +140,11 @@ export class SourceRunner {
         validators: { etag: s.etag, lastModified: s.lastModified },
       })
       if (res.status === 'not_modified') {
-        recordPoll(this.deps.sqlite, s.id, { at, ok: true, posts: 0, ...res.validators })
+        await recordPoll(this.deps, s.id, { at, ok: true, posts: 0, ...res.validators })
         return { ...empty, status: 'not_modified' }
       }
       const posts = feedToPosts(s, res.url, res.feed, this.deps.now().getTime())
-      this.noteGap(
+      await this.noteGap(
         s,
         posts,
         res.feed.items.every((i) => i.publishedAt !== null),
@@ -153,7 +153,7 @@ export class SourceRunner {
     } catch (e) {
       const error = describe(e)
       if (e instanceof FeedFetchError && e.detail.retryAfterMs) this.politeness.deferUntil(s.url, this.deps.now().getTime() + e.detail.retryAfterMs)
-      recordPoll(this.deps.sqlite, s.id, { at, ok: false, error })
+      await recordPoll(this.deps, s.id, { at, ok: false, error })
       log.warn(`source ${s.id} (${s.name}) failed: ${error}`)
       return { ...empty, status: 'failed', error }
     }
@@ -164,15 +164,17 @@ export class SourceRunner {
    * source's newest stored post, may have missed what came between (a coverage gap, src/scanner/gaps.ts, shown on
    * Admin → Logs and by the explainer). Not for a first poll, nor for a feed whose items carry no dates.
    */
-  private noteGap(s: SourceRow, posts: ForumPost[], dated: boolean): void {
+  private async noteGap(s: SourceRow, posts: ForumPost[], dated: boolean): Promise<void> {
     if (!dated || posts.length === 0) return
-    const known = knownPosts(this.deps.sqlite)
-    const gap = recordPollGap(this.deps.sqlite, {
+    const known = knownPosts(this.deps)
+    let reachedKnown = false
+    for (const p of posts) if ((reachedKnown = await known(p.redditId))) break
+    const gap = await recordPollGap(this.deps, {
       source: `feed:${s.id}`,
       forums: [{ forum: postForum(s.forum), subreddits: s.name }],
-      newestStoredAt: newestOfSource(this.deps.sqlite, s.id),
+      newestStoredAt: await newestOfSource(this.deps, s.id),
       posts,
-      reachedKnown: posts.some((p) => known(p.redditId)),
+      reachedKnown,
       at: this.deps.now().getTime(),
     })
     if (gap)
@@ -185,7 +187,7 @@ export class SourceRunner {
   private async store(s: SourceRow, posts: ForumPost[], poll: { at: number; validators: Validators | null }): Promise<PollOutcome> {
     const forums = this.deps.config.forums
     const ingested = await ingestPosts(this.deps, posts, this.deps.now().getTime())
-    recordPoll(this.deps.sqlite, s.id, { at: poll.at, ok: true, posts: ingested.stored.length, ...poll.validators })
+    await recordPoll(this.deps, s.id, { at: poll.at, ok: true, posts: ingested.stored.length, ...poll.validators })
     return {
       status: 'ok',
       fetched: posts.length,
@@ -199,7 +201,7 @@ export class SourceRunner {
 
   /** 'Fetch now' on a saved source: a feed is polled at once (the host's politeness still holds); a reddit source is read by the next scan; a push source has nothing to fetch. */
   async fetchNow(id: number): Promise<PollOutcome> {
-    const s = this.fetchable(id)
+    const s = await this.fetchable(id)
     if (s.kind === 'reddit') {
       const preview = await this.preview(s)
       return { status: 'ok', fetched: preview.fetched, new: 0, matches: 0, error: null, retryAt: null, posts: preview.posts }
@@ -220,13 +222,13 @@ export class SourceRunner {
   }
 
   /** `dibs sources test`: one fetch of a saved source (enabled or not), nothing stored. */
-  testSaved(id: number): Promise<Preview> {
-    return this.preview(this.fetchable(id))
+  async testSaved(id: number): Promise<Preview> {
+    return this.preview(await this.fetchable(id))
   }
 
   /** A saved source that can be fetched: a 404 when there is none, a 400 for a push source. */
-  private fetchable(id: number): SourceRow {
-    const s = getSource(this.deps.sqlite, id)
+  private async fetchable(id: number): Promise<SourceRow> {
+    const s = await getSource(this.deps, id)
     if (!s) throw fetchError('No such source.', 404)
     if (s.kind === 'push') throw fetchError(`a push source has nothing to fetch: its posts arrive at POST /api/ingest/${s.id}`, 400)
     return s
@@ -281,12 +283,19 @@ export class SourceRunner {
 
   /** A source was just saved: the posts its preview showed are stored and matched now. */
   async saved(s: SourceRow): Promise<PollOutcome | null> {
-    this.applied()
-    if (!s.enabled) return null
-    const key = s.kind === 'feed' ? `feed ${s.url}` : s.kind === 'reddit' ? `reddit ${s.subreddits.map((x) => x.toLowerCase()).join('+')}` : null
+    // the preview is taken from the cache before anything awaits: a second save of the same source finds none
+    const key = !s.enabled
+      ? null
+      : s.kind === 'feed'
+        ? `feed ${s.url}`
+        : s.kind === 'reddit'
+          ? `reddit ${s.subreddits.map((x) => x.toLowerCase()).join('+')}`
+          : null
     const cached = key === null ? undefined : this.previews.get(key)
-    if (key === null || !cached || this.deps.now().getTime() - cached.at > PREVIEW_TTL_MS) return null
-    this.previews.delete(key)
+    const fresh = key !== null && cached !== undefined && this.deps.now().getTime() - cached.at <= PREVIEW_TTL_MS
+    if (fresh) this.previews.delete(key)
+    await this.applied()
+    if (!fresh) return null
     const posts = cached.posts.map((p) => ({
       ...p,
       ...(s.kind === 'feed' ? { redditId: p.redditId.replace(/^f0_/, `f${s.id}_`) } : {}),

@@ -23,6 +23,6 @@ export async function announceStored(deps: Deps & WithMatcher, stored: Post[], t
 
 /** Stores the posts not seen before, matches and announces them. */
 export async function ingestPosts(deps: Deps & WithMatcher, posts: ForumPost[], receivedAt: number): Promise<Announced & { stored: Post[] }> {
-  const stored = storePosts(deps, posts)
+  const stored = await storePosts(deps, posts)
   return { stored, ...(await announceStored(deps, stored, { receivedAt, storedAt: deps.now().getTime() })) }
 }

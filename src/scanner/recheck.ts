@@ -48,12 +48,12 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
   if (canRead) {
     const asked = new Map<string, number>()
     for (const h of held) if (asked.size < INFO_BATCH) asked.set(h.redditId, h.postId)
-    for (const p of duePosts(deps.sqlite, now, INFO_BATCH - asked.size, new Set(asked.values()))) asked.set(p.redditId, p.id)
+    for (const p of await duePosts(deps, now, INFO_BATCH - asked.size, new Set(asked.values()))) asked.set(p.redditId, p.id)
     if (asked.size > 0) {
       out.asked = asked.size
       try {
         const snapshots = await source.fetchInfo!([...asked.keys()])
-        out.changes = applySnapshots(deps, asked, snapshots)
+        out.changes = await applySnapshots(deps, asked, snapshots)
         out.cancelled += announceChanges(deps, out.changes)
         readHeld = held.filter((h) => asked.has(h.redditId))
         out.status = 'success'

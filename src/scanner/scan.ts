@@ -140,15 +140,15 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
 
   if (await isPaused(deps)) return finish({ ...outcome, status: 'paused' })
   // The sources table may have changed since the last scan (`dibs sources` in another process): read it again.
-  source.setSubreddits?.(redditSubreddits(deps))
+  source.setSubreddits?.(await redditSubreddits(deps))
   // No enabled reddit source: nothing to read (feed and push sources have their own ways in).
   if (source.subredditList?.length === 0) return finish({ ...outcome, status: 'waiting' })
   if (source.budget && source.budget.nextAllowedAt(started) > started) return finish({ ...outcome, status: 'waiting' })
 
   const sentBefore = source.requestsSent
   try {
-    const fresh = !hasAnyPost(deps.sqlite)
-    const result = await source.fetchSince(knownPosts(deps.sqlite), fresh ? { maxPages: 1 } : {})
+    const fresh = !(await hasAnyPost(deps))
+    const result = await source.fetchSince(knownPosts(deps), fresh ? { maxPages: 1 } : {})
     const receivedAt = deps.now().getTime() // alert latency: the listing is here
     outcome.pages = result.pages
     outcome.postsFetched = result.posts.length
@@ -156,17 +156,17 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     if (result.pages > 1 && baseType !== 'manual') outcome.scanType = 'catch-up'
     // The pause may have been switched on during the request: then nothing is stored or matched.
     if (await isPaused(deps)) return finish({ ...outcome, status: 'paused' })
-    const polled = polledForums(deps, source)
-    const before = result.reachedKnown || fresh ? null : newestOfSubreddits(deps.sqlite, polledSubreddits(polled))
-    const stored = storePosts(deps, routeRedditPosts(deps.sqlite, result.posts))
+    const polled = await polledForums(deps, source)
+    const before = result.reachedKnown || fresh ? null : await newestOfSubreddits(deps, polledSubreddits(polled))
+    const stored = await storePosts(deps, await routeRedditPosts(deps, result.posts))
     // Without /api/info (no key) the feed's later polls are the re-check: stored posts it shows again, now marked sold or pending.
     if (source.fetchInfo === undefined && result.known && result.known.length > 0) {
-      const changes = applyFeedReads(deps, result.known)
+      const changes = await applyFeedReads(deps, result.known)
       announceChanges(deps, changes)
       outcome.postsChanged = changes.length
     }
     const storedAt = deps.now().getTime()
-    outcome.gap = recordPollGap(deps.sqlite, { source: sourceName(source), forums: polled, newestStoredAt: before, ...result, at: storedAt })
+    outcome.gap = await recordPollGap(deps, { source: sourceName(source), forums: polled, newestStoredAt: before, ...result, at: storedAt })
     if (outcome.gap) {
       const { fromAt, toAt } = outcome.gap
       const subs = polled.map((f) => `r/${f.subreddits}`).join(', ')
@@ -179,12 +179,12 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     const announced = await announceStored(deps, stored, { receivedAt, storedAt })
     outcome.matchesCreated = announced.matchesCreated
     outcome.usersMatched = announced.usersMatched
-    recordRedditPolls(deps.sqlite, storedAt, { ok: true, stored, missing: source.healthReport?.().missingForums ?? [] })
+    await recordRedditPolls(deps, storedAt, { ok: true, stored, missing: source.healthReport?.().missingForums ?? [] })
   } catch (err) {
     if (err instanceof RedditError && err.kind === 'rate_limited' && err.details.sent === false) return finish({ ...outcome, status: 'waiting' })
     outcome.status = 'failed'
     outcome.error = err instanceof RedditError ? `${err.kind}: ${err.message}` : String(err instanceof Error ? err.message : err)
-    recordRedditPolls(deps.sqlite, deps.now().getTime(), { ok: false, error: outcome.error })
+    await recordRedditPolls(deps, deps.now().getTime(), { ok: false, error: outcome.error })
     log.warn('scan failed', { error: outcome.error })
   }
   outcome.requests = sentBefore === undefined ? outcome.pages : (source.requestsSent ?? 0) - sentBefore
@@ -198,14 +198,14 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
  * The forums one poll of this source reads, each with its subreddits ('a+b'): the enabled reddit sources' (the
  * configured forums before sources are seeded), less those the source left out as missing.
  */
-function polledForums(deps: Pick<Deps, 'config' | 'sqlite'>, source: ScanSource): PolledForum[] {
+async function polledForums(deps: Pick<Deps, 'config' | 'db'>, source: ScanSource): Promise<PolledForum[]> {
   const missing = new Set((source.healthReport?.().missingForums ?? []).map((s) => s.toLowerCase()))
   const { accessories, deals } = deps.config.forums
   const forumOf = new Map<string, string>([
     [accessories.toLowerCase(), 'product'],
     [deals.toLowerCase(), 'gd'],
   ])
-  for (const s of enabledSources(deps.sqlite, 'reddit').reverse()) for (const sub of s.subreddits) forumOf.set(sub.toLowerCase(), postForum(s.forum))
+  for (const s of (await enabledSources(deps, 'reddit')).reverse()) for (const sub of s.subreddits) forumOf.set(sub.toLowerCase(), postForum(s.forum))
   const subs = new Map<string, string[]>()
   for (const sub of source.subredditList ?? [accessories, deals]) {
     const forum = forumOf.get(sub.toLowerCase())

@@ -25,7 +25,7 @@ async function alerted() {
   expect((await call(app, 'POST', '/api/terms', { cookie: u.cookie, json: { category: 'wts', term: 'rmr' } })).status).toBe(201)
   clock.advance(60_000) // the post comes after the term: it alerts
   const now = deps.now().getTime()
-  const [post] = storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author: 'seller_1', now, ageMs: 12_000 })])
+  const [post] = await storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author: 'seller_1', now, ageMs: 12_000 })])
   const stamps = { receivedAt: now, storedAt: now }
   const created = (await matchPosts(deps, [post!], 'live', stamps)).created
   expect(created).toHaveLength(1)

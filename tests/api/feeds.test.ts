@@ -21,7 +21,7 @@ type Cat = 'wts' | 'wtb' | 'gd'
 async function post(title: string, opts: { category?: Cat; content?: string; author?: string; sourceName?: string } = {}) {
   t.clock.advance(60_000)
   const gd = opts.category === 'gd'
-  const stored = storePosts(t.deps, [
+  const stored = await storePosts(t.deps, [
     forumPost(title, {
       subreddit: gd ? 'gundeals' : 'GunAccessoriesForSale',
       now: t.clock.now().getTime(),

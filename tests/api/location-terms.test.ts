@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => deps.close())
 
 const publish = async (title: string) => {
-  const stored = storePosts(deps, [forumPost(title, { ageMs: 1000 })])
+  const stored = await storePosts(deps, [forumPost(title, { ageMs: 1000 })])
   await matchPosts(deps, stored, 'live')
   return stored[0]!
 }

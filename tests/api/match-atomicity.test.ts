@@ -28,7 +28,7 @@ describe('A1: a term deleted between finding the hits and storing them', () => {
     const { term: gone } = await addTerm(deps, a.userId, FULL, 'wts', 'widget')
     await addTerm(deps, b.userId, FULL, 'wts', 'widget')
     clock.advance(60_000)
-    const stored = storePosts(deps, [forumPost('[WTS] Widget - $100', { now: clock.now().getTime(), ageMs: 1000 })])
+    const stored = await storePosts(deps, [forumPost('[WTS] Widget - $100', { now: clock.now().getTime(), ageMs: 1000 })])
     const hits = await findHits(deps, stored)
     expect(hits.map((h) => h.userId).toSorted((x, y) => x - y)).toEqual([a.userId, b.userId].toSorted((x, y) => x - y))
     // the user deletes the term (another request) before the runner's transaction

@@ -258,7 +258,7 @@ describe('in process, on a test clock', () => {
   })
 
   test('a rotated secret: the old one is refused at once, the new one works', async () => {
-    const { secret } = rotateSourceSecret(t.deps, source.id)
+    const { secret } = await rotateSourceSecret(t.deps, source.id)
     expect(secret).not.toBe(source.secret)
     const raw = batch(post('k1', {}, t.clock.now().getTime()))
     const old = await send(t.app, path(), raw, signed(raw))
@@ -272,7 +272,7 @@ describe('in process, on a test clock', () => {
     await send(t.app, path(), raw, signed(raw))
     const { getSource } = await import('../../src/sources/store')
     const { sourceView } = await import('../../src/sources/view')
-    expect(sourceView(t.deps, getSource(t.deps.sqlite, source.id)!).health).toMatchObject({ state: 'push', lastPosts: 1, failures: 0 })
+    expect(sourceView(t.deps, (await getSource(t.deps, source.id))!).health).toMatchObject({ state: 'push', lastPosts: 1, failures: 0 })
   })
 })
 

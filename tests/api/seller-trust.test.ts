@@ -43,7 +43,7 @@ async function subscriber(term: string) {
   return u
 }
 const publish = async (author: string, authorFlair: string | null = null) => {
-  const stored = storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author, authorFlair, now: deps.now().getTime(), ageMs: 5_000 })])
+  const stored = await storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author, authorFlair, now: deps.now().getTime(), ageMs: 5_000 })])
   const now = deps.now().getTime()
   return { post: stored[0]!, created: (await matchPosts(deps, stored, 'live', { receivedAt: now, storedAt: now })).created }
 }

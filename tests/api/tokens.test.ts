@@ -26,7 +26,7 @@ const bearer = (token: string, extra: Record<string, string> = {}) => ({ headers
 async function userWithMatch(opts: { role?: string; email?: string } = {}) {
   const user = await createUserWithSession(t.deps, opts)
   await addTerm(t.deps, user.userId, FULL, 'wts', 'widget')
-  const stored = storePosts(t.deps, [forumPost('[WTS] Widget - $100', { now: t.clock.now().getTime(), ageMs: 1000 })])
+  const stored = await storePosts(t.deps, [forumPost('[WTS] Widget - $100', { now: t.clock.now().getTime(), ageMs: 1000 })])
   await matchPosts(t.deps, stored, 'live')
   const matchId = (t.deps.sqlite.query('SELECT id FROM matches WHERE user_id = ?').get(user.userId) as { id: number }).id
   return { ...user, matchId }

@@ -30,7 +30,7 @@ async function liveMatch(userId: number, author: string) {
   await addTerm(d, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
   await Bun.sleep(5)
   const now = Date.now()
-  const stored = storePosts(d, [forumPost(`[WTS] Trijicon RMR Type 2 by ${author} - $400`, { author, now, ageMs: 0 })])
+  const stored = await storePosts(d, [forumPost(`[WTS] Trijicon RMR Type 2 by ${author} - $400`, { author, now, ageMs: 0 })])
   const created = (await matchPosts(d, stored, 'live', { receivedAt: now, storedAt: now })).created.filter((c) => c.userId === userId)
   expect(created).toHaveLength(1)
   return created[0]!.item

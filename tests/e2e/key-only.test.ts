@@ -78,7 +78,7 @@ describe('without a Reddit key', () => {
       const deps = world.server.deps
       await addTerm(deps, userId, FULL, 'wts', 'widget')
       const now = deps.now().getTime()
-      const stored = storePosts(deps, [forumPost(`[USA-TX] [H] Widget ${theme} [W] PayPal`, { now, ageMs: 1000 })])
+      const stored = await storePosts(deps, [forumPost(`[USA-TX] [H] Widget ${theme} [W] PayPal`, { now, ageMs: 1000 })])
       expect(stored[0]!.location).toBe('USA-TX')
       await matchPosts(deps, stored, 'live')
       await page.goto(world.server.url + '/dashboard/gafs/wts')

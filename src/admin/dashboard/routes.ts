@@ -52,7 +52,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
         },
       },
     )
-    .get('/api/admin/health', () => systemHealth(deps), {
+    .get('/api/admin/health', async () => systemHealth(deps), {
       response: { 200: AdminHealthResponse, ...errors(401, 403) },
       admin: true,
       detail: {

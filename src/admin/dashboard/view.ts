@@ -30,9 +30,9 @@ export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pi
     /** the forum source's trouble in words with the fix (null when ok), as Admin → Logs shows it in full */
     source: source && source.state !== 'ok' ? { state: source.state, reason: source.reason, since: source.since } : null,
     /** a configured forum Reddit closed (the spec's default accessories forum) */
-    forumNotice: deps.config ? forumNotice({ ...deps, config: deps.config }) : null,
+    forumNotice: deps.config ? await forumNotice({ ...deps, config: deps.config }) : null,
     /** coverage gaps whose window ended in the last 24 h (src/scanner/gaps.ts): windows and seconds not covered */
-    coverageGaps: gapSummary(deps.sqlite, now.getTime() - 24 * 3600_000),
+    coverageGaps: await gapSummary(deps, now.getTime() - 24 * 3600_000),
     checkedAt: now.toISOString(),
   }
 }

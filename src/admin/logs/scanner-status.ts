@@ -46,9 +46,9 @@ export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
     /** how sold/removed re-checks work with this source: /api/info with a key, later polls of the feed without */
     recheck: recheckNote(deps.source),
     /** coverage gaps (src/scanner/gaps.ts) whose window ended in the last 24 h: windows, seconds not covered */
-    gaps24h: gapSummary(deps.sqlite, now - 24 * 3600_000),
+    gaps24h: await gapSummary(deps, now - 24 * 3600_000),
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
-    forumNotice: forumNotice(deps),
+    forumNotice: await forumNotice(deps),
     /** per forum, the newest post stored, its rhythm and a flag when it went quiet (banned, dropped from a multireddit) */
     lastPostPerForum: forumActivity(deps, health?.missingForums ?? []),
     /** the newest post stored from the source (ISO), null when none */

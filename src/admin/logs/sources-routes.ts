@@ -43,8 +43,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     .use(authPlugin(deps))
     .get(
       '/api/admin/sources',
-      () => ({
-        sources: listSources(deps.sqlite).map((s) => sourceView(deps, s)),
+      async () => ({
+        sources: (await listSources(deps)).map((s) => sourceView(deps, s)),
         politenessSeconds: deps.feeds.politenessSeconds(),
         minPolitenessSeconds: MIN_FEED_INTERVAL_MS / 1000,
         presets: PRESETS.presets,
@@ -112,8 +112,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
         audited(
           deps,
           { actor: user, action: 'source.remove', target: `source:${params.id}` },
-          () => {
-            const s = removeSource(deps, params.id, deps.feeds)
+          async () => {
+            const s = await removeSource(deps, params.id, deps.feeds)
             return { ok: true as const, name: s.name }
           },
           (r) => ({ name: r.name }),

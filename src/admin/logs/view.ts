@@ -44,7 +44,7 @@ export async function scanLog(deps: Pick<Deps, 'db' | 'sqlite'>, opts: { status?
 
 /** Coverage gaps of the last 24 h or 7 d: the windows (newest first) and their total. */
 export const GAP_WINDOWS = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000 } as const
-export function coverageGaps(deps: Pick<Deps, 'sqlite' | 'now'>, window: keyof typeof GAP_WINDOWS) {
+export async function coverageGaps(deps: Pick<Deps, 'db' | 'now'>, window: keyof typeof GAP_WINDOWS) {
   const since = deps.now().getTime() - GAP_WINDOWS[window]
-  return { window, since: new Date(since).toISOString(), ...gapSummary(deps.sqlite, since), gaps: gapsSince(deps.sqlite, since) }
+  return { window, since: new Date(since).toISOString(), ...(await gapSummary(deps, since)), gaps: await gapsSince(deps, since) }
 }

@@ -107,9 +107,9 @@ export const toolsRoutes = (deps: AdminDeps) =>
     )
     .get(
       '/api/admin/archive-posts',
-      ({ query }) => {
+      async ({ query }) => {
         const hours = query.olderThanHours ?? 24
-        return { count: countArchivable(deps, hours * HOUR), olderThanHours: hours }
+        return { count: await countArchivable(deps, hours * HOUR), olderThanHours: hours }
       },
       {
         response: { 200: AdminArchivePostsGetResponse, ...errors(400, 401, 403) },

@@ -52,7 +52,7 @@ function match(userId: number, postId: number | null, createdAt = now, author = 
 }
 
 describe('duePosts: posts with matches first, then the newest, then the most matched', () => {
-  test('the order, the exclusions and the limit', () => {
+  test('the order, the exclusions and the limit', async () => {
     const stored = now - RECHECK_AT_MS[0] - 1000 // past the first checkpoint
     const older = post({ createdAt: now - 50_000, ingestedAt: stored })
     const newest = post({ createdAt: now - 10_000, ingestedAt: stored })
@@ -62,24 +62,24 @@ describe('duePosts: posts with matches first, then the newest, then the most mat
     match(1, matchedOld)
     match(1, matchedTwice)
     match(2, matchedTwice)
-    const ids = (limit: number, exclude?: Set<number>) => duePosts(opened.sqlite, now, limit, exclude).map((p) => p.id)
-    expect(ids(10)).toEqual([matchedTwice, matchedOld, newest, older])
-    expect(duePosts(opened.sqlite, now, 1)[0]).toEqual({
+    const ids = async (limit: number, exclude?: Set<number>) => (await duePosts(opened, now, limit, exclude)).map((p) => p.id)
+    expect(await ids(10)).toEqual([matchedTwice, matchedOld, newest, older])
+    expect((await duePosts(opened, now, 1))[0]).toEqual({
       id: matchedTwice,
       redditId: expect.any(String),
       ingestedAt: stored,
       recheckCount: 0,
       matchCount: 2,
     })
-    expect(ids(2, new Set([matchedTwice]))).toEqual([matchedOld, newest])
+    expect(await ids(2, new Set([matchedTwice]))).toEqual([matchedOld, newest])
   })
 
-  test('matches older than the re-check window do not count', () => {
+  test('matches older than the re-check window do not count', async () => {
     const stored = now - RECHECK_AT_MS[0] - 1000
     const a = post({ createdAt: now - 10_000, ingestedAt: stored })
     const b = post({ createdAt: now - 20_000, ingestedAt: stored })
     match(1, b, now - 30 * 86_400_000)
-    expect(duePosts(opened.sqlite, now, 10).map((p) => [p.id, p.matchCount])).toEqual([
+    expect((await duePosts(opened, now, 10)).map((p) => [p.id, p.matchCount])).toEqual([
       [a, 0],
       [b, 0],
     ])
@@ -87,7 +87,7 @@ describe('duePosts: posts with matches first, then the newest, then the most mat
 })
 
 describe('authorsToLookUp: authors of matched posts first, then the newest', () => {
-  test('a matched author stored earlier comes before a newer one', () => {
+  test('a matched author stored earlier comes before a newer one', async () => {
     post({ createdAt: now - 60_000, ingestedAt: now - 60_000, author: 'Early' })
     const matched = post({ createdAt: now - 120_000, ingestedAt: now - 120_000, author: 'Matched' })
     post({ createdAt: now - 1_000, ingestedAt: now - 1_000, author: 'Late' })
@@ -100,7 +100,7 @@ describe('authorsToLookUp: authors of matched posts first, then the newest', () 
 })
 
 describe('withPostFacts: the post, its source and its author joined onto match rows', () => {
-  test('fields of a stored post, its source kind and a found author (any case); nulls for what is gone', () => {
+  test('fields of a stored post, its source kind and a found author (any case); nulls for what is gone', async () => {
     const source = opened.sqlite.query<{ id: number }, []>("INSERT INTO sources (forum, kind, name) VALUES ('accessories', 'feed', 'GAFS') RETURNING id").get()!
       .id
     const p = post({ createdAt: now, author: 'Seller', sourceId: source })
@@ -135,7 +135,7 @@ describe('withPostFacts: the post, its source and its author joined onto match r
 })
 
 describe('mostSavedTerms: saves, then matches, then the text', () => {
-  test('equal saves are ordered by their matches since the cut-off, then by text', () => {
+  test('equal saves are ordered by their matches since the cut-off, then by text', async () => {
     const term = (userId: number, text: string) =>
       opened.sqlite
         .query<{ id: number }, [number, string]>("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', ?, 0) RETURNING id")
