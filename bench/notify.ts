@@ -181,13 +181,16 @@ const n1 = received()
 t = performance.now()
 await asAsync(fanDeps.db).transaction(async (tx) => {
   for (const { p, ep } of eps)
-    await enqueue({ ...fanDeps, db: tx }, {
-      channel: p.kind,
-      kind: 'match',
-      userId: ep.userId,
-      dedupeKey: `match:2:${p.kind}:${ep.id}`,
-      payload: { endpointId: ep.id, alert: sampleMatch(2) },
-    })
+    await enqueue(
+      { ...fanDeps, db: tx },
+      {
+        channel: p.kind,
+        kind: 'match',
+        userId: ep.userId,
+        dedupeKey: `match:2:${p.kind}:${ep.id}`,
+        payload: { endpointId: ep.id, alert: sampleMatch(2) },
+      },
+    )
 })
 await fanDeps.outbox.tick()
 const fanMs = performance.now() - t

@@ -159,7 +159,9 @@ export async function forgotPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | 
   const user = await findUserByEmail(deps, email)
   if (user !== undefined && user.bannedAt === null) {
     const token = await issueToken(deps, user.id, 'reset')
-    await enqueueEmail(deps, 'reset', resetEmail(deps.config, user.email, link(deps, `/reset-password?token=${encodeURIComponent(token)}`)), { userId: user.id })
+    await enqueueEmail(deps, 'reset', resetEmail(deps.config, user.email, link(deps, `/reset-password?token=${encodeURIComponent(token)}`)), {
+      userId: user.id,
+    })
   }
   return { message: 'If an account exists for that email, we sent a link to reset its password.' }
 }

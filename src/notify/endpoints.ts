@@ -253,7 +253,15 @@ function telegramWithOption(db: OwnerDb['db'], key: 'linkCode' | 'chatId', value
 
 /** Telegram: the channel whose one-time link code (options.linkCode) this is, linked or not; null when none. */
 export async function telegramEndpointByLinkCode(deps: OwnerDb, code: string): Promise<Row | null> {
-  return (await asAsync(deps.db).select().from(notifyEndpoints).where(telegramWithOption(deps.db, 'linkCode', code)).limit(1))[0] ?? null
+  return (
+    (
+      await asAsync(deps.db)
+        .select()
+        .from(notifyEndpoints)
+        .where(telegramWithOption(deps.db, 'linkCode', code))
+        .limit(1)
+    )[0] ?? null
+  )
 }
 
 /** Telegram: the channel is linked to a chat: its options (the chat) and the address shown change, its last result reads 'linked'. */

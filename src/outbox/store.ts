@@ -33,17 +33,17 @@ export async function insertRow(
 ): Promise<number | null> {
   const [inserted] = await asAsync(deps.db)
     .insert(outbox)
-      .values({
-        channel: row.channel,
-        kind: row.kind,
-        userId: row.userId,
-        dedupeKey: row.dedupeKey,
-        payload: row.payload,
-        status: row.held ? 'held' : 'pending',
-        nextAttemptAt: row.dueAt,
-        lastError: row.note,
-        createdAt: row.at,
-      })
+    .values({
+      channel: row.channel,
+      kind: row.kind,
+      userId: row.userId,
+      dedupeKey: row.dedupeKey,
+      payload: row.payload,
+      status: row.held ? 'held' : 'pending',
+      nextAttemptAt: row.dueAt,
+      lastError: row.note,
+      createdAt: row.at,
+    })
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id })
   return inserted?.id ?? null

@@ -111,7 +111,12 @@ describe('maybe-sent rows on restart', () => {
       })
       expect(sub.status).toBe(201)
       const m = makeMatch(deps, u.userId)
-      const emailId = (await enqueueEmail(deps, 'match', { to: u.email, subject: 'Match', text: m.url, html: '<p>match</p>' }, { dedupeKey: `match:${m.id}:email` }))!
+      const emailId = (await enqueueEmail(
+        deps,
+        'match',
+        { to: u.email, subject: 'Match', text: m.url, html: '<p>match</p>' },
+        { dedupeKey: `match:${m.id}:email` },
+      ))!
       const subscriptionId = (deps.sqlite.query('SELECT id FROM push_subscriptions').get() as { id: number }).id
       const pushId = deps.db
         .insert(outbox)

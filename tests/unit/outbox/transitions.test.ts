@@ -92,7 +92,17 @@ describe('the transitions', () => {
   })
 
   transition('hold', 'a new held row, due at the end of the hold, with its note', async () => {
-    const id = (await insertRow(deps, { channel: 'push', kind: 'match', userId, dedupeKey: null, payload: {}, held: true, dueAt: at(3600), note: 'quiet', at: T0 }))!
+    const id = (await insertRow(deps, {
+      channel: 'push',
+      kind: 'match',
+      userId,
+      dedupeKey: null,
+      payload: {},
+      held: true,
+      dueAt: at(3600),
+      note: 'quiet',
+      at: T0,
+    }))!
     expect(get(id)).toMatchObject({ status: 'held', nextAttemptAt: at(3600), lastError: 'quiet' })
   })
 
@@ -217,6 +227,15 @@ describe('the transitions', () => {
   test('every transition of src/outbox/status.ts has its test here', () => {
     expect([...tested].sort() as string[]).toEqual(Object.keys(OUTBOX_TRANSITIONS).sort())
   })
+})
+
+test('cancel: a post with over a thousand matches has every one cancelled (several statements)', async () => {
+  const ids = Array.from({ length: 1200 }, (_, i) => 1000 + i)
+  const rows = ids.map((id) => row('pending', { key: `match:${id}:email` }))
+  const other = row('pending', { key: 'match:999:email' })
+  expect(await cancel(deps, ids, 'gone')).toBe(1200)
+  expect(new Set(rows.map(statusOf))).toEqual(new Set(['skipped']))
+  expect(statusOf(other)).toBe('pending')
 })
 
 describe('the reads the transitions’ callers use', () => {
