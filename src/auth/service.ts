@@ -62,7 +62,7 @@ function link(deps: Pick<Deps, 'config'>, path: string) {
 async function sendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, user: User): Promise<void> {
   const token = await issueToken(deps, user.id, 'confirm')
   const url = link(deps, `/api/auth/confirm?token=${encodeURIComponent(token)}`)
-  enqueueEmail(deps, 'confirm', confirmationEmail(deps.config, user.email, user.name, url), { userId: user.id })
+  await enqueueEmail(deps, 'confirm', confirmationEmail(deps.config, user.email, user.name, url), { userId: user.id })
 }
 
 /**
@@ -92,7 +92,7 @@ export async function signup(
     if (!mayMail(existing.email)) return
     if (existing.emailConfirmedAt === null) await sendConfirmation(deps, existing)
     else
-      enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), {
+      await enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), {
         userId: existing.id,
       })
     return
@@ -159,7 +159,9 @@ export async function forgotPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | 
   const user = await findUserByEmail(deps, email)
   if (user !== undefined && user.bannedAt === null) {
     const token = await issueToken(deps, user.id, 'reset')
-    enqueueEmail(deps, 'reset', resetEmail(deps.config, user.email, link(deps, `/reset-password?token=${encodeURIComponent(token)}`)), { userId: user.id })
+    await enqueueEmail(deps, 'reset', resetEmail(deps.config, user.email, link(deps, `/reset-password?token=${encodeURIComponent(token)}`)), {
+      userId: user.id,
+    })
   }
   return { message: 'If an account exists for that email, we sent a link to reset its password.' }
 }

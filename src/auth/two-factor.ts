@@ -72,7 +72,7 @@ function secretOf(deps: Pick<Deps, 'config'>, factor: { userId: number; secret: 
 
 async function notify(deps: TwoFactorDeps, userId: number, event: TwoFactorEvent, remaining?: number): Promise<void> {
   const user = await getUser(deps, userId)
-  enqueueEmail(deps, `2fa_${event}`, twoFactorEmail(deps.config, user.email, event, `${deps.config.appUrl}/settings/account`, remaining), { userId })
+  await enqueueEmail(deps, `2fa_${event}`, twoFactorEmail(deps.config, user.email, event, `${deps.config.appUrl}/settings/account`, remaining), { userId })
 }
 
 /**

@@ -121,7 +121,7 @@ export async function applyFacts(deps: BillingDeps, userId: number, facts: Subsc
     },
   })
   if (next.subscriptionStatus === 'past_due' && next.accessExpiresAt !== null) {
-    enqueueEmail(deps, 'payment_failed', paymentFailedEmail(deps.config, user.email, next.accessExpiresAt), {
+    await enqueueEmail(deps, 'payment_failed', paymentFailedEmail(deps.config, user.email, next.accessExpiresAt), {
       userId,
       dedupeKey: `payment_failed:${userId}:${facts.id}:${facts.periodStart?.getTime() ?? 0}`,
     })

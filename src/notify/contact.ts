@@ -31,7 +31,7 @@ export async function submitContact(
     .values({ userId: from.userId, email, subject, message, createdAt: deps.now() })
     .returning({ id: contactMessages.id })
   for (const admin of deps.config.adminEmails)
-    enqueueEmail(deps, 'contact_form', contactEmail(deps.config, admin, { email, userId: from.userId }, subject, message), {
+    await enqueueEmail(deps, 'contact_form', contactEmail(deps.config, admin, { email, userId: from.userId }, subject, message), {
       userId: from.userId,
       dedupeKey: `contact:${row!.id}:${admin}`,
     })

@@ -85,8 +85,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
     const list = rows.filter((m) => deliveryPlan(matchTermSettings(deps, m.id), userPrefs.email_frequency, [], m.matchedAt).email === 'digest')
     const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null
     // The cursor is checked and moved in the transaction that queues the digest (docs/atomicity-audit.md
-    // C10): a run that finds it moved since its read sends nothing. The outbox's enqueue (synchronous
-    // still) runs on the connection inside this transaction.
+    // C10): a run that finds it moved since its read sends nothing.
     await db.transaction(async (tx) => {
       const [cursor] = await tx.select({ at: notificationPrefs.lastDigestAt }).from(notificationPrefs).where(eq(notificationPrefs.userId, user.id)).limit(1)
       if ((cursor?.at?.getTime() ?? null) !== (prefs.lastDigestAt?.getTime() ?? null)) return
@@ -102,10 +101,10 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
         }))
         const msg = digestEmail(deps.config, user.email, items, unsubscribeUrl(deps, user.id))
         if (
-          enqueueEmail(deps, 'digest', msg, {
+          (await enqueueEmail({ ...deps, db: tx }, 'digest', msg, {
             userId: user.id,
             dedupeKey: `digest:${user.id}:${now.getTime()}`,
-          }) !== null
+          })) !== null
         )
           sent++
       }

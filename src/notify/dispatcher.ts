@@ -23,6 +23,7 @@ import { eq } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { userWithAccess } from '../access/state'
 import type { BusEvents, MatchItem } from '../contract/events'
+import type { AsyncDb, OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { pushSubscriptions } from '../db/schema'
 import type { Deps } from '../deps'
@@ -79,27 +80,34 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch, actions?:
  * A channel's cap per minute: when it has had `cap` rows (alerts or summaries, not held ones) in the
  * last minute, the time the oldest of them leaves the minute; else null (send now).
  */
-function capUntil(deps: Pick<Deps, 'sqlite'>, userId: number, endpointId: number, kind: string, cap: number, now: Date): Date | null {
-  const r = queuedForEndpoint(deps, { userId, channel: kind, endpointId, sinceMs: now.getTime() - 60_000 })
+async function capUntil(deps: OwnerDb, userId: number, endpointId: number, kind: string, cap: number, now: Date): Promise<Date | null> {
+  const r = await queuedForEndpoint(deps, { userId, channel: kind, endpointId, sinceMs: now.getTime() - 60_000 })
   return r.n >= cap && r.first !== null ? new Date(r.first + 60_000) : null
 }
 
 export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; skipped?: string }
 
 /**
- * Queues one match's rows. Inside dispatchBatch's transaction its statements run in that transaction
- * (`asAsync(deps.db)` is the connection's one asyncSqlite, and the transaction's own scope).
+ * Queues one match's rows. Inside dispatchBatch's transaction (`tx`) this folder's and the outbox's
+ * statements take the transaction; the other folders' reads (synchronous still) run on the
+ * connection inside it.
  */
-export async function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): Promise<DispatchResult> {
+export async function dispatchMatch(
+  deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>,
+  userId: number,
+  m: MatchItem,
+  tx?: AsyncDb,
+): Promise<DispatchResult> {
+  const q = { db: tx ?? deps.db, now: deps.now, bus: deps.bus }
   const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
   if (await isPaused(deps)) return none('paused')
   const row = userWithAccess(deps, userId)
   if (!row) return none('no user')
   if (row.user.bannedAt !== null || row.user.emailConfirmedAt === null) return none('user not active')
   const gates = notificationGate(row.access, deps.now())
-  const prefs = await getPrefs(deps, userId)
+  const prefs = await getPrefs(q, userId)
   const now = deps.now()
-  const endpoints = externalGate(row.access, now).allowed ? await userEndpoints(deps, userId) : []
+  const endpoints = externalGate(row.access, now).allowed ? await userEndpoints(q, userId) : []
   const plan = deliveryPlan(
     matchTermSettings(deps, m.id),
     prefs.email_frequency,
@@ -112,20 +120,20 @@ export async function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
   // A held row keeps only what the summary lists; it is never sent on its own.
   const alert = { id: m.id, title: m.title, url: m.url, category: m.category, matchedTerms: m.matchedTerms, author: m.author, priceDrop: m.priceDrop }
 
-  const template = await claimTemplateOf(deps, userId)
+  const template = await claimTemplateOf(q, userId)
   const actionsOn = (channel: string) => alertActionsFor(deps, userId, channel, m, template)
   if (plan.email === 'instant' && gates.email.allowed) {
     const dedupeKey = `match:${m.id}:email`
-    if (held) enqueue(deps, { channel: 'email', kind: 'match', userId, dedupeKey, payload: { alert }, held })
-    else enqueueEmail(deps, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId), actionsOn('email')), { userId, dedupeKey })
+    if (held) await enqueue(q, { channel: 'email', kind: 'match', userId, dedupeKey, payload: { alert }, held })
+    else await enqueueEmail(q, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId), actionsOn('email')), { userId, dedupeKey })
     result.email = true
   }
   if (plan.push && prefs.web_push_enabled && gates.webPush.allowed) {
     const message = pushMessage(deps, m, actionsOn('push'))
-    const subs = await asAsync(deps.db).select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+    const subs = await asAsync(q.db).select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
     for (const sub of subs) {
       const payload = held ? { subscriptionId: sub.id, alert } : { subscriptionId: sub.id, message }
-      enqueue(deps, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload, held })
+      await enqueue(q, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload, held })
       result.push++
     }
   }
@@ -138,8 +146,8 @@ export async function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
     // a channel that cannot send yet (a Telegram chat not linked): nothing queued to fail; its settings say why
     if (providerOf(kind)?.notReady?.(ep, deps.config)) continue
     // quiet hours first; else the channel's cap per minute
-    const capped = held || control.ratePerMinute === null ? null : capUntil(deps, userId, ep.id, kind, control.ratePerMinute, now)
-    enqueue(deps, {
+    const capped = held || control.ratePerMinute === null ? null : await capUntil(q, userId, ep.id, kind, control.ratePerMinute, now)
+    await enqueue(q, {
       channel: kind,
       kind: 'match',
       userId,
@@ -150,7 +158,7 @@ export async function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
     })
     result.external++
   }
-  if (result.email || result.push > 0) holdAlerts(deps, userId, m.id, prefs.holdSeconds) // 'Wait before email and push': src/notify/hold.ts
+  if (result.email || result.push > 0) await holdAlerts(q, userId, m.id, prefs.holdSeconds) // 'Wait before email and push': src/notify/hold.ts
   return result
 }
 
@@ -161,11 +169,11 @@ export async function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
  */
 async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>, batch: { userId: number; match: MatchItem }[]): Promise<void> {
   try {
-    await asAsync(deps.db).transaction(async () => {
+    await asAsync(deps.db).transaction(async (tx) => {
       const settled: number[] = []
       for (const { userId, match } of batch) {
         try {
-          await dispatchMatch(deps, userId, match)
+          await dispatchMatch(deps, userId, match, tx)
           settled.push(match.id)
         } catch (err) {
           log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })

@@ -15,7 +15,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { notificationGate, type AccessState } from '../access/rules'
 import { notifyEndpoints } from '../db/schema'
-import type { OwnerDb } from '../db/async-db'
+import { engineOf, type OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors'
@@ -230,41 +230,50 @@ export async function endpointPayload(deps: Pick<Deps, 'db' | 'now' | 'config'>,
 // them to src/outbox/channels, which may not import this folder: it imports the outbox).
 
 /** An external channel by id, whoever owns it; null once removed. */
-export function endpointById(deps: Pick<Deps, 'db'>, id: number): Row | null {
-  return deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.id, id)).get() ?? null
+export async function endpointById(deps: OwnerDb, id: number): Promise<Row | null> {
+  return (await asAsync(deps.db).select().from(notifyEndpoints).where(eq(notifyEndpoints.id, id)).limit(1))[0] ?? null
 }
 
 /** The outcome of a send on the channel, in words ('delivered (204)', 'failed (…)'; 300 characters at most), and its time. */
-export function recordEndpointResult(deps: Pick<Deps, 'db' | 'now'>, id: number, result: string): void {
-  deps.db
+export async function recordEndpointResult(deps: OwnerDb & Pick<Deps, 'now'>, id: number, result: string): Promise<void> {
+  await asAsync(deps.db)
     .update(notifyEndpoints)
     .set({ lastResult: result.slice(0, 300), lastResultAt: deps.now() })
     .where(eq(notifyEndpoints.id, id))
-    .run()
+}
+
+/** A Telegram channel whose options' `key` is this JSON value (SQLite: json_extract of the text; PostgreSQL: the jsonb member). */
+function telegramWithOption(db: OwnerDb['db'], key: 'linkCode' | 'chatId', value: string | number) {
+  const member =
+    engineOf(db) === 'postgres'
+      ? sql`${notifyEndpoints.options} -> ${key} = ${JSON.stringify(value)}::jsonb`
+      : sql`json_extract(${notifyEndpoints.options}, ${`$.${key}`}) = ${value}`
+  return and(eq(notifyEndpoints.kind, 'telegram'), member)
 }
 
 /** Telegram: the channel whose one-time link code (options.linkCode) this is, linked or not; null when none. */
-export function telegramEndpointByLinkCode(deps: Pick<Deps, 'db'>, code: string): Row | null {
+export async function telegramEndpointByLinkCode(deps: OwnerDb, code: string): Promise<Row | null> {
   return (
-    deps.db
-      .select()
-      .from(notifyEndpoints)
-      .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.linkCode') = ${code}`))
-      .get() ?? null
+    (
+      await asAsync(deps.db)
+        .select()
+        .from(notifyEndpoints)
+        .where(telegramWithOption(deps.db, 'linkCode', code))
+        .limit(1)
+    )[0] ?? null
   )
 }
 
 /** Telegram: the channel is linked to a chat: its options (the chat) and the address shown change, its last result reads 'linked'. */
-export function markTelegramLinked(deps: Pick<Deps, 'db' | 'now'>, id: number, options: Record<string, unknown>, url: string): void {
-  deps.db.update(notifyEndpoints).set({ options, url, lastResult: 'linked', lastResultAt: deps.now() }).where(eq(notifyEndpoints.id, id)).run()
+export async function markTelegramLinked(deps: OwnerDb & Pick<Deps, 'now'>, id: number, options: Record<string, unknown>, url: string): Promise<void> {
+  await asAsync(deps.db).update(notifyEndpoints).set({ options, url, lastResult: 'linked', lastResultAt: deps.now() }).where(eq(notifyEndpoints.id, id))
 }
 
 /** Telegram: the users whose channels are linked to this chat (options.chatId). */
-export function telegramChatOwners(deps: Pick<Deps, 'db'>, chatId: number): number[] {
-  return deps.db
+export async function telegramChatOwners(deps: OwnerDb, chatId: number): Promise<number[]> {
+  const rows = await asAsync(deps.db)
     .select({ userId: notifyEndpoints.userId })
     .from(notifyEndpoints)
-    .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.chatId') = ${chatId}`))
-    .all()
-    .map((r) => r.userId)
+    .where(telegramWithOption(deps.db, 'chatId', chatId))
+  return rows.map((r) => r.userId)
 }

@@ -79,16 +79,16 @@ export const holdRoutes = (deps: Deps) =>
     })
 
 /** Called by the dispatcher after it queued a match's rows: its email and push rows wait for the user's wait (`hold`, seconds; getPrefs reads it). */
-export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, matchId: number, hold: number): void {
+export async function holdAlerts(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, matchId: number, hold: number): Promise<void> {
   if (hold <= 0) return
-  wait(deps, { userId, matchId, until: new Date(deps.now().getTime() + hold * 1000) })
+  await wait(deps, { userId, matchId, until: new Date(deps.now().getTime() + hold * 1000) })
 }
 
 export type HeldRow = { id: number; postId: number; redditId: string; dueAt: number }
 
 /** Held rows whose wait is over, with their post (oldest first; rows whose match or post is gone are left out). */
-export function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): HeldRow[] {
-  const rows = dueWaiting(deps, new Date(now))
+export async function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): Promise<HeldRow[]> {
+  const rows = await dueWaiting(deps, new Date(now))
   if (rows.length === 0) return []
   // each match's post (src/matches/), then those posts' Reddit ids (src/forums/): a match or post that is gone is left out
   const ofMatch = postsOfMatches(deps.sqlite, [...new Set(rows.map((r) => r.matchId))])
@@ -123,19 +123,19 @@ export async function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, row
   const now = deps.now()
   let released = 0
   let skipped = 0
-  // the post reads and the outbox writes (src/forums, src/outbox: synchronous still) run on the connection inside this transaction
-  await asAsync(deps.db).transaction(async () => {
+  // the post reads (src/forums: synchronous still) run on the connection inside this transaction
+  await asAsync(deps.db).transaction(async (tx) => {
     for (const row of rows) {
       const state = (postStateOf(deps.sqlite, row.postId) ?? 'open') as PostState
-      if (state === 'removed' || state === 'sold') skipped += skip(deps, row.id, skipReason(state))
-      else released += release(deps, row.id, now)
+      if (state === 'removed' || state === 'sold') skipped += await skip({ db: tx }, row.id, skipReason(state))
+      else released += await release({ db: tx }, row.id, now)
     }
   })
   return { released, skipped }
 }
 
 /** The post became removed or sold: its matches' queued (pending, waiting or held) email/push rows are not sent. */
-export function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): number {
+export async function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): Promise<number> {
   if (state !== 'removed' && state !== 'sold') return 0
   return cancel(deps, matchIdsOfPost(deps.sqlite, postId), skipReason(state))
 }

@@ -53,16 +53,16 @@ export async function countSubscriptions(deps: OwnerDb, userId: number): Promise
 // gives them to src/outbox/channels/webpush.ts, which may not import this folder: it imports the outbox).
 
 /** A subscription by id, whoever owns it; null once removed. */
-export function subscriptionById(deps: Pick<Deps, 'db'>, id: number): typeof pushSubscriptions.$inferSelect | null {
-  return deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get() ?? null
+export async function subscriptionById(deps: OwnerDb, id: number): Promise<typeof pushSubscriptions.$inferSelect | null> {
+  return (await asAsync(deps.db).select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).limit(1))[0] ?? null
 }
 
 /** The push service accepted a message for the subscription (Admin → Alerts shows the time). */
-export function markPushDelivered(deps: Pick<Deps, 'db' | 'now'>, id: number): void {
-  deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.now() }).where(eq(pushSubscriptions.id, id)).run()
+export async function markPushDelivered(deps: OwnerDb & Pick<Deps, 'now'>, id: number): Promise<void> {
+  await asAsync(deps.db).update(pushSubscriptions).set({ lastSuccessAt: deps.now() }).where(eq(pushSubscriptions.id, id))
 }
 
 /** The push service says the subscription is gone (404/410): its row goes. `db` may be the caller's transaction. */
-export function deleteGoneSubscription(deps: { db: Pick<Deps['db'], 'delete'> }, id: number): void {
-  deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)).run()
+export async function deleteGoneSubscription(deps: OwnerDb, id: number): Promise<void> {
+  await asAsync(deps.db).delete(pushSubscriptions).where(eq(pushSubscriptions.id, id))
 }

@@ -35,9 +35,9 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
   const ending = confirmed(await trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
   for (const { user, access } of ending) {
     const end = access.accessExpiresAt!
-    // the outbox's and the access folder's writes (synchronous still) run on the connection inside this transaction
-    await asAsync(deps.db).transaction(async () => {
-      enqueueEmail(deps, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
+    // the access folder's write (synchronous still) runs on the connection inside this transaction
+    await asAsync(deps.db).transaction(async (tx) => {
+      await enqueueEmail({ ...deps, db: tx }, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
         userId: user.id,
         dedupeKey: `trial_ending:${user.id}:${end.getTime()}`,
       })
@@ -47,8 +47,8 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
 
   const ended = confirmed(await trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
   for (const { user, access } of ended) {
-    await asAsync(deps.db).transaction(async () => {
-      enqueueEmail(deps, 'trial_ended', trialEndedEmail(deps.config, user.email), {
+    await asAsync(deps.db).transaction(async (tx) => {
+      await enqueueEmail({ ...deps, db: tx }, 'trial_ended', trialEndedEmail(deps.config, user.email), {
         userId: user.id,
         dedupeKey: `trial_ended:${user.id}:${access.accessExpiresAt!.getTime()}`,
       })

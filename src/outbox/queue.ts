@@ -44,10 +44,10 @@ export class RetryLater extends Error {
 /** Alert kinds are held in the queue while the emergency pause is on; account emails still go. */
 export const ALERT_KINDS = ['match', 'digest']
 
-/** Deps of enqueueing: the row is written, then 'outbox.queued' wakes the worker (src/services.ts). */
-type QueueDeps = Pick<Deps, 'db' | 'now' | 'bus'>
+/** Deps of enqueueing: the row is written (`db` may be the caller's transaction), then 'outbox.queued' wakes the worker (src/services.ts). */
+type QueueDeps = OwnerDb & Pick<Deps, 'now' | 'bus'>
 
-export function enqueue(
+export async function enqueue(
   deps: QueueDeps,
   item: {
     channel: OutboxChannel
@@ -60,8 +60,8 @@ export function enqueue(
     /** written to last_error: why a held row is held (src/notify/quiet-summary.ts RATE_NOTE) */
     note?: string
   },
-): number | null {
-  const id = insertRow(deps, {
+): Promise<number | null> {
+  const id = await insertRow(deps, {
     channel: item.channel,
     kind: item.kind,
     userId: item.userId ?? null,
@@ -72,12 +72,17 @@ export function enqueue(
     note: item.note ?? null,
     at: deps.now(),
   })
-  // After the caller's transaction: the worker then sees the row.
+  // The worker's claim waits for the caller's transaction on SQLite (one gate); its next poll finds the row otherwise.
   if (id !== null && !item.held) queueMicrotask(() => deps.bus.emit('outbox.queued', { channel: item.channel }))
   return id
 }
 
-export function enqueueEmail(deps: QueueDeps, kind: string, message: MailMessage, opts: { userId?: number | null; dedupeKey?: string | null } = {}) {
+export function enqueueEmail(
+  deps: QueueDeps,
+  kind: string,
+  message: MailMessage,
+  opts: { userId?: number | null; dedupeKey?: string | null } = {},
+): Promise<number | null> {
   return enqueue(deps, { channel: 'email', kind, userId: opts.userId, dedupeKey: opts.dedupeKey, payload: message as unknown as Record<string, unknown> })
 }
 

@@ -1,7 +1,7 @@
 // Reads of the outbox for other folders: the admin pages (Alerts, the dashboard's resources),
 // /metrics, the delivery explainer, the data export and the dispatcher's cap per minute. This
 // folder owns `outbox` (src/db/owners.json); every write is ./store.ts, one function per transition.
-import { asc, count, desc, eq, gte, inArray, min, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, min, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { outbox } from '../db/schema'
@@ -103,18 +103,33 @@ export async function oldestPending(deps: OwnerDb): Promise<{ channel: string; a
 
 /**
  * Rows of an external channel's endpoint queued after `sinceMs` that count against its cap per
- * minute (held and skipped ones do not): how many, and the first one's queue time (ms).
+ * minute (held and skipped ones do not): how many, and the first one's queue time (ms). The
+ * endpoint is in the payload (JSON text): the user's rows of the channel in the minute are read
+ * and matched here, the same on either engine.
  */
-export function queuedForEndpoint(
-  deps: Pick<Deps, 'sqlite'>,
+export async function queuedForEndpoint(
+  deps: OwnerDb,
   q: { userId: number; channel: string; endpointId: number; sinceMs: number },
-): { n: number; first: number | null } {
-  return deps.sqlite
-    .query<{ n: number; first: number | null }, [number, string, number, number]>(
-      `SELECT count(*) AS n, min(created_at) AS first FROM outbox
-       WHERE user_id = ? AND channel = ? AND created_at > ? AND status NOT IN ('held', 'skipped') AND json_extract(payload, '$.endpointId') = ?`,
+): Promise<{ n: number; first: number | null }> {
+  const rows = await asAsync(deps.db)
+    .select({ payload: outbox.payload, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.userId, q.userId),
+        eq(outbox.channel, q.channel),
+        gt(outbox.createdAt, new Date(q.sinceMs)),
+        notInArray(outbox.status, ['held', 'skipped']),
+      ),
     )
-    .get(q.userId, q.channel, q.sinceMs, q.endpointId)!
+  let n = 0
+  let first: number | null = null
+  for (const r of rows) {
+    if (r.payload.endpointId !== q.endpointId) continue
+    n++
+    if (first === null || r.createdAt.getTime() < first) first = r.createdAt.getTime()
+  }
+  return { n, first }
 }
 
 /** A match's row as the delivery explainer reads it (times in ms). */
@@ -129,24 +144,34 @@ export type MatchRowFact = {
 }
 
 /** A match's rows (its dedupe-key range `match:<id>:` to `match:<id>;`), by id. */
-export function rowsOfMatch(deps: Pick<Deps, 'sqlite'>, matchId: number): MatchRowFact[] {
-  return deps.sqlite
-    .query<MatchRowFact, [string, string]>(
-      `SELECT channel, dedupe_key AS dedupeKey, status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, sent_at AS sentAt
-       FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ? ORDER BY id`,
-    )
-    .all(`match:${matchId}:`, `match:${matchId};`)
+export async function rowsOfMatch(deps: OwnerDb, matchId: number): Promise<MatchRowFact[]> {
+  const rows = await asAsync(deps.db)
+    .select({
+      channel: outbox.channel,
+      dedupeKey: outbox.dedupeKey,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      nextAttemptAt: outbox.nextAttemptAt,
+      lastError: outbox.lastError,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(keyRange(`match:${matchId}`))
+    .orderBy(asc(outbox.id))
+  return rows.map((r) => ({ ...r, dedupeKey: r.dedupeKey!, nextAttemptAt: r.nextAttemptAt.getTime(), sentAt: r.sentAt?.getTime() ?? null }))
 }
 
 /** The user's digest emails (dedupe keys `digest:<user>:<window end>`): key, status and queue time (ms). */
-export function digestsOf(deps: Pick<Deps, 'sqlite'>, userId: number): { dedupeKey: string; status: string; createdAt: number }[] {
-  return deps.sqlite
-    .query<{ dedupeKey: string; status: string; createdAt: number }, [number, string, string]>(
-      `SELECT dedupe_key AS dedupeKey, status, created_at AS createdAt FROM outbox
-       WHERE kind = 'digest' AND channel = 'email' AND user_id = ? AND dedupe_key >= ? AND dedupe_key < ?`,
-    )
-    .all(userId, `digest:${userId}:`, `digest:${userId};`)
+export async function digestsOf(deps: OwnerDb, userId: number): Promise<{ dedupeKey: string; status: string; createdAt: number }[]> {
+  const rows = await asAsync(deps.db)
+    .select({ dedupeKey: outbox.dedupeKey, status: outbox.status, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'digest'), eq(outbox.channel, 'email'), eq(outbox.userId, userId), keyRange(`digest:${userId}`)))
+  return rows.map((r) => ({ ...r, dedupeKey: r.dedupeKey!, createdAt: r.createdAt.getTime() }))
 }
+
+/** Dedupe keys `<prefix>:…`: from `<prefix>:` up to `<prefix>;` (';' follows ':'), which the unique index on dedupe_key serves. */
+const keyRange = (prefix: string) => and(gte(outbox.dedupeKey, `${prefix}:`), lt(outbox.dedupeKey, `${prefix};`))
 
 /** A user's rows for the data export: what was sent to them, when, and how it went (no payloads). */
 export async function deliveriesOf(deps: OwnerDb, userId: number) {

@@ -137,8 +137,8 @@ describe('instant email', () => {
   test('while paused, queued alerts wait in the queue and go out after the pause ends; account emails still go', async () => {
     const { enqueueEmail } = await import('../../src/outbox/queue')
     await setSetting(deps, 'is_emergency_paused', true)
-    enqueueEmail(deps, 'match', { to: 'a@example.com', subject: 'alert', text: 't', html: 'h' }, { dedupeKey: 'match:999:email' })
-    enqueueEmail(deps, 'confirm', { to: 'a@example.com', subject: 'confirm', text: 't', html: 'h' })
+    await enqueueEmail(deps, 'match', { to: 'a@example.com', subject: 'alert', text: 't', html: 'h' }, { dedupeKey: 'match:999:email' })
+    await enqueueEmail(deps, 'confirm', { to: 'a@example.com', subject: 'confirm', text: 't', html: 'h' })
     await smtp.waitFor(1)
     await worker.tick()
     expect(smtp.messages.map((m) => m.subject)).toEqual(['confirm'])
@@ -221,7 +221,7 @@ describe('default frequency, accounts from before it changed', () => {
     clock.advance(30 * 86_400_000)
     const { enqueueEmail } = await import('../../src/outbox/queue')
     const emailed = makeMatch(deps, u.userId, { title: '[WTS] emailed on its own before the upgrade' })
-    enqueueEmail(deps, 'match', { to: u.email, subject: emailed.title, text: emailed.url, html: 'h' }, { dedupeKey: `match:${emailed.id}:email` })
+    await enqueueEmail(deps, 'match', { to: u.email, subject: emailed.title, text: emailed.url, html: 'h' }, { dedupeKey: `match:${emailed.id}:email` })
     await smtp.waitFor(1)
     clock.advance(60_000)
     const fresh = makeMatch(deps, u.userId, { title: '[WTS] made after the upgrade' })
@@ -269,7 +269,7 @@ describe('durable delivery', () => {
     const localClock = testClock(Date.parse('2026-03-01T12:00:00Z'))
     const local = makeDeps({}, localClock)
     const { enqueueEmail } = await import('../../src/outbox/queue')
-    enqueueEmail(local, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })
+    await enqueueEmail(local, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })
     let calls = 0
     const failing = {
       email: async () => {

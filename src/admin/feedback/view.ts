@@ -101,7 +101,7 @@ export async function replyToFeedback(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'c
   if (reply.length > MAX_REPLY_LENGTH) throw badRequest(`Please keep the reply under ${MAX_REPLY_LENGTH} characters.`, 'TOO_LONG')
   const row = await messageOrFail(deps, id)
   const now = deps.now()
-  enqueueEmail(deps, 'contact_reply', replyEmail(deps, row, reply), { userId: row.userId })
+  await enqueueEmail(deps, 'contact_reply', replyEmail(deps, row, reply), { userId: row.userId })
   await updateContactMessage(deps, id, { reply, repliedAt: now, readAt: row.readAt ?? now })
   return view(await messageOrFail(deps, id))
 }

@@ -185,7 +185,7 @@ export async function addUser(deps: ActionDeps, admin: Admin, input: NewUser, ro
     // A reset token (the /reset-password page sets the password and confirms the address), valid longer than a reset.
     const token = await issueToken(deps, user.id, 'reset', { ttlMs: INVITE_TTL_MS })
     const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
-    enqueueEmail(deps, 'invite', inviteEmail(deps, email, name, link), { userId: user.id })
+    await enqueueEmail(deps, 'invite', inviteEmail(deps, email, name, link), { userId: user.id })
   }
   return { id: user.id, email, mode: input.mode as 'confirmed' | 'invited', role: role ?? null }
 }

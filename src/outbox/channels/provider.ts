@@ -149,7 +149,7 @@ export function providerChannel(deps: ProviderDeps, store: ChannelStore, p: Prov
   return {
     name: p.kind,
     async send(row) {
-      const ep = readEndpoint(deps, store, row)
+      const ep = await readEndpoint(deps, store, row)
       const { alert } = row.payload as { alert: ExternalAlert }
       await deliver(deps, store, p, ep, alert, row.dedupeKey ?? `outbox:${row.id}`, opts)
     },
