@@ -93,7 +93,7 @@ export type DispatchResult = { email: boolean; push: number; external: number; h
 export async function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): Promise<DispatchResult> {
   const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
   if (await isPaused(deps)) return none('paused')
-  const row = userWithAccess(deps, userId)
+  const row = await userWithAccess(deps, userId)
   if (!row) return none('no user')
   if (row.user.bannedAt !== null || row.user.emailConfirmedAt === null) return none('user not active')
   const gates = notificationGate(row.access, deps.now())
