@@ -6,6 +6,7 @@
 // admin/ imports the outbox).
 import webpush from 'web-push'
 import { recordAudit } from '../../audit/log'
+import { asAsync } from '../../db/async-sqlite'
 import type { Deps } from '../../deps'
 import { PermanentFailure } from '../queue'
 import type { Channel, ChannelStore } from './types'
@@ -99,9 +100,9 @@ export function webpushChannel(
       }
       if (status === 404 || status === 410) {
         // Recorded as a system audit row: the admin Alerts page lists subscriptions removed as gone.
-        deps.db.transaction((tx) => {
-          store.deleteSubscription({ db: tx }, sub.id)
-          recordAudit(
+        await asAsync(deps.db).transaction(async (tx) => {
+          store.deleteSubscription(deps, sub.id)
+          await recordAudit(
             { db: tx, now: deps.now },
             {
               actor: 'system',
