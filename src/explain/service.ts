@@ -341,7 +341,7 @@ async function matchOf(
     rows: rowsOfMatch(deps, m.id),
     digest: digestAfter(deps, userId, m.created_at),
     digestIntervalMinutes: deps.config.digestIntervalMinutes,
-    socketAt: socketTimeOf(deps.sqlite, m.id),
+    socketAt: await socketTimeOf(deps, m.id),
     noAlert,
     priceDrop: m.price_drop !== null,
   })

@@ -293,8 +293,8 @@ export async function recordMatches(
       deps.sqlite,
       result.created.map((c) => c.item),
     )
-    // Alert latency rows (src/metrics/latency.ts) in the same transaction: one prepared insert per alert.
-    if (stamps) insertAlertRows(deps.sqlite, result.created, stamps, now.getTime())
+    // Alert latency rows (src/metrics/latency.ts) in the same transaction: one multi-row insert.
+    if (stamps) await insertAlertRows({ db: tx }, result.created, stamps, now.getTime())
     // The alerts these matches owe, settled by the dispatcher's transaction that queues them (owed.ts).
     await oweAlerts(
       db,
