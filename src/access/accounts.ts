@@ -53,7 +53,7 @@ function withAccess(users: ListedUser[], rows: Map<number, StoredAccess>): Accou
  * `newestFirst` orders by id descending, otherwise the database's order.
  */
 export async function accountRows(deps: Pick<Deps, 'db'>, opts: { search?: string; newestFirst?: boolean } = {}): Promise<AccountRow[]> {
-  const users = listedUsers(deps.db, opts)
+  const users = await listedUsers(deps.db, opts)
   const rows = await asAsync(deps.db).select().from(userAccess)
   return withAccess(users, new Map(rows.map((r) => [r.userId, r])))
 }
@@ -61,7 +61,7 @@ export async function accountRows(deps: Pick<Deps, 'db'>, opts: { search?: strin
 /** One account with its access row, or undefined. */
 export async function accountRow(deps: Pick<Deps, 'db'>, userId: number): Promise<AccountRow | undefined> {
   const access = await storedAccess(deps, userId)
-  return withAccess(listedUsers(deps.db, { userId }), new Map(access === null ? [] : [[userId, access]]))[0]
+  return withAccess(await listedUsers(deps.db, { userId }), new Map(access === null ? [] : [[userId, access]]))[0]
 }
 
 /** One account's stored user_access row, or null without one. */

@@ -14,7 +14,7 @@ import { trialEndsAt, type PlanId } from './plans'
 
 /** A user's access (ADMIN_EMAILS included), or null without the account. */
 export async function accessStateFor(deps: Pick<Deps, 'db' | 'config'>, userId: number): Promise<AccessState | null> {
-  const user = accountUser(deps.db, userId)
+  const user = await accountUser(deps.db, userId)
   return user === undefined ? null : accessStateOf(deps, user.email, await storedAccess(deps, userId))
 }
 

@@ -6,7 +6,6 @@ import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import { userAccess } from '../db/schema'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
-import type { Deps } from '../deps'
 
 export type TrialRow = typeof userAccess.$inferSelect
 
@@ -41,11 +40,11 @@ export async function trialsEndedSince(deps: OwnerDb, now: Date, since: Date): P
 }
 
 /** The "ending soon" email is queued (called in the transaction that queues it). */
-export function markTrialEndingNotified(deps: Pick<Deps, 'db'>, userId: number, at: Date): void {
-  deps.db.update(userAccess).set({ trialEndingNotifiedAt: at }).where(eq(userAccess.userId, userId)).run()
+export async function markTrialEndingNotified(deps: OwnerDb, userId: number, at: Date): Promise<void> {
+  await asAsync(deps.db).update(userAccess).set({ trialEndingNotifiedAt: at }).where(eq(userAccess.userId, userId))
 }
 
 /** The "ended" email is queued (called in the transaction that queues it). */
-export function markTrialEndedNotified(deps: Pick<Deps, 'db'>, userId: number, at: Date): void {
-  deps.db.update(userAccess).set({ trialEndedNotifiedAt: at }).where(eq(userAccess.userId, userId)).run()
+export async function markTrialEndedNotified(deps: OwnerDb, userId: number, at: Date): Promise<void> {
+  await asAsync(deps.db).update(userAccess).set({ trialEndedNotifiedAt: at }).where(eq(userAccess.userId, userId))
 }

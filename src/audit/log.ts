@@ -23,9 +23,9 @@ export type AuditEntry = {
 }
 
 /** `db` may be a transaction, so a row can be written together with the change it records. */
-export function recordAudit(deps: { db: Pick<Deps['db'], 'insert'>; now: Deps['now'] }, entry: AuditEntry): void {
+export async function recordAudit(deps: OwnerDb & Pick<Deps, 'now'>, entry: AuditEntry): Promise<void> {
   const { actor } = entry
-  deps.db
+  await asAsync(deps.db)
     .insert(auditLog)
     .values({
       at: deps.now(),
@@ -36,7 +36,6 @@ export function recordAudit(deps: { db: Pick<Deps['db'], 'insert'>; now: Deps['n
       details: entry.details ?? null,
       result: entry.result ?? 'ok',
     })
-    .run()
 }
 
 /**
@@ -51,10 +50,10 @@ export async function audited<T>(
 ): Promise<T> {
   try {
     const result = await action()
-    recordAudit(deps, { ...entry, details: { ...entry.details, ...details?.(result) } })
+    await recordAudit(deps, { ...entry, details: { ...entry.details, ...details?.(result) } })
     return result
   } catch (error) {
-    recordAudit(deps, { ...entry, details: { ...entry.details, error: (error as Error).message }, result: 'failed' })
+    await recordAudit(deps, { ...entry, details: { ...entry.details, error: (error as Error).message }, result: 'failed' })
     throw error
   }
 }

@@ -123,7 +123,7 @@ export async function validateAccessToken(deps: Pick<Deps, 'db' | 'now' | 'confi
     expiresAt: row.token.expiresAt ?? new Date(8.64e15),
     secondFactor: false,
     user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
-    access: accessStateOf(deps, user.email, accessRowOf(deps, user.id)),
+    access: accessStateOf(deps, user.email, await accessRowOf(deps, user.id)),
     token: { id: row.token.id, scopes: row.token.scopes as TokenScope[], expiresAt: row.token.expiresAt },
   }
 }

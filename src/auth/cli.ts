@@ -34,7 +34,7 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
   async list(deps) {
     const now = deps.now()
     const twoFactor = await usersWithTwoFactor(deps)
-    const lines = usersWithAccess(deps).map(({ user, access: state }) => {
+    const lines = (await usersWithAccess(deps)).map(({ user, access: state }) => {
       return [
         String(user.id),
         user.email,

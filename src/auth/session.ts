@@ -70,7 +70,7 @@ export async function validateSession(deps: Pick<Deps, 'db' | 'now' | 'config'>,
     expiresAt,
     secondFactor: row.session.secondFactorAt !== null,
     user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
-    access: accessStateOf(deps, user.email, accessRowOf(deps, user.id)),
+    access: accessStateOf(deps, user.email, await accessRowOf(deps, user.id)),
   }
 }
 

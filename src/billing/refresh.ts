@@ -106,7 +106,7 @@ export async function applyFacts(deps: BillingDeps, userId: number, facts: Subsc
   })
   if (decided === null) return false
   const { state, next } = decided
-  recordAudit(deps, {
+  await recordAudit(deps, {
     actor: 'stripe',
     action: changeAction(state, next),
     target: `user:${userId}`,

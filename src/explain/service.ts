@@ -100,7 +100,7 @@ async function targetUser(deps: Deps, asker: { id: number; role: string }, who: 
     }
   }
   if (id !== asker.id && asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
-  const found = userWithAccess(deps, id)
+  const found = await userWithAccess(deps, id)
   if (!found) throw notFound(`No user with the id ${id}.`, 'USER_NOT_FOUND')
   return found
 }
@@ -341,7 +341,7 @@ async function matchOf(
     rows: await rowsOfMatch(deps, m.id),
     digest: await digestAfter(deps, userId, m.created_at),
     digestIntervalMinutes: deps.config.digestIntervalMinutes,
-    socketAt: socketTimeOf(deps.sqlite, m.id),
+    socketAt: await socketTimeOf(deps, m.id),
     noAlert,
     priceDrop: m.price_drop !== null,
   })

@@ -34,7 +34,7 @@ export async function backfillPostTypes(
     count += updates.length
     opts.onProgress?.(`examined ${Math.min(i + CHUNK, rows.length)}/${rows.length} unclassified posts (${count} classified)`)
   }
-  logJob(deps, JOB.backfillPostTypes, 'success', Math.round(performance.now() - t0), { count, examined: rows.length })
+  await logJob(deps, JOB.backfillPostTypes, 'success', Math.round(performance.now() - t0), { count, examined: rows.length })
   return { count, examined: rows.length }
 }
 
@@ -69,6 +69,9 @@ export async function archivePosts(
     if (n > 0) opts.onProgress?.(`archived ${count} posts`)
     if (n < CHUNK) break
   }
-  logJob(deps, JOB.archivePosts, 'success', Math.round(performance.now() - t0), { archived_count: count, older_than_hours: Math.round(olderThanMs / 3600_000) })
+  await logJob(deps, JOB.archivePosts, 'success', Math.round(performance.now() - t0), {
+    archived_count: count,
+    older_than_hours: Math.round(olderThanMs / 3600_000),
+  })
   return { count }
 }

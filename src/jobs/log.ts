@@ -22,17 +22,18 @@ export const JOB = {
 export type JobName = (typeof JOB)[keyof typeof JOB]
 export type JobStatus = 'success' | 'failed' | 'skipped' | 'paused' | 'waiting' | 'busy'
 
-export function logJob(
-  deps: Pick<Deps, 'sqlite' | 'now'>,
+/** One run of a job; `at` (ms) is when it ran (now by default). */
+export async function logJob(
+  deps: OwnerDb & Pick<Deps, 'now'>,
   jobName: JobName,
   status: JobStatus,
   durationMs: number,
   details: Record<string, unknown>,
   at = deps.now().getTime(),
-) {
-  deps.sqlite
-    .query('INSERT INTO maintenance_logs (job_name, status, created_at, duration_ms, details) VALUES (?, ?, ?, ?, ?)')
-    .run(jobName, status, at, durationMs, JSON.stringify(details))
+): Promise<void> {
+  await asAsync(deps.db)
+    .insert(maintenanceLogs)
+    .values({ jobName, status, executedAt: new Date(at), durationMs, details })
 }
 
 /** When the job last succeeded, or null. */

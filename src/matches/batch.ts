@@ -24,7 +24,7 @@ export async function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: 
   const { matcher } = deps
   if (await isPaused(deps)) {
     const r: BatchResult = { total_search_terms: matcher.size, recent_posts_count: 0, matches_created: 0, execution_time_seconds: 0, skipped: 'paused' }
-    logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })
+    await logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })
     return r
   }
   const posts = recentPosts(deps.sqlite, since)
@@ -40,6 +40,6 @@ export async function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: 
     matches_created: created,
     execution_time_seconds: Math.round(seconds * 1000) / 1000,
   }
-  logJob(deps, JOB.matchBatch, 'success', Math.round(seconds * 1000), { ...result })
+  await logJob(deps, JOB.matchBatch, 'success', Math.round(seconds * 1000), { ...result })
   return result
 }

@@ -110,9 +110,9 @@ function withTerms(hits: Hit[], existing: Set<number>): Hit[] {
 }
 
 /** Access of the users (among ids) who are not banned; ADMIN_EMAILS count as admins. */
-function accessOf(deps: Pick<Deps, 'db' | 'config'>, ids: number[]): Map<number, AccessState> {
+async function accessOf(deps: OwnerDb & Pick<Deps, 'config'>, ids: number[]): Promise<Map<number, AccessState>> {
   const out = new Map<number, AccessState>()
-  for (const { user, access } of usersWithAccess(deps, ids)) if (user.bannedAt === null) out.set(user.id, access)
+  for (const { user, access } of await usersWithAccess(deps, ids)) if (user.bannedAt === null) out.set(user.id, access)
   return out
 }
 
@@ -184,7 +184,7 @@ export async function recordMatches(
     const termIds = [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))]
     const existing = await existingTermIds(db, termIds)
     if (existing.size !== termIds.length) hits = withTerms(hits, existing)
-    const access = source === 'backfill' ? null : accessOf(deps, [...new Set(hits.map((h) => h.userId))])
+    const access = source === 'backfill' ? null : await accessOf({ db: tx, config: deps.config }, [...new Set(hits.map((h) => h.userId))])
 
     // Matches of posts that repost no listing wait here and are stored together (one insert per
     // 500, one insert of their term links); a repost's hit is decided alone (rule 7), after them.
@@ -293,8 +293,8 @@ export async function recordMatches(
       deps.sqlite,
       result.created.map((c) => c.item),
     )
-    // Alert latency rows (src/metrics/latency.ts) in the same transaction: one prepared insert per alert.
-    if (stamps) insertAlertRows(deps.sqlite, result.created, stamps, now.getTime())
+    // Alert latency rows (src/metrics/latency.ts) in the same transaction: one multi-row insert.
+    if (stamps) await insertAlertRows({ db: tx }, result.created, stamps, now.getTime())
     // The alerts these matches owe, settled by the dispatcher's transaction that queues them (owed.ts).
     await oweAlerts(
       db,

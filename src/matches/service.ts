@@ -138,11 +138,11 @@ function parseCursor(cursor: string | undefined): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null
 }
 
-export function listMatches(
-  deps: Pick<Deps, 'sqlite'>,
+export async function listMatches(
+  deps: Pick<Deps, 'db' | 'sqlite'>,
   userId: number,
   opts: { category: Category; archived?: boolean; cursor?: string; limit?: number; q?: string },
-): { matches: MatchItem[]; nextCursor: string | null } {
+): Promise<{ matches: MatchItem[]; nextCursor: string | null }> {
   const limit = Math.max(1, Math.min(MAX_PAGE, opts.limit ?? DEFAULT_PAGE))
   const sortCol = opts.archived ? 'm.archived_at' : 'm.created_at'
   const cursor = parseCursor(opts.cursor)
@@ -167,8 +167,8 @@ export function listMatches(
   const nextCursor = more && last ? `${opts.archived ? last.archived_at : last.created_at}.${last.id}` : null
   const items = page.map(matchItem)
   attachListing(deps.sqlite, items)
-  const claimed = claimDelays(
-    deps.sqlite,
+  const claimed = await claimDelays(
+    deps,
     items.map((i) => i.id),
   )
   for (const item of items) item.claimedAfterMs = claimed.get(item.id)?.ms ?? null
@@ -286,9 +286,14 @@ export function claimFacts(
  * The match card's Claim / Open (POST /api/matches/:id/acted): the alert's first open or claim, from the app, once
  * (src/metrics/latency.ts stampClaim); the match is read. `recorded` is false for a later click or a match that never alerted.
  */
-export function actedOnMatch(deps: Pick<Deps, 'now' | 'sqlite' | 'bus'>, userId: number, id: number, action: ClaimAction): { id: number; recorded: boolean } {
+export async function actedOnMatch(
+  deps: Pick<Deps, 'now' | 'db' | 'sqlite' | 'bus'>,
+  userId: number,
+  id: number,
+  action: ClaimAction,
+): Promise<{ id: number; recorded: boolean }> {
   ownMatch(deps, userId, id)
-  const recorded = stampClaim(deps.sqlite, id, userId, deps.now().getTime(), 'app', action) !== null
+  const recorded = (await stampClaim(deps, id, userId, deps.now().getTime(), 'app', action)) !== null
   markRead(deps, userId, id)
   return { id, recorded }
 }

@@ -1,13 +1,13 @@
 // Alert latency rows (table alert_latency): one per alert — a live match that notifies — with the
-// time of each step of its path. Writes are cheap by design: the row is inserted inside the match
-// runner's own transaction (one cached prepared statement), socket times are buffered and written
+// time of each step of its path. Writes are cheap by design: the rows are inserted inside the match
+// runner's own transaction (one multi-row insert per batch), socket times are buffered and written
 // in one transaction on the next macrotask, and a delivery stamps its column once (first success).
 // Imports nothing outside this folder but the database (src/db), so the runner and the outbox can call it without a folder edge.
-import type { Database } from 'bun:sqlite'
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { alertLatency } from '../db/schema'
+import { chunksOf } from '../lib/id-lists'
 
 /** Rows are kept this long (the daily `alert-latency-prune` job). */
 export const LATENCY_KEEP_DAYS = 30
@@ -19,19 +19,24 @@ export type DeliveryChannel = 'socket' | 'push' | 'email'
 /** The times a histogram needs once a delivery step lands. */
 export type Landed = { channel: DeliveryChannel; at: number; createdAt: number | null; matchedAt: number }
 
-const INSERT = `INSERT OR IGNORE INTO alert_latency (match_id, user_id, post_id, created_at, received_at, stored_at, matched_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
-
 /**
- * Inside the runner's transaction: one row per new alert (matches that notify), through one
- * statement prepared once per database (bun:sqlite's query cache).
+ * Inside the runner's transaction (pass it as `{ db: tx }`): one row per new alert (matches that
+ * notify), in one multi-row insert per 500; a match that has its row already keeps it.
  */
-export function insertAlertRows(sqlite: Database, created: readonly CreatedMatch[], stamps: Stamps, matchedAt: number): void {
-  const insert = sqlite.query(INSERT)
-  for (const c of created) {
-    if (!c.notify) continue
-    const postAt = c.item.postCreatedAt === null ? null : Date.parse(c.item.postCreatedAt)
-    insert.run(c.item.id, c.userId, c.item.postId, postAt, stamps.receivedAt, stamps.storedAt, matchedAt)
-  }
+export async function insertAlertRows(deps: OwnerDb, created: readonly CreatedMatch[], stamps: Stamps, matchedAt: number): Promise<void> {
+  const rows = created
+    .filter((c) => c.notify)
+    .map((c) => ({
+      matchId: c.item.id,
+      userId: c.userId,
+      postId: c.item.postId,
+      createdAt: c.item.postCreatedAt === null ? null : Date.parse(c.item.postCreatedAt),
+      receivedAt: stamps.receivedAt,
+      storedAt: stamps.storedAt,
+      matchedAt,
+    }))
+  const db = asAsync(deps.db)
+  for (const chunk of chunksOf(rows)) await db.insert(alertLatency).values(chunk).onConflictDoNothing({ target: alertLatency.matchId })
 }
 
 const COLUMN = { socket: 'socketAt', push: 'pushAt', email: 'emailAt' } as const satisfies Record<DeliveryChannel, keyof typeof alertLatency.$inferSelect>
@@ -100,26 +105,28 @@ export type Claimed = { at: number; createdAt: number | null; channel: string; a
  * The user first opened or claimed an alert: stamps claimed_at (with where and how) once; later opens and claims
  * change nothing. Null when the alert has no row (not a live alert, pruned) or was stamped before.
  */
-export function stampClaim(sqlite: Database, matchId: number, userId: number, at: number, channel: string, action: ClaimAction): Claimed | null {
-  const row = sqlite
-    .query<{ created_at: number | null }, [number, string, string, number, number]>(
-      `UPDATE alert_latency SET claimed_at = ?, claim_channel = ?, claim_action = ? WHERE match_id = ? AND user_id = ? AND claimed_at IS NULL RETURNING created_at`,
-    )
-    .get(at, channel, action, matchId, userId)
-  return row ? { at, createdAt: row.created_at, channel, action } : null
+export async function stampClaim(deps: OwnerDb, matchId: number, userId: number, at: number, channel: string, action: ClaimAction): Promise<Claimed | null> {
+  const a = alertLatency
+  const [row] = await asAsync(deps.db)
+    .update(a)
+    .set({ claimedAt: at, claimChannel: channel, claimAction: action })
+    .where(and(eq(a.matchId, matchId), eq(a.userId, userId), isNull(a.claimedAt)))
+    .returning({ createdAt: a.createdAt })
+  return row ? { at, createdAt: row.createdAt, channel, action } : null
 }
 
 /** Post → claim of one alert, ms (null: not claimed yet, or the post time is unknown). */
-export function claimDelays(sqlite: Database, matchIds: readonly number[]): Map<number, { ms: number; channel: string; action: ClaimAction }> {
+export async function claimDelays(deps: OwnerDb, matchIds: readonly number[]): Promise<Map<number, { ms: number; channel: string; action: ClaimAction }>> {
   const out = new Map<number, { ms: number; channel: string; action: ClaimAction }>()
-  if (matchIds.length === 0) return out
-  const rows = sqlite
-    .query<{ match_id: number; created_at: number; claimed_at: number; claim_channel: string; claim_action: ClaimAction }, number[]>(
-      `SELECT match_id, created_at, claimed_at, claim_channel, claim_action FROM alert_latency
-       WHERE match_id IN (${matchIds.map(() => '?').join(',')}) AND claimed_at IS NOT NULL AND created_at IS NOT NULL`,
-    )
-    .all(...matchIds)
-  for (const r of rows) out.set(r.match_id, { ms: Math.max(0, r.claimed_at - r.created_at), channel: r.claim_channel, action: r.claim_action })
+  const a = alertLatency
+  const db = asAsync(deps.db)
+  for (const chunk of chunksOf(matchIds)) {
+    const rows = await db
+      .select({ matchId: a.matchId, createdAt: a.createdAt, claimedAt: a.claimedAt, channel: a.claimChannel, action: a.claimAction })
+      .from(a)
+      .where(and(inArray(a.matchId, chunk), isNotNull(a.claimedAt), isNotNull(a.createdAt)))
+    for (const r of rows) out.set(r.matchId, { ms: Math.max(0, r.claimedAt! - r.createdAt!), channel: r.channel!, action: r.action as ClaimAction })
+  }
   return out
 }
 
@@ -134,6 +141,7 @@ export async function pruneAlertLatency(deps: OwnerDb, now: number, days = LATEN
 }
 
 /** When the socket alert of a match went out (ms), or null: none yet, or no row (the explainer). */
-export function socketTimeOf(sqlite: Database, matchId: number): number | null {
-  return sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(matchId)?.socket_at ?? null
+export async function socketTimeOf(deps: OwnerDb, matchId: number): Promise<number | null> {
+  const [row] = await asAsync(deps.db).select({ socketAt: alertLatency.socketAt }).from(alertLatency).where(eq(alertLatency.matchId, matchId)).limit(1)
+  return row?.socketAt ?? null
 }

@@ -81,7 +81,7 @@ export async function followAlertLink(deps: Pick<Deps, 'config' | 'now' | 'db' |
     return page(deps, 'Mark this match as read?', `<p>${escapeHtml(facts.title)}</p><form method="post"><button type="submit">Mark read</button></form>`)
   const actions = alertActions(facts, await claimTemplateOf(deps, c.u))
   if (!prefetch) {
-    stampClaim(deps.sqlite, c.m, c.u, deps.now().getTime(), c.c, c.a)
+    await stampClaim(deps, c.m, c.u, deps.now().getTime(), c.c, c.a)
     markRead(deps, c.u, c.m)
   }
   return { kind: 'redirect', to: c.a === 'claim' ? actions.claim : actions.open }

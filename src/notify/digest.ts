@@ -55,9 +55,11 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
     })
     .map((id) => ({ userId: id, lastDigestAt: stored.get(id)?.lastDigestAt ?? null }))
   const accounts = new Map(
-    usersWithAccess(
-      deps,
-      batched.map((p) => p.userId),
+    (
+      await usersWithAccess(
+        deps,
+        batched.map((p) => p.userId),
+      )
     ).map((u) => [u.user.id, u]),
   )
   // After a restored backup, posts up to the restore point were digested by the replaced database.

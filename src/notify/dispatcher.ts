@@ -101,7 +101,7 @@ export async function dispatchMatch(
   const q = { db: tx ?? deps.db, now: deps.now, bus: deps.bus }
   const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
   if (await isPaused(deps)) return none('paused')
-  const row = userWithAccess(deps, userId)
+  const row = await userWithAccess(deps, userId)
   if (!row) return none('no user')
   if (row.user.bannedAt !== null || row.user.emailConfirmedAt === null) return none('user not active')
   const gates = notificationGate(row.access, deps.now())

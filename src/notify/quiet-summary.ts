@@ -68,7 +68,7 @@ export async function runQuietSummaries(deps: Deliver): Promise<{ users: number;
   for (const r of due) if (r.userId !== null) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r])
   for (const [userId, rows] of byUser) {
     out.users++
-    const account = userWithAccess(deps, userId)
+    const account = await userWithAccess(deps, userId)
     const active = account !== null && account.user.bannedAt === null && account.user.emailConfirmedAt !== null
     const gates = account ? notificationGate(account.access, now) : null
     const end = Math.max(...rows.map((r) => r.nextAttemptAt.getTime()))

@@ -18,8 +18,8 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
   const now = deps.now()
   const t = now.getTime()
   /** Each row with its account (in the rows' order): those confirmed and not banned. */
-  const confirmed = (rows: TrialRow[]) => {
-    const accounts = accountUsers(
+  const confirmed = async (rows: TrialRow[]) => {
+    const accounts = await accountUsers(
       deps.db,
       rows.map((r) => r.userId),
     )
@@ -32,27 +32,26 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
     return out
   }
 
-  const ending = confirmed(await trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
+  const ending = await confirmed(await trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
   for (const { user, access } of ending) {
     const end = access.accessExpiresAt!
-    // the access folder's write (synchronous still) runs on the connection inside this transaction
     await asAsync(deps.db).transaction(async (tx) => {
       await enqueueEmail({ ...deps, db: tx }, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
         userId: user.id,
         dedupeKey: `trial_ending:${user.id}:${end.getTime()}`,
       })
-      markTrialEndingNotified(deps, user.id, now)
+      await markTrialEndingNotified({ db: tx }, user.id, now)
     })
   }
 
-  const ended = confirmed(await trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
+  const ended = await confirmed(await trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
   for (const { user, access } of ended) {
     await asAsync(deps.db).transaction(async (tx) => {
       await enqueueEmail({ ...deps, db: tx }, 'trial_ended', trialEndedEmail(deps.config, user.email), {
         userId: user.id,
         dedupeKey: `trial_ended:${user.id}:${access.accessExpiresAt!.getTime()}`,
       })
-      markTrialEndedNotified(deps, user.id, now)
+      await markTrialEndedNotified({ db: tx }, user.id, now)
     })
   }
   return { ending: ending.length, ended: ended.length }

@@ -128,8 +128,8 @@ export class Hub {
   }
 
   /** A role change may grant or revoke the admin topic on the user's open sockets. */
-  reevaluate(userId: number) {
-    const admin = this.isAdmin(userId)
+  async reevaluate(userId: number): Promise<void> {
+    const admin = await this.isAdmin(userId)
     for (const peer of this.peers.values()) {
       if (peer.userId !== userId || peer.tokenId !== null || peer.admin === admin) continue
       if (admin) peer.subscribe(ADMIN)
@@ -154,8 +154,8 @@ export class Hub {
     }
   }
 
-  private isAdmin(userId: number): boolean {
-    return userWithAccess(this.deps, userId)?.access.role === 'admin'
+  private async isAdmin(userId: number): Promise<boolean> {
+    return (await userWithAccess(this.deps, userId))?.access.role === 'admin'
   }
 
   close() {

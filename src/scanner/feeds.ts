@@ -99,7 +99,7 @@ export class SourceRunner {
       if (!s.url || !this.due(s, now)) continue
       const o = await this.poll(s)
       if (o.status !== 'waiting')
-        logJob(this.deps, JOB.feeds, o.status === 'failed' ? 'failed' : 'success', 0, {
+        await logJob(this.deps, JOB.feeds, o.status === 'failed' ? 'failed' : 'success', 0, {
           source: s.id,
           name: s.name,
           status: o.status,

@@ -84,7 +84,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
       skipped: out.skipped,
       ...(out.error ? { error: out.error } : {}),
     }
-    logJob(deps, JOB.recheck, out.status === 'failed' ? 'failed' : 'success', Math.round(performance.now() - t0), details, now)
+    await logJob(deps, JOB.recheck, out.status === 'failed' ? 'failed' : 'success', Math.round(performance.now() - t0), details, now)
   }
   return out
 }

@@ -190,7 +190,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   outcome.requests = sentBefore === undefined ? outcome.pages : (source.requestsSent ?? 0) - sentBefore
   outcome.durationMs = Math.round(performance.now() - t0)
   const done = finish(outcome)
-  recordScan(deps, done, started)
+  await recordScan(deps, done, started)
   return done
 }
 
@@ -218,7 +218,7 @@ async function polledForums(deps: Pick<Deps, 'config' | 'db'>, source: ScanSourc
 /** The source's name in source_gaps and /metrics. */
 const sourceName = (source: ScanSource) => (source.mode === 'demo' ? 'demo' : 'reddit')
 
-function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
+async function recordScan(deps: Deps, o: ScanOutcome, startedAt: number): Promise<void> {
   const at = deps.now().getTime()
   const metric = deps.sqlite
     .query<{ id: number }, (string | number | null)[]>(
@@ -235,7 +235,7 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
     ...(o.gap ? { gap: `${new Date(o.gap.fromAt).toISOString()} – ${new Date(o.gap.toAt).toISOString()}` } : {}),
     ...(o.error ? { error: o.error } : {}),
   }
-  logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
+  await logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
   deps.sqlite
     .query(
       `INSERT INTO metrics (id, value, updated_at) VALUES ('next_reddit_scrape', ?, ?)

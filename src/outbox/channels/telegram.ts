@@ -212,14 +212,15 @@ export function telegramPoller(hooks: ProviderHooks, timeoutS = 25) {
       const a = (await res.json().catch(() => ({ ok: false }))) as TgAnswer<TgUpdate[]>
       if (!a.ok) {
         const why = `getUpdates answered ${res.status}${a.description ? `: ${a.description}` : ''}${res.status === 401 ? ' (check TELEGRAM_BOT_TOKEN)' : res.status === 409 ? ' (another process reads this bot’s updates)' : ''}`
-        if (why !== failing) logJob(deps, JOB.telegram, 'failed', 0, { error: `Telegram chats cannot be linked and Mark read presses are not seen: ${why}` })
+        if (why !== failing)
+          await logJob(deps, JOB.telegram, 'failed', 0, { error: `Telegram chats cannot be linked and Mark read presses are not seen: ${why}` })
         failing = why
         log.warn('telegram: getUpdates failed', { status: res.status, description: a.description ?? '' })
         // Telegram's 429 names its wait; otherwise a short pause keeps a broken token from spinning
         await Bun.sleep(Math.min(60, a.parameters?.retry_after ?? 5) * 1000)
         return 0
       }
-      if (failing !== null) logJob(deps, JOB.telegram, 'success', 0, { recovered: failing })
+      if (failing !== null) await logJob(deps, JOB.telegram, 'success', 0, { recovered: failing })
       failing = null
       for (const u of a.result ?? []) {
         offset = u.update_id + 1

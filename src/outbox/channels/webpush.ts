@@ -100,11 +100,10 @@ export function webpushChannel(
       }
       if (status === 404 || status === 410) {
         // Recorded as a system audit row: the admin Alerts page lists subscriptions removed as gone.
-        // (the audit write, synchronous still, runs on the connection inside this transaction)
         await asAsync(deps.db).transaction(async (tx) => {
           await store.deleteSubscription({ db: tx }, sub.id)
-          recordAudit(
-            { db: deps.db, now: deps.now },
+          await recordAudit(
+            { db: tx, now: deps.now },
             {
               actor: 'system',
               action: 'push.gone',

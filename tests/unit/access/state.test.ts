@@ -24,31 +24,31 @@ function addUser(email: string, name = '', role?: string): number {
 }
 
 describe('usersWithAccess / userWithAccess', () => {
-  test('each account with its own row; no row reads as role none; ADMIN_EMAILS make an admin', () => {
+  test('each account with its own row; no row reads as role none; ADMIN_EMAILS make an admin', async () => {
     const a = addUser('a@example.com', 'A', 'product')
     const b = addUser('b@example.com')
     const boss = addUser('boss@example.com', 'Boss', 'gd')
-    expect(usersWithAccess(deps).map((r) => [r.user.id, r.access.role, r.access.subscriptionStatus])).toEqual([
+    expect((await usersWithAccess(deps)).map((r) => [r.user.id, r.access.role, r.access.subscriptionStatus])).toEqual([
       [a, 'product', 'active'],
       [b, 'none', null],
       [boss, 'admin', 'active'],
     ])
-    expect(userWithAccess(deps, b) as unknown).toEqual({
+    expect((await userWithAccess(deps, b)) as unknown).toEqual({
       user: { id: b, email: 'b@example.com', emailConfirmedAt: T, bannedAt: null },
       access: { role: 'none', subscriptionStatus: null, accessExpiresAt: null, stripeCustomerId: null },
     })
-    expect(userWithAccess(deps, 999_999)).toBeNull()
-    expect(accessRowOf(deps, a)?.role).toBe('product')
-    expect(accessRowOf(deps, b)).toBeNull()
+    expect(await userWithAccess(deps, 999_999)).toBeNull()
+    expect((await accessRowOf(deps, a))?.role).toBe('product')
+    expect(await accessRowOf(deps, b)).toBeNull()
   })
 
-  test('more ids than one chunk of 500: every account is read, unknown ids are left out', () => {
+  test('more ids than one chunk of 500: every account is read, unknown ids are left out', async () => {
     const ids = Array.from({ length: 1203 }, (_, i) => addUser(`u${i}@example.com`, '', i % 2 === 0 ? 'gd' : undefined))
-    const read = usersWithAccess(deps, [...ids, 999_999])
+    const read = await usersWithAccess(deps, [...ids, 999_999])
     expect(read.map((r) => r.user.id)).toEqual(ids)
     expect(read.filter((r) => r.access.role === 'gd').length).toBe(602)
-    expect(accessRowsOf(deps, ids).size).toBe(602)
-    expect(usersWithAccess(deps, [])).toEqual([])
+    expect((await accessRowsOf(deps, ids)).size).toBe(602)
+    expect(await usersWithAccess(deps, [])).toEqual([])
   })
 })
 

@@ -141,15 +141,15 @@ describe('terms, users, latency: the alert path', () => {
     expect(await allUserIds(deps)).toEqual([a, b, c])
   })
 
-  test('socket time of a match: null without a row or before the socket write', () => {
+  test('socket time of a match: null without a row or before the socket write', async () => {
     const u = user('a@example.com')
     const m = match(u, post('p'), T0)
-    expect(socketTimeOf(deps.sqlite, m)).toBeNull()
+    expect(await socketTimeOf(deps, m)).toBeNull()
     deps.sqlite
       .query('INSERT INTO alert_latency (match_id, user_id, created_at, received_at, stored_at, matched_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(m, u, T0, T0, T0, T0)
-    expect(socketTimeOf(deps.sqlite, m)).toBeNull()
+    expect(await socketTimeOf(deps, m)).toBeNull()
     deps.sqlite.query('UPDATE alert_latency SET socket_at = ? WHERE match_id = ?').run(T0 + 5, m)
-    expect(socketTimeOf(deps.sqlite, m)).toBe(T0 + 5)
+    expect(await socketTimeOf(deps, m)).toBe(T0 + 5)
   })
 })
