@@ -87,11 +87,11 @@ export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, match
 export type HeldRow = { id: number; postId: number; redditId: string; dueAt: number }
 
 /** Held rows whose wait is over, with their post (oldest first; rows whose match or post is gone are left out). */
-export function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): HeldRow[] {
+export async function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): Promise<HeldRow[]> {
   const rows = dueWaiting(deps, new Date(now))
   if (rows.length === 0) return []
   // each match's post (src/matches/), then those posts' Reddit ids (src/forums/): a match or post that is gone is left out
-  const ofMatch = postsOfMatches(deps.sqlite, [...new Set(rows.map((r) => r.matchId))])
+  const ofMatch = await postsOfMatches(deps, [...new Set(rows.map((r) => r.matchId))])
   const redditIds = redditIdsOf(
     deps.sqlite,
     ofMatch.map((m) => m.postId),
@@ -135,7 +135,7 @@ export async function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, row
 }
 
 /** The post became removed or sold: its matches' queued (pending, waiting or held) email/push rows are not sent. */
-export function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): number {
+export async function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): Promise<number> {
   if (state !== 'removed' && state !== 'sold') return 0
-  return cancel(deps, matchIdsOfPost(deps.sqlite, postId), skipReason(state))
+  return cancel(deps, await matchIdsOfPost(deps, postId), skipReason(state))
 }

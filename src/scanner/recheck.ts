@@ -40,7 +40,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
   if (await isPaused(deps)) return { ...out, status: 'paused' }
   const t0 = performance.now()
   const now = deps.now().getTime()
-  const held = dueHeld(deps, now)
+  const held = await dueHeld(deps, now)
   const budget = source.budget
   const canRead = source.fetchInfo !== undefined && (!budget || budget.sideAllowedAt(now) <= now)
   let readHeld: HeldRow[] = []
@@ -54,7 +54,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
       try {
         const snapshots = await source.fetchInfo!([...asked.keys()])
         out.changes = await applySnapshots(deps, asked, snapshots)
-        out.cancelled += announceChanges(deps, out.changes)
+        out.cancelled += await announceChanges(deps, out.changes)
         readHeld = held.filter((h) => asked.has(h.redditId))
         out.status = 'success'
       } catch (err) {
@@ -94,10 +94,10 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
  * and `post.updated` goes on the bus (the feed and each matched user's sockets). Returns the rows skipped.
  * Used by the /api/info re-check and by the scan's re-read of stored posts a feed shows again.
  */
-export function announceChanges(deps: Pick<Deps, 'db' | 'sqlite' | 'bus'>, changes: readonly PostChange[]): number {
+export async function announceChanges(deps: Pick<Deps, 'db' | 'sqlite' | 'bus'>, changes: readonly PostChange[]): Promise<number> {
   let cancelled = 0
   for (const c of changes) {
-    if (c.update.state !== c.previous) cancelled += cancelAlertsForPost(deps, c.update.postId, c.update.state)
+    if (c.update.state !== c.previous) cancelled += await cancelAlertsForPost(deps, c.update.postId, c.update.state)
     deps.bus.emit('post.updated', { post: c.update, userIds: c.userIds })
   }
   return cancelled

@@ -162,7 +162,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     // Without /api/info (no key) the feed's later polls are the re-check: stored posts it shows again, now marked sold or pending.
     if (source.fetchInfo === undefined && result.known && result.known.length > 0) {
       const changes = await applyFeedReads(deps, result.known)
-      announceChanges(deps, changes)
+      await announceChanges(deps, changes)
       outcome.postsChanged = changes.length
     }
     const storedAt = deps.now().getTime()
