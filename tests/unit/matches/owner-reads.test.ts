@@ -6,6 +6,7 @@ import { authorsToLookUp } from '../../../src/forums/authors'
 import { duePosts, RECHECK_AT_MS } from '../../../src/forums/recheck'
 import { withPostFacts, type MatchRow } from '../../../src/matches/service'
 import { mostSavedTerms } from '../../../src/terms/stats'
+import { activeTermsByText, activeTermsByTextSqliteAtStart, type IndexedTermRow } from '../../../src/terms/store'
 import { tempDir } from '../../helpers'
 
 // The reads that once joined two owners' tables in one query (issue 29 §1): each owner reads its own
@@ -157,5 +158,26 @@ describe('mostSavedTerms: saves, then matches, then the text', () => {
       ['aimpoint', 1, 0],
       ['bushnell', 1, 0],
     ])
+  })
+})
+
+describe('activeTermsByText: the engine-neutral load of the term index', () => {
+  test('every term not paused, by text then id, across pages; the same rows as the start-up form', async () => {
+    const texts = Array.from({ length: 5_002 }, (_, i) => `term ${String(5_002 - i).padStart(5, '0')}`)
+    const insert = opened.sqlite.prepare("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', ?, ?)")
+    opened.sqlite.transaction(() => {
+      for (const t of texts) insert.run(1, t, now)
+      insert.run(2, 'term 00001', now) // a text of two users: a run of one text
+    })()
+    opened.sqlite.run("UPDATE search_terms SET paused_at = ? WHERE term = 'term 00002'", [now])
+    const read: IndexedTermRow[] = []
+    for await (const r of activeTermsByText(opened)) read.push(r)
+    expect(read).toHaveLength(5_002)
+    expect(read.slice(0, 3).map((r) => [r.user_id, r.term])).toEqual([
+      [1, 'term 00001'],
+      [2, 'term 00001'],
+      [1, 'term 00003'],
+    ])
+    expect(read).toEqual([...activeTermsByTextSqliteAtStart(opened.sqlite)].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.id - b.id)))
   })
 })
