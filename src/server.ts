@@ -32,6 +32,8 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
   const upgraded = await upgradeTwoFactorStorage(deps)
   if (upgraded.secrets + upgraded.recoveryCodes > 0) log.info('two-factor storage upgraded', upgraded)
   const services = createServices(deps)
+  // the term index's load where its constructor could not read synchronously (PostgreSQL; src/matches/matcher.ts)
+  await services.matcher.load()
   const notice = await forumNotice(deps) // the spec's default accessories forum, closed by Reddit: said once at start
   if (notice) log.warn(notice)
   const ctx: AppContext = { ...deps, ...services }

@@ -228,7 +228,7 @@ export async function explainPost(
     : (gapSentence(deps, post, await timeZoneOf(deps, user.id)) ??
       'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)')
 
-  const terms = termsOfUserByCategory(deps.sqlite, user.id)
+  const terms = await termsOfUserByCategory(deps, user.id)
   const counts: Partial<Record<Category, number>> = {}
   for (const t of terms) if (isCategory(t.category)) counts[t.category] = (counts[t.category] ?? 0) + 1
 
@@ -301,12 +301,12 @@ async function matchOf(
   access: Parameters<typeof notificationGate>[0],
   timeZone: string,
 ): Promise<Explanation['match']> {
-  const m = matchOfUserPost(deps.sqlite, userId, post.id)
+  const m = await matchOfUserPost(deps, userId, post.id)
   if (!m) return null
   const now = deps.now()
   const prefs = await getPrefs(deps, userId)
   const gates = notificationGate(access, now)
-  const termsCreated = termsByIds(deps.sqlite, termIdsOfMatch(deps.sqlite, m.id))
+  const termsCreated = await termsByIds(deps, await termIdsOfMatch(deps, m.id))
   // runner.ts rule 4: a live match alerts only when the post came after one of its terms.
   const fresh = termsCreated.length === 0 || termsCreated.some((t) => t.created_at <= post.createdAt.getTime())
   const noAlert =
@@ -332,7 +332,7 @@ async function matchOf(
     timeZone,
     match: { id: m.id, source: m.source, isNew: m.is_new === 1, matchedAt: m.created_at, postCreatedAt: m.post_created_at },
     postState: post.state,
-    terms: matchTermSettings(deps, m.id),
+    terms: await matchTermSettings(deps, m.id),
     emailFrequency: prefs.email_frequency,
     webPushEnabled: prefs.web_push_enabled,
     gates: { email: gates.email.allowed, push: gates.webPush.allowed, external: externalGate(access, now).allowed },

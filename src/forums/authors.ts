@@ -3,6 +3,7 @@
 // src/scanner/authors.ts; the request RedditClient.fetchAbout, OAuth only). Owner of the table.
 import type { Database } from 'bun:sqlite'
 import type { Post } from '../db/schema'
+import type { OwnerDb } from '../db/async-db'
 import { postsWithMatches } from '../matches/store'
 import { rowToPost, type PostRow } from './store'
 import { chunksOf } from '../lib/id-lists'
@@ -60,7 +61,8 @@ export function authorAbout(sqlite: Database, name: string | null | undefined): 
  * AUTHOR_TTL_MS ago; authors of matched posts first, then the newest posts. Which posts are matched is the matches
  * folder's (src/matches/store.ts postsWithMatches, a pure leaf): read for the window's posts, then ordered here.
  */
-export function authorsToLookUp(sqlite: Database, now: number, limit = 1): string[] {
+export async function authorsToLookUp(deps: OwnerDb & { sqlite: Database }, now: number, limit = 1): Promise<string[]> {
+  const { sqlite } = deps
   const authors = sqlite
     .query<{ name: string; ids: string }, [number, number]>(
       `SELECT lower(p.author) AS name, json_group_array(p.id) AS ids FROM posts p LEFT JOIN reddit_authors ra ON ra.name = lower(p.author)
@@ -71,8 +73,8 @@ export function authorsToLookUp(sqlite: Database, now: number, limit = 1): strin
     )
     .all(now - AUTHOR_LOOKUP_WINDOW_MS, now - AUTHOR_TTL_MS)
     .map((r) => ({ name: r.name, ids: JSON.parse(r.ids) as number[] }))
-  const matched = postsWithMatches(
-    sqlite,
+  const matched = await postsWithMatches(
+    deps,
     authors.flatMap((a) => a.ids),
   )
   // a stable sort: matched authors first, the newest first within each

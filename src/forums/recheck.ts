@@ -34,7 +34,7 @@ const DUE_AT = sql`CASE ${posts.recheckCount} ${sql.raw(RECHECK_AT_MS.map((ms, i
  */
 export async function duePosts(deps: OwnerDb & Pick<Deps, 'sqlite'>, now: number, limit: number, exclude: ReadonlySet<number> = new Set()): Promise<DuePost[]> {
   const since = now - RECHECK_WINDOW_MS
-  const counts = matchCountsSince(deps.sqlite, since)
+  const counts = await matchCountsSince(deps, since)
   const rows = (
     await asAsync(deps.db)
       .select({ id: posts.id, redditId: posts.redditId, ingestedAt: posts.ingestedAt, recheckCount: posts.recheckCount, createdAt: posts.createdAt })
@@ -100,7 +100,7 @@ function changeWriter(deps: Pick<Deps, 'sqlite'>, db: OwnerDb['db'], now: number
       .where(eq(posts.id, row.id))
     return {
       previous: row.state as PostState,
-      userIds: usersMatchedOn(deps.sqlite, row.id),
+      userIds: await usersMatchedOn({ db }, row.id),
       update: { postId: row.id, redditId: row.reddit_id, state, stateChangedAt: changedAt === null ? null : new Date(changedAt).toISOString(), price },
     }
   }

@@ -91,7 +91,7 @@ export const matchRoutes = (deps: Deps) =>
       params: id,
       detail: { summary: 'Take one match out of the archive (back in its list, read)', tags },
     })
-    .get('/api/unread', ({ user }) => unreadCounts(deps.sqlite, user.id), {
+    .get('/api/unread', ({ user }) => unreadCounts(deps, user.id), {
       response: { 200: UnreadResponse, ...errors(401) },
       auth: true,
       detail: { summary: 'Unread (new, not archived) match counts per category', tags },

@@ -69,7 +69,8 @@ export async function moveToRepost(deps: OwnerDb, match: ListingMatch, post: Pos
 }
 
 /** Sets `repost` and `priceHistory` on match items from the posts of their listings (two queries). */
-export function attachListing(sqlite: Database, items: MatchItem[]): void {
+export async function attachListing(deps: OwnerDb & Pick<Deps, 'sqlite'>, items: MatchItem[]): Promise<void> {
+  const { sqlite } = deps
   const ids = [...new Set(items.map((m) => m.postId).filter((id): id is number => id !== null))]
   for (const m of items) Object.assign(m, { repost: null, priceHistory: [] })
   if (ids.length === 0) return

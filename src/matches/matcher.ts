@@ -18,7 +18,7 @@ import { BUILTIN, BUILTIN_DICTIONARY, compileDictionary, mergeDictionary, parseD
 import type { Query } from '../matching/parse'
 import type { PostInput } from '../matching/post-model'
 import { TermIndex, type TermRef } from '../matching/term-index'
-import { activeTermCount, activeTermIds, activeTermsAfter, activeTermsByText } from '../terms/store'
+import { activeTermCount, activeTermIds, activeTermsAfter, activeTermsByText, activeTermsByTextSqliteAtStart, type IndexedTermRow } from '../terms/store'
 
 export type { TermRef }
 
@@ -55,6 +55,8 @@ export class MatchingService {
   private readonly unparsed = new Set<number>()
   private maxId = 0
   private dataVersion: number | null
+  /** the saved terms are filed (on SQLite by the constructor; on PostgreSQL by load()) */
+  private loaded = false
 
   constructor(private readonly deps: Pick<Deps, 'sqlite' | 'db' | 'now'> & { config?: Pick<Deps['config'], 'dataDir'> }) {
     this.dictionary = loadDictionary(deps.config?.dataDir)
@@ -71,14 +73,38 @@ export class MatchingService {
         // a post that cannot be read only leaves the rarity counts: the scan marks it unparsed
       }
     }
-    // Sorted by text, so the many rows of one text come in a run: the index files them into the
-    // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
-    // categories are the literals, so each row's own strings die young instead of being kept.
-    let text = ''
-    for (const r of activeTermsByText(deps.sqlite)) {
-      if (r.term !== text) text = r.term
-      this.addRow(r.id, r.user_id, CATEGORIES.find((c) => c === r.category) ?? r.category, text, r.created_at)
+    // The terms: synchronously on SQLite (construction stays synchronous while createServices is); on
+    // PostgreSQL the server awaits load() at start.
+    if (engineOf(deps.db) === 'sqlite') {
+      let text = ''
+      for (const r of activeTermsByTextSqliteAtStart(deps.sqlite)) text = this.fileRow(r, text)
+      this.loadedAfter(t0)
     }
+  }
+
+  /**
+   * Files every saved term when the constructor could not (PostgreSQL: no synchronous read); a no-op once loaded.
+   * The server awaits it at start (src/server.ts).
+   */
+  async load(): Promise<void> {
+    if (this.loaded) return
+    const t0 = performance.now()
+    let text = ''
+    for await (const r of activeTermsByText(this.deps)) text = this.fileRow(r, text)
+    this.loadedAfter(t0)
+  }
+
+  // Sorted by text, so the many rows of one text come in a run: the index files them into the
+  // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
+  // categories are the literals, so each row's own strings die young instead of being kept.
+  private fileRow(r: IndexedTermRow, text: string): string {
+    const shared = r.term === text ? text : r.term
+    this.addRow(r.id, r.user_id, CATEGORIES.find((c) => c === r.category) ?? r.category, shared, r.created_at)
+    return shared
+  }
+
+  private loadedAfter(t0: number): void {
+    this.loaded = true
     log.debug('term index loaded', { terms: this.index.size, unparsed: this.unparsed.size, ms: (performance.now() - t0).toFixed(1) })
     if (this.unparsed.size) log.warn('some saved terms could not be parsed and are ignored', { count: this.unparsed.size })
   }

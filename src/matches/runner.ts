@@ -289,8 +289,8 @@ export async function recordMatches(
       await flush()
     }
     await flush()
-    attachListing(
-      deps.sqlite,
+    await attachListing(
+      db,
       result.created.map((c) => c.item),
     )
     // Alert latency rows (src/metrics/latency.ts) in the same transaction: one multi-row insert.

@@ -39,7 +39,7 @@ const nullOr = <R extends { userId: unknown }>(row: R | undefined) => (row === u
 
 export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
   const user = await getUser(deps, userId)
-  const matchData = matchesOfUser(deps, userId)
+  const matchData = await matchesOfUser(deps, userId)
   const match = (m: (typeof matchData.rows)[number]) => ({ ...own(m), termIds: matchData.links.filter((l) => l.matchId === m.id).map((l) => l.termId) })
   const access = await accessOfUser(deps, userId)
   const notify = await notifyOfUser(deps, userId)
@@ -65,7 +65,7 @@ export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 
       /** the feed addresses exist since then (their secret is not data of yours to keep: rotate it in Settings) */
       feedKey: await feedKeyOf(deps, userId),
     },
-    terms: termsOfUser(deps, userId).map(own),
+    terms: (await termsOfUser(deps, userId)).map(own),
     matches: matchData.rows.filter((m) => m.archivedAt === null).map(match),
     archive: matchData.rows.filter((m) => m.archivedAt !== null).map(match),
     preferences: {

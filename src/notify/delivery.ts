@@ -4,7 +4,7 @@
 // lets the match through quiet hours. Stored on search_terms: `delivery` JSON, `muted_until`,
 // `always_notify`. The rules are pure; the dispatcher and the digest job apply them to the
 // terms read by matchTermSettings.
-import type { Deps } from '../deps'
+import type { OwnerDb } from '../db/async-db'
 import { termIdsOfMatch } from '../matches/store'
 import { termsByIds } from '../terms/reads'
 import type { EmailFrequency } from './prefs'
@@ -87,6 +87,6 @@ export function termSettingsOf(r: TermSettingsRow): TermSettings {
 }
 
 /** The settings of the terms that produced a match (match_terms: src/matches/; the terms: src/terms/reads.ts), read when it fans out. */
-export function matchTermSettings(deps: Pick<Deps, 'sqlite'>, matchId: number): TermSettings[] {
-  return termsByIds(deps.sqlite, termIdsOfMatch(deps.sqlite, matchId)).map(termSettingsOf)
+export async function matchTermSettings(deps: OwnerDb, matchId: number): Promise<TermSettings[]> {
+  return (await termsByIds(deps, await termIdsOfMatch(deps, matchId))).map(termSettingsOf)
 }

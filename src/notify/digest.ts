@@ -47,7 +47,7 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
         .from(notificationPrefs)
     ).map((p) => [p.userId, p]),
   )
-  const digestTerms = userIdsWithDigestTerm(deps.sqlite)
+  const digestTerms = await userIdsWithDigestTerm(deps)
   const batched = (await allUserIds(deps))
     .filter((id) => {
       const p = stored.get(id)
@@ -83,8 +83,9 @@ export async function runDigests(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'con
     if (quietUntil(userPrefs.quiet, deps.now()) !== null) continue
     due++
     // live matches of the window, none on a post found sold, removed or pending sale (the re-check, src/scanner/recheck.ts)
-    const rows = liveMatchesForDigest(deps, { userId: user.id, after: start, upTo: now, postedAfter, sentAlone })
-    const list = rows.filter((m) => deliveryPlan(matchTermSettings(deps, m.id), userPrefs.email_frequency, [], m.matchedAt).email === 'digest')
+    const rows = await liveMatchesForDigest(deps, { userId: user.id, after: start, upTo: now, postedAfter, sentAlone })
+    const list: typeof rows = []
+    for (const m of rows) if (deliveryPlan(await matchTermSettings(deps, m.id), userPrefs.email_frequency, [], m.matchedAt).email === 'digest') list.push(m)
     const allowed = notificationGate(access, now).email.allowed && user.bannedAt === null && user.emailConfirmedAt !== null
     // The cursor is checked and moved in the transaction that queues the digest (docs/atomicity-audit.md
     // C10): a run that finds it moved since its read sends nothing.

@@ -109,7 +109,7 @@ export async function dispatchMatch(
   const now = deps.now()
   const endpoints = externalGate(row.access, now).allowed ? await userEndpoints(q, userId) : []
   const plan = deliveryPlan(
-    matchTermSettings(deps, m.id),
+    await matchTermSettings(deps, m.id),
     prefs.email_frequency,
     endpoints.map((e) => e.id),
     now,
@@ -179,7 +179,7 @@ async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 
           log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })
         }
       }
-      settleOwed(deps.sqlite, settled)
+      await settleOwed({ db: tx }, settled)
     })
   } catch (err) {
     log.error('notify: dispatch batch failed', { count: batch.length, error: String(err) })
@@ -191,7 +191,7 @@ async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 
  * stopped before queueing (killed between the two transactions). Returns how many matches it took.
  */
 export async function dispatchOwed(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): Promise<number> {
-  const owed = owedAlerts(deps.sqlite)
+  const owed = await owedAlerts(deps)
   if (owed.length > 0) await dispatchBatch(deps, owed)
   return owed.length
 }

@@ -91,7 +91,7 @@ export async function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, li
   const rows = await dueWaiting(deps, new Date(now))
   if (rows.length === 0) return []
   // each match's post (src/matches/), then those posts' Reddit ids (src/forums/): a match or post that is gone is left out
-  const ofMatch = postsOfMatches(deps.sqlite, [...new Set(rows.map((r) => r.matchId))])
+  const ofMatch = await postsOfMatches(deps, [...new Set(rows.map((r) => r.matchId))])
   const redditIds = redditIdsOf(
     deps.sqlite,
     ofMatch.map((m) => m.postId),
@@ -137,5 +137,5 @@ export async function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, row
 /** The post became removed or sold: its matches' queued (pending, waiting or held) email/push rows are not sent. */
 export async function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): Promise<number> {
   if (state !== 'removed' && state !== 'sold') return 0
-  return cancel(deps, matchIdsOfPost(deps.sqlite, postId), skipReason(state))
+  return cancel(deps, await matchIdsOfPost(deps, postId), skipReason(state))
 }

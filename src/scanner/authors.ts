@@ -29,7 +29,7 @@ export async function runAuthorLookups(deps: Deps & WithSource & WithMatcher, so
   if (await isPaused(deps)) return { ...out, status: 'paused' }
   const now = deps.now().getTime()
   if (source.budget && source.budget.sideAllowedAt(now) > now) return { ...out, status: 'waiting' }
-  const [name] = authorsToLookUp(deps.sqlite, now, 1)
+  const [name] = await authorsToLookUp(deps, now, 1)
   if (name === undefined) return out
   out.author = name
   try {

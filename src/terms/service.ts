@@ -260,16 +260,16 @@ async function deleteTerms(deps: OwnerDb, terms: TermRow[]): Promise<number[]> {
   return removed
 }
 
-function afterRemoval(deps: Deps & WithMatcher, userId: number, terms: TermRow[], removed: number[]) {
+async function afterRemoval(deps: Deps & WithMatcher, userId: number, terms: TermRow[], removed: number[]): Promise<void> {
   for (const t of terms) deps.matcher.remove(t.id)
   if (removed.length > 0) deps.bus.emit('match.updated', { userId, ids: removed, change: 'removed' })
-  emitUnread(deps, userId)
+  await emitUnread(deps, userId)
 }
 
 export async function removeTerm(deps: Deps & WithMatcher, userId: number, id: number): Promise<{ id: number; matchesRemoved: number }> {
   const term = await ownTerm(deps, userId, id, 'Error removing term')
   const removed = await deleteTerms(deps, [term])
-  afterRemoval(deps, userId, [term], removed)
+  await afterRemoval(deps, userId, [term], removed)
   return { id, matchesRemoved: removed.length }
 }
 
@@ -281,6 +281,6 @@ export async function clearTerms(deps: Deps & WithMatcher, userId: number, categ
       .where(and(eq(searchTerms.userId, userId), eq(searchTerms.category, category)))
   ).map(termRow)
   const removed = await deleteTerms(deps, terms)
-  afterRemoval(deps, userId, terms, removed)
+  await afterRemoval(deps, userId, terms, removed)
   return { count: terms.length, matchesRemoved: removed.length }
 }

@@ -241,6 +241,6 @@ export async function importTerms(
     if (row.paused_at === null)
       deps.matcher.add({ id: row.id, userId, category: row.category as Category, term: row.term, createdAt: new Date(row.created_at) })
   for (const r of results) await announceMatches(deps, r)
-  if (stored.length > 0) emitUnread(deps, userId)
+  if (stored.length > 0) await emitUnread(deps, userId)
   return { dryRun: false, format: input.format, rows, summary: summary(rows) }
 }

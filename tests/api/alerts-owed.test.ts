@@ -147,12 +147,12 @@ describe('owed alerts in one process', () => {
       const hits: Hit[] = rows.map((p) => ({ userId: u.userId, post: p, terms: [{ id: termId, text: 'rmr', createdAt: clock.now().getTime() - 1000 }] }))
       const result = await recordMatches(deps, hits, 'live')
       expect(result.created.map((c) => c.notify)).toEqual([true, false])
-      expect(owedCount(deps.sqlite)).toBe(1)
+      expect(await owedCount(deps)).toBe(1)
       // The dispatch of the next macrotask queues the email and settles the debt in one transaction.
       const { announceMatches } = await import('../../src/matches/runner')
       await announceMatches(deps, result)
       await Bun.sleep(5)
-      expect(owedCount(deps.sqlite)).toBe(0)
+      expect(await owedCount(deps)).toBe(0)
       expect(deps.sqlite.query("SELECT dedupe_key FROM outbox WHERE kind = 'match'").all()).toEqual([
         { dedupe_key: `match:${result.created[0]!.item.id}:email` },
       ])

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { matchTerms, outbox, pushSubscriptions, searchTerms } from '../../src/db/schema'
 import { runDigests } from '../../src/notify/digest'
+import { updateTermDelivery } from '../../src/terms/delivery'
 import { runQuietSummaries, SUMMARY_NOTE } from '../../src/notify/quiet-summary'
 import { recoverStuckSending } from '../../src/outbox/queue'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
@@ -73,6 +74,20 @@ describe('PATCH /api/terms/:id/delivery', () => {
     const other = await createUserWithSession(deps)
     expect((await patch(other.cookie, t.id, { email: 'off' })).status).toBe(404)
     expect((await call(app, 'PATCH', `/api/terms/${t.id}/delivery`, { json: { email: 'off' } })).status).toBe(401)
+  })
+})
+
+describe('updateTermDelivery: two changes at once (docs/atomicity-audit.md C5)', () => {
+  test('two toggles of one term started together both stay: the read, merge and write are one transaction', async () => {
+    const u = await createUserWithSession(deps)
+    const t = term(u.userId, 'rmr')
+    // each change checks its channels (an await between the read and the write)
+    await Promise.all([
+      updateTermDelivery(deps, u.userId, t.id, { email: 'off', endpoints: {} }),
+      updateTermDelivery(deps, u.userId, t.id, { push: false, endpoints: {} }),
+    ])
+    const stored = deps.db.select().from(searchTerms).where(eq(searchTerms.id, t.id)).get()!
+    expect(stored.delivery).toMatchObject({ email: 'off', push: false })
   })
 })
 

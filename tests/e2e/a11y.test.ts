@@ -49,7 +49,7 @@ beforeAll(async () => {
   const first = world.server.deps.sqlite
     .query<{ id: number }, [number]>("SELECT id FROM matches WHERE user_id = ? AND category = 'wts' ORDER BY id LIMIT 1")
     .get(axeMember.userId)!
-  archiveMatch(world.server.deps, axeMember.userId, first.id)
+  await archiveMatch(world.server.deps, axeMember.userId, first.id)
 })
 afterAll(async () => {
   console.log(`axe findings by rule: ${JSON.stringify(tally)}`)

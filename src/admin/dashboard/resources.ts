@@ -39,7 +39,7 @@ export async function systemResources(deps: AdminDeps) {
       last429At: last429(deps),
     },
     scanInterval: scanIntervalNow(deps),
-    alertLatency24h: alertLatency(deps),
+    alertLatency24h: await alertLatency(deps),
     measuredAt: new Date(now).toISOString(),
   }
 }

@@ -22,7 +22,7 @@ export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pi
   return {
     posts: countPosts(deps),
     users: await countAccess(deps),
-    matches: countMatches(deps),
+    matches: await countMatches(deps),
     lastScanAt: last?.toISOString() ?? null,
     ...scanHealth(last, now),
     emailQueuePending: pending,
@@ -42,9 +42,9 @@ export async function kpiStats(deps: D): Promise<Kpis & { computedAt: string }> 
   const { todayStart, yesterdayStart, dayAgo } = dayBounds(now)
   return {
     ...kpis({
-      matchesToday: countMatches(deps, todayStart),
-      matchesYesterday: countMatches(deps, yesterdayStart, todayStart),
-      usersMatched24h: countMatchedUsers(deps, dayAgo),
+      matchesToday: await countMatches(deps, todayStart),
+      matchesYesterday: await countMatches(deps, yesterdayStart, todayStart),
+      usersMatched24h: await countMatchedUsers(deps, dayAgo),
       postsToday: countPosts(deps, todayStart),
       totalUsers: await countAccess(deps),
       activeOrTrialing: await countAccess(deps, { statuses: ACTIVE_STATUSES }),
@@ -59,8 +59,8 @@ export async function kpiStats(deps: D): Promise<Kpis & { computedAt: string }> 
  * Post → alert latency over the last 24 h: match time minus the post's creation time on Reddit,
  * for live matches (backfill and batch matches were never alerts). Milliseconds.
  */
-export function alertLatency(deps: D): { samples: number; p50Ms: number | null; p95Ms: number | null } {
+export async function alertLatency(deps: D): Promise<{ samples: number; p50Ms: number | null; p95Ms: number | null }> {
   const since = deps.now().getTime() - 86_400_000
-  const values = liveMatchDelays(deps, since, 20000).map((r) => Math.max(0, r.ms))
+  const values = (await liveMatchDelays(deps, since, 20000)).map((r) => Math.max(0, r.ms))
   return { samples: values.length, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95) }
 }

@@ -123,8 +123,8 @@ export async function userDetail(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | '
   const user = (await findUser(deps, userId))!
   const access = await storedAccess(deps, userId)
   const state = accessStateOf(deps, user.email, access)
-  const termsByCategory = termsOfUser(deps, userId)
-  const matchCounts = matchCountsOfUser(deps, userId)
+  const termsByCategory = await termsOfUser(deps, userId)
+  const matchCounts = await matchCountsOfUser(deps, userId)
   const prefs = await storedPrefs(deps, userId)
   const pushDevices = await countSubscriptions(deps, userId)
   const activeSessions = await sessionCount(deps, userId)

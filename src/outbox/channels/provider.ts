@@ -35,7 +35,7 @@ export type Stored = { url: string; secret: string | null; options: Record<strin
 export type HttpRequest = { method: 'POST' | 'PUT'; url: string; headers: Record<string, string>; body: string }
 
 /** What providers may ask of the rest of the app (given by src/notify, which may import src/matches): its channel rows, and marking a match read. */
-export type ProviderHooks = ChannelStore & { markRead(deps: Deps, userId: number, matchId: number): boolean }
+export type ProviderHooks = ChannelStore & { markRead(deps: Deps, userId: number, matchId: number): Promise<boolean> }
 
 export type Provider<K extends string = string> = {
   kind: K

@@ -180,7 +180,7 @@ export async function handleTelegramUpdate(deps: Deps, hooks: ProviderHooks, u: 
       const owners = await hooks.telegramChatOwners(deps, q.message.chat.id)
       if (owners.length > 0) answer = Number(matchId) === 0 ? 'This was a test alert.' : 'Match not found.'
       for (const userId of owners)
-        if (Number(matchId) > 0 && hooks.markRead(deps, userId, Number(matchId))) {
+        if (Number(matchId) > 0 && (await hooks.markRead(deps, userId, Number(matchId)))) {
           answer = 'Marked read'
           break
         }
