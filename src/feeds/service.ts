@@ -47,7 +47,7 @@ export async function feedResponse(
     userId: owner.userId,
     secret,
     category,
-    matches: feedMatches(deps, owner.userId, category),
+    matches: await feedMatches(deps, owner.userId, category),
     emptySince: new Date(owner.keyCreatedAt),
   })
   const body = format === 'atom' ? atomFeed(view) : JSON.stringify(jsonFeed(view))

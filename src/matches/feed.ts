@@ -48,7 +48,7 @@ export function excerptOf(text: string, max = EXCERPT_CHARS): string {
 }
 
 /** The user's newest matches (of one category, or all), at most `limit`. */
-export function feedMatches(deps: Pick<Deps, 'sqlite'>, userId: number, category: Category | null, limit = FEED_SIZE): FeedMatch[] {
+export async function feedMatches(deps: Pick<Deps, 'sqlite' | 'db'>, userId: number, category: Category | null, limit = FEED_SIZE): Promise<FeedMatch[]> {
   const where = category === null ? 'm.user_id = ?' : 'm.user_id = ? AND m.category = ?'
   const params: (string | number)[] = category === null ? [userId] : [userId, category]
   const rows = deps.sqlite
@@ -59,8 +59,8 @@ export function feedMatches(deps: Pick<Deps, 'sqlite'>, userId: number, category
     )
     .all(...params)
   // the post's link, price, source and text, read from its owner (src/forums/store.ts); a post gone leaves them empty
-  const posts = postFactsOf(
-    deps.sqlite,
+  const posts = await postFactsOf(
+    deps,
     rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id])),
   )
   return rows.map((r) => {

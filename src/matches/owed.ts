@@ -8,6 +8,7 @@
 // dedupe keys, so a match dispatched twice still has one row per alert.
 import type { Database } from 'bun:sqlite'
 import type { OwnerDb } from '../db/async-db'
+import type { Deps } from '../deps'
 import { asAsync } from '../db/async-sqlite'
 import { alertsOwed } from '../db/schema'
 import type { MatchItem } from '../contract/events'
@@ -31,8 +32,12 @@ export function settleOwed(sqlite: Database, matchIds: number[]): void {
 }
 
 /** The matches whose alerts are still owed, oldest first, as the runner announced them. */
-export function owedAlerts(sqlite: Database): { userId: number; match: MatchItem }[] {
-  const rows = withPostFacts(sqlite, sqlite.query<MatchRow, []>('SELECT m.* FROM alerts_owed o JOIN matches m ON m.id = o.match_id ORDER BY o.match_id').all())
+export async function owedAlerts(deps: Pick<Deps, 'sqlite' | 'db'>): Promise<{ userId: number; match: MatchItem }[]> {
+  const sqlite = deps.sqlite
+  const rows = await withPostFacts(
+    deps,
+    sqlite.query<MatchRow, []>('SELECT m.* FROM alerts_owed o JOIN matches m ON m.id = o.match_id ORDER BY o.match_id').all(),
+  )
   const owed = rows.map((r) => ({ userId: r.user_id, match: matchItem(r) }))
   attachListing(
     sqlite,

@@ -63,7 +63,7 @@ export async function findHits(deps: Pick<Deps, 'sqlite' | 'db'> & WithMatcher, 
   await matcher.sync()
   const hits: Hit[] = []
   // Sellers the admin never alerts on (src/forums/blocked-sellers.ts): their posts meet no term.
-  const blocked = blockedSellerSet(deps.sqlite)
+  const blocked = await blockedSellerSet(deps)
   for (const post of posts) {
     if (!isCategory(post.postType)) continue
     if (blocked.size > 0 && blocked.has(normalizeAuthor(post.author))) continue
@@ -76,7 +76,7 @@ export async function findHits(deps: Pick<Deps, 'sqlite' | 'db'> & WithMatcher, 
       // One post must never stop the scan: it is marked unparsed (admins see it on the Logs page), the rest go on.
       const error = err instanceof Error ? err.message : String(err)
       log.error('post could not be matched: marked unparsed', { redditId: post.redditId, error })
-      markUnparsed(deps.sqlite, post.id, error)
+      await markUnparsed(deps, post.id, error)
       continue
     }
     if (refs.length === 0) continue
@@ -140,11 +140,11 @@ export async function recordMatches(
   // a repost's price drop depends on the post alone: read once, whatever the number of users it reaches
   const drops = new Map<number, PriceDrop | null>()
   // the source kind (claim links) and the author's looked-up account (seller trust) of the alerts' items
-  const kinds = new Map<number, string>()
-  const sourceKind = (id: number) => {
-    if (!kinds.has(id)) kinds.set(id, sourceKindsOf(deps.sqlite, [id]).get(id) ?? '')
-    return kinds.get(id) || null
-  }
+  const kinds = await sourceKindsOf(
+    deps,
+    hits.flatMap((h) => (h.post.sourceId === null ? [] : [h.post.sourceId])),
+  )
+  const sourceKind = (id: number) => kinds.get(id) || null
   const aboutOf = (author: string) => {
     const a = authorAbout(deps.sqlite, author)
     return a ? { author_created_at: a.accountCreatedAt, author_karma: a.karma } : {}

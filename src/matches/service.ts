@@ -60,18 +60,18 @@ export type MatchRow = {
  * looked-up account (found), each read from its owner by id (src/forums/store.ts postFactsOf, src/sources/store.ts
  * sourceKindsOf, src/forums/authors.ts foundAuthors). A post, source or account not there leaves its fields null.
  */
-export function withPostFacts(sqlite: Database, rows: MatchRow[]): MatchRow[] {
+export async function withPostFacts(deps: OwnerDb, rows: MatchRow[]): Promise<MatchRow[]> {
   if (rows.length === 0) return rows
-  const posts = postFactsOf(
-    sqlite,
+  const posts = await postFactsOf(
+    deps,
     rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id])),
   )
-  const kinds = sourceKindsOf(
-    sqlite,
+  const kinds = await sourceKindsOf(
+    deps,
     [...posts.values()].flatMap((p) => (p.source_id === null ? [] : [p.source_id])),
   )
-  const authors = foundAuthors(
-    sqlite,
+  const authors = await foundAuthors(
+    deps,
     rows.map((r) => r.post_author),
   )
   return rows.map((r) => {
@@ -138,11 +138,11 @@ function parseCursor(cursor: string | undefined): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null
 }
 
-export function listMatches(
-  deps: Pick<Deps, 'sqlite'>,
+export async function listMatches(
+  deps: Pick<Deps, 'sqlite' | 'db'>,
   userId: number,
   opts: { category: Category; archived?: boolean; cursor?: string; limit?: number; q?: string },
-): { matches: MatchItem[]; nextCursor: string | null } {
+): Promise<{ matches: MatchItem[]; nextCursor: string | null }> {
   const limit = Math.max(1, Math.min(MAX_PAGE, opts.limit ?? DEFAULT_PAGE))
   const sortCol = opts.archived ? 'm.archived_at' : 'm.created_at'
   const cursor = parseCursor(opts.cursor)
@@ -162,7 +162,7 @@ export function listMatches(
     .query<MatchRow, (string | number)[]>(`SELECT m.* FROM matches m WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`)
     .all(...params)
   const more = rows.length > limit
-  const page = withPostFacts(deps.sqlite, rows.slice(0, limit))
+  const page = await withPostFacts(deps, rows.slice(0, limit))
   const last = page.at(-1)
   const nextCursor = more && last ? `${opts.archived ? last.archived_at : last.created_at}.${last.id}` : null
   const items = page.map(matchItem)
@@ -271,14 +271,14 @@ export function markAllRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, 
 }
 
 /** What the claim link of one of the user's matches needs (src/notify/claim.ts ClaimPost), or null when it is not theirs. */
-export function claimFacts(
-  sqlite: Database,
+export async function claimFacts(
+  deps: Pick<Deps, 'sqlite' | 'db'>,
   matchId: number,
   userId: number,
-): { title: string; url: string; author: string; price: number | null; kind: 'reddit' | 'feed' | 'push' | null } | null {
-  const r = sqlite.query<MatchRow, [number, number]>('SELECT m.* FROM matches m WHERE m.id = ? AND m.user_id = ?').get(matchId, userId)
+): Promise<{ title: string; url: string; author: string; price: number | null; kind: 'reddit' | 'feed' | 'push' | null } | null> {
+  const r = deps.sqlite.query<MatchRow, [number, number]>('SELECT m.* FROM matches m WHERE m.id = ? AND m.user_id = ?').get(matchId, userId)
   if (r === null) return null
-  const item = matchItem(withPostFacts(sqlite, [r])[0]!)
+  const item = matchItem((await withPostFacts(deps, [r]))[0]!)
   return { title: item.title, url: item.url, author: item.author, price: item.price ?? null, kind: item.sourceKind ?? null }
 }
 

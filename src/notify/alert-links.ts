@@ -75,7 +75,7 @@ const INVALID = 'This link is invalid or has expired'
 /** GET /c/<token>: see the header. `prefetch`: a HEAD or a browser's prefetch, which records nothing. */
 export async function followAlertLink(deps: Pick<Deps, 'config' | 'now' | 'db' | 'sqlite' | 'bus'>, token: string, prefetch: boolean): Promise<FollowResult> {
   const c = verifyAlertToken(deps.config.secrets.unsubscribeSecret, token, deps.now())
-  const facts = c ? claimFacts(deps.sqlite, c.m, c.u) : null
+  const facts = c ? await claimFacts(deps, c.m, c.u) : null
   if (!c || !facts) return page(deps, INVALID, '<p>The match may have been removed. Your matches are in the app.</p>', 404)
   if (c.a === 'read')
     return page(deps, 'Mark this match as read?', `<p>${escapeHtml(facts.title)}</p><form method="post"><button type="submit">Mark read</button></form>`)
@@ -88,9 +88,9 @@ export async function followAlertLink(deps: Pick<Deps, 'config' | 'now' | 'db' |
 }
 
 /** POST /c/<token> of a read link: marks the match read. */
-export function postAlertLink(deps: Pick<Deps, 'config' | 'now' | 'sqlite' | 'bus'>, token: string): FollowResult {
+export async function postAlertLink(deps: Pick<Deps, 'config' | 'now' | 'sqlite' | 'db' | 'bus'>, token: string): Promise<FollowResult> {
   const c = verifyAlertToken(deps.config.secrets.unsubscribeSecret, token, deps.now())
-  if (!c || c.a !== 'read' || !claimFacts(deps.sqlite, c.m, c.u)) return page(deps, INVALID, '', 404)
+  if (!c || c.a !== 'read' || !(await claimFacts(deps, c.m, c.u))) return page(deps, INVALID, '', 404)
   markRead(deps, c.u, c.m)
   return { kind: 'done' }
 }

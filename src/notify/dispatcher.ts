@@ -129,7 +129,7 @@ export async function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
       result.push++
     }
   }
-  const price = endpoints.length > 0 && m.postId !== null ? postPrice(deps.sqlite, m.postId) : null
+  const price = endpoints.length > 0 && m.postId !== null ? await postPrice(deps, m.postId) : null
   for (const ep of endpoints) {
     if (!plan.endpoints.has(ep.id)) continue
     const control = controlOf(ep)
@@ -183,7 +183,7 @@ async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 
  * stopped before queueing (killed between the two transactions). Returns how many matches it took.
  */
 export async function dispatchOwed(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): Promise<number> {
-  const owed = owedAlerts(deps.sqlite)
+  const owed = await owedAlerts(deps)
   if (owed.length > 0) await dispatchBatch(deps, owed)
   return owed.length
 }

@@ -87,13 +87,13 @@ export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, match
 export type HeldRow = { id: number; postId: number; redditId: string; dueAt: number }
 
 /** Held rows whose wait is over, with their post (oldest first; rows whose match or post is gone are left out). */
-export function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): HeldRow[] {
+export async function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): Promise<HeldRow[]> {
   const rows = dueWaiting(deps, new Date(now))
   if (rows.length === 0) return []
   // each match's post (src/matches/), then those posts' Reddit ids (src/forums/): a match or post that is gone is left out
   const ofMatch = postsOfMatches(deps.sqlite, [...new Set(rows.map((r) => r.matchId))])
-  const redditIds = redditIdsOf(
-    deps.sqlite,
+  const redditIds = await redditIdsOf(
+    deps,
     ofMatch.map((m) => m.postId),
   )
   const posts = new Map<number, { postId: number; redditId: string }>()
@@ -124,9 +124,9 @@ export async function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, row
   let released = 0
   let skipped = 0
   // the post reads and the outbox writes (src/forums, src/outbox: synchronous still) run on the connection inside this transaction
-  await asAsync(deps.db).transaction(async () => {
+  await asAsync(deps.db).transaction(async (tx) => {
     for (const row of rows) {
-      const state = (postStateOf(deps.sqlite, row.postId) ?? 'open') as PostState
+      const state = ((await postStateOf({ db: tx }, row.postId)) ?? 'open') as PostState
       if (state === 'removed' || state === 'sold') skipped += skip(deps, row.id, skipReason(state))
       else released += release(deps, row.id, now)
     }

@@ -243,8 +243,8 @@ export const notifyRoutes = (deps: Deps) => {
       )
       .post(
         '/c/:token',
-        ({ params, set }) => {
-          const r = postAlertLink(deps, params.token)
+        async ({ params, set }) => {
+          const r = await postAlertLink(deps, params.token)
           if (r.kind === 'done') {
             set.status = 204
             return null

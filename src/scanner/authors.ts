@@ -29,15 +29,15 @@ export async function runAuthorLookups(deps: Deps & WithSource & WithMatcher, so
   if (await isPaused(deps)) return { ...out, status: 'paused' }
   const now = deps.now().getTime()
   if (source.budget && source.budget.sideAllowedAt(now) > now) return { ...out, status: 'waiting' }
-  const [name] = authorsToLookUp(deps.sqlite, now, 1)
+  const [name] = await authorsToLookUp(deps, now, 1)
   if (name === undefined) return out
   out.author = name
   try {
     const about = await source.fetchAbout(name)
-    recordAbout(deps.sqlite, name, about, deps.now().getTime())
+    await recordAbout(deps, name, about, deps.now().getTime())
     out.status = 'success'
     if (about.status === 'found') {
-      const posts = recentPostsBy(deps.sqlite, name, deps.now().getTime())
+      const posts = await recentPostsBy(deps, name, deps.now().getTime())
       if (posts.length > 0) {
         const stamps = { receivedAt: posts[0]!.ingestedAt.getTime(), storedAt: posts[0]!.ingestedAt.getTime() }
         out.matched = (await matchPosts(deps, posts, 'live', stamps)).created.length

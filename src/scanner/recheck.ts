@@ -40,7 +40,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
   if (await isPaused(deps)) return { ...out, status: 'paused' }
   const t0 = performance.now()
   const now = deps.now().getTime()
-  const held = dueHeld(deps, now)
+  const held = await dueHeld(deps, now)
   const budget = source.budget
   const canRead = source.fetchInfo !== undefined && (!budget || budget.sideAllowedAt(now) <= now)
   let readHeld: HeldRow[] = []

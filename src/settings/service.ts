@@ -51,14 +51,6 @@ export function isPaused(deps: OwnerDb): Promise<boolean> {
   return getSetting(deps, 'is_emergency_paused')
 }
 
-/**
- * The emergency pause read synchronously: only for the scanner's timer (src/scanner/scan.ts
- * `nextScanAt`, asked by the job scheduler's synchronous `nextAt`), which cannot await yet. SQLite only.
- */
-export function isPausedSync(deps: Pick<Deps, 'db'>): boolean {
-  return deps.db.select().from(systemSettings).where(eq(systemSettings.name, 'is_emergency_paused')).get()?.value?.active === true
-}
-
 type SettingValue = (typeof systemSettings.$inferSelect)['value']
 
 /** A stored setting other than the two switches (e.g. 'scan_settings'), as stored, or undefined. */

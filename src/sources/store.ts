@@ -4,8 +4,7 @@
 // (kind push, src/sources/ingest-route.ts). `readSourceInput` checks what an admin or operator gives (pure);
 // `seedSources` fills the table once, on first start, from the environment (FORUM_PRESET, else
 // ACCESSORIES_SUBREDDIT / DEALS_SUBREDDIT).
-import type { Database } from 'bun:sqlite'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
 import { sources, type Source } from '../db/schema'
@@ -13,7 +12,7 @@ import type { Deps } from '../deps'
 import { storedSetting, storeSetting } from '../settings/service'
 import { presetByName, type Preset } from './presets'
 import { newPushSecret } from './push'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { chunksOf } from '../lib/id-lists'
 
 /** The system setting that says the table was seeded. */
 const SEEDED = 'sources_seeded'
@@ -395,13 +394,11 @@ function seedInputs(config: Pick<Deps['config'], 'forums' | 'forumPreset'>): Sou
 // — Reads for src/matches/ (issue 29 §1: the sources' SQL stays here) —
 
 /** The kind of each source of `ids` still stored, by id (a match card's claim link and source badge). */
-export function sourceKindsOf(sqlite: Database, ids: readonly number[]): Map<number, string> {
+export async function sourceKindsOf(deps: OwnerDb, ids: readonly number[]): Promise<Map<number, string>> {
+  const db = asAsync(deps.db)
   const out = new Map<number, string>()
   const unique = [...new Set(ids)]
   for (const chunk of chunksOf(unique))
-    for (const r of sqlite
-      .query<{ id: number; kind: string }, number[]>(`SELECT id, kind FROM sources WHERE id IN (${placeholders(chunk.length)})`)
-      .all(...chunk))
-      out.set(r.id, r.kind)
+    for (const r of await db.select({ id: sources.id, kind: sources.kind }).from(sources).where(inArray(sources.id, chunk))) out.set(r.id, r.kind)
   return out
 }

@@ -19,8 +19,8 @@ export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
   const now = deps.now().getTime()
   const b = deps.source.budget
-  const { last, lastSuccessAt, failingSince } = scanStreak(deps)
-  const nextAt = nextScanAt(deps)
+  const { last, lastSuccessAt, failingSince } = await scanStreak(deps)
+  const nextAt = await nextScanAt(deps)
   const allowedAt = b ? b.nextAllowedAt(now) : now
   const snap = b?.snapshot(now)
   const paused = await isPaused(deps)

@@ -70,13 +70,13 @@ describe('matches: the alert path', () => {
     expect(termsByIds(deps.sqlite, [t2])[0]).toMatchObject({ id: t2, created_at: T0, delivery: null, muted_until: null, always_notify: 0 })
   })
 
-  test('posts of matches: a match whose post is gone (post_id set null) is left out; Reddit ids by post id', () => {
+  test('posts of matches: a match whose post is gone (post_id set null) is left out; Reddit ids by post id', async () => {
     const u = user('a@example.com')
     const [p1, p2] = [post('r1'), post('r2')]
     const [m1, m2] = [match(u, p1, T0), match(u, p2, T0)]
     deps.sqlite.query('DELETE FROM posts WHERE id = ?').run(p2)
     expect(postsOfMatches(deps.sqlite, [m1, m2, 999])).toEqual([{ matchId: m1, postId: p1 }])
-    expect(redditIdsOf(deps.sqlite, [p1, p2])).toEqual(new Map([[p1, 'r1']]))
+    expect(await redditIdsOf(deps, [p1, p2])).toEqual(new Map([[p1, 'r1']]))
     expect(matchIdsOfPost(deps.sqlite, p1)).toEqual([m1])
     expect(matchOfUserPost(deps.sqlite, u, p1)).toMatchObject({ id: m1, source: 'live', created_at: T0, matched_terms: '["x"]' })
     expect(matchOfUserPost(deps.sqlite, u, p2)).toBeNull()
@@ -113,20 +113,20 @@ describe('matches: the alert path', () => {
     expect(window(new Date(T0 - 1))).toEqual([first, inWindow, noPostTime, atEnd])
   })
 
-  test('postNotOpen finds a post only when its state is not open', () => {
+  test('postNotOpen finds a post only when its state is not open', async () => {
     const [open, sold] = [post('o'), post('s', { state: 'sold' })]
     const found = (id: number) => postNotOpen(deps, sql`${id}`).all().length
     expect([found(open), found(sold)]).toEqual([0, 1])
-    expect([postStateOf(deps.sqlite, sold), postStateOf(deps.sqlite, 999)]).toEqual(['sold', null])
+    expect([await postStateOf(deps, sold), await postStateOf(deps, 999)]).toEqual(['sold', null])
   })
 })
 
 describe('forums: a post by its link', () => {
-  test('url or link_url, with or without one trailing slash; the newest of several', () => {
+  test('url or link_url, with or without one trailing slash; the newest of several', async () => {
     post('r1', { url: 'https://forum.example/t/1/' })
     const newer = post('r2', { url: 'https://www.reddit.com/r2', linkUrl: 'https://forum.example/t/1' })
-    expect(postByLink(deps.sqlite, 'https://forum.example/t/1')?.id).toBe(newer)
-    expect(postByLink(deps.sqlite, 'https://forum.example/t/2')).toBeNull()
+    expect((await postByLink(deps, 'https://forum.example/t/1'))?.id).toBe(newer)
+    expect(await postByLink(deps, 'https://forum.example/t/2')).toBeNull()
   })
 })
 

@@ -92,10 +92,10 @@ describe('authorsToLookUp: authors of matched posts first, then the newest', () 
     const matched = post({ createdAt: now - 120_000, ingestedAt: now - 120_000, author: 'Matched' })
     post({ createdAt: now - 1_000, ingestedAt: now - 1_000, author: 'Late' })
     post({ createdAt: now - 1_000, ingestedAt: now - 1_000, author: 'feedauthor', url: 'https://example.com/feed/1' }) // not Reddit
-    expect(authorsToLookUp(opened.sqlite, now, 5)).toEqual(['late', 'early', 'matched'])
+    expect(await authorsToLookUp(opened, now, 5)).toEqual(['late', 'early', 'matched'])
     match(1, matched)
-    expect(authorsToLookUp(opened.sqlite, now, 5)).toEqual(['matched', 'late', 'early'])
-    expect(authorsToLookUp(opened.sqlite, now, 1)).toEqual(['matched'])
+    expect(await authorsToLookUp(opened, now, 5)).toEqual(['matched', 'late', 'early'])
+    expect(await authorsToLookUp(opened, now, 1)).toEqual(['matched'])
   })
 })
 
@@ -107,7 +107,7 @@ describe('withPostFacts: the post, its source and its author joined onto match r
     opened.sqlite.run("INSERT INTO reddit_authors (name, status, account_created_at, karma, fetched_at) VALUES ('seller', 'found', 1000, 42, ?)", [now])
     opened.sqlite.run("INSERT INTO reddit_authors (name, status, fetched_at) VALUES ('gone', 'missing', ?)", [now])
     const rows = (ids: number[]) => ids.map((id) => opened.sqlite.query<MatchRow, [number]>('SELECT * FROM matches WHERE id = ?').get(id)!)
-    const [full, orphan, missing] = withPostFacts(opened.sqlite, rows([match(1, p, now, 'SELLER'), match(2, null, now, 'nobody'), match(3, p, now, 'gone')]))
+    const [full, orphan, missing] = await withPostFacts(opened, rows([match(1, p, now, 'SELLER'), match(2, null, now, 'nobody'), match(3, p, now, 'gone')]))
     expect(full).toMatchObject({
       link_url: 'https://example.com/item',
       post_state: 'open',
