@@ -23,7 +23,7 @@ import { usersWithAccess } from '../access/state'
 import { isCategory, type Category } from '../access/categories'
 import type { MatchItem } from '../contract/events'
 import type { PriceDrop } from '../forums/price-history'
-import { restorePointAt } from '../settings/restore-point'
+import { restoredUpTo as restoredUpToAt } from '../settings/restore-point'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { applyMatchDefaults } from './defaults'
@@ -135,7 +135,7 @@ export async function recordMatches(
   hits = await applyMatchDefaults(deps, hits)
   if (hits.length === 0) return result
   const now = deps.now()
-  const restoredUpTo = source === 'live' ? restorePointAt(deps.sqlite) : null
+  const restoredUpTo = source === 'live' ? await restoredUpToAt(deps) : null
 
   // a repost's price drop depends on the post alone: read once, whatever the number of users it reaches
   const drops = new Map<number, PriceDrop | null>()

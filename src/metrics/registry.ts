@@ -159,7 +159,7 @@ export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Dat
     })
   const catchUp = async () => {
     await started
-    for (const r of postsAfterId({ sqlite }, lastPostId)) {
+    for (const r of await postsAfterId(deps, lastPostId)) {
       postsIngested.inc({ forum: r.forum }, r.n)
       lastPostId = Math.max(lastPostId, r.top)
     }

@@ -9,7 +9,7 @@ import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
 import { sources, type Source } from '../db/schema'
 import type { Deps } from '../deps'
-import { storedSetting, storeSetting } from '../settings/service'
+import { storedSetting, storedSettingAtStartSqlite, storeSettingAtStartSqlite } from '../settings/service'
 import { presetByName, type Preset } from './presets'
 import { newPushSecret } from './push'
 import { chunksOf } from '../lib/id-lists'
@@ -81,8 +81,13 @@ export async function getSource(deps: OwnerDb, id: number): Promise<SourceRow | 
 }
 
 /** Whether the table was filled on first start (before that, a bare test database, the configured forums are read). */
-export function sourcesSeeded(deps: Pick<Deps, 'db'>): boolean {
-  return storedSetting(deps, SEEDED) !== undefined
+export async function sourcesSeeded(deps: OwnerDb): Promise<boolean> {
+  return (await storedSetting(deps, SEEDED)) !== undefined
+}
+
+/** sourcesSeeded at the start of a process (its wiring is synchronous: src/services.ts), SQLite only. */
+export function sourcesSeededAtStartSqlite(deps: Pick<Deps, 'db'>): boolean {
+  return storedSettingAtStartSqlite(deps, SEEDED) !== undefined
 }
 
 export async function enabledSources(deps: OwnerDb, kind: SourceKind): Promise<SourceRow[]> {
@@ -359,14 +364,14 @@ export async function sourceNames(deps: OwnerDb): Promise<Map<number, string>> {
  */
 export function seedSources(deps: Pick<Deps, 'db' | 'config' | 'now'>): SourceRow[] {
   // Left synchronous in phase 1: it runs in the process's synchronous wiring (src/services.ts createServices).
-  if (sourcesSeeded(deps)) return []
+  if (sourcesSeededAtStartSqlite(deps)) return []
   const at = deps.now()
   const made: SourceRow[] = []
   deps.db.transaction((tx) => {
     if (tx.select({ id: sources.id }).from(sources).limit(1).all().length === 0) {
       for (const input of seedInputs(deps.config)) made.push(fromRow(tx.insert(sources).values(newSource(input, at.getTime())).returning().get()))
     }
-    storeSetting(deps, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
+    storeSettingAtStartSqlite(deps, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
   })
   return made
 }
