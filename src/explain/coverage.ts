@@ -22,7 +22,7 @@ export async function gapSentence(
     lo = around.before
     hi = around.after ?? deps.now().getTime()
   }
-  const gap = gapAround(deps.sqlite, post.subreddit, lo, hi)
+  const gap = await gapAround(deps, post.subreddit, lo, hi)
   if (!gap) return null
   const where = post.subreddit
     ? `r/${post.subreddit}`

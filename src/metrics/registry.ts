@@ -163,7 +163,7 @@ export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Dat
       postsIngested.inc({ forum: r.forum }, r.n)
       lastPostId = Math.max(lastPostId, r.top)
     }
-    for (const g of gapsAfterId(sqlite, lastGap)) {
+    for (const g of await gapsAfterId(deps, lastGap)) {
       gaps.inc({ source: g.source, forum: g.forum }, g.count)
       gapSeconds.inc({ source: g.source, forum: g.forum }, g.seconds)
       lastGap = Math.max(lastGap, g.top)
