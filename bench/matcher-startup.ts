@@ -24,7 +24,7 @@ if (mode === 'service') loaded = new MatchingService({ sqlite, db, now: () => ne
 else {
   const index = new TermIndexBefore()
   const createdAt = new Map<number, number>()
-  for (const p of recentPosts(sqlite, new Date(Date.now() - LIVE_WINDOW_MS)).slice(-5000)) index.observe(preparePost(p))
+  for (const p of (await recentPosts({ db }, new Date(Date.now() - LIVE_WINDOW_MS))).slice(-5000)) index.observe(preparePost(p))
   const rows = sqlite
     .query<{ id: number; user_id: number; category: string; term: string; created_at: number }, []>(
       'SELECT id, user_id, category, term, created_at FROM search_terms',

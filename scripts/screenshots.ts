@@ -77,7 +77,7 @@ async function alerts() {
     const made = await world.subscriber({ theme: 'light', viewport: { width: 900, height: 700 } })
     await addTerm(world.server.deps, made.userId, FULL, 'wts', 'rmr')
     const now = Date.now()
-    recordAbout(world.server.deps.sqlite, 'optics_trader', { status: 'found', accountCreatedAt: now - 1200 * 86_400_000, karma: 1240 }, now)
+    await recordAbout(world.server.deps, 'optics_trader', { status: 'found', accountCreatedAt: now - 1200 * 86_400_000, karma: 1240 }, now)
     const post = forumPost('[WTS] Trijicon RMR Type 2 RM06 3.25 MOA - $400 shipped', { author: 'optics_trader', authorFlair: 'Trades: 12', now, ageMs: 20_000 })
     await matchPosts(world.server.deps, await storePosts(world.server.deps, [post]), 'live', { receivedAt: now, storedAt: now })
     await made.page.goto(world.server.url + '/dashboard/gafs/wts')

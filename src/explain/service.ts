@@ -168,7 +168,7 @@ async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => numb
 }
 
 /** A stored post whose link is this address (trailing slash and fragment aside): how a forum's post is named. */
-function storedPostByLink(deps: Pick<Deps, 'sqlite'>, raw: string): Post | null {
+async function storedPostByLink(deps: Pick<Deps, 'db'>, raw: string): Promise<Post | null> {
   let url: URL
   try {
     url = new URL(raw.trim())
@@ -177,7 +177,7 @@ function storedPostByLink(deps: Pick<Deps, 'sqlite'>, raw: string): Post | null 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   url.hash = ''
-  return postByLink(deps.sqlite, url.href.replace(/\/+$/, ''))
+  return await postByLink(deps, url.href.replace(/\/+$/, ''))
 }
 
 /** `readLimit`: counts the asker's reads of posts Dibs never stored (admins are not counted). */
@@ -189,14 +189,14 @@ export async function explainPost(
 ): Promise<Explanation> {
   const parsed = parsePostRef(input.url)
   // a forum feed's or a pushed post: found by its link among the stored posts (Dibs cannot read those by id)
-  const byLink = parsed.ok ? null : storedPostByLink(deps, input.url)
+  const byLink = parsed.ok ? null : await storedPostByLink(deps, input.url)
   if (!parsed.ok && !byLink) throw badRequest(parsed.error, 'INVALID_POST_REF')
   const ref = parsed.ok ? parsed : { ok: true as const, redditId: byLink!.redditId, subreddit: null }
   const { user, access } = await targetUser(deps, asker, input.userId)
   const forums = deps.config.forums
   if (ref.subreddit !== null && classify({ title: '', subreddit: ref.subreddit }, forums) === null) throw notWatched(deps, ref.subreddit)
 
-  const stored = byLink ?? postByRedditId(deps.sqlite, ref.redditId)
+  const stored = byLink ?? (await postByRedditId(deps, ref.redditId))
   let post: Pick<Post, 'redditId' | 'title' | 'url' | 'author' | 'flair' | 'authorFlair' | 'content' | 'subreddit' | 'createdAt' | 'state'>
   let category: Category | null
   let forum: 'product' | 'gd'
@@ -209,7 +209,9 @@ export async function explainPost(
       async (e) => {
         // unreadable (no key): a post whose id falls inside a coverage gap is told so first
         const gap =
-          e instanceof AppError && e.code === 'REDDIT_UNAVAILABLE' ? gapSentence(deps, { ...ref, createdAt: null }, await timeZoneOf(deps, user.id)) : null
+          e instanceof AppError && e.code === 'REDDIT_UNAVAILABLE'
+            ? await gapSentence(deps, { ...ref, createdAt: null }, await timeZoneOf(deps, user.id))
+            : null
         throw gap ? new AppError(e.status, e.code, `${gap}. ${e.message}`) : e
       },
     )
@@ -225,7 +227,7 @@ export async function explainPost(
   const createdAt = post.createdAt.getTime()
   const seen = stored
     ? `seen ${duration(stored.ingestedAt.getTime() - createdAt)} after it was posted`
-    : (gapSentence(deps, post, await timeZoneOf(deps, user.id)) ??
+    : ((await gapSentence(deps, post, await timeZoneOf(deps, user.id))) ??
       'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)')
 
   const terms = await termsOfUserByCategory(deps, user.id)
@@ -235,7 +237,7 @@ export async function explainPost(
   const verdicts: TermVerdict[] = []
   if (category !== null) {
     const prepared = deps.matcher.prepare(post)
-    const blocked = blockedSeller(deps.sqlite, post.author)
+    const blocked = await blockedSeller(deps, post.author)
     const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(await getMatchDefaults(deps, user.id), post) }
     for (const t of terms) {
       if (t.category !== category) continue

@@ -97,9 +97,8 @@ function forumsCheck(deps: ReadyDeps): Check {
 /** A write the database must accept, rolled back: proves the file, the lock and the disk, changes nothing. */
 async function databaseWritable(deps: Pick<Deps, 'db' | 'sqlite'>): Promise<Check> {
   try {
-    await asAsync(deps.db).transaction(async () => {
-      // src/scanner/scan-history.ts's probe is still synchronous: it runs on the one connection, inside this transaction
-      writeReadyzProbe({ sqlite: deps.sqlite })
+    await asAsync(deps.db).transaction(async (tx) => {
+      await writeReadyzProbe({ db: tx })
       throw ROLLBACK
     })
   } catch (err) {

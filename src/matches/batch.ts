@@ -27,7 +27,7 @@ export async function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: 
     await logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })
     return r
   }
-  const posts = recentPosts(deps.sqlite, since)
+  const posts = await recentPosts(deps, since)
   let created = 0
   for (let i = 0; i < posts.length; i += CHUNK) {
     created += (await matchPosts(deps, posts.slice(i, i + CHUNK), 'batch')).created.length

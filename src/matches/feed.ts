@@ -59,8 +59,8 @@ export async function feedMatches(deps: OwnerDb & Pick<Deps, 'sqlite'>, userId: 
     .orderBy(desc(matches.matchedAt), desc(matches.id))
     .limit(Math.max(1, Math.min(200, limit)))
   // the post's link, price, source and text, read from its owner (src/forums/store.ts); a post gone leaves them empty
-  const posts = postFactsOf(
-    deps.sqlite,
+  const posts = await postFactsOf(
+    deps,
     rows.flatMap((r) => (r.postId === null ? [] : [r.postId])),
   )
   return rows.map((r) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { SearchTerm } from '../db/schema'
 import { engineOf } from '../db/async-db'
 import type { Deps } from '../deps'
-import { LIVE_WINDOW_MS, recentPostTexts } from '../forums/store'
+import { LIVE_WINDOW_MS, recentPostTextsAtStartSqlite } from '../forums/store'
 import { authorAbout } from '../forums/authors'
 import { accountAgeDays } from '../forums/seller'
 import { log } from '../lib/log'
@@ -66,7 +66,7 @@ export class MatchingService {
     // Only the columns used, one row at a time (no half-million-row array held while filing).
     // Rarity: the newest posts of the live window (the set, not the order, matters).
     const since = deps.now().getTime() - LIVE_WINDOW_MS
-    for (const p of recentPostTexts(deps.sqlite, since, OBSERVE_POSTS)) {
+    for (const p of recentPostTextsAtStartSqlite(deps.sqlite, since, OBSERVE_POSTS)) {
       try {
         this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
       } catch {

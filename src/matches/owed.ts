@@ -8,9 +8,9 @@
 // dedupe keys, so a match dispatched twice still has one row per alert.
 import { asc, count, eq, inArray } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
+import type { Deps } from '../deps'
 import { asAsync } from '../db/async-sqlite'
 import { alertsOwed, matches } from '../db/schema'
-import type { Deps } from '../deps'
 import type { MatchItem } from '../contract/events'
 import { attachListing } from './listing'
 import { matchItem, matchRowOf, withPostFacts } from './service'

@@ -23,7 +23,7 @@ import { usersWithAccess } from '../access/state'
 import { isCategory, type Category } from '../access/categories'
 import type { MatchItem } from '../contract/events'
 import type { PriceDrop } from '../forums/price-history'
-import { restorePointAt } from '../settings/restore-point'
+import { restoredUpTo as restoredUpToAt } from '../settings/restore-point'
 import type { Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { applyMatchDefaults } from './defaults'
@@ -63,7 +63,7 @@ export async function findHits(deps: Pick<Deps, 'sqlite' | 'db'> & WithMatcher, 
   await matcher.sync()
   const hits: Hit[] = []
   // Sellers the admin never alerts on (src/forums/blocked-sellers.ts): their posts meet no term.
-  const blocked = blockedSellerSet(deps.sqlite)
+  const blocked = await blockedSellerSet(deps)
   for (const post of posts) {
     if (!isCategory(post.postType)) continue
     if (blocked.size > 0 && blocked.has(normalizeAuthor(post.author))) continue
@@ -76,7 +76,7 @@ export async function findHits(deps: Pick<Deps, 'sqlite' | 'db'> & WithMatcher, 
       // One post must never stop the scan: it is marked unparsed (admins see it on the Logs page), the rest go on.
       const error = err instanceof Error ? err.message : String(err)
       log.error('post could not be matched: marked unparsed', { redditId: post.redditId, error })
-      markUnparsed(deps.sqlite, post.id, error)
+      await markUnparsed(deps, post.id, error)
       continue
     }
     if (refs.length === 0) continue
@@ -135,16 +135,16 @@ export async function recordMatches(
   hits = await applyMatchDefaults(deps, hits)
   if (hits.length === 0) return result
   const now = deps.now()
-  const restoredUpTo = source === 'live' ? restorePointAt(deps.sqlite) : null
+  const restoredUpTo = source === 'live' ? await restoredUpToAt(deps) : null
 
   // a repost's price drop depends on the post alone: read once, whatever the number of users it reaches
   const drops = new Map<number, PriceDrop | null>()
   // the source kind (claim links) and the author's looked-up account (seller trust) of the alerts' items
-  const kinds = new Map<number, string>()
-  const sourceKind = (id: number) => {
-    if (!kinds.has(id)) kinds.set(id, sourceKindsOf(deps.sqlite, [id]).get(id) ?? '')
-    return kinds.get(id) || null
-  }
+  const kinds = await sourceKindsOf(
+    deps,
+    hits.flatMap((h) => (h.post.sourceId === null ? [] : [h.post.sourceId])),
+  )
+  const sourceKind = (id: number) => kinds.get(id) || null
   const aboutOf = (author: string) => {
     const a = authorAbout(deps.sqlite, author)
     return a ? { author_created_at: a.accountCreatedAt, author_karma: a.karma } : {}

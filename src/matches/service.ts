@@ -59,19 +59,18 @@ export type MatchRow = {
  * looked-up account (found), each read from its owner by id (src/forums/store.ts postFactsOf, src/sources/store.ts
  * sourceKindsOf, src/forums/authors.ts foundAuthors). A post, source or account not there leaves its fields null.
  */
-export async function withPostFacts(deps: OwnerDb & Pick<Deps, 'sqlite'>, rows: MatchRow[]): Promise<MatchRow[]> {
+export async function withPostFacts(deps: OwnerDb, rows: MatchRow[]): Promise<MatchRow[]> {
   if (rows.length === 0) return rows
-  const { sqlite } = deps
-  const posts = postFactsOf(
-    sqlite,
+  const posts = await postFactsOf(
+    deps,
     rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id])),
   )
-  const kinds = sourceKindsOf(
-    sqlite,
+  const kinds = await sourceKindsOf(
+    deps,
     [...posts.values()].flatMap((p) => (p.source_id === null ? [] : [p.source_id])),
   )
-  const authors = foundAuthors(
-    sqlite,
+  const authors = await foundAuthors(
+    deps,
     rows.map((r) => r.post_author),
   )
   return rows.map((r) => {

@@ -159,11 +159,11 @@ export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Dat
     })
   const catchUp = async () => {
     await started
-    for (const r of postsAfterId({ sqlite }, lastPostId)) {
+    for (const r of await postsAfterId(deps, lastPostId)) {
       postsIngested.inc({ forum: r.forum }, r.n)
       lastPostId = Math.max(lastPostId, r.top)
     }
-    for (const g of gapsAfterId(sqlite, lastGap)) {
+    for (const g of await gapsAfterId(deps, lastGap)) {
       gaps.inc({ source: g.source, forum: g.forum }, g.count)
       gapSeconds.inc({ source: g.source, forum: g.forum }, g.seconds)
       lastGap = Math.max(lastGap, g.top)

@@ -137,7 +137,7 @@ export async function dispatchMatch(
       result.push++
     }
   }
-  const price = endpoints.length > 0 && m.postId !== null ? postPrice(deps.sqlite, m.postId) : null
+  const price = endpoints.length > 0 && m.postId !== null ? await postPrice(deps, m.postId) : null
   for (const ep of endpoints) {
     if (!plan.endpoints.has(ep.id)) continue
     const control = controlOf(ep)

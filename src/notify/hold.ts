@@ -92,8 +92,8 @@ export async function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, li
   if (rows.length === 0) return []
   // each match's post (src/matches/), then those posts' Reddit ids (src/forums/): a match or post that is gone is left out
   const ofMatch = await postsOfMatches(deps, [...new Set(rows.map((r) => r.matchId))])
-  const redditIds = redditIdsOf(
-    deps.sqlite,
+  const redditIds = await redditIdsOf(
+    deps,
     ofMatch.map((m) => m.postId),
   )
   const posts = new Map<number, { postId: number; redditId: string }>()
@@ -123,10 +123,9 @@ export async function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, row
   const now = deps.now()
   let released = 0
   let skipped = 0
-  // the post reads (src/forums: synchronous still) run on the connection inside this transaction
   await asAsync(deps.db).transaction(async (tx) => {
     for (const row of rows) {
-      const state = (postStateOf(deps.sqlite, row.postId) ?? 'open') as PostState
+      const state = ((await postStateOf({ db: tx }, row.postId)) ?? 'open') as PostState
       if (state === 'removed' || state === 'sold') skipped += await skip({ db: tx }, row.id, skipReason(state))
       else released += await release({ db: tx }, row.id, now)
     }

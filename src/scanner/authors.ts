@@ -34,10 +34,10 @@ export async function runAuthorLookups(deps: Deps & WithSource & WithMatcher, so
   out.author = name
   try {
     const about = await source.fetchAbout(name)
-    recordAbout(deps.sqlite, name, about, deps.now().getTime())
+    await recordAbout(deps, name, about, deps.now().getTime())
     out.status = 'success'
     if (about.status === 'found') {
-      const posts = recentPostsBy(deps.sqlite, name, deps.now().getTime())
+      const posts = await recentPostsBy(deps, name, deps.now().getTime())
       if (posts.length > 0) {
         const stamps = { receivedAt: posts[0]!.ingestedAt.getTime(), storedAt: posts[0]!.ingestedAt.getTime() }
         out.matched = (await matchPosts(deps, posts, 'live', stamps)).created.length

@@ -24,7 +24,7 @@ import { ingestPosts } from './ingest'
 import { recordPollGap } from './gaps'
 import { knownPosts, newestOfSource } from '../forums/store'
 import { applySources, redditAccess, type WithSource } from './source'
-import { storedSetting, storeSetting } from '../settings/service'
+import { storedSetting, storedSettingAtStartSqlite, storeSetting } from '../settings/service'
 import { fetchFeed, FeedFetchError, type Validators } from '../sources/feed-fetch'
 import { feedToPosts, previewPosts, type PreviewPost } from '../sources/feed-posts'
 import { DEFAULT_FEED_INTERVAL_MS, HostPoliteness, hostKey, MIN_FEED_INTERVAL_MS } from '../sources/politeness'
@@ -52,25 +52,31 @@ const PREVIEW_TTL_MS = 10 * 60_000
 
 type Cached = { at: number; posts: ForumPost[]; validators: Validators | null }
 
+/** The politeness interval (seconds) of the stored feed settings' value: the default when none, never below the least. */
+function politenessOf(value: unknown): number {
+  const v = value as { politenessSeconds?: unknown } | undefined
+  const s = typeof v?.politenessSeconds === 'number' ? v.politenessSeconds : DEFAULT_FEED_INTERVAL_MS / 1000
+  return Math.max(MIN_FEED_INTERVAL_MS / 1000, s)
+}
+
 export class SourceRunner {
   readonly politeness: HostPoliteness
   private readonly running = new Map<number, Promise<PollOutcome>>()
   private readonly previews = new Map<string, Cached>()
 
   constructor(private readonly deps: RunnerDeps) {
-    this.politeness = new HostPoliteness(() => deps.now().getTime(), this.politenessSeconds() * 1000)
+    // start-up: the stored interval read synchronously (the wiring cannot await yet); each tick reads it again
+    this.politeness = new HostPoliteness(() => deps.now().getTime(), politenessOf(storedSettingAtStartSqlite(deps, FEED_SETTINGS)?.value) * 1000)
   }
 
-  /** The admin's politeness interval per host (seconds). */
-  politenessSeconds(): number {
-    const v = storedSetting(this.deps, FEED_SETTINGS)?.value as { politenessSeconds?: unknown } | undefined
-    const s = typeof v?.politenessSeconds === 'number' ? v.politenessSeconds : DEFAULT_FEED_INTERVAL_MS / 1000
-    return Math.max(MIN_FEED_INTERVAL_MS / 1000, s)
+  /** The admin's politeness interval per host (seconds), as stored. */
+  async politenessSeconds(): Promise<number> {
+    return politenessOf((await storedSetting(this.deps, FEED_SETTINGS))?.value)
   }
 
-  setPolitenessSeconds(seconds: number): number {
+  async setPolitenessSeconds(seconds: number): Promise<number> {
     const s = Math.max(MIN_FEED_INTERVAL_MS / 1000, Math.round(seconds))
-    storeSetting(
+    await storeSetting(
       this.deps,
       FEED_SETTINGS,
       { active: true, politenessSeconds: s },
@@ -91,7 +97,7 @@ export class SourceRunner {
    * before all others): sources on one host take turns instead of the first in the table taking the host's every turn.
    */
   async tick(): Promise<PollOutcome[]> {
-    this.politeness.setInterval(this.politenessSeconds() * 1000)
+    this.politeness.setInterval((await this.politenessSeconds()) * 1000)
     const now = this.deps.now().getTime()
     const out: PollOutcome[] = []
     const longestWaiting = (await enabledSources(this.deps, 'feed')).sort((a, b) => (a.lastPolledAt ?? 0) - (b.lastPolledAt ?? 0))

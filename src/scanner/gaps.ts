@@ -20,7 +20,7 @@
 // Imports nothing outside src/scanner but src/db (a pure leaf for the folder check), so admin, metrics and the
 // explainer read it without a folder edge.
 import type { Database } from 'bun:sqlite'
-import { asc, desc, gte, lt } from 'drizzle-orm'
+import { and, asc, count, desc, gt, gte, lt, lte, max, sql } from 'drizzle-orm'
 import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
 import { sourceGaps } from '../db/schema'
@@ -147,16 +147,17 @@ export async function gapSummary(deps: OwnerDb, since: number): Promise<{ count:
 }
 
 /** Rows added after row `afterId`, per source and forum (the /metrics counters); `top` is the last id read. */
-export function gapsAfterId(sqlite: Database, afterId: number): { source: string; forum: string; count: number; seconds: number; top: number }[] {
-  return sqlite
-    .query<{ source: string; forum: string; count: number; ms: number; top: number }, [number]>(
-      'SELECT source, forum, count(*) AS count, sum(to_at - from_at) AS ms, max(id) AS top FROM source_gaps WHERE id > ? GROUP BY source, forum',
-    )
-    .all(afterId)
-    .map((r) => ({ source: r.source, forum: r.forum, count: r.count, seconds: r.ms / 1000, top: r.top }))
+export async function gapsAfterId(deps: OwnerDb, afterId: number): Promise<{ source: string; forum: string; count: number; seconds: number; top: number }[]> {
+  const g = sourceGaps
+  const rows = await asAsync(deps.db)
+    .select({ source: g.source, forum: g.forum, count: count(), ms: sql<number>`sum(${g.toAt} - ${g.fromAt})`.mapWith(Number), top: max(g.id) })
+    .from(g)
+    .where(gt(g.id, afterId))
+    .groupBy(g.source, g.forum)
+  return rows.map((r) => ({ source: r.source, forum: r.forum, count: r.count, seconds: r.ms / 1000, top: r.top ?? afterId }))
 }
 
-/** The last row's id (0 when none): where the /metrics counters start in a new process. */
+/** The last row's id (0 when none): where the /metrics counters start in a new process. Synchronous still: the registry reads it as it is built (src/metrics/registry.ts). */
 export function lastGapId(sqlite: Database): number {
   return sqlite.query<{ id: number | null }, []>('SELECT max(id) AS id FROM source_gaps').get()?.id ?? 0
 }
@@ -166,10 +167,14 @@ export function lastGapId(sqlite: Database): number {
  * explainer asks with lo = hi = a post's creation time, or with the creation times of the stored posts
  * around a post it cannot read (Reddit's ids grow with time). The longest such window, or null.
  */
-export function gapAround(sqlite: Database, subreddit: string | null, lo: number, hi: number): (GapWindow & { subreddits: string }) | null {
-  const rows = sqlite
-    .query<GapRow, [number, number]>('SELECT * FROM source_gaps WHERE to_at >= ? AND from_at <= ? ORDER BY to_at - from_at DESC, id')
-    .all(lo, hi)
+export async function gapAround(deps: OwnerDb, subreddit: string | null, lo: number, hi: number): Promise<(GapWindow & { subreddits: string }) | null> {
+  const rows = (
+    await asAsync(deps.db)
+      .select()
+      .from(sourceGaps)
+      .where(and(gte(sourceGaps.toAt, new Date(lo)), lte(sourceGaps.fromAt, new Date(hi))))
+      .orderBy(sql`${sourceGaps.toAt} - ${sourceGaps.fromAt} DESC`, asc(sourceGaps.id))
+  ).map(gapRow)
   const sub = subreddit?.toLowerCase() ?? null
   const inside = (r: GapRow) => (lo === hi ? r.from_at < lo && lo < r.to_at : r.from_at < hi && r.to_at > lo)
   const hit = rows.find((r) => inside(r) && (sub === null || r.subreddits.toLowerCase().split('+').includes(sub)))

@@ -26,8 +26,9 @@ import { JOB, logJob } from '../jobs/log'
 import { log } from '../lib/log'
 import type { WithMatcher } from '../matches/matcher'
 import { announceStored } from './ingest'
-import { isPaused, isPausedSync } from '../settings/service'
+import { isPaused } from '../settings/service'
 import { announceChanges } from './recheck'
+import { recordScanRow } from './scan-history'
 import { polledSubreddits, recordPollGap, type GapWindow, type PolledForum } from './gaps'
 import { redditSubreddits, type ScanSource, type WithSource } from './source'
 import { enabledSources, postForum, recordRedditPolls, routeRedditPosts } from '../sources/store'
@@ -69,12 +70,12 @@ const MIN_GAP_MS = 250
  * A scan that sent nothing (the demo forum, a failure before the request) counts from its start.
  * The job loop asks again when its timer fires, so a scan run in between (admin button) counts.
  */
-export function nextScanAt(
+export async function nextScanAt(
   deps: Pick<Deps, 'db' | 'now' | 'config'> & WithSource,
   last: { startedAt: number; endedAt: number },
   source: ScanSource = deps.source,
-): number {
-  if (isPausedSync(deps)) return last.endedAt + PAUSED_POLL_MS
+): Promise<number> {
+  if (await isPaused(deps)) return last.endedAt + PAUSED_POLL_MS
   const b = source.budget
   const notBefore = last.endedAt + MIN_GAP_MS
   if (!b) return Math.max(last.startedAt + (deps.config.scanIntervalSeconds ?? 10) * 1000, notBefore)
@@ -136,7 +137,10 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     gap: null,
     nextAt: '',
   }
-  const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString() })
+  const finish = async (o: ScanOutcome) => ({
+    ...o,
+    nextAt: new Date(await nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString(),
+  })
 
   if (await isPaused(deps)) return finish({ ...outcome, status: 'paused' })
   // The sources table may have changed since the last scan (`dibs sources` in another process): read it again.
@@ -189,7 +193,7 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
   }
   outcome.requests = sentBefore === undefined ? outcome.pages : (source.requestsSent ?? 0) - sentBefore
   outcome.durationMs = Math.round(performance.now() - t0)
-  const done = finish(outcome)
+  const done = await finish(outcome)
   await recordScan(deps, done, started)
   return done
 }
@@ -220,12 +224,22 @@ const sourceName = (source: ScanSource) => (source.mode === 'demo' ? 'demo' : 'r
 
 async function recordScan(deps: Deps, o: ScanOutcome, startedAt: number): Promise<void> {
   const at = deps.now().getTime()
-  const metric = deps.sqlite
-    .query<{ id: number }, (string | number | null)[]>(
-      `INSERT INTO scan_metrics (created_at, scan_type, status, posts_fetched, posts_new, users_processed, matches_found, requests, duration_ms, error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    )
-    .get(at, o.scanType, o.status, o.postsFetched, o.postsNew, o.usersMatched, o.matchesCreated, o.requests, o.durationMs, o.error)!
+  const metricId = await recordScanRow(
+    deps,
+    at,
+    {
+      scanType: o.scanType,
+      status: o.status,
+      postsFetched: o.postsFetched,
+      postsNew: o.postsNew,
+      usersProcessed: o.usersMatched,
+      matchesFound: o.matchesCreated,
+      requests: o.requests,
+      durationMs: o.durationMs,
+      error: o.error,
+    },
+    o.nextAt,
+  )
   const details = {
     scan_type: o.scanType,
     posts_fetched: o.postsFetched,
@@ -236,14 +250,8 @@ async function recordScan(deps: Deps, o: ScanOutcome, startedAt: number): Promis
     ...(o.error ? { error: o.error } : {}),
   }
   await logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
-  deps.sqlite
-    .query(
-      `INSERT INTO metrics (id, value, updated_at) VALUES ('next_reddit_scrape', ?, ?)
-       ON CONFLICT(id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-    )
-    .run(JSON.stringify({ at: o.nextAt }), at)
   const scanMetric: ScanMetric = {
-    id: metric.id,
+    id: metricId,
     createdAt: new Date(at).toISOString(),
     scanType: o.scanType,
     status: o.status,

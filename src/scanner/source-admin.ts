@@ -9,7 +9,7 @@ import type { Deps } from '../deps'
 import { badRequest, conflict, notFound } from '../lib/errors'
 import { checkPublicUrl, type Resolver } from '../lib/public-url'
 import { pairByName, pairLabels, type PairChoice } from '../sources/presets'
-import { storedSetting, storeSetting } from '../settings/service'
+import { storedSettingAtStartSqlite, storeSetting } from '../settings/service'
 import {
   deleteSource,
   getSource,
@@ -84,7 +84,7 @@ function applyLabels(config: Deps['config'], choice: PairChoice): void {
 
 /** At start: a pair an admin switched to earlier wins over FORUM_PRESET. */
 export function applyStoredForumPreset(deps: Pick<Deps, 'db' | 'config'>): void {
-  const v = storedSetting(deps, FORUM_PRESET_SETTING)?.value as { pair?: unknown } | undefined
+  const v = storedSettingAtStartSqlite(deps, FORUM_PRESET_SETTING)?.value as { pair?: unknown } | undefined
   const choice = typeof v?.pair === 'string' ? pairByName(v.pair) : null
   if (choice) applyLabels(deps.config, choice)
 }
@@ -128,8 +128,13 @@ export async function switchForumPreset(deps: Pick<Deps, 'db' | 'config' | 'now'
           out.enabled.push(r.name)
         }
     }
-    // the settings owner's write, still on the synchronous handle: the same connection, so inside this transaction on SQLite
-    storeSetting(deps, FORUM_PRESET_SETTING, { active: true, pair: choice.pair.name }, 'The forum pair an admin switched to (Admin → Logs → Sources)', at)
+    await storeSetting(
+      { db: tx },
+      FORUM_PRESET_SETTING,
+      { active: true, pair: choice.pair.name },
+      'The forum pair an admin switched to (Admin → Logs → Sources)',
+      at,
+    )
   })
   applyLabels(deps.config, choice)
   await runner?.applied()

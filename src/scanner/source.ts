@@ -9,7 +9,7 @@ import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
 import type { SourceHealth } from '../forums/source-health'
-import { enabledSources, enabledSourcesAtStart, sourcesSeeded } from '../sources/store'
+import { enabledSources, enabledSourcesAtStart, sourcesSeeded, sourcesSeededAtStartSqlite } from '../sources/store'
 
 export type ScanSource = ForumSource & {
   /** the current state of up to 100 stored posts (the re-check, src/forums/recheck.ts); on the budget's side share */
@@ -42,7 +42,7 @@ export async function forumNotice(deps: { config: Pick<Deps['config'], 'forums' 
   if (deps.config.demo) return null
   const banned = (sub: string) => sub.toLowerCase() === BANNED_DEFAULT_FORUM.toLowerCase()
   const subs =
-    deps.db && sourcesSeeded(deps as Pick<Deps, 'db'>)
+    deps.db && (await sourcesSeeded(deps as Pick<Deps, 'db'>))
       ? (await enabledSources(deps as Pick<Deps, 'db'>, 'reddit')).flatMap((s) => s.subreddits)
       : [deps.config.forums.accessories]
   return subs.some(banned) ? BANNED_DEFAULT_NOTICE : null
@@ -53,7 +53,7 @@ export async function forumNotice(deps: { config: Pick<Deps['config'], 'forums' 
  * all). Before the sources table is seeded (a bare test database), the configured forums.
  */
 export async function redditSubreddits(deps: Pick<Deps, 'db' | 'config'>): Promise<string[]> {
-  if (!sourcesSeeded(deps)) return [deps.config.forums.accessories, deps.config.forums.deals]
+  if (!(await sourcesSeeded(deps))) return [deps.config.forums.accessories, deps.config.forums.deals]
   return uniqueSubreddits(await enabledSources(deps, 'reddit'))
 }
 
@@ -64,7 +64,7 @@ const uniqueSubreddits = (rows: { subreddits: string[] }[]) => {
 
 /** redditSubreddits at the start of a process (its wiring is synchronous: src/services.ts). */
 function subredditsAtStart(deps: Pick<Deps, 'db' | 'config'>): string[] {
-  if (!sourcesSeeded(deps)) return [deps.config.forums.accessories, deps.config.forums.deals]
+  if (!sourcesSeededAtStartSqlite(deps)) return [deps.config.forums.accessories, deps.config.forums.deals]
   return uniqueSubreddits(enabledSourcesAtStart(deps, 'reddit'))
 }
 

@@ -51,24 +51,34 @@ export function isPaused(deps: OwnerDb): Promise<boolean> {
   return getSetting(deps, 'is_emergency_paused')
 }
 
-/**
- * The emergency pause read synchronously: only for the scanner's timer (src/scanner/scan.ts
- * `nextScanAt`, asked by the job scheduler's synchronous `nextAt`), which cannot await yet. SQLite only.
- */
-export function isPausedSync(deps: Pick<Deps, 'db'>): boolean {
-  return deps.db.select().from(systemSettings).where(eq(systemSettings.name, 'is_emergency_paused')).get()?.value?.active === true
-}
-
 type SettingValue = (typeof systemSettings.$inferSelect)['value']
 
 /** A stored setting other than the two switches (e.g. 'scan_settings'), as stored, or undefined. */
-export function storedSetting(deps: Pick<Deps, 'db'>, name: string): { value: SettingValue; updatedAt: Date | null } | undefined {
+export async function storedSetting(deps: OwnerDb, name: string): Promise<{ value: SettingValue; updatedAt: Date | null } | undefined> {
+  const [row] = await asAsync(deps.db).select().from(systemSettings).where(eq(systemSettings.name, name)).limit(1)
+  return row ? { value: row.value, updatedAt: row.updatedAt } : undefined
+}
+
+/**
+ * storedSetting at the start of a process, synchronous on SQLite: START-UP ONLY, for the wiring that cannot
+ * await yet (src/services.ts createServices: the SourceRunner's constructor, seedSources; the admin routes'
+ * applyStoredScanSettings and applyStoredForumPreset). It moves to storedSetting when start-up can await.
+ */
+export function storedSettingAtStartSqlite(deps: Pick<Deps, 'db'>, name: string): { value: SettingValue; updatedAt: Date | null } | undefined {
   const row = deps.db.select().from(systemSettings).where(eq(systemSettings.name, name)).get()
   return row ? { value: row.value, updatedAt: row.updatedAt } : undefined
 }
 
 /** Stores a setting's value: a new row with its description, or the existing row's value and time. */
-export function storeSetting(deps: Pick<Deps, 'db'>, name: string, value: SettingValue, description: string, at: Date): void {
+export async function storeSetting(deps: OwnerDb, name: string, value: SettingValue, description: string, at: Date): Promise<void> {
+  await asAsync(deps.db)
+    .insert(systemSettings)
+    .values({ name, value, description, updatedAt: at })
+    .onConflictDoUpdate({ target: systemSettings.name, set: { value, updatedAt: at } })
+}
+
+/** storeSetting at the start of a process, synchronous on SQLite: START-UP ONLY (seedSources, inside its synchronous transaction in createServices). */
+export function storeSettingAtStartSqlite(deps: Pick<Deps, 'db'>, name: string, value: SettingValue, description: string, at: Date): void {
   deps.db
     .insert(systemSettings)
     .values({ name, value, description, updatedAt: at })
@@ -77,6 +87,6 @@ export function storeSetting(deps: Pick<Deps, 'db'>, name: string, value: Settin
 }
 
 /** Replaces an existing setting's value (no row is created). */
-export function replaceSetting(deps: Pick<Deps, 'db'>, name: string, value: SettingValue, at: Date): void {
-  deps.db.update(systemSettings).set({ value, updatedAt: at }).where(eq(systemSettings.name, name)).run()
+export async function replaceSetting(deps: OwnerDb, name: string, value: SettingValue, at: Date): Promise<void> {
+  await asAsync(deps.db).update(systemSettings).set({ value, updatedAt: at }).where(eq(systemSettings.name, name))
 }

@@ -4,16 +4,15 @@
 // (kind push, src/sources/ingest-route.ts). `readSourceInput` checks what an admin or operator gives (pure);
 // `seedSources` fills the table once, on first start, from the environment (FORUM_PRESET, else
 // ACCESSORIES_SUBREDDIT / DEALS_SUBREDDIT).
-import type { Database } from 'bun:sqlite'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
 import { sources, type Source } from '../db/schema'
 import type { Deps } from '../deps'
-import { storedSetting, storeSetting } from '../settings/service'
+import { storedSetting, storedSettingAtStartSqlite, storeSettingAtStartSqlite } from '../settings/service'
 import { presetByName, type Preset } from './presets'
 import { newPushSecret } from './push'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { chunksOf } from '../lib/id-lists'
 
 /** The system setting that says the table was seeded. */
 const SEEDED = 'sources_seeded'
@@ -82,8 +81,13 @@ export async function getSource(deps: OwnerDb, id: number): Promise<SourceRow | 
 }
 
 /** Whether the table was filled on first start (before that, a bare test database, the configured forums are read). */
-export function sourcesSeeded(deps: Pick<Deps, 'db'>): boolean {
-  return storedSetting(deps, SEEDED) !== undefined
+export async function sourcesSeeded(deps: OwnerDb): Promise<boolean> {
+  return (await storedSetting(deps, SEEDED)) !== undefined
+}
+
+/** sourcesSeeded at the start of a process (its wiring is synchronous: src/services.ts), SQLite only. */
+export function sourcesSeededAtStartSqlite(deps: Pick<Deps, 'db'>): boolean {
+  return storedSettingAtStartSqlite(deps, SEEDED) !== undefined
 }
 
 export async function enabledSources(deps: OwnerDb, kind: SourceKind): Promise<SourceRow[]> {
@@ -360,14 +364,14 @@ export async function sourceNames(deps: OwnerDb): Promise<Map<number, string>> {
  */
 export function seedSources(deps: Pick<Deps, 'db' | 'config' | 'now'>): SourceRow[] {
   // Left synchronous in phase 1: it runs in the process's synchronous wiring (src/services.ts createServices).
-  if (sourcesSeeded(deps)) return []
+  if (sourcesSeededAtStartSqlite(deps)) return []
   const at = deps.now()
   const made: SourceRow[] = []
   deps.db.transaction((tx) => {
     if (tx.select({ id: sources.id }).from(sources).limit(1).all().length === 0) {
       for (const input of seedInputs(deps.config)) made.push(fromRow(tx.insert(sources).values(newSource(input, at.getTime())).returning().get()))
     }
-    storeSetting(deps, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
+    storeSettingAtStartSqlite(deps, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
   })
   return made
 }
@@ -395,13 +399,11 @@ function seedInputs(config: Pick<Deps['config'], 'forums' | 'forumPreset'>): Sou
 // — Reads for src/matches/ (issue 29 §1: the sources' SQL stays here) —
 
 /** The kind of each source of `ids` still stored, by id (a match card's claim link and source badge). */
-export function sourceKindsOf(sqlite: Database, ids: readonly number[]): Map<number, string> {
+export async function sourceKindsOf(deps: OwnerDb, ids: readonly number[]): Promise<Map<number, string>> {
+  const db = asAsync(deps.db)
   const out = new Map<number, string>()
   const unique = [...new Set(ids)]
   for (const chunk of chunksOf(unique))
-    for (const r of sqlite
-      .query<{ id: number; kind: string }, number[]>(`SELECT id, kind FROM sources WHERE id IN (${placeholders(chunk.length)})`)
-      .all(...chunk))
-      out.set(r.id, r.kind)
+    for (const r of await db.select({ id: sources.id, kind: sources.kind }).from(sources).where(inArray(sources.id, chunk))) out.set(r.id, r.kind)
   return out
 }

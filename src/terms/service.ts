@@ -158,13 +158,13 @@ export async function backfill(
 ): Promise<RecordResult> {
   const hits: Hit[] = []
   const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
-  for (const post of recentPosts(deps.sqlite, since, row.category as Category)) {
+  for (const post of await recentPosts(deps, since, row.category as Category)) {
     let hit: boolean
     try {
       hit = matchesPost(compiled, deps.matcher.prepare(post), row.category as Category)
     } catch (err) {
       // a post that cannot be read never fails a term's save: it is marked unparsed and skipped
-      markUnparsed(deps.sqlite, post.id, err instanceof Error ? err.message : String(err))
+      await markUnparsed(deps, post.id, err instanceof Error ? err.message : String(err))
       continue
     }
     if (hit) hits.push({ userId: row.user_id, post, terms: [{ id: row.id, text: row.term, createdAt: row.created_at }] })

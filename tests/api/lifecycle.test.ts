@@ -174,7 +174,7 @@ describe('the budget share', () => {
           await runScan(deps, client)
           if (fake.listingRequests().length > before) scans.push(t)
           last = { startedAt: t, endedAt: clock.now().getTime() }
-          next = nextScanAt(deps, last, client)
+          next = await nextScanAt(deps, last, client)
         }
         if ((t - start) % 1000 === 0) {
           deps.sqlite.run('UPDATE posts SET ingested_at = ingested_at - 120000 WHERE recheck_count = 0') // every stored post is due

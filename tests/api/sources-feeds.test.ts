@@ -151,11 +151,11 @@ describe('two sources on one host share its politeness', () => {
   })
   test('a politeness interval set by the admin applies to the next tick', async () => {
     await feed('xenforo')
-    deps.feeds.setPolitenessSeconds(15)
+    await deps.feeds.setPolitenessSeconds(15)
     await deps.feeds.tick()
     clock.advance(15_000)
     expect(summary(await deps.feeds.tick())).toEqual([['not_modified', 0]])
-    expect(deps.feeds.setPolitenessSeconds(5)).toBe(15)
+    expect(await deps.feeds.setPolitenessSeconds(5)).toBe(15)
   })
 })
 

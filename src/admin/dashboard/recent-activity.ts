@@ -41,7 +41,7 @@ export async function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 
     status: r.status,
     actor: null,
   }))
-  const scans = notableScans(deps, limit).map((r): ActivityItem => ({
+  const scans = (await notableScans(deps, limit)).map((r): ActivityItem => ({
     at: r.createdAt,
     kind: 'scan',
     text:

@@ -10,8 +10,8 @@ import { lastRateLimitedAt } from '../../scanner/scan-history'
 import { scanIntervalNow } from '../../scanner/scan'
 
 /** The last time Reddit answered 429, from the scan log. */
-function last429(deps: AdminDeps): string | null {
-  const at = lastRateLimitedAt(deps)
+async function last429(deps: AdminDeps): Promise<string | null> {
+  const at = await lastRateLimitedAt(deps)
   return at === null ? null : new Date(at).toISOString()
 }
 
@@ -36,7 +36,7 @@ export async function systemResources(deps: AdminDeps) {
       remaining: snap?.remaining ?? null,
       blockedUntil: snap && snap.blockedUntil > now ? new Date(snap.blockedUntil).toISOString() : null,
       blockedReason: snap?.blockedReason ?? null,
-      last429At: last429(deps),
+      last429At: await last429(deps),
     },
     scanInterval: scanIntervalNow(deps),
     alertLatency24h: await alertLatency(deps),

@@ -20,7 +20,7 @@ export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pi
   const last = await lastSuccess(deps, JOB.scan)
   const pending = (await outboxCounts(deps, 'email')).pending
   return {
-    posts: countPosts(deps),
+    posts: await countPosts(deps),
     users: await countAccess(deps),
     matches: await countMatches(deps),
     lastScanAt: last?.toISOString() ?? null,
@@ -45,7 +45,7 @@ export async function kpiStats(deps: D): Promise<Kpis & { computedAt: string }> 
       matchesToday: await countMatches(deps, todayStart),
       matchesYesterday: await countMatches(deps, yesterdayStart, todayStart),
       usersMatched24h: await countMatchedUsers(deps, dayAgo),
-      postsToday: countPosts(deps, todayStart),
+      postsToday: await countPosts(deps, todayStart),
       totalUsers: await countAccess(deps),
       activeOrTrialing: await countAccess(deps, { statuses: ACTIVE_STATUSES }),
       trialUsers: await countAccess(deps, { roles: TRIAL_ROLES }),

@@ -29,7 +29,7 @@ export const logsRoutes = (deps: AdminDeps) => {
   applyStoredScanSettings(deps)
   return new Elysia({ name: 'admin-logs' })
     .use(authPlugin(deps))
-    .get('/api/admin/scanner', async () => ({ ...(await scannerStatus(deps)), settings: scanSettings(deps) }), {
+    .get('/api/admin/scanner', async () => ({ ...(await scannerStatus(deps)), settings: await scanSettings(deps) }), {
       response: { 200: AdminScannerResponse, ...errors(401, 403) },
       admin: true,
       detail: {

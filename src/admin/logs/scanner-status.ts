@@ -19,8 +19,8 @@ export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
   const now = deps.now().getTime()
   const b = deps.source.budget
-  const { last, lastSuccessAt, failingSince } = scanStreak(deps)
-  const nextAt = nextScanAt(deps)
+  const { last, lastSuccessAt, failingSince } = await scanStreak(deps)
+  const nextAt = await nextScanAt(deps)
   const allowedAt = b ? b.nextAllowedAt(now) : now
   const snap = b?.snapshot(now)
   const paused = await isPaused(deps)
@@ -40,7 +40,7 @@ export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
     lastSuccessAt: lastSuccessAt !== null ? new Date(lastSuccessAt).toISOString() : null,
     nextScanAt: paused ? null : nextAt,
     mode: deps.source.mode ?? null,
-    unparsed: unparsedPosts(deps, now),
+    unparsed: await unparsedPosts(deps, now),
     /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
     health,
     /** how sold/removed re-checks work with this source: /api/info with a key, later polls of the feed without */
@@ -82,7 +82,7 @@ export function recheckNote(source: Pick<ScanSource, 'fetchInfo' | 'mode'>): str
 }
 
 /** Posts of the last 24 hours that could not be read (stored unparsed, never matched), the newest 5. */
-function unparsedPosts(deps: Pick<Deps, 'sqlite'>, now: number): { last24h: number; recent: UnparsedPost[] } {
-  const { count, recent } = unparsedPostsSince(deps, now - 24 * 3600_000, 5)
+async function unparsedPosts(deps: Pick<Deps, 'db'>, now: number): Promise<{ last24h: number; recent: UnparsedPost[] }> {
+  const { count, recent } = await unparsedPostsSince(deps, now - 24 * 3600_000, 5)
   return { last24h: count, recent }
 }

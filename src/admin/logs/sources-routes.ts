@@ -45,7 +45,7 @@ export const sourcesRoutes = (deps: AdminDeps) =>
       '/api/admin/sources',
       async () => ({
         sources: (await listSources(deps)).map((s) => sourceView(deps, s)),
-        politenessSeconds: deps.feeds.politenessSeconds(),
+        politenessSeconds: await deps.feeds.politenessSeconds(),
         minPolitenessSeconds: MIN_FEED_INTERVAL_MS / 1000,
         presets: PRESETS.presets,
         pairs: PRESETS.pairs,
@@ -181,8 +181,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     .put(
       '/api/admin/sources/settings',
       ({ user, body }) =>
-        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, () => ({
-          politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds),
+        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, async () => ({
+          politenessSeconds: await deps.feeds.setPolitenessSeconds(body.politenessSeconds),
         })),
       {
         response: { 200: AdminSourcesSettingsResponse, ...errors(400, 401, 403) },

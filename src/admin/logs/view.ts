@@ -16,7 +16,7 @@ export type ScanLogEntry = { at: string; source: 'scan' | 'job'; job: string; st
 export async function scanLog(deps: Pick<Deps, 'db' | 'sqlite'>, opts: { status?: string; limit?: number } = {}): Promise<ScanLogEntry[]> {
   const limit = opts.limit ?? 200
   const status = opts.status ?? null
-  const scans = latestScans(deps, limit, status).map((r): ScanLogEntry => ({
+  const scans = (await latestScans(deps, limit, status)).map((r): ScanLogEntry => ({
     at: r.createdAt,
     source: 'scan',
     job: `${JOB.scan} (${r.scanType})`,

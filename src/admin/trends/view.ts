@@ -34,7 +34,7 @@ export async function trends(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, days: Ra
   return {
     days,
     labels: dayLabels(deps.now(), days),
-    postsPerForum: fillSeries(postsPerDay(deps, startMs), window, FORUMS),
+    postsPerForum: fillSeries(await postsPerDay(deps, startMs), window, FORUMS),
     matchesPerCategory: fillSeries(await matchesPerDay(deps, startMs), window, CATEGORIES),
     newAccounts: fillSeries(await accountsPerDay(deps, startMs), window, ['all']).all!,
     latency: dailyPercentiles(latencies, window),

@@ -72,7 +72,7 @@ describe('matches: the alert path', () => {
     const [m1, m2] = [match(u, p1, T0), match(u, p2, T0)]
     deps.sqlite.query('DELETE FROM posts WHERE id = ?').run(p2)
     expect(await postsOfMatches(deps, [m1, m2, 999])).toEqual([{ matchId: m1, postId: p1 }])
-    expect(redditIdsOf(deps.sqlite, [p1, p2])).toEqual(new Map([[p1, 'r1']]))
+    expect(await redditIdsOf(deps, [p1, p2])).toEqual(new Map([[p1, 'r1']]))
     expect(await matchIdsOfPost(deps, p1)).toEqual([m1])
     expect(await matchOfUserPost(deps, u, p1)).toMatchObject({ id: m1, source: 'live', created_at: T0, matched_terms: '["x"]' })
     expect(await matchOfUserPost(deps, u, p2)).toBeNull()
@@ -111,20 +111,20 @@ describe('matches: the alert path', () => {
     expect(await window(new Date(T0 - 1))).toEqual([first, inWindow, noPostTime, atEnd])
   })
 
-  test('postNotOpen finds a post only when its state is not open', () => {
+  test('postNotOpen finds a post only when its state is not open', async () => {
     const [open, sold] = [post('o'), post('s', { state: 'sold' })]
     const found = (id: number) => postNotOpen(deps, sql`${id}`).all().length
     expect([found(open), found(sold)]).toEqual([0, 1])
-    expect([postStateOf(deps.sqlite, sold), postStateOf(deps.sqlite, 999)]).toEqual(['sold', null])
+    expect([await postStateOf(deps, sold), await postStateOf(deps, 999)]).toEqual(['sold', null])
   })
 })
 
 describe('forums: a post by its link', () => {
-  test('url or link_url, with or without one trailing slash; the newest of several', () => {
+  test('url or link_url, with or without one trailing slash; the newest of several', async () => {
     post('r1', { url: 'https://forum.example/t/1/' })
     const newer = post('r2', { url: 'https://www.reddit.com/r2', linkUrl: 'https://forum.example/t/1' })
-    expect(postByLink(deps.sqlite, 'https://forum.example/t/1')?.id).toBe(newer)
-    expect(postByLink(deps.sqlite, 'https://forum.example/t/2')).toBeNull()
+    expect((await postByLink(deps, 'https://forum.example/t/1'))?.id).toBe(newer)
+    expect(await postByLink(deps, 'https://forum.example/t/2')).toBeNull()
   })
 })
 

@@ -74,13 +74,13 @@ describe('the gaps recorded', () => {
   test('gapAround: a time inside the window, of that subreddit or any; an interval that overlaps it', async () => {
     const sqlite = db()
     await record(sqlite, T, T + 40 * MIN)
-    expect(gapAround(sqlite.sqlite, 'HardwareSwap', T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap' })
-    expect(gapAround(sqlite.sqlite, null, T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap+buildapcsales' })
-    expect(gapAround(sqlite.sqlite, 'pics', T + 2 * MIN, T + 2 * MIN)).toBeNull()
-    expect(gapAround(sqlite.sqlite, null, T, T)).toBeNull() // the newest stored post itself was read
-    expect(gapAround(sqlite.sqlite, null, T + 40 * MIN, T + 40 * MIN)).toBeNull() // the poll's oldest entry was read
-    expect(gapAround(sqlite.sqlite, null, T, T + 40 * MIN)).not.toBeNull() // between the two stored posts around the window
-    expect(gapAround(sqlite.sqlite, null, T + 40 * MIN, T + 50 * MIN)).toBeNull()
+    expect(await gapAround(sqlite, 'HardwareSwap', T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap' })
+    expect(await gapAround(sqlite, null, T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap+buildapcsales' })
+    expect(await gapAround(sqlite, 'pics', T + 2 * MIN, T + 2 * MIN)).toBeNull()
+    expect(await gapAround(sqlite, null, T, T)).toBeNull() // the newest stored post itself was read
+    expect(await gapAround(sqlite, null, T + 40 * MIN, T + 40 * MIN)).toBeNull() // the poll's oldest entry was read
+    expect(await gapAround(sqlite, null, T, T + 40 * MIN)).not.toBeNull() // between the two stored posts around the window
+    expect(await gapAround(sqlite, null, T + 40 * MIN, T + 50 * MIN)).toBeNull()
   })
 
   test('the daily prune drops windows that ended over 30 days ago', async () => {
