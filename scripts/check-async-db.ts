@@ -47,7 +47,10 @@ if (import.meta.main) {
   if (args.includes('--list')) for (const [f, sites] of found) for (const s of sites) console.log(`${f}:${s.line} ${s.what}`)
   const over = [...found].filter(([f, sites]) => sites.length > (baseline[f] ?? 0))
   if (args.includes('--write')) {
-    writeFileSync(baselineFile, JSON.stringify(Object.fromEntries([...found].map(([f, sites]) => [f, sites.length] as const).sort(([a], [b]) => a.localeCompare(b))), null, 2) + '\n')
+    writeFileSync(
+      baselineFile,
+      JSON.stringify(Object.fromEntries([...found].map(([f, sites]) => [f, sites.length] as const).sort(([a], [b]) => a.localeCompare(b))), null, 2) + '\n',
+    )
     process.exit(0)
   }
   if (args.includes('--shrink')) {
