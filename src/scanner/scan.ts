@@ -224,35 +224,8 @@ const sourceName = (source: ScanSource) => (source.mode === 'demo' ? 'demo' : 'r
 
 async function recordScan(deps: Deps, o: ScanOutcome, startedAt: number): Promise<void> {
   const at = deps.now().getTime()
-  const metricId = await recordScanRow(
-    deps,
-    at,
-    {
-      scanType: o.scanType,
-      status: o.status,
-      postsFetched: o.postsFetched,
-      postsNew: o.postsNew,
-      usersProcessed: o.usersMatched,
-      matchesFound: o.matchesCreated,
-      requests: o.requests,
-      durationMs: o.durationMs,
-      error: o.error,
-    },
-    o.nextAt,
-  )
-  const details = {
-    scan_type: o.scanType,
-    posts_fetched: o.postsFetched,
-    posts_new: o.postsNew,
-    matches_created: o.matchesCreated,
-    pages: o.pages,
-    ...(o.gap ? { gap: `${new Date(o.gap.fromAt).toISOString()} – ${new Date(o.gap.toAt).toISOString()}` } : {}),
-    ...(o.error ? { error: o.error } : {}),
-  }
-  await logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
-  const scanMetric: ScanMetric = {
-    id: metricId,
-    createdAt: new Date(at).toISOString(),
+  // the scan_metrics row and the socket's ScanMetric carry the same figures
+  const figures = {
     scanType: o.scanType,
     status: o.status,
     postsFetched: o.postsFetched,
@@ -263,6 +236,18 @@ async function recordScan(deps: Deps, o: ScanOutcome, startedAt: number): Promis
     durationMs: o.durationMs,
     error: o.error,
   }
+  const metricId = await recordScanRow(deps, at, figures, o.nextAt)
+  const details = {
+    scan_type: o.scanType,
+    posts_fetched: o.postsFetched,
+    posts_new: o.postsNew,
+    matches_created: o.matchesCreated,
+    pages: o.pages,
+    ...(o.gap ? { gap: `${new Date(o.gap.fromAt).toISOString()} – ${new Date(o.gap.toAt).toISOString()}` } : {}),
+    ...(o.error ? { error: o.error } : {}),
+  }
+  await logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
+  const scanMetric: ScanMetric = { id: metricId, createdAt: new Date(at).toISOString(), ...figures }
   deps.bus.emit('scan.metric', { metric: scanMetric })
   deps.bus.emit('scan.next', { at: o.nextAt })
 }
