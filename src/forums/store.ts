@@ -5,7 +5,7 @@
 // caller gets back exactly the rows that are new — those, and only those, are matched.
 // A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
 import type { Database } from 'bun:sqlite'
-import { and, asc, desc, eq, gt, inArray, lt, max, ne, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, max, ne, sql, type SQLWrapper } from 'drizzle-orm'
 import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
 import { posts, type Post } from '../db/schema'
@@ -21,6 +21,7 @@ import { titleLocation } from '../matching/title-grammar'
 import { asPostState, detectPostState, detectPrice } from './post-state'
 import { chunksOf } from '../lib/id-lists'
 import { rawRow, rawRows } from '../db/raw'
+import { insertMany } from '../db/bulk'
 
 /** The feed and matching look this far back. */
 export const LIVE_WINDOW_MS = 7 * 24 * 3600_000
@@ -113,9 +114,6 @@ export async function markUnparsed(deps: OwnerDb, postId: number, error: string)
     .where(eq(posts.id, postId))
 }
 
-/** Rows of one multi-row INSERT (well under either engine's parameter limit at 25 columns). */
-const INSERT_CHUNK = 500
-
 /**
  * Stores the posts not seen before and returns those rows, oldest first: one transaction per batch, each slice of
  * 500 rows one multi-row INSERT … ON CONFLICT (reddit_id) DO NOTHING RETURNING, then the repost links.
@@ -161,8 +159,8 @@ export async function storePosts(deps: OwnerDb & Pick<Deps, 'config' | 'now'>, l
   if (rows.length === 0) return []
   return asAsync(deps.db).transaction(async (tx) => {
     const inserted: Post[] = []
-    for (const chunk of chunksOf(rows, INSERT_CHUNK))
-      for (const row of await tx.insert(posts).values(chunk).onConflictDoNothing({ target: posts.redditId }).returning()) inserted.push(asPost(row))
+    for (const row of await insertMany(tx, posts, rows, { onConflictDoNothing: [posts.redditId], returning: getTableColumns(posts) }))
+      inserted.push(asPost(row))
     inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
     await linkReposts({ db: tx }, inserted)
     return inserted

@@ -15,15 +15,16 @@ import type { MatchItem } from '../contract/events'
 import { attachListing } from './listing'
 import { matchItem, matchRowOf, withPostFacts } from './service'
 import { chunksOf } from '../lib/id-lists'
+import { insertMany } from '../db/bulk'
 
 /** In the runner's transaction: these matches' alerts are owed (one statement per 500). */
 export async function oweAlerts(deps: OwnerDb, matchIds: number[], at: number): Promise<void> {
-  const db = asAsync(deps.db)
-  for (const chunk of chunksOf(matchIds))
-    await db
-      .insert(alertsOwed)
-      .values(chunk.map((matchId) => ({ matchId, createdAt: new Date(at) })))
-      .onConflictDoNothing({ target: alertsOwed.matchId })
+  await insertMany(
+    deps.db,
+    alertsOwed,
+    matchIds.map((matchId) => ({ matchId, createdAt: new Date(at) })),
+    { onConflictDoNothing: [alertsOwed.matchId] },
+  )
 }
 
 /** In the dispatcher's transaction: these matches' alerts are queued (or decided against). */

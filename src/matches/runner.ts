@@ -43,8 +43,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { AsyncDb, OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { matches, matchTerms } from '../db/schema'
-import { chunksOf } from '../lib/id-lists'
 import { existingTermIds } from '../terms/store'
+import { insertMany } from '../db/bulk'
 
 export type MatchSource = 'live' | 'backfill' | 'batch'
 export type HitTerm = { id: number; text: string; createdAt: number }
@@ -194,13 +194,13 @@ export async function recordMatches(
       const batch = pending
       pending = []
       const ids = new Map<string, number>()
-      for (const chunk of chunksOf(batch.map((p) => p.row)))
-        for (const r of await tx
-          .insert(matches)
-          .values(chunk)
-          .onConflictDoNothing({ target: [matches.userId, matches.postId] })
-          .returning({ id: matches.id, userId: matches.userId, postId: matches.postId }))
-          ids.set(`${r.userId}.${r.postId}`, r.id)
+      for (const r of await insertMany(
+        tx,
+        matches,
+        batch.map((p) => p.row),
+        { onConflictDoNothing: [matches.userId, matches.postId], returning: { id: matches.id, userId: matches.userId, postId: matches.postId } },
+      ))
+        ids.set(`${r.userId}.${r.postId}`, r.id)
       const links: { matchId: number; termId: number }[] = []
       const merges: Pending[] = []
       for (const p of batch) {
@@ -318,9 +318,9 @@ async function storedMatches(tx: AsyncDb, of: Pending[]) {
   return rows.filter((r) => wanted.has(`${r.userId}.${r.postId}`))
 }
 
-/** match_terms rows, 500 a statement; a link already there is left as it is. */
+/** match_terms rows; a link already there is left as it is. */
 async function linkTerms(tx: AsyncDb, links: { matchId: number; termId: number }[]): Promise<void> {
-  for (const chunk of chunksOf(links)) await tx.insert(matchTerms).values(chunk).onConflictDoNothing()
+  await insertMany(tx, matchTerms, links, { onConflictDoNothing: true })
 }
 
 /** After the commit: 'removed' for matches a price drop replaced, match.new per created match, then one unread per touched user. */

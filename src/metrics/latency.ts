@@ -8,6 +8,7 @@ import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { alertLatency } from '../db/schema'
 import { chunksOf } from '../lib/id-lists'
+import { insertMany } from '../db/bulk'
 
 /** Rows are kept this long (the daily `alert-latency-prune` job). */
 export const LATENCY_KEEP_DAYS = 30
@@ -35,8 +36,7 @@ export async function insertAlertRows(deps: OwnerDb, created: readonly CreatedMa
       storedAt: stamps.storedAt,
       matchedAt,
     }))
-  const db = asAsync(deps.db)
-  for (const chunk of chunksOf(rows)) await db.insert(alertLatency).values(chunk).onConflictDoNothing({ target: alertLatency.matchId })
+  await insertMany(deps.db, alertLatency, rows, { onConflictDoNothing: [alertLatency.matchId] })
 }
 
 const COLUMN = { socket: 'socketAt', push: 'pushAt', email: 'emailAt' } as const satisfies Record<DeliveryChannel, keyof typeof alertLatency.$inferSelect>
