@@ -189,7 +189,7 @@ export async function recordMatches(
   }
 
   await asAsync(deps.db).transaction(async (tx) => {
-    const db = { db: tx, sqlite: deps.sqlite }
+    const db = { db: tx }
     const termIds = [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))]
     const existing = await existingTermIds(db, termIds)
     if (existing.size !== termIds.length) hits = withTerms(hits, existing)
@@ -274,7 +274,7 @@ export async function recordMatches(
       if (known !== null && known.postId !== post.id) {
         if ((known.postCreatedAt?.getTime() ?? 0) > postTime) continue // a newer post of the listing is matched already
         const merged = [...new Set([...known.matchedTerms, ...texts])]
-        if (!drops.has(post.id)) drops.set(post.id, dropAt(deps.sqlite, post))
+        if (!drops.has(post.id)) drops.set(post.id, await dropAt(db, post))
         const drop = drops.get(post.id) ?? null
         if (drop === null) {
           await moveToRepost(db, known, post, merged)
