@@ -84,9 +84,9 @@ function sourceTrouble(deps: { source?: Partial<Pick<ScanSource, 'healthReport'>
 }
 
 /** Per forum the last post seen; a forum gone quiet or known missing is flagged (src/scanner/forum-activity.ts) without failing readiness. */
-function forumsCheck(deps: ReadyDeps): Check {
+async function forumsCheck(deps: ReadyDeps): Promise<Check> {
   try {
-    const forums = forumActivity(deps, deps.source?.healthReport?.()?.missingForums ?? [])
+    const forums = await forumActivity(deps, deps.source?.healthReport?.()?.missingForums ?? [])
     const detail = activityLine(forums, deps.now().getTime())
     return forums.some((f) => f.flag) ? { ok: true, warn: true, detail } : { ok: true, detail }
   } catch {
@@ -151,7 +151,7 @@ export async function readiness(deps: ReadyDeps, startedAt: number) {
             .filter(Boolean)
             .join('; the forum source is '),
         }
-  checks.forums = forumsCheck(deps)
+  checks.forums = await forumsCheck(deps)
   const failing = Object.keys(checks).filter((k) => !checks[k]!.ok)
   return { ready: failing.length === 0, failing, checks }
 }
