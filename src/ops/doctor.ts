@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config'
 import { openDb, type OpenedDb } from '../db/client'
+import { quickCheckLines } from '../db/inspect'
 import { appliedMigrationTags, hasMigrationsTable } from '../db/migrate'
 import { migrations } from '../db/migrations'
 import { MAIL_FROM_FIX, mailDomain, mailFromProblem } from '../lib/mail-domain'
@@ -76,10 +77,7 @@ function checkDatabase(config: Config): CheckResult {
   try {
     db = new Database(config.dbPath, { readonly: true })
     db.run('PRAGMA busy_timeout = 5000')
-    const check = db
-      .query<{ quick_check: string }, []>('PRAGMA quick_check')
-      .all()
-      .map((r) => r.quick_check)
+    const check = quickCheckLines(db)
     const applied = new Set(hasMigrationsTable(db) ? appliedMigrationTags(db) : [])
     const known = migrations.filter((m) => applied.has(m.tag)).length
     const unknown = [...applied].filter((t) => !migrations.some((m) => m.tag === t))
