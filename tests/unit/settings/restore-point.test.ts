@@ -29,3 +29,13 @@ test('a value that is not JSON reads as no restore point', async () => {
   deps.sqlite.run("INSERT INTO system_settings (name, value, description, updated_at) VALUES ('restore_point', 'not json', NULL, 0)")
   expect(await restorePointAt(deps)).toBeNull()
 })
+
+test('two restore points recorded at once: the later stands, the earlier is refused (read and written in one transaction)', async () => {
+  deps = makeDeps()
+  const results = await Promise.all([
+    recordRestorePoint(deps, { at: 2000, restoredAt: 5000, how: 'detected' }),
+    recordRestorePoint(deps, { at: 1000, restoredAt: 5000, how: 'detected' }),
+  ])
+  expect(results).toEqual([true, false])
+  expect(await restorePointAt(deps)).toBe(2000)
+})
