@@ -80,8 +80,11 @@ export function latestPostTimes(deps: Pick<Deps, 'sqlite'>, subreddit: string, l
 }
 
 /** The highest post id stored, 0 with none: posts stored later have higher ids. */
-export function maxPostId(deps: Pick<Deps, 'sqlite'>): number {
-  return deps.sqlite.query<{ id: number | null }, []>('SELECT max(id) AS id FROM posts').get()?.id ?? 0
+export async function maxPostId(deps: OwnerDb): Promise<number> {
+  const [r] = await asAsync(deps.db)
+    .select({ id: max(posts.id) })
+    .from(posts)
+  return r?.id ?? 0
 }
 
 /** Posts stored after post `afterId`, per forum: how many and the highest id. */

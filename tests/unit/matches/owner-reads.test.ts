@@ -6,7 +6,7 @@ import { authorsToLookUp } from '../../../src/forums/authors'
 import { duePosts, RECHECK_AT_MS } from '../../../src/forums/recheck'
 import { withPostFacts, type MatchRow } from '../../../src/matches/service'
 import { mostSavedTerms } from '../../../src/terms/stats'
-import { activeTermsByText, activeTermsByTextSqliteAtStart, type IndexedTermRow } from '../../../src/terms/store'
+import { activeTermsByText, type IndexedTermRow } from '../../../src/terms/store'
 import { tempDir } from '../../helpers'
 
 // The reads that once joined two owners' tables in one query (issue 29 §1): each owner reads its own
@@ -162,7 +162,7 @@ describe('mostSavedTerms: saves, then matches, then the text', () => {
 })
 
 describe('activeTermsByText: the engine-neutral load of the term index', () => {
-  test('every term not paused, by text then id, across pages; the same rows as the start-up form', async () => {
+  test('every term not paused, by text then id, across pages; the same rows as one plain SQL read', async () => {
     const texts = Array.from({ length: 5_002 }, (_, i) => `term ${String(5_002 - i).padStart(5, '0')}`)
     const insert = opened.sqlite.prepare("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', ?, ?)")
     opened.sqlite.transaction(() => {
@@ -178,6 +178,9 @@ describe('activeTermsByText: the engine-neutral load of the term index', () => {
       [2, 'term 00001'],
       [1, 'term 00003'],
     ])
-    expect(read).toEqual([...activeTermsByTextSqliteAtStart(opened.sqlite)].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.id - b.id)))
+    const plain = opened.sqlite
+      .query<IndexedTermRow, []>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL ORDER BY term')
+      .all()
+    expect(read).toEqual(plain.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.id - b.id)))
   })
 })

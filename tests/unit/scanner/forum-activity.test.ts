@@ -12,8 +12,8 @@ afterEach(() => {
   deps = null
 })
 
-function withPosts(subreddit: string, times: number[]) {
-  deps = makeDeps({ ACCESSORIES_SUBREDDIT: 'hardwareswap', DEALS_SUBREDDIT: 'buildapcsales' }, testClock(T))
+async function withPosts(subreddit: string, times: number[]) {
+  deps = await makeDeps({ ACCESSORIES_SUBREDDIT: 'hardwareswap', DEALS_SUBREDDIT: 'buildapcsales' }, testClock(T))
   const insert = deps.sqlite.query(
     "INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at, ingested_at) VALUES (?, 'product', ?, '[USA-CA] [H] GPU [W] Cash', 'https://www.reddit.com/x', ?, ?)",
   )
@@ -22,17 +22,17 @@ function withPosts(subreddit: string, times: number[]) {
 }
 const flagOf = (rows: ReturnType<typeof forumActivity>, sub: string) => rows.find((r) => r.subreddit === sub)!.flag
 
-test('one post in the other forum: the silent one is not flagged yet', () => {
-  expect(flagOf(withPosts('hardwareswap', [T - 60_000]), 'buildapcsales')).toBeNull()
+test('one post in the other forum: the silent one is not flagged yet', async () => {
+  expect(flagOf(await withPosts('hardwareswap', [T - 60_000]), 'buildapcsales')).toBeNull()
 })
 
-test('posts in the other forum over less than QUIET_MIN_MS: still no evidence', () => {
+test('posts in the other forum over less than QUIET_MIN_MS: still no evidence', async () => {
   const times = Array.from({ length: 30 }, (_, i) => T - i * 60_000)
-  expect(flagOf(withPosts('hardwareswap', times), 'buildapcsales')).toBeNull()
+  expect(flagOf(await withPosts('hardwareswap', times), 'buildapcsales')).toBeNull()
 })
 
-test('posts in the other forum over more than QUIET_MIN_MS and none here: flagged with what to check', () => {
+test('posts in the other forum over more than QUIET_MIN_MS and none here: flagged with what to check', async () => {
   const times = Array.from({ length: 30 }, (_, i) => T - i * ((QUIET_MIN_MS + 3_600_000) / 29))
-  expect(flagOf(withPosts('hardwareswap', times), 'buildapcsales')).toStartWith('no post seen while the other forums get posts')
+  expect(flagOf(await withPosts('hardwareswap', times), 'buildapcsales')).toStartWith('no post seen while the other forums get posts')
   expect(flagOf(forumActivity(deps!), 'hardwareswap')).toBeNull()
 })

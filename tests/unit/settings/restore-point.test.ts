@@ -10,8 +10,8 @@ afterEach(() => {
   deps = null
 })
 
-test('never restored: null; recorded: its time; an earlier one later is refused, a later one moves it', () => {
-  deps = makeDeps()
+test('never restored: null; recorded: its time; an earlier one later is refused, a later one moves it', async () => {
+  deps = await makeDeps()
   expect(restorePointAt(deps.sqlite)).toBeNull()
   expect(recordRestorePoint(deps.sqlite, { at: 2000, restoredAt: 5000, how: 'dibs restore' })).toBe(true)
   expect(restorePointAt(deps.sqlite)).toBe(2000)
@@ -24,8 +24,8 @@ test('never restored: null; recorded: its time; an earlier one later is refused,
   expect(row.updated_at).toBe(7000)
 })
 
-test('a value that is not JSON reads as no restore point', () => {
-  deps = makeDeps()
+test('a value that is not JSON reads as no restore point', async () => {
+  deps = await makeDeps()
   deps.sqlite.run("INSERT INTO system_settings (name, value, description, updated_at) VALUES ('restore_point', 'not json', NULL, 0)")
   expect(restorePointAt(deps.sqlite)).toBeNull()
 })
