@@ -95,4 +95,16 @@ describe('MatchingService: loading the saved terms', () => {
       [3, c],
     ])
   })
+
+  test('a service never loaded files the saved terms at its first sync (a CLI command); loads at once file each term once', async () => {
+    const a = saveTerm(opened.sqlite, 1, 'wts', 'trijicon rmr')
+    const idle = new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(now) })
+    expect(idle.size).toBe(0)
+    await idle.sync()
+    expect(byUser(idle.match(post('[WTS] Trijicon RMR'), 'wts'))).toEqual([[1, a]])
+    const twice = new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(now) })
+    const [x, y] = await Promise.all([twice.load(), twice.load()])
+    expect(x).toBe(y)
+    expect(twice.size).toBe(1)
+  })
 })

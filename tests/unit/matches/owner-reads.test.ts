@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDb, type OpenedDb } from '../../../src/db/client'
 import { authorsToLookUp } from '../../../src/forums/authors'
+import { recentPostTexts } from '../../../src/forums/store'
 import { duePosts, RECHECK_AT_MS } from '../../../src/forums/recheck'
 import { withPostFacts, type MatchRow } from '../../../src/matches/service'
 import { mostSavedTerms } from '../../../src/terms/stats'
@@ -182,5 +183,27 @@ describe('activeTermsByText: the engine-neutral load of the term index', () => {
       .query<IndexedTermRow, []>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL ORDER BY term')
       .all()
     expect(read).toEqual(plain.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.id - b.id)))
+  })
+})
+
+describe("recentPostTexts: the term index's rarity warm-up, a page at a time", () => {
+  test('the newest classified posts since the cut-off, newest first, across pages and runs of equal times', async () => {
+    // 1,300 posts, seven at each time (a page ends inside a run), some unclassified, the oldest before the cut-off
+    for (let i = 0; i < 1_300; i++) post({ createdAt: now - Math.floor(i / 7) * 1000, author: `seller${i % 5}` })
+    opened.sqlite.run('UPDATE posts SET post_type = NULL WHERE id % 11 = 0')
+    const since = now - 170_000
+    const plain = (limit: number) =>
+      opened.sqlite
+        .query<{ title: string; content: string; author: string | null; flair: string | null }, [number, number]>(
+          'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
+        )
+        .all(since, limit)
+    const read = async (limit: number) => {
+      const out: { title: string; content: string; author: string | null; flair: string | null }[] = []
+      for await (const p of recentPostTexts(opened, since, limit)) out.push(p)
+      return out
+    }
+    expect(plain(5_000).length).toBeGreaterThan(1_000) // more than two pages
+    for (const limit of [1, 500, 501, 1_000, 5_000]) expect(await read(limit)).toEqual(plain(limit))
   })
 })
