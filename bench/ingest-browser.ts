@@ -28,7 +28,7 @@ const { deps } = server
 // Users with a plan and terms, straight into the database; the first C get a session.
 const { ids, r } = seedSubscribers(deps, o)
 // The terms were written straight into the database: the server's index loads them afresh.
-const matcher = (deps.matcher = new MatchingService(deps))
+const matcher = (deps.matcher = await new MatchingService(deps).load())
 console.log(`setup: ${o.users} users × ${o.terms} terms = ${matcher.size} terms indexed; ${o.clients} sockets`)
 
 // The browsers: one socket per signed-in user, on another thread (bench/socket-clients.ts).

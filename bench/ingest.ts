@@ -57,7 +57,7 @@ function floorOf(postsAfter: number): number {
   })()
   return performance.now() - t
 }
-const matcher = new MatchingService(base) // after seeding: the index loads the seeded terms
+const matcher = await new MatchingService(base).load() // after seeding: the index loads the seeded terms
 console.log(`setup: ${o.users} users × ${o.terms} terms = ${matcher.size} terms indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
 // Fake Reddit; the client's fetch notes when each listing body has arrived.

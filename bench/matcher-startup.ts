@@ -1,6 +1,6 @@
 // One cold start of the term index from a SQLite file, run by bench/matcher.ts in a fresh process
 // (so the JIT is as cold as after a restart). Prints one JSON line.
-//   service:  new MatchingService(deps), what src/services.ts does at startup (DB → ready index)
+//   service:  new MatchingService(deps).load(), what src/services.ts does at startup (DB → ready index)
 //   baseline: the old startup path (before issue 11): every recent post read whole and prepared,
 //             every term row read as an object and added to the old index, created times in a Map
 // Usage: bun bench/matcher-startup.ts <db file> service|baseline
@@ -20,7 +20,7 @@ setLogLevel('silent') // the bench's terms include a few that do not parse, as r
 const { sqlite, db, close } = openDb(path, { migrate: false })
 const t0 = performance.now()
 let loaded: { size: number } // kept alive until the heap is measured
-if (mode === 'service') loaded = new MatchingService({ sqlite, db, now: () => new Date() })
+if (mode === 'service') loaded = await new MatchingService({ sqlite, db, now: () => new Date() }).load()
 else {
   const index = new TermIndexBefore()
   const createdAt = new Map<number, number>()

@@ -112,7 +112,7 @@ const f = {
   dc: fakeDiscord(),
   wh: fakeWebhookReceiver(),
 }
-const fanDeps = makeDeps({
+const fanDeps = await makeDeps({
   CHANNELS_ALLOW_PRIVATE: '1',
   TELEGRAM_BOT_TOKEN: BOT,
   TELEGRAM_API_URL: f.tg.apiUrl,

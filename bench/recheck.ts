@@ -67,7 +67,7 @@ async function run(v: Variant) {
   const refill = () => deps.sqlite.run(`UPDATE posts SET ingested_at = ${Math.round(vnow()) - 180_000}, recheck_count = 0`)
   refill()
 
-  const ctx: AppContext = { ...deps, ...createServices(deps) }
+  const ctx: AppContext = { ...deps, ...(await createServices(deps)) }
   const budget = ctx.source.budget!
   const interval = budget.recommendedIntervalMs()
   // send times as the budget noted them (what the cap and the share are about; arrival times at the

@@ -60,7 +60,7 @@ async function run(v: Variant) {
   // Subscribers with realistic terms, and one probe term that every bench post matches.
   const { ids } = seedSubscribers(deps, { users: o.users, terms: 20, seed: o.seed })
   deps.sqlite.query("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', 'latency probe', ?)").run(ids[0]!, vnow() - 3600_000)
-  const ctx: AppContext = { ...deps, ...createServices(deps) }
+  const ctx: AppContext = { ...deps, ...(await createServices(deps)) }
   if (ctx.source.mode !== v.mode) throw new Error(`${v.name}: the source runs in ${ctx.source.mode} mode`)
   const interval = ctx.source.budget!.recommendedIntervalMs()
   clock.speedUp(o.realtime ? 1 : Math.max(1, interval / o['real-interval-ms']))

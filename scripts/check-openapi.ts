@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { call, makeApp, makeDeps } from '../tests/helpers'
 
 const root = join(import.meta.dir, '..')
-const deps = makeDeps()
+const deps = await makeDeps()
 let spec: unknown
 try {
   const res = await call(makeApp(deps), 'GET', '/api/docs/json')

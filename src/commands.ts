@@ -40,14 +40,14 @@ export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) =>
   await detectRestore(opened, config.dataDir, Date.now(), restoreStore)
   const relay = relayBus(config)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
-  // The term index loads all saved terms: built only when a command matches (scan, match).
+  // The term index loads all saved terms: built only when a command matches (scan, match), filed by its first sync().
   let matcher: MatchingService | null = null
   const ctx: CliContext = {
     ...deps,
     get matcher() {
       return (matcher ??= new MatchingService(deps))
     },
-    source: createScanSource(deps),
+    source: await createScanSource(deps),
   }
   const dispatcher = relay.serverRunning() ? undefined : createDispatcher(deps)
   const detach = attachListeners(deps, { dispatcher })

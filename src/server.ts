@@ -31,9 +31,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
   // Two-factor rows from before sealing and salted hashing (clear secrets, short codes' bare SHA-256).
   const upgraded = await upgradeTwoFactorStorage(deps)
   if (upgraded.secrets + upgraded.recoveryCodes > 0) log.info('two-factor storage upgraded', upgraded)
-  const services = createServices(deps)
-  // the term index's load where its constructor could not read synchronously (PostgreSQL; src/matches/matcher.ts)
-  await services.matcher.load()
+  const services = await createServices(deps)
   const notice = await forumNotice(deps) // the spec's default accessories forum, closed by Reddit: said once at start
   if (notice) log.warn(notice)
   const ctx: AppContext = { ...deps, ...services }

@@ -26,7 +26,7 @@ import { pruneGaps } from './scanner/gaps'
 import { nextScanAt, runScan, warnRaisedInterval } from './scanner/scan'
 import { runRecheck } from './scanner/recheck'
 import { runAuthorLookups } from './scanner/authors'
-import { createScanSource, type ScanSource } from './scanner/source'
+import { applyStoredScanSettings, createScanSource, type ScanSource } from './scanner/source'
 import { SourceRunner } from './scanner/feeds'
 import { seedSources } from './sources/store'
 import { applyStoredForumPreset } from './scanner/source-admin'
@@ -61,20 +61,26 @@ export type AppContext = Deps & Services
  */
 export const restoreStore: RestoreStore = { newestPostAt, recordRestorePoint }
 
-/** Builds every long-lived service once (the term index loads here). `given` replaces any of them (tests). */
-export function createServices(deps: Deps, given: Partial<Services> = {}): Services {
+/**
+ * Builds every long-lived service once, with every read the process needs before it serves or runs a job: the term
+ * index loads here, the sources are seeded, the stored forum preset, scan settings and feed politeness take
+ * effect, the metrics' cursors are read. `given` replaces any of them (tests).
+ */
+export async function createServices(deps: Deps, given: Partial<Services> = {}): Promise<Services> {
   const channels = given.channels ?? createChannels(deps, channelStore)
-  const matcher = given.matcher ?? new MatchingService(deps)
+  const matcher = await (given.matcher ?? new MatchingService(deps)).load()
   // first start: the sources table gets the environment's forums (FORUM_PRESET, else the subreddits)
-  seedSources(deps)
-  applyStoredForumPreset(deps)
-  const source = given.source ?? createScanSource(deps)
+  await seedSources(deps)
+  await applyStoredForumPreset(deps)
+  const source = given.source ?? (await createScanSource(deps))
+  // the admin's stored scan settings (Admin → Logs) take effect before the first scan
+  await applyStoredScanSettings({ ...deps, source })
   const hub = given.hub ?? new Hub(deps)
-  const metrics = given.metrics ?? createMetrics(deps, { hub, source, matcher })
+  const metrics = given.metrics ?? (await createMetrics(deps, { hub, source, matcher }))
   return {
     matcher,
     source,
-    feeds: given.feeds ?? new SourceRunner({ ...deps, matcher, source }),
+    feeds: given.feeds ?? (await new SourceRunner({ ...deps, matcher, source }).load()),
     hub,
     dispatcher: given.dispatcher ?? createDispatcher(deps),
     channels,

@@ -27,11 +27,11 @@ export type TestDeps = AppContext & { close(): void }
  * Deps and services on a real SQLite file in a fresh temp dir, built as src/server.ts builds them
  * (no bus listeners yet: makeApp or wire attach them); `now` is settable through clock.set().
  */
-export function makeDeps(env: Record<string, string> = {}, clock = testClock(), given: Partial<Services> = {}): TestDeps {
+export async function makeDeps(env: Record<string, string> = {}, clock = testClock(), given: Partial<Services> = {}): Promise<TestDeps> {
   const config = makeConfig(env)
   const opened = openDb(config.dbPath)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: clock.now }
-  const services = createServices(deps, given)
+  const services = await createServices(deps, given)
   return {
     ...deps,
     ...services,
@@ -205,9 +205,9 @@ export async function createUserWithSession(
  */
 export function eachTestApp(start = 1_763_640_000_000) {
   const t = {} as { deps: TestDeps; app: ReturnType<typeof makeApp>; clock: ReturnType<typeof testClock> }
-  beforeEach(() => {
+  beforeEach(async () => {
     t.clock = testClock(start)
-    t.deps = makeDeps({}, t.clock)
+    t.deps = await makeDeps({}, t.clock)
     t.app = makeApp(t.deps)
   })
   afterEach(() => t.deps.close())

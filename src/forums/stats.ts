@@ -6,7 +6,6 @@ import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { rawRows } from '../db/raw'
 import { posts } from '../db/schema'
-import type { Deps } from '../deps'
 
 const DAY_MS = 86_400_000
 
@@ -99,8 +98,11 @@ export async function latestPostTimes(deps: OwnerDb, subreddit: string, limit: n
 }
 
 /** The highest post id stored, 0 with none: posts stored later have higher ids. */
-export function maxPostId(deps: Pick<Deps, 'sqlite'>): number {
-  return deps.sqlite.query<{ id: number | null }, []>('SELECT max(id) AS id FROM posts').get()?.id ?? 0
+export async function maxPostId(deps: OwnerDb): Promise<number> {
+  const [r] = await asAsync(deps.db)
+    .select({ id: max(posts.id) })
+    .from(posts)
+  return r?.id ?? 0
 }
 
 /** Posts stored after post `afterId`, per forum: how many and the highest id. */

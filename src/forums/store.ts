@@ -4,8 +4,7 @@
 // INSERT … ON CONFLICT(reddit_id) DO NOTHING RETURNING makes a re-served post a no-op, so the
 // caller gets back exactly the rows that are new — those, and only those, are matched.
 // A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
-import type { Database } from 'bun:sqlite'
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, max, ne, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, lt, lte, max, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
 import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
 import { posts, type Post } from '../db/schema'
@@ -253,22 +252,42 @@ export function feedItem(p: Post): FeedItem {
 
 // — Reads of posts for src/matches/ (issue 29 §1: the posts' SQL stays here; the matches folder reads through these) —
 
+/** How many posts a page of recentPostTexts reads (the term index's rarity warm-up holds one page at a time). */
+const TEXT_PAGE = 500
+
 /**
- * The text of the newest classified posts created since `since`, at most `limit`, one row at a time (the term
- * index's token rarity). START-UP ONLY, synchronous on SQLite: the Matcher's constructor (src/matches/matcher.ts,
- * built by the synchronous createServices) reads it before the process serves; it moves to an async load when
- * start-up can await (issue 29, phase 1 round 2).
+ * The text of the newest classified posts created since `since`, at most `limit`, newest first, read a page at a
+ * time (keyset on created time and id: no thousands of post bodies held at once) — the term index's token rarity
+ * at load (src/matches/matcher.ts).
  */
-export function recentPostTextsAtStartSqlite(
-  sqlite: Database,
+export async function* recentPostTexts(
+  deps: OwnerDb,
   since: number,
   limit: number,
-): IterableIterator<{ title: string; content: string; author: string | null; flair: string | null }> {
-  return sqlite
-    .query<{ title: string; content: string; author: string | null; flair: string | null }, [number, number]>(
-      'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
-    )
-    .iterate(since, limit)
+): AsyncGenerator<{ title: string; content: string; author: string | null; flair: string | null }> {
+  const db = asAsync(deps.db)
+  let after: { at: Date; id: number } | null = null
+  let left = limit
+  while (left > 0) {
+    const rows = await db
+      .select({ id: posts.id, at: posts.createdAt, title: posts.title, content: posts.content, author: posts.author, flair: posts.flair })
+      .from(posts)
+      .where(
+        and(
+          isNotNull(posts.postType),
+          gte(posts.createdAt, new Date(since)),
+          after === null ? undefined : lte(posts.createdAt, after.at),
+          after === null ? undefined : or(lt(posts.createdAt, after.at), lt(posts.id, after.id)),
+        ),
+      )
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(Math.min(TEXT_PAGE, left))
+    for (const r of rows) yield { title: r.title, content: r.content, author: r.author, flair: r.flair }
+    const last = rows.at(-1)
+    if (last === undefined || rows.length < Math.min(TEXT_PAGE, left)) return
+    left -= rows.length
+    after = { at: last.at, id: last.id }
+  }
 }
 
 /** What a match card and a feed entry show of a match's post, beyond what the match row copied. */

@@ -21,7 +21,8 @@ export type BatchResult = {
 export async function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: number; onProgress?: (line: string) => void } = {}): Promise<BatchResult> {
   const t0 = performance.now()
   const since = new Date(deps.now().getTime() - (opts.sinceMs ?? 24 * 3600_000))
-  const { matcher } = deps
+  // filed before it is counted: a CLI process builds its index lazily (src/commands.ts); the server's is loaded already
+  const matcher = await deps.matcher.load()
   if (await isPaused(deps)) {
     const r: BatchResult = { total_search_terms: matcher.size, recent_posts_count: 0, matches_created: 0, execution_time_seconds: 0, skipped: 'paused' }
     await logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })

@@ -1,6 +1,6 @@
-// The process's one TermIndex, kept in step with search_terms (paused terms left out). Built once by the wiring
-// (src/services.ts) when the process starts: recent posts are observed first so terms are filed
-// under tokens that are actually rare, then every saved term is added. After that, the terms
+// The process's one TermIndex, kept in step with search_terms (paused terms left out). Built and loaded once by
+// the wiring (src/services.ts awaits load() when the process starts): recent posts are observed first so terms are
+// filed under tokens that are actually rare, then every saved term is added. After that, the terms
 // service calls add/remove on each change — the index is never rebuilt. A CLI process builds its
 // own from the same file; changes made by another process are picked up by sync().
 import { existsSync, readFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { SearchTerm } from '../db/schema'
 import { engineOf } from '../db/async-db'
 import type { Deps } from '../deps'
-import { LIVE_WINDOW_MS, recentPostTextsAtStartSqlite } from '../forums/store'
+import { LIVE_WINDOW_MS, recentPostTexts } from '../forums/store'
 import type { AuthorAbout } from '../forums/authors'
 import { accountAgeDays } from '../forums/seller'
 import { log } from '../lib/log'
@@ -18,7 +18,7 @@ import { BUILTIN, BUILTIN_DICTIONARY, compileDictionary, mergeDictionary, parseD
 import type { Query } from '../matching/parse'
 import type { PostInput } from '../matching/post-model'
 import { TermIndex, type TermRef } from '../matching/term-index'
-import { activeTermCount, activeTermIds, activeTermsAfter, activeTermsByText, activeTermsByTextSqliteAtStart, type IndexedTermRow } from '../terms/store'
+import { activeTermCount, activeTermIds, activeTermsAfter, activeTermsByText, type IndexedTermRow } from '../terms/store'
 
 export type { TermRef }
 
@@ -54,44 +54,43 @@ export class MatchingService {
   /** stored terms that do not parse (saved by an older version): counted, never matched */
   private readonly unparsed = new Set<number>()
   private maxId = 0
-  private dataVersion: number | null
-  /** the saved terms are filed (on SQLite by the constructor; on PostgreSQL by load()) */
-  private loaded = false
+  private dataVersion: number | null = null
+  /** the filing of the saved terms, once started (load(), awaited at start; sync() starts it when nothing did) */
+  private loading: Promise<this> | null = null
 
+  /** Reads nothing: load() fills the index (src/services.ts createServices awaits it before the process serves). */
   constructor(private readonly deps: Pick<Deps, 'sqlite' | 'db' | 'now'> & { config?: Pick<Deps['config'], 'dataDir'> }) {
     this.dictionary = loadDictionary(deps.config?.dataDir)
     this.index = new TermIndex<StoredTerm>(this.dictionary)
+  }
+
+  /**
+   * Fills the index, once (a no-op after): recent posts are observed first, so terms are filed under tokens that
+   * are actually rare, then every saved term is added. Answers the service.
+   */
+  async load(): Promise<this> {
+    return await (this.loading ??= this.fill())
+  }
+
+  private async fill(): Promise<this> {
+    // read before the terms: a commit of another process after this point moves it, and sync() picks that up
     this.dataVersion = this.readDataVersion()
     const t0 = performance.now()
-    // Only the columns used, one row at a time (no half-million-row array held while filing).
+    // Only the columns used, a page at a time (no half-million-row array held while filing).
     // Rarity: the newest posts of the live window (the set, not the order, matters).
-    const since = deps.now().getTime() - LIVE_WINDOW_MS
-    for (const p of recentPostTextsAtStartSqlite(deps.sqlite, since, OBSERVE_POSTS)) {
+    const since = this.deps.now().getTime() - LIVE_WINDOW_MS
+    for await (const p of recentPostTexts(this.deps, since, OBSERVE_POSTS)) {
       try {
         this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
       } catch {
         // a post that cannot be read only leaves the rarity counts: the scan marks it unparsed
       }
     }
-    // The terms: synchronously on SQLite (construction stays synchronous while createServices is); on
-    // PostgreSQL the server awaits load() at start.
-    if (engineOf(deps.db) === 'sqlite') {
-      let text = ''
-      for (const r of activeTermsByTextSqliteAtStart(deps.sqlite)) text = this.fileRow(r, text)
-      this.loadedAfter(t0)
-    }
-  }
-
-  /**
-   * Files every saved term when the constructor could not (PostgreSQL: no synchronous read); a no-op once loaded.
-   * The server awaits it at start (src/server.ts).
-   */
-  async load(): Promise<void> {
-    if (this.loaded) return
-    const t0 = performance.now()
     let text = ''
     for await (const r of activeTermsByText(this.deps)) text = this.fileRow(r, text)
-    this.loadedAfter(t0)
+    log.debug('term index loaded', { terms: this.index.size, unparsed: this.unparsed.size, ms: (performance.now() - t0).toFixed(1) })
+    if (this.unparsed.size) log.warn('some saved terms could not be parsed and are ignored', { count: this.unparsed.size })
+    return this
   }
 
   // Sorted by text, so the many rows of one text come in a run: the index files them into the
@@ -101,12 +100,6 @@ export class MatchingService {
     const shared = r.term === text ? text : r.term
     this.addRow(r.id, r.user_id, CATEGORIES.find((c) => c === r.category) ?? r.category, shared, r.created_at)
     return shared
-  }
-
-  private loadedAfter(t0: number): void {
-    this.loaded = true
-    log.debug('term index loaded', { terms: this.index.size, unparsed: this.unparsed.size, ms: (performance.now() - t0).toFixed(1) })
-    if (this.unparsed.size) log.warn('some saved terms could not be parsed and are ignored', { count: this.unparsed.size })
   }
 
   private addRow(id: number, userId: number, category: string, text: string, createdAt: number): void {
@@ -126,6 +119,10 @@ export class MatchingService {
    * one count per batch): new ids are added, ids gone from the table are removed.
    */
   async sync(): Promise<void> {
+    // a process that never loaded (a CLI command's lazily built index): the first sync files everything
+    const first = this.loading === null
+    await this.load()
+    if (first) return
     const v = this.readDataVersion()
     if (v !== null && v === this.dataVersion) return
     this.dataVersion = v

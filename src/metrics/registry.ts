@@ -5,7 +5,6 @@
 //   - reads at scrape time (collect): outbox depth and age from SQLite, posts, alerts and coverage
 //     gaps stored since the last scrape (by id, so CLI processes' work counts too), sockets, the rate budget,
 //     the term index, RSS and event-loop lag.
-import type { Database } from 'bun:sqlite'
 import { asc, gt, max } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
@@ -38,8 +37,17 @@ const CLAIM_BUCKETS = [5, 10, 15, 20, 30, 45, 60, 90, 120, 300, 600, 1800, 3600]
 const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 const SCAN_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
 
-export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Date }, parts: MetricsParts) {
-  const { sqlite } = deps
+/** The registry of the process; its counters' cursors (posts, gaps, alert rows stored so far) are read first. */
+export async function createMetrics(deps: OwnerDb & { now: () => Date }, parts: MetricsParts) {
+  // Posts, gaps and alert rows stored since the last scrape (ids only grow) are counted at scrape time, from these.
+  const db = asAsync(deps.db)
+  const a = alertLatency
+  const [cursors] = await db.select({ id: max(a.matchId), at: max(a.claimedAt) }).from(a)
+  let lastPostId = await maxPostId(deps)
+  let lastGap = await lastGapId(deps)
+  let lastAlertId = cursors?.id ?? 0
+  // claims are stamped by whichever process served the link: read at scrape time, by their time (they only grow)
+  let lastClaim = cursors?.at ?? 0
   const registry = new Registry()
   const registers = [registry]
   const counter = (name: string, help: string, labelNames: string[] = []) => new Counter({ name, help, labelNames, registers })
@@ -141,24 +149,7 @@ export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Dat
   gauge('dibs_event_loop_lag_seconds', 'Event-loop lag, mean of the last 10 s of 500 ms probes', (g) => g.set((eventLoopLag().meanMs ?? 0) / 1000))
   gauge('dibs_event_loop_lag_max_seconds', 'Event-loop lag, worst of the last 10 s', (g) => g.set((eventLoopLag().maxMs ?? 0) / 1000))
 
-  // Posts and alert rows stored since the last scrape (ids only grow): counted at scrape time.
-  const db = asAsync(deps.db)
-  const a = alertLatency
-  let lastPostId = maxPostId({ sqlite })
-  let lastAlertId = 0
-  let lastGap = lastGapId(sqlite)
-  // claims are stamped by whichever process served the link: read at scrape time, by their time (they only grow)
-  let lastClaim = 0
-  // the alert rows' cursors, read as the registry starts (the first scrape waits for them)
-  const started = db
-    .select({ id: max(a.matchId), at: max(a.claimedAt) })
-    .from(a)
-    .then(([r]) => {
-      lastAlertId = r?.id ?? 0
-      lastClaim = r?.at ?? 0
-    })
   const catchUp = async () => {
-    await started
     for (const r of await postsAfterId(deps, lastPostId)) {
       postsIngested.inc({ forum: r.forum }, r.n)
       lastPostId = Math.max(lastPostId, r.top)
@@ -240,4 +231,4 @@ export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Dat
   }
 }
 
-export type Metrics = ReturnType<typeof createMetrics>
+export type Metrics = Awaited<ReturnType<typeof createMetrics>>

@@ -24,7 +24,7 @@ import { ingestPosts } from './ingest'
 import { recordPollGap } from './gaps'
 import { knownPosts, newestOfSource } from '../forums/store'
 import { applySources, redditAccess, type WithSource } from './source'
-import { storedSetting, storedSettingAtStartSqlite, storeSetting } from '../settings/service'
+import { storedSetting, storeSetting } from '../settings/service'
 import { fetchFeed, FeedFetchError, type Validators } from '../sources/feed-fetch'
 import { feedToPosts, previewPosts, type PreviewPost } from '../sources/feed-posts'
 import { DEFAULT_FEED_INTERVAL_MS, HostPoliteness, hostKey, MIN_FEED_INTERVAL_MS } from '../sources/politeness'
@@ -64,9 +64,15 @@ export class SourceRunner {
   private readonly running = new Map<number, Promise<PollOutcome>>()
   private readonly previews = new Map<string, Cached>()
 
+  /** Starts at the default interval: load() (awaited at start, src/services.ts) takes the stored one; each tick reads it again. */
   constructor(private readonly deps: RunnerDeps) {
-    // start-up: the stored interval read synchronously (the wiring cannot await yet); each tick reads it again
-    this.politeness = new HostPoliteness(() => deps.now().getTime(), politenessOf(storedSettingAtStartSqlite(deps, FEED_SETTINGS)?.value) * 1000)
+    this.politeness = new HostPoliteness(() => deps.now().getTime(), politenessOf(undefined) * 1000)
+  }
+
+  /** The stored politeness interval takes effect. Answers the runner. */
+  async load(): Promise<this> {
+    this.politeness.setInterval((await this.politenessSeconds()) * 1000)
+    return this
   }
 
   /** The admin's politeness interval per host (seconds), as stored. */

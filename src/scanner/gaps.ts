@@ -19,7 +19,6 @@
 //
 // Imports nothing outside src/scanner but src/db (a pure leaf for the folder check), so admin, metrics and the
 // explainer read it without a folder edge.
-import type { Database } from 'bun:sqlite'
 import { and, asc, count, desc, gt, gte, lt, lte, max, sql } from 'drizzle-orm'
 import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
@@ -157,9 +156,12 @@ export async function gapsAfterId(deps: OwnerDb, afterId: number): Promise<{ sou
   return rows.map((r) => ({ source: r.source, forum: r.forum, count: r.count, seconds: r.ms / 1000, top: r.top ?? afterId }))
 }
 
-/** The last row's id (0 when none): where the /metrics counters start in a new process. Synchronous still: the registry reads it as it is built (src/metrics/registry.ts). */
-export function lastGapId(sqlite: Database): number {
-  return sqlite.query<{ id: number | null }, []>('SELECT max(id) AS id FROM source_gaps').get()?.id ?? 0
+/** The last row's id (0 when none): where the /metrics counters start in a new process (src/metrics/registry.ts reads it as it starts). */
+export async function lastGapId(deps: OwnerDb): Promise<number> {
+  const [r] = await asAsync(deps.db)
+    .select({ id: max(sourceGaps.id) })
+    .from(sourceGaps)
+  return r?.id ?? 0
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Deps } from '../deps'
 import { badRequest, conflict, notFound } from '../lib/errors'
 import { checkPublicUrl, type Resolver } from '../lib/public-url'
 import { pairByName, pairLabels, type PairChoice } from '../sources/presets'
-import { storedSettingAtStartSqlite, storeSetting } from '../settings/service'
+import { storedSetting, storeSetting } from '../settings/service'
 import {
   deleteSource,
   getSource,
@@ -83,8 +83,8 @@ function applyLabels(config: Deps['config'], choice: PairChoice): void {
 }
 
 /** At start: a pair an admin switched to earlier wins over FORUM_PRESET. */
-export function applyStoredForumPreset(deps: Pick<Deps, 'db' | 'config'>): void {
-  const v = storedSettingAtStartSqlite(deps, FORUM_PRESET_SETTING)?.value as { pair?: unknown } | undefined
+export async function applyStoredForumPreset(deps: Pick<Deps, 'db' | 'config'>): Promise<void> {
+  const v = (await storedSetting(deps, FORUM_PRESET_SETTING))?.value as { pair?: unknown } | undefined
   const choice = typeof v?.pair === 'string' ? pairByName(v.pair) : null
   if (choice) applyLabels(deps.config, choice)
 }

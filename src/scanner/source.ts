@@ -9,7 +9,8 @@ import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
 import type { SourceHealth } from '../forums/source-health'
-import { enabledSources, enabledSourcesAtStart, sourcesSeeded, sourcesSeededAtStartSqlite } from '../sources/store'
+import { enabledSources, sourcesSeeded } from '../sources/store'
+import { storedSetting } from '../settings/service'
 
 export type ScanSource = ForumSource & {
   /** the current state of up to 100 stored posts (the re-check, src/forums/recheck.ts); on the budget's side share */
@@ -62,10 +63,24 @@ const uniqueSubreddits = (rows: { subreddits: string[] }[]) => {
   return [...new Map(subs.map((s) => [s.toLowerCase(), s])).values()]
 }
 
-/** redditSubreddits at the start of a process (its wiring is synchronous: src/services.ts). */
-function subredditsAtStart(deps: Pick<Deps, 'db' | 'config'>): string[] {
-  if (!sourcesSeededAtStartSqlite(deps)) return [deps.config.forums.accessories, deps.config.forums.deals]
-  return uniqueSubreddits(enabledSourcesAtStart(deps, 'reddit'))
+/** The admin's runtime scan settings (Admin → Logs, src/admin/logs/scan-settings.ts), a system_settings row. */
+export const SCAN_SETTINGS = 'scan_settings'
+
+export type StoredScanSettings = { active: boolean; intervalSeconds: number | null; maxRequestsPerMinute: number }
+
+/** The stored scan settings while they are switched on, else null (the environment decides). */
+export async function storedScanSettings(deps: Pick<Deps, 'db'>): Promise<{ value: StoredScanSettings; updatedAt: Date | null } | null> {
+  const row = await storedSetting(deps, SCAN_SETTINGS)
+  if (!row || row.value.active !== true) return null
+  return { value: row.value as unknown as StoredScanSettings, updatedAt: row.updatedAt }
+}
+
+/** At start (src/services.ts createServices, before the process serves or scans): the stored scan settings take effect on the budget. */
+export async function applyStoredScanSettings(deps: Pick<Deps, 'db'> & WithSource): Promise<void> {
+  const b = deps.source.budget
+  const stored = await storedScanSettings(deps)
+  if (!b || !stored) return
+  b.configure({ capPerMinute: stored.value.maxRequestsPerMinute, intervalSeconds: stored.value.intervalSeconds })
 }
 
 /** Sources changed: the Reddit client reads the enabled reddit sources' subreddits from its next poll on. */
@@ -79,13 +94,13 @@ export function redditAccess(config: Deps['config']) {
   return { baseUrl, authUrl, clientId, clientSecret, username, password, mode, userAgent }
 }
 
-export function createScanSource(deps: Pick<Deps, 'config' | 'now' | 'sqlite' | 'db'>): ScanSource {
+export async function createScanSource(deps: Pick<Deps, 'config' | 'now' | 'sqlite' | 'db'>): Promise<ScanSource> {
   const { config } = deps
   const now = () => deps.now().getTime()
   if (config.demo) return createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now, recheckShare: config.recheckBudgetShare })
   return new RedditClient({
     ...redditAccess(config),
-    subreddits: subredditsAtStart(deps),
+    subreddits: await redditSubreddits(deps),
     intervalSeconds: config.scanIntervalSeconds,
     recheckShare: config.recheckBudgetShare,
     now,

@@ -136,7 +136,12 @@ const subcommands: Record<string, Sub> = {
 async function testSource(config: Config, args: Args, withContext: WithContext<ScanDeps>): Promise<void> {
   const id = sourceId(args)
   const delegated = await askServer<Preview>(config, 'preview', { id })
-  const preview = delegated.ran ? delegated.result : await withContext((deps) => (seedSources(deps), new SourceRunner(deps).testSaved(id)), relayed)
+  const preview = delegated.ran
+    ? delegated.result
+    : await withContext(async (deps) => {
+        await seedSources(deps)
+        return (await new SourceRunner(deps).load()).testSaved(id)
+      }, relayed)
   if (args.flags.json) {
     console.log(JSON.stringify(preview, null, 2))
     return
@@ -173,7 +178,10 @@ export const sourcesCommand: Command<ScanDeps> = {
     try {
       if (sub === 'test') return await testSource(config, args, withContext)
       const fn = subcommands[sub]!
-      return await withContext((deps) => (seedSources(deps), fn(deps, args)), relayed)
+      return await withContext(async (deps) => {
+        await seedSources(deps)
+        return fn(deps, args)
+      }, relayed)
     } catch (err) {
       if (err instanceof AppError) throw new Error(err.message)
       throw err

@@ -59,31 +59,12 @@ export async function storedSetting(deps: OwnerDb, name: string): Promise<{ valu
   return row ? { value: row.value, updatedAt: row.updatedAt } : undefined
 }
 
-/**
- * storedSetting at the start of a process, synchronous on SQLite: START-UP ONLY, for the wiring that cannot
- * await yet (src/services.ts createServices: the SourceRunner's constructor, seedSources; the admin routes'
- * applyStoredScanSettings and applyStoredForumPreset). It moves to storedSetting when start-up can await.
- */
-export function storedSettingAtStartSqlite(deps: Pick<Deps, 'db'>, name: string): { value: SettingValue; updatedAt: Date | null } | undefined {
-  const row = deps.db.select().from(systemSettings).where(eq(systemSettings.name, name)).get()
-  return row ? { value: row.value, updatedAt: row.updatedAt } : undefined
-}
-
 /** Stores a setting's value: a new row with its description, or the existing row's value and time. */
 export async function storeSetting(deps: OwnerDb, name: string, value: SettingValue, description: string, at: Date): Promise<void> {
   await asAsync(deps.db)
     .insert(systemSettings)
     .values({ name, value, description, updatedAt: at })
     .onConflictDoUpdate({ target: systemSettings.name, set: { value, updatedAt: at } })
-}
-
-/** storeSetting at the start of a process, synchronous on SQLite: START-UP ONLY (seedSources, inside its synchronous transaction in createServices). */
-export function storeSettingAtStartSqlite(deps: Pick<Deps, 'db'>, name: string, value: SettingValue, description: string, at: Date): void {
-  deps.db
-    .insert(systemSettings)
-    .values({ name, value, description, updatedAt: at })
-    .onConflictDoUpdate({ target: systemSettings.name, set: { value, updatedAt: at } })
-    .run()
 }
 
 /** Replaces an existing setting's value (no row is created). */

@@ -9,7 +9,7 @@ import { asAsync } from '../db/async-sqlite'
 import type { OwnerDb } from '../db/async-db'
 import { sources, type Source } from '../db/schema'
 import type { Deps } from '../deps'
-import { storedSetting, storedSettingAtStartSqlite, storeSettingAtStartSqlite } from '../settings/service'
+import { storedSetting, storeSetting } from '../settings/service'
 import { presetByName, type Preset } from './presets'
 import { newPushSecret } from './push'
 import { chunksOf } from '../lib/id-lists'
@@ -83,11 +83,6 @@ export async function getSource(deps: OwnerDb, id: number): Promise<SourceRow | 
 /** Whether the table was filled on first start (before that, a bare test database, the configured forums are read). */
 export async function sourcesSeeded(deps: OwnerDb): Promise<boolean> {
   return (await storedSetting(deps, SEEDED)) !== undefined
-}
-
-/** sourcesSeeded at the start of a process (its wiring is synchronous: src/services.ts), SQLite only. */
-export function sourcesSeededAtStartSqlite(deps: Pick<Deps, 'db'>): boolean {
-  return storedSettingAtStartSqlite(deps, SEEDED) !== undefined
 }
 
 export async function enabledSources(deps: OwnerDb, kind: SourceKind): Promise<SourceRow[]> {
@@ -232,20 +227,6 @@ const newSource = (input: SourceInput, at: number) => ({
   updatedAt: new Date(at),
 })
 
-/**
- * The enabled sources of a kind, read synchronously: only for the start of a process, whose wiring is synchronous
- * (src/services.ts createServices, the scan source's first subreddits). Left on the synchronous handle in phase 1.
- */
-export function enabledSourcesAtStart(deps: Pick<Deps, 'db'>, kind: SourceKind): SourceRow[] {
-  return deps.db
-    .select()
-    .from(sources)
-    .where(and(eq(sources.kind, kind), eq(sources.enabled, true)))
-    .orderBy(asc(sources.forum), asc(sources.id))
-    .all()
-    .map(fromRow)
-}
-
 /** Applies an edit; a changed URL forgets the old feed's validators and health. */
 export async function updateSource(deps: OwnerDb, before: SourceRow, input: SourceInput, at: number): Promise<SourceRow> {
   const db = asAsync(deps.db)
@@ -362,18 +343,21 @@ export async function sourceNames(deps: OwnerDb): Promise<Map<number, string>> {
  * none). FORUM_PRESET's pair when set (a feed preset has no address yet: it is added disabled, for the admin to
  * complete), else ACCESSORIES_SUBREDDIT and DEALS_SUBREDDIT over Reddit. Returns the rows made.
  */
-export function seedSources(deps: Pick<Deps, 'db' | 'config' | 'now'>): SourceRow[] {
-  // Left synchronous in phase 1: it runs in the process's synchronous wiring (src/services.ts createServices).
-  if (sourcesSeededAtStartSqlite(deps)) return []
+export async function seedSources(deps: Pick<Deps, 'db' | 'config' | 'now'>): Promise<SourceRow[]> {
+  if (await sourcesSeeded(deps)) return []
   const at = deps.now()
-  const made: SourceRow[] = []
-  deps.db.transaction((tx) => {
-    if (tx.select({ id: sources.id }).from(sources).limit(1).all().length === 0) {
-      for (const input of seedInputs(deps.config)) made.push(fromRow(tx.insert(sources).values(newSource(input, at.getTime())).returning().get()))
+  return await asAsync(deps.db).transaction(async (tx) => {
+    const made: SourceRow[] = []
+    if ((await tx.select({ id: sources.id }).from(sources).limit(1)).length === 0) {
+      const rows = await tx
+        .insert(sources)
+        .values(seedInputs(deps.config).map((input) => newSource(input, at.getTime())))
+        .returning()
+      made.push(...rows.map(fromRow))
     }
-    storeSettingAtStartSqlite(deps, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
+    await storeSetting({ db: tx }, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
+    return made
   })
-  return made
 }
 
 function seedInputs(config: Pick<Deps['config'], 'forums' | 'forumPreset'>): SourceInput[] {

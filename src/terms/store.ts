@@ -2,7 +2,6 @@
 // A pure leaf (it imports nothing outside this folder and src/lib): src/matches/ sits below src/terms/ (terms imports the
 // runner and the term index), so the term index (src/matches/matcher.ts) and the runner read the terms here
 // without a folder edge back to terms (docs/ARCHITECTURE.md, "Import rules": a pure leaf closes no cycle).
-import type { Database } from 'bun:sqlite'
 import { and, asc, count, eq, gt, inArray, isNull, max, or } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
@@ -11,15 +10,6 @@ import { chunksOf } from '../lib/id-lists'
 
 /** The columns of a term the term index files (src/matches/matcher.ts). */
 export type IndexedTermRow = { id: number; user_id: number; category: string; term: string; created_at: number }
-
-/**
- * Every term not paused, sorted by text (the index files a run of one text into one group), one row at a time:
- * the SQLite-only synchronous form, for the MatchingService constructor alone (src/matches/matcher.ts), which
- * cannot await while src/services.ts createServices stays synchronous. Everything else reads activeTermsByText.
- */
-export function activeTermsByTextSqliteAtStart(sqlite: Database): IterableIterator<IndexedTermRow> {
-  return sqlite.query<IndexedTermRow, []>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL ORDER BY term').iterate()
-}
 
 /** How many terms a page of activeTermsByText reads. */
 const TERM_PAGE = 5000

@@ -35,7 +35,7 @@ afterEach(() => {
 describe('the access expiry watch', () => {
   test('arms for the next expiry, announces exactly the users whose access ended, and re-arms', async () => {
     const clock = testClock(1_763_640_000_000)
-    const d = (deps = makeDeps({}, clock))
+    const d = (deps = await makeDeps({}, clock))
     const a = await createUserWithSession(d, { role: 'app_trial', accessExpiresAt: new Date(clock.now().getTime() + 5_000) })
     const b = await createUserWithSession(d, { role: 'gd', accessExpiresAt: new Date(clock.now().getTime() + 60_000) })
     await createUserWithSession(d, { role: 'product+gd', accessExpiresAt: null })
@@ -68,7 +68,7 @@ describe('the access expiry watch', () => {
 
   test('expiries beyond setTimeout’s range are reached in hops', async () => {
     const clock = testClock(1_763_640_000_000)
-    const d = (deps = makeDeps({}, clock))
+    const d = (deps = await makeDeps({}, clock))
     await createUserWithSession(d, { role: 'gd', accessExpiresAt: new Date(clock.now().getTime() + 90 * 86_400_000) })
     const timers = fakeTimers()
     const watch = accessExpiryWatch(d, timers)

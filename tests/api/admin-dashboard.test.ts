@@ -21,7 +21,7 @@ afterEach(async () => {
 async function setup(clock = testClock(Date.UTC(2026, 0, 15, 12, 0))) {
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
   const source = fakeRedditClient(fake, { clock })
-  deps = makeDeps({}, clock, { source })
+  deps = await makeDeps({}, clock, { source })
   const app = makeApp(deps)
   const admin = await createUserWithSession(deps, { role: 'admin', email: 'root@example.com' })
   const member = await createUserWithSession(deps, { role: 'product+gd' })

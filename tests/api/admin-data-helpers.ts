@@ -15,7 +15,7 @@ export type AdminWorld = {
 
 export async function adminWorld(env: Record<string, string> = {}, start = Date.parse('2026-03-10T12:00:00Z')): Promise<AdminWorld> {
   const clock = testClock(start)
-  const deps = makeDeps(env, clock)
+  const deps = await makeDeps(env, clock)
   const admin = await createUserWithSession(deps, { email: 'admin@example.com', role: 'admin' })
   const user = await createUserWithSession(deps, { email: 'sub@example.com', role: 'product+gd' })
   return { deps, app: makeApp(deps), clock, admin, user }

@@ -18,7 +18,7 @@ let second: number
 
 beforeEach(async () => {
   clock = testClock(Date.parse('2026-03-02T12:00:00Z'))
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   app = makeApp(deps)
   admin = await createUserWithSession(deps, { email: 'admin@example.com', role: 'admin' })
   member = await createUserWithSession(deps, { email: 'member@example.com' })

@@ -24,7 +24,7 @@ async function setup(opts: { timeoutDelayMs?: number } = {}) {
   fake = await startFakeReddit({ now: () => clock.now().getTime(), timeoutDelayMs: opts.timeoutDelayMs })
   const f = fake
   const client = () => fakeRedditClient(f, { clock, timeoutMs: 3000 })
-  deps = makeDeps({}, clock, { source: client() })
+  deps = await makeDeps({}, clock, { source: client() })
   const app = makeApp(deps)
   const admin = await createUserWithSession(deps, { role: 'admin', email: 'root@example.com' })
   const member = await createUserWithSession(deps, { role: 'product+gd' })
@@ -222,7 +222,7 @@ describe('runtime scan settings', () => {
 
     // A restarted server (a fresh source) picks the stored settings up.
     const fresh = s.client()
-    applyStoredScanSettings({ db: s.deps.db, source: fresh })
+    await applyStoredScanSettings({ db: s.deps.db, source: fresh })
     expect(fresh.budget.capPerMinute).toBe(6)
     expect(fresh.budget.recommendedIntervalMs()).toBe(20_000)
 

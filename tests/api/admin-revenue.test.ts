@@ -14,9 +14,9 @@ let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 let admin: Awaited<ReturnType<typeof createUserWithSession>>
 
-function setup(env: Record<string, string>) {
+async function setup(env: Record<string, string>) {
   clock = testClock(Date.parse('2026-03-04T12:00:00Z'))
-  deps = makeDeps(env, clock)
+  deps = await makeDeps(env, clock)
   app = makeApp(deps)
 }
 afterEach(() => deps.close())
@@ -28,7 +28,7 @@ const plain = async (email: string) => {
 
 describe('billing off', () => {
   beforeEach(async () => {
-    setup({})
+    await setup({})
     admin = await createUserWithSession(deps, { email: 'admin@example.com', role: 'admin' })
   })
 
@@ -66,7 +66,7 @@ describe('billing off', () => {
 
 describe('billing on', () => {
   beforeEach(async () => {
-    setup({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
+    await setup({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
     admin = await createUserWithSession(deps, { email: 'admin@example.com', role: 'admin' })
   })
 

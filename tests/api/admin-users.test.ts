@@ -18,7 +18,7 @@ let trial: Awaited<ReturnType<typeof createUserWithSession>>
 
 beforeEach(async () => {
   clock = testClock(Date.parse('2026-03-02T12:00:00Z'))
-  deps = makeDeps({ ADMIN_EMAILS: 'root@example.com' }, clock)
+  deps = await makeDeps({ ADMIN_EMAILS: 'root@example.com' }, clock)
   app = makeApp(deps)
   admin = await createUserWithSession(deps, { email: 'admin@example.com', role: 'admin', name: 'Ada Admin' })
   member = await createUserWithSession(deps, { email: 'member@example.com', role: 'product', name: 'Mel Member', password: 'member-password' })

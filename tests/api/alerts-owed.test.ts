@@ -125,7 +125,7 @@ describe('SIGKILL between the match commit and the queueing of its alerts', () =
 describe('owed alerts in one process', () => {
   test('a live match that alerts is owed from its own commit until its alerts are queued; one that does not alert never is', async () => {
     const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-    const deps = makeDeps({}, clock)
+    const deps = await makeDeps({}, clock)
     try {
       makeApp(deps) // the dispatcher listens, as in a server
       const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
@@ -162,7 +162,7 @@ describe('owed alerts in one process', () => {
   })
 
   test('dispatchOwed is idempotent: a match dispatched again (owed once more) still has one row per alert', async () => {
-    const deps = makeDeps({}, testClock(Date.parse('2026-03-01T12:00:00Z')))
+    const deps = await makeDeps({}, testClock(Date.parse('2026-03-01T12:00:00Z')))
     try {
       const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
       const { makeMatch } = await import('./notify-helpers')
@@ -182,7 +182,7 @@ describe('owed alerts in one process', () => {
 describe('possibly duplicated sends in /metrics', () => {
   test('a row recovered from sending and sent again counts in dibs_outbox_maybe_duplicate_sends_total, also after a failed retry', async () => {
     const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-    const deps = makeDeps({ METRICS_TOKEN: 'metrics-secret-token-123456' }, clock)
+    const deps = await makeDeps({ METRICS_TOKEN: 'metrics-secret-token-123456' }, clock)
     try {
       const app = makeApp(deps)
       const insert = (key: string, channel: string) =>

@@ -14,10 +14,10 @@ beforeAll(async () => {
   google = await startFakeGoogle()
 })
 afterAll(() => google.stop())
-beforeEach(() => {
+beforeEach(async () => {
   google.fail(null)
   google.setProfile({ sub: '1000001', email: 'gina@example.com', email_verified: true, name: 'Gina Google' })
-  deps = makeDeps(google.env)
+  deps = await makeDeps(google.env)
   app = makeApp(deps)
 })
 afterEach(() => deps.close())
@@ -158,7 +158,7 @@ describe('Google sign-in', () => {
 
 describe('Google not configured', () => {
   test('the start and callback lead back with an error, and /api/config hides the button', async () => {
-    const plain = makeDeps()
+    const plain = await makeDeps()
     const a = makeApp(plain)
     expect((await call(a, 'GET', '/api/auth/google')).headers.get('location')).toBe('/auth/callback?error=google_not_configured')
     expect((await call(a, 'GET', '/api/auth/google/callback?code=x&state=y')).headers.get('location')).toBe('/auth/callback?error=google_failed')

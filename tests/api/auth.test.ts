@@ -14,11 +14,11 @@ let clock: ReturnType<typeof testClock>
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 let open = false
-function fresh(env: Record<string, string> = {}) {
+async function fresh(env: Record<string, string> = {}) {
   if (open) deps.close()
   open = true
   clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-  deps = makeDeps(env, clock)
+  deps = await makeDeps(env, clock)
   app = makeApp(deps)
 }
 beforeEach(() => fresh())
@@ -157,7 +157,7 @@ describe('GET /api/auth/confirm', () => {
   })
 
   test('with billing on, confirming starts the 7-day trial (app_trial, trialing)', async () => {
-    fresh(BILLING_ON)
+    await fresh(BILLING_ON)
     const { cookie } = await signupAndConfirm(app, deps, 't@example.com')
     const a = access('t@example.com')!
     expect(a).toMatchObject({ role: 'app_trial', subscriptionStatus: 'trialing' })
@@ -167,13 +167,13 @@ describe('GET /api/auth/confirm', () => {
   })
 
   test('DEFAULT_PLAN=none also starts the trial', async () => {
-    fresh({ DEFAULT_PLAN: 'none' })
+    await fresh({ DEFAULT_PLAN: 'none' })
     await signupAndConfirm(app, deps, 'n@example.com')
     expect(access('n@example.com')!.role).toBe('app_trial')
   })
 
   test('an expired trial loses access on the next request, without any job', async () => {
-    fresh(BILLING_ON)
+    await fresh(BILLING_ON)
     const { cookie } = await signupAndConfirm(app, deps, 'x@example.com')
     clock.advance(7 * DAY + 1000)
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
@@ -325,7 +325,7 @@ describe('POST /api/auth/login', () => {
   })
 
   test('with an https APP_URL the cookie is Secure', async () => {
-    fresh({ APP_URL: 'https://dibs.example.com' })
+    await fresh({ APP_URL: 'https://dibs.example.com' })
     const s = await call(app, 'POST', '/api/auth/signup', {
       json: { name: 'S', email: 's@example.com', password: 'pass-word-1' },
       headers: { origin: 'https://dibs.example.com' },
@@ -356,7 +356,7 @@ describe('POST /api/auth/login', () => {
   })
 
   test('an ADMIN_EMAILS account is an admin', async () => {
-    fresh({ ADMIN_EMAILS: 'boss@example.com' })
+    await fresh({ ADMIN_EMAILS: 'boss@example.com' })
     const { cookie } = await signupAndConfirm(app, deps, 'boss@example.com')
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
     expect(me.body.access).toMatchObject({ userRole: 'admin', statusText: 'Administrator Access', termLimit: 50 })

@@ -13,7 +13,7 @@ describe('automatic backups', () => {
   let deps: TestDeps
   const clock = testClock(Date.parse('2026-11-24T04:40:00Z'))
   beforeAll(async () => {
-    deps = makeDeps({ BACKUP_KEEP: '3' }, clock)
+    deps = await makeDeps({ BACKUP_KEEP: '3' }, clock)
     await createUserWithSession(deps, { email: 'kept@example.com' })
   })
   afterAll(() => deps.close())
@@ -63,8 +63,8 @@ describe('automatic backups', () => {
     expect(JSON.parse(last.details)).toMatchObject({ deleted: 1, kept: 3 })
   })
 
-  test('BACKUP_INTERVAL_HOURS=0 switches the job off; a bad value names the variable', () => {
-    const off = makeDeps({ BACKUP_INTERVAL_HOURS: '0' })
+  test('BACKUP_INTERVAL_HOURS=0 switches the job off; a bad value names the variable', async () => {
+    const off = await makeDeps({ BACKUP_INTERVAL_HOURS: '0' })
     expect(backupJobs(off.config)).toEqual([])
     expect(backupDue(off.config, Date.now())).toBe(false)
     off.close()
@@ -107,7 +107,7 @@ describe('dibs backup and dibs restore beside a server', () => {
   })
 
   test('restore checks the backup first: a damaged file is refused and the database stays', async () => {
-    const deps = makeDeps()
+    const deps = await makeDeps()
     const bad = join(deps.config.dataDir, 'not-a-backup.db')
     writeFileSync(bad, 'SQLite format 3\0 but not really')
     const r = await spawnCli(['restore', bad], { DATA_DIR: deps.config.dataDir })

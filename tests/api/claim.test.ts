@@ -12,9 +12,9 @@ import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDep
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 let clock: ReturnType<typeof testClock>
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock()
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   app = makeApp(deps)
 })
 afterEach(() => deps.close())

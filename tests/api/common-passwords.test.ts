@@ -11,8 +11,8 @@ const COMMON = 'This password is too common: choose one that is harder to guess.
 
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
-beforeEach(() => {
-  deps = makeDeps({}, testClock(1_763_640_000_000))
+beforeEach(async () => {
+  deps = await makeDeps({}, testClock(1_763_640_000_000))
   app = makeApp(deps)
 })
 afterEach(() => deps.close())

@@ -32,7 +32,7 @@ async function setup(opts: { listingDepth?: number; oauth?: boolean; fetch?: typ
   fake = await startFakeReddit({ now: () => clock.now().getTime(), listingDepth: opts.listingDepth })
   const f = fake
   const client = (opts.oauth ? fakeOauthClient : fakeRedditClient)(f, { clock, timeoutMs: 3000, fetch: opts.fetch })
-  deps = makeDeps({}, clock, { source: client })
+  deps = await makeDeps({}, clock, { source: client })
   const d = deps
   const app = makeApp(d)
   const admin = await createUserWithSession(d, { role: 'admin' })

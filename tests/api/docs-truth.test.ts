@@ -24,7 +24,7 @@ describe('the docs are true', () => {
   })
 
   test('every route the app registers is in the OpenAPI document or on docs/api.md', async () => {
-    const deps = makeDeps()
+    const deps = await makeDeps()
     try {
       const app = makeApp(deps)
       const spec = (await call(app, 'GET', '/api/docs/json')).body as { paths: Record<string, Record<string, unknown>> }

@@ -134,7 +134,7 @@ describe('a source that cannot read is the answer, not the rate budget', () => {
       const fake = await startFakeReddit({ now: () => clock.now().getTime() })
       cleanup.push(() => fake.stop())
       if (fault === 'block') fake.block()
-      const d = makeDeps({}, clock, { source: fakeRedditClient(fake, { clock, mode }) })
+      const d = await makeDeps({}, clock, { source: fakeRedditClient(fake, { clock, mode }) })
       cleanup.push(() => d.close())
       const user = await createUserWithSession(d)
       expect((await runScan(d)).status).toBe('failed')
@@ -172,7 +172,7 @@ describe('reads of posts Dibs never stored', () => {
         })
       },
     }
-    const d = makeDeps({}, testClock(1_763_640_100_000), { source })
+    const d = await makeDeps({}, testClock(1_763_640_100_000), { source })
     cleanup.push(() => d.close())
     const app = makeApp(d)
     const user = await createUserWithSession(d)
@@ -192,7 +192,7 @@ describe("a forum feed's post", () => {
     const clock = testClock()
     const forums = await startForumFeeds({ now: () => clock.now().getTime() })
     cleanup.push(() => forums.stop())
-    const d = makeDeps({ ALLOW_PRIVATE_SOURCES: '1' }, clock)
+    const d = await makeDeps({ ALLOW_PRIVATE_SOURCES: '1' }, clock)
     cleanup.push(() => d.close())
     const app = makeApp(d)
     const user = await createUserWithSession(d)

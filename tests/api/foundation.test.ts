@@ -95,8 +95,8 @@ describe('backup', () => {
 describe('health and errors (in-process)', () => {
   let deps: TestDeps
   let app: ReturnType<typeof makeApp>
-  beforeAll(() => {
-    deps = makeDeps()
+  beforeAll(async () => {
+    deps = await makeDeps()
     app = makeApp(deps)
   })
   afterAll(() => deps.close())

@@ -21,7 +21,7 @@ afterEach(async () => {
 async function setup() {
   const clock = testClock(1_763_640_000_000)
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   const client = fakeRedditClient(fake, { clock, subreddits: ['GunAccessoriesForSale', 'gundeals'] })
   const app = makeApp(deps)
   const user = await createUserWithSession(deps, { role: 'product+gd' })

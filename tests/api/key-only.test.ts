@@ -17,7 +17,7 @@ afterEach(() => {
 })
 
 async function setup(env: Record<string, string>) {
-  const d = makeDeps(env)
+  const d = await makeDeps(env)
   deps = d
   const app = makeApp(d)
   const user = await createUserWithSession(d, { role: 'product+gd', subscriptionStatus: 'active' })

@@ -49,7 +49,7 @@ async function onFakeReddit(opts: { oauth?: boolean; env?: Record<string, string
   const creds = opts.oauth ? { clientId: 'id', clientSecret: 'secret' } : {}
   const fake = await startFakeReddit({ ...creds, now: () => clock.now().getTime(), ...(opts.oauth ? {} : { loggedOutJson: 'open' as const }) })
   cleanup.push(() => fake.stop())
-  const deps = makeDeps(opts.env ?? {}, clock)
+  const deps = await makeDeps(opts.env ?? {}, clock)
   cleanup.push(() => deps.close())
   const client = fakeRedditClient(fake, {
     ...(opts.oauth ? { baseUrl: fake.oauthUrl } : { mode: 'json' as const }),
@@ -289,7 +289,7 @@ describe('re-checks without a key: later polls of the Atom feed', () => {
     const clock = testClock(1_763_640_000_000)
     const fake = await startFakeReddit({ now: () => clock.now().getTime() })
     cleanup.push(() => fake.stop())
-    const deps = makeDeps({}, clock)
+    const deps = await makeDeps({}, clock)
     cleanup.push(() => deps.close())
     const client = fakeRedditClient(fake, { now: () => clock.now().getTime() })
     expect(client.mode).toBe('atom')

@@ -11,8 +11,8 @@ import { call, createUserWithSession, makeApp, makeDeps, type TestDeps } from '.
 
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
-beforeEach(() => {
-  deps = makeDeps({})
+beforeEach(async () => {
+  deps = await makeDeps({})
   app = makeApp(deps)
 })
 afterEach(() => deps.close())

@@ -13,9 +13,9 @@ import { createUserWithSession, makeDeps, testClock, type TestDeps } from '../he
 const FULL = { role: 'product+gd' as const, subscriptionStatus: 'active', accessExpiresAt: null }
 let deps: TestDeps
 let clock: ReturnType<typeof testClock>
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock(1_763_640_000_000)
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
 })
 afterEach(() => deps.close())
 

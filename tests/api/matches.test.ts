@@ -10,9 +10,9 @@ const FULL = { role: 'product+gd' as const, subscriptionStatus: 'active', access
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 let clock: ReturnType<typeof testClock>
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock(1_763_640_000_000)
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   app = makeApp(deps)
 })
 afterEach(() => deps.close())

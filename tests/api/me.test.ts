@@ -12,7 +12,7 @@ let app: ReturnType<typeof makeApp>
 let me: Awaited<ReturnType<typeof createUserWithSession>>
 beforeEach(async () => {
   clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   app = makeApp(deps)
   me = await createUserWithSession(deps, {
     email: 'me@example.com',

@@ -31,10 +31,10 @@ afterAll(async () => {
   await smtp.stop()
   await push.stop()
 })
-beforeEach(() => {
+beforeEach(async () => {
   smtp.messages.length = 0
   push.received.length = 0
-  deps = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', DIGEST_INTERVAL_MINUTES: '15' }, clock)
+  deps = await makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', DIGEST_INTERVAL_MINUTES: '15' }, clock)
   wire(deps)
   worker = outboxWithPush(deps, push)
   attachListeners(deps, { outbox: worker })
@@ -267,7 +267,7 @@ describe('durable delivery', () => {
 
   test(`a row that keeps failing ends in the failed state after ${MAX_ATTEMPTS} attempts, kept for the admin`, async () => {
     const localClock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-    const local = makeDeps({}, localClock)
+    const local = await makeDeps({}, localClock)
     const { enqueueEmail } = await import('../../src/outbox/queue')
     await enqueueEmail(local, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })
     let calls = 0

@@ -17,9 +17,9 @@ let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 // 2026-06-10 21:30 UTC = 23:30 in Berlin (summer, UTC+2)
 const clock = testClock(Date.parse('2026-06-10T21:30:00Z'))
-beforeEach(() => {
+beforeEach(async () => {
   clock.set(Date.parse('2026-06-10T21:30:00Z'))
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   app = makeApp(deps)
 })
 afterEach(() => deps.close())

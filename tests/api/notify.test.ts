@@ -10,8 +10,8 @@ import { signupAndConfirm } from './auth-helpers'
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-beforeEach(() => {
-  deps = makeDeps({ ADMIN_EMAILS: 'boss@example.com,ops@example.com' }, clock)
+beforeEach(async () => {
+  deps = await makeDeps({ ADMIN_EMAILS: 'boss@example.com,ops@example.com' }, clock)
   app = makeApp(deps)
 })
 afterEach(() => deps.close())
@@ -31,7 +31,7 @@ describe('GET|PUT /api/notifications/preferences', () => {
 
   test('a new account (sign-up, confirmation) gets the batched digest; the answer names DIGEST_INTERVAL_MINUTES', async () => {
     deps.close()
-    deps = makeDeps({ DIGEST_INTERVAL_MINUTES: '30' }, clock)
+    deps = await makeDeps({ DIGEST_INTERVAL_MINUTES: '30' }, clock)
     app = makeApp(deps)
     const { cookie } = await signupAndConfirm(app, deps, 'fresh@example.com')
     const r = await call(app, 'GET', '/api/notifications/preferences', { cookie: cookie! })

@@ -24,7 +24,7 @@ const NOT_DESCRIBED: Record<string, string> = {
 const isAsset = (path: string) => path.startsWith('/vendor/') || pageRoutes('x').paths.has(path) || pageRoutes('gafs').paths.has(path)
 
 async function document() {
-  const deps = makeDeps()
+  const deps = await makeDeps()
   try {
     const app = makeApp(deps)
     const spec = (await call(app, 'GET', '/api/docs/json')).body as { paths: Record<string, Record<string, Operation>> }

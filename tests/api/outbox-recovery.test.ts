@@ -95,7 +95,7 @@ describe('SIGKILL while an email is being sent', () => {
 describe('maybe-sent rows on restart', () => {
   test('email goes again only after 10 minutes, with the same Message-ID; push goes again at once with the same tag', async () => {
     const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-    const deps = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, clock)
+    const deps = await makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, clock)
     const channels = createChannels(deps, channelStore, { push: webpushChannel(deps, channelStore, { transport: { tls: { ca: push.cert } } }) })
     const senders: Record<string, Sender> = { email: (r) => channels.email.send(r), push: (r) => channels.push.send(r) }
     smtp.messages.length = 0
@@ -167,8 +167,8 @@ describe('maybe-sent rows on restart', () => {
   })
 
   test('Message-IDs differ between rows, and between databases that reuse a row id (a restored backup)', async () => {
-    const a = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, testClock(Date.parse('2026-03-01T12:00:00Z')))
-    const b = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, testClock(Date.parse('2026-03-02T12:00:00Z')))
+    const a = await makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, testClock(Date.parse('2026-03-01T12:00:00Z')))
+    const b = await makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, testClock(Date.parse('2026-03-02T12:00:00Z')))
     smtp.messages.length = 0
     const channelsA = createChannels(a, channelStore)
     const channelsB = createChannels(b, channelStore)

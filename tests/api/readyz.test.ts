@@ -13,16 +13,16 @@ import { call, createUserWithSession, makeApp, makeDeps, testClock, wire, type T
 let deps: TestDeps
 afterEach(() => deps?.close())
 
-const setup = () => {
+const setup = async () => {
   const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   return { clock, app: makeApp(deps) }
 }
 const ready = async (app: { handle(r: Request): Promise<Response> }) => call(app, 'GET', '/readyz')
 
 describe('GET /readyz', () => {
   test('a fresh server is ready: every check passes and is listed, without credentials or secrets', async () => {
-    const { app } = setup()
+    const { app } = await setup()
     const r = await ready(app)
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({ ready: true, failing: [] })
@@ -35,7 +35,7 @@ describe('GET /readyz', () => {
   })
 
   test('503 when the last successful scan is older than 10 minutes; ready again after a scan, and while paused', async () => {
-    const { app, clock } = setup()
+    const { app, clock } = await setup()
     await logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
     clock.advance(10 * 60_000)
     expect((await ready(app)).status).toBe(200)
@@ -56,7 +56,7 @@ describe('GET /readyz', () => {
   })
 
   test("a stale scan names the forum source's trouble: the block page and its fix", async () => {
-    const { app, clock } = setup()
+    const { app, clock } = await setup()
     await logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
     clock.advance(11 * 60_000)
     ;(deps.source as RedditClient).health.failed(clock.now().getTime(), 'blocked', BLOCK_PAGE)
@@ -70,7 +70,7 @@ describe('GET /readyz', () => {
     const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
     const fake = await startFakeReddit({ now: () => clock.now().getTime() })
     try {
-      deps = makeDeps({}, clock, { source: fakeOauthClient(fake, { clock }) })
+      deps = await makeDeps({}, clock, { source: fakeOauthClient(fake, { clock }) })
       const app = makeApp(deps)
       const admin = await createUserWithSession(deps, { role: 'admin' })
       for (let i = 0; i < 20; i++) {
@@ -106,7 +106,7 @@ describe('GET /readyz', () => {
   })
 
   test('503 when the term index is not loaded', async () => {
-    setup()
+    await setup()
     wire(deps)
     const r = await ready(createApp({ ...deps, matcher: null as never }))
     expect(r.status).toBe(503)
@@ -114,7 +114,7 @@ describe('GET /readyz', () => {
   })
 
   test('503 when a migration is missing or the database refuses writes; /healthz stays as it was', async () => {
-    const { app } = setup()
+    const { app } = await setup()
     deps.sqlite.run('DELETE FROM __migrations WHERE rowid = (SELECT max(rowid) FROM __migrations)')
     let r = await ready(app)
     expect(r.status).toBe(503)

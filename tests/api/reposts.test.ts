@@ -45,7 +45,7 @@ async function setup() {
   push.received.length = 0
   const clock = testClock(Date.parse('2026-11-20T15:00:00Z'))
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
-  const d = makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, clock)
+  const d = await makeDeps({ SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com' }, clock)
   deps = d
   const app = makeApp(d)
   worker = outboxWithPush(d, push)

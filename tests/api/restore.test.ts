@@ -29,7 +29,7 @@ type Server = Awaited<ReturnType<typeof startTestServer>>
 
 /** One scan on a fresh source (its own rate budget), then the dispatcher's flush. */
 async function scan(server: Server) {
-  const outcome = await runScan(server.deps, createScanSource(server.deps))
+  const outcome = await runScan(server.deps, await createScanSource(server.deps))
   expect(outcome.status).toBe('success')
   await Bun.sleep(20)
   return outcome
@@ -135,7 +135,7 @@ describe('restoring a backup does not alert again for posts fetched again', () =
 
   test('a digest after a restore lists only the posts created after the restore point', async () => {
     const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-    const deps = makeDeps({}, clock)
+    const deps = await makeDeps({}, clock)
     try {
       const { userId } = await createUserWithSession(deps, { email: 'digest@example.com' })
       deps.db

@@ -33,7 +33,7 @@ async function startScanJob(mode: 'public' | 'oauth', env: Record<string, string
     mode === 'oauth'
       ? { REDDIT_BASE_URL: fake.oauthUrl, REDDIT_AUTH_URL: fake.authUrl, REDDIT_CLIENT_ID: fake.clientId, REDDIT_CLIENT_SECRET: fake.clientSecret }
       : { REDDIT_BASE_URL: fake.url }
-  deps = makeDeps({ ...reddit, ...env }, t.clock)
+  deps = await makeDeps({ ...reddit, ...env }, t.clock)
   const d = deps
   const f = fake
   return {

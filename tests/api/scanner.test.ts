@@ -23,7 +23,7 @@ afterEach(async () => {
 async function setup(opts: { timeoutMs?: number } = {}) {
   const clock = testClock(1_763_640_000_000)
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   const client = fakeRedditClient(fake, { clock, subreddits: SUBS, timeoutMs: opts.timeoutMs ?? 2000 })
   const events: { name: BusEventName; data: any }[] = []
   for (const name of ['post.new', 'match.new', 'unread', 'scan.metric', 'scan.next'] as BusEventName[])

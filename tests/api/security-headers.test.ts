@@ -37,7 +37,7 @@ describe('API responses (in-process)', () => {
   afterEach(() => deps.close())
 
   test('authenticated API answers carry no-store and the security headers; so do errors and unknown routes', async () => {
-    deps = makeDeps()
+    deps = await makeDeps()
     const app = makeApp(deps)
     const u = await createUserWithSession(deps)
     for (const path of ['/api/matches?category=wts', '/api/me', '/api/terms', '/api/unread', '/api/auth/sessions', '/api/notifications/preferences']) {
@@ -56,7 +56,7 @@ describe('API responses (in-process)', () => {
   })
 
   test('HSTS only with an https APP_URL; the socket origin follows APP_URL', async () => {
-    deps = makeDeps({ APP_URL: 'https://dibs.example.com' })
+    deps = await makeDeps({ APP_URL: 'https://dibs.example.com' })
     const app = makeApp(deps)
     const r = await call(app, 'GET', '/api/config', { headers: { origin: 'https://dibs.example.com' } })
     expect(r.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
@@ -64,12 +64,12 @@ describe('API responses (in-process)', () => {
   })
 
   test("Stripe's origins appear only while billing is on", async () => {
-    deps = makeDeps()
+    deps = await makeDeps()
     const off = (await call(makeApp(deps), 'GET', '/api/config')).headers.get('content-security-policy')!
     expect(off).not.toContain('stripe.com')
     expect(off).toContain("frame-src 'none'")
     deps.close()
-    deps = makeDeps(BILLING_ON)
+    deps = await makeDeps(BILLING_ON)
     const on = (await call(makeApp(deps), 'GET', '/api/config')).headers.get('content-security-policy')!
     expect(on).toContain('script-src')
     expect(on).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/)
@@ -92,7 +92,7 @@ describe('link URLs (item 8)', () => {
   })
 
   test('a stored unsafe link is never returned by /api/matches or the public /api/posts', async () => {
-    const d = (deps = makeDeps())
+    const d = (deps = await makeDeps())
     const app = makeApp(d)
     const user = await createUserWithSession(d)
     await addTerm(d, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'gd', 'aimpoint')

@@ -18,7 +18,7 @@ let reddit: FakeReddit
 let client: RedditClient
 beforeEach(async () => {
   clock = testClock()
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   app = makeApp(deps)
   reddit = await startFakeReddit({ now: () => clock.now().getTime() })
   client = new RedditClient({

@@ -16,7 +16,7 @@ let admin: { cookie: string; userId: number; email: string }
 
 beforeEach(async () => {
   clock = testClock()
-  deps = makeDeps({ ALLOW_PRIVATE_SOURCES: '1' }, clock)
+  deps = await makeDeps({ ALLOW_PRIVATE_SOURCES: '1' }, clock)
   app = makeApp(deps)
   forums = await startForumFeeds({ now: () => clock.now().getTime() })
   admin = await createUserWithSession(deps, { role: 'admin' })
@@ -152,7 +152,7 @@ describe('400 INVALID_SOURCE naming the field, nothing added', () => {
     })
 
   test('a feed on a loopback address is refused without ALLOW_PRIVATE_SOURCES=1, on add and preview', async () => {
-    const strict = makeDeps({}, clock)
+    const strict = await makeDeps({}, clock)
     try {
       const strictApp = makeApp(strict)
       const boss = await createUserWithSession(strict, { role: 'admin' })

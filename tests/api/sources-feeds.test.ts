@@ -17,7 +17,7 @@ let forums: ForumFeeds
 
 beforeEach(async () => {
   clock = testClock()
-  deps = makeDeps({ ALLOW_PRIVATE_SOURCES: '1' }, clock)
+  deps = await makeDeps({ ALLOW_PRIVATE_SOURCES: '1' }, clock)
   forums = await startForumFeeds({ now: () => clock.now().getTime() })
 })
 afterEach(async () => {

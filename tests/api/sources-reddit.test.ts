@@ -19,7 +19,7 @@ beforeEach(async () => {
   clock = testClock()
   fake = await startFakeReddit({ now: () => clock.now().getTime() })
   // the scanner's client on the test clock: its budget's waits move the clock (probing a banned subreddit waits)
-  deps = makeDeps({ REDDIT_BASE_URL: fake.url }, clock, { source: fakeRedditClient(fake, { clock }) })
+  deps = await makeDeps({ REDDIT_BASE_URL: fake.url }, clock, { source: fakeRedditClient(fake, { clock }) })
 })
 afterEach(async () => {
   deps.close()
@@ -41,7 +41,7 @@ const stored = () =>
     .all()
 
 test('first start: the two configured subreddits are two reddit sources, and the server reads them in one request', async () => {
-  const own = makeDeps({ REDDIT_BASE_URL: fake.url, ACCESSORIES_SUBREDDIT: 'mechmarket', DEALS_SUBREDDIT: 'buildapcsales' }, clock)
+  const own = await makeDeps({ REDDIT_BASE_URL: fake.url, ACCESSORIES_SUBREDDIT: 'mechmarket', DEALS_SUBREDDIT: 'buildapcsales' }, clock)
   try {
     expect((await listSources(own)).map((s) => [s.kind, s.forum, s.name, s.subreddits, s.enabled])).toEqual([
       ['reddit', 'accessories', 'r/mechmarket', ['mechmarket'], true],

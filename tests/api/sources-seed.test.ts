@@ -18,7 +18,7 @@ import { makeConfig, makeDeps, tempDir, testClock } from '../helpers'
 
 const label = (preset: string) => presetByName(preset)!.label
 const seeded = async (env: Record<string, string>) => {
-  const deps = makeDeps(env)
+  const deps = await makeDeps(env)
   try {
     return { sources: (await listSources(deps)).map((s) => ({ ...s, view: sourceView(deps, s) })), config: deps.config }
   } finally {
@@ -76,13 +76,13 @@ describe('first start', () => {
   })
   test('a second start does not seed again, even after every source was removed', async () => {
     const dir = tempDir()
-    const first = makeDeps({ DATA_DIR: dir, FORUM_PRESET: 'keyboards' })
+    const first = await makeDeps({ DATA_DIR: dir, FORUM_PRESET: 'keyboards' })
     for (const s of await listSources(first)) await removeSource(first, s.id)
-    const second = makeDeps({ DATA_DIR: dir, FORUM_PRESET: 'keyboards' })
+    const second = await makeDeps({ DATA_DIR: dir, FORUM_PRESET: 'keyboards' })
     try {
       expect(await listSources(second)).toEqual([])
       // nor with other settings: the table is the admins' now
-      const third = makeDeps({ DATA_DIR: dir, ACCESSORIES_SUBREDDIT: 'mechmarket' })
+      const third = await makeDeps({ DATA_DIR: dir, ACCESSORIES_SUBREDDIT: 'mechmarket' })
       expect(await listSources(third)).toEqual([])
       third.sqlite.close()
     } finally {
@@ -112,7 +112,7 @@ describe('each preset: a source made from it is accepted and classifies a real t
   test('reddit presets: each source gets a real title of its market through the Reddit fake, stored with its classification', async () => {
     const clock = testClock()
     const fake = await startFakeReddit({ now: () => clock.now().getTime() })
-    const deps = makeDeps({ REDDIT_BASE_URL: fake.url }, clock, { source: fakeRedditClient(fake, { clock }) })
+    const deps = await makeDeps({ REDDIT_BASE_URL: fake.url }, clock, { source: fakeRedditClient(fake, { clock }) })
     try {
       for (const s of await listSources(deps)) await removeSource(deps, s.id, deps.feeds)
       const want: [string, string, string, string | null][] = []
@@ -144,7 +144,7 @@ describe('each preset: a source made from it is accepted and classifies a real t
   test('the forum classifieds preset: a board feed (XenForo) with classified titles, each stored with its classification', async () => {
     const clock = testClock()
     const forums = await startForumFeeds({ now: () => clock.now().getTime() })
-    const deps = makeDeps({ FORUM_PRESET: 'gun-classifieds', ALLOW_PRIVATE_SOURCES: '1' }, clock)
+    const deps = await makeDeps({ FORUM_PRESET: 'gun-classifieds', ALLOW_PRIVATE_SOURCES: '1' }, clock)
     try {
       const seededFeed = (await listSources(deps)).find((s) => s.kind === 'feed')!
       // the admin completes the seeded source: the board's address, enabled

@@ -10,8 +10,8 @@ const matcherFor = (d: TestDeps) => d.matcher
 
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
-beforeEach(() => {
-  deps = makeDeps()
+beforeEach(async () => {
+  deps = await makeDeps()
   app = makeApp(deps)
 })
 afterEach(() => deps.close())
@@ -259,7 +259,7 @@ describe('PATCH /api/terms/:id — edit in place, pause and resume (issue 12 ite
     expect(matchIds(u.userId)).toEqual(before)
     expect((await call(app, 'GET', '/api/terms?category=wts', { cookie: u.cookie })).body.terms[0].paused).toBe(true)
     // a fresh process (restart) does not index the paused term either
-    expect(new MatchingService(deps).index.size).toBe(0)
+    expect((await new MatchingService(deps).load()).index.size).toBe(0)
 
     expect((await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: false } })).body.term.paused).toBe(false)
     await publish('[WTS] Aimpoint Micro H-2 - $700')

@@ -10,9 +10,9 @@ import { cookieFrom } from './auth-helpers'
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 let clock: ReturnType<typeof testClock>
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock(1_763_640_000_000)
-  deps = makeDeps({ REQUIRE_ADMIN_2FA: '1' }, clock)
+  deps = await makeDeps({ REQUIRE_ADMIN_2FA: '1' }, clock)
   app = makeApp(deps)
 })
 afterEach(() => deps.close())

@@ -19,7 +19,7 @@ describe('new enrolments', () => {
 
   test('the TOTP secret is stored sealed, never in clear; recovery codes have 120 bits and are stored as SHA-256 only', async () => {
     const clock = testClock(1_763_640_000_000)
-    deps = makeDeps({}, clock)
+    deps = await makeDeps({}, clock)
     const app = makeApp(deps)
     const u = await createUserWithSession(deps, { email: 'sealed@example.com', password: PASSWORD })
     const start = await call(app, 'POST', '/api/me/2fa', { cookie: u.cookie, json: { password: PASSWORD } })

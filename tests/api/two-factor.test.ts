@@ -28,9 +28,9 @@ describe('TOTP (RFC 6238 appendix B, SHA-1)', () => {
 let deps: TestDeps
 let app: ReturnType<typeof makeApp>
 let clock: ReturnType<typeof testClock>
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock(1_763_640_000_000)
-  deps = makeDeps({}, clock)
+  deps = await makeDeps({}, clock)
   app = makeApp(deps)
 })
 afterEach(() => deps.close())
@@ -154,7 +154,7 @@ describe('turning it off', () => {
 describe('REQUIRE_ADMIN_2FA', () => {
   test('admins without two-factor get 403 TWO_FACTOR_REQUIRED on admin routes; after enrolling they pass', async () => {
     deps.close()
-    deps = makeDeps({ REQUIRE_ADMIN_2FA: '1' }, clock)
+    deps = await makeDeps({ REQUIRE_ADMIN_2FA: '1' }, clock)
     app = makeApp(deps)
     const guarded = new Elysia().use(authPlugin(deps)).get('/api/admin/probe', () => ({ ok: true }), { admin: true })
     const admin = await createUserWithSession(deps, { email: 'boss@example.com', password: PASSWORD, role: 'admin' })

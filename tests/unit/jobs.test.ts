@@ -4,7 +4,7 @@ import type { Job } from '../../src/jobs/types'
 import { fakeTimers, makeDeps, testClock } from '../helpers'
 
 test('jobs run on the cron tick when due, never overlap themselves, and stop cleanly', async () => {
-  const deps = makeDeps()
+  const deps = await makeDeps()
   let runs = 0
   let concurrent = 0
   let maxConcurrent = 0
@@ -51,7 +51,7 @@ describe('a precisely timed job (the scanner) runs on its own timer', () => {
 
   test('a 2 s interval starts every 2 s to the millisecond, not on the next whole-second tick', async () => {
     const t = fakeTimers(testClock(T0))
-    const deps = makeDeps({}, t.clock)
+    const deps = await makeDeps({}, t.clock)
     const starts: number[] = []
     const job: Job = {
       name: 'precise',
@@ -71,7 +71,7 @@ describe('a precisely timed job (the scanner) runs on its own timer', () => {
 
   test('a nextAt that answers a promise (the scan reads the emergency pause from the database) is awaited', async () => {
     const t = fakeTimers(testClock(T0))
-    const deps = makeDeps({}, t.clock)
+    const deps = await makeDeps({}, t.clock)
     const starts: number[] = []
     const job: Job = {
       name: 'precise-async',
@@ -91,7 +91,7 @@ describe('a precisely timed job (the scanner) runs on its own timer', () => {
 
   test('when the timer fires it asks again: a run moved later meanwhile waits for the new time', async () => {
     const t = fakeTimers(testClock(T0))
-    const deps = makeDeps({}, t.clock)
+    const deps = await makeDeps({}, t.clock)
     const starts: number[] = []
     let notBefore = 0
     const job: Job = { name: 'precise', immediate: true, nextAt: (_, last) => Math.max(last.startedAt + 2000, notBefore), run: () => starts.push(t.now() - T0) }
@@ -106,7 +106,7 @@ describe('a precisely timed job (the scanner) runs on its own timer', () => {
 
   test('a run longer than the interval is followed at its end, never overlapped; a failure is logged and the loop goes on', async () => {
     const t = fakeTimers(testClock(T0))
-    const deps = makeDeps({}, t.clock)
+    const deps = await makeDeps({}, t.clock)
     const starts: number[] = []
     let started = 0
     const job: Job = {
@@ -128,7 +128,7 @@ describe('a precisely timed job (the scanner) runs on its own timer', () => {
   })
 
   test('on the real clock the loop re-arms itself, calls start once, and stop() ends it', async () => {
-    const deps = makeDeps({}, { ...testClock(), now: () => new Date() })
+    const deps = await makeDeps({}, { ...testClock(), now: () => new Date() })
     let runs = 0
     let starts = 0
     const job: Job = { name: 'fast', nextAt: (_, last) => last.endedAt + 20, run: () => void runs++, start: () => void starts++ }

@@ -7,7 +7,7 @@ import { runScan } from '../../scanner/scan'
 import { audited } from '../../audit/log'
 import type { AdminDeps } from '../shared/deps'
 import { SCRAPER_DENIED } from '../shared/texts'
-import { applyStoredScanSettings, MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
+import { MAX_INTERVAL_SECONDS, resetScanSettings, saveScanSettings, scanSettings } from './scan-settings'
 import { scannerStatus, waitWhy } from './scanner-status'
 import { coverageGaps, scanLog } from './view'
 import {
@@ -25,8 +25,6 @@ const tags = ['admin']
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const
 
 export const logsRoutes = (deps: AdminDeps) => {
-  // The admin's stored scan settings take effect when the server builds its routes (once per process).
-  applyStoredScanSettings(deps)
   return new Elysia({ name: 'admin-logs' })
     .use(authPlugin(deps))
     .get('/api/admin/scanner', async () => ({ ...(await scannerStatus(deps)), settings: await scanSettings(deps) }), {

@@ -5,10 +5,12 @@
 // Dibs process scans, so there is nothing to set.
 import type { Deps } from '../../deps'
 import { badRequest } from '../../lib/errors'
-import type { WithSource } from '../../scanner/source'
-import { replaceSetting, storedSetting, storedSettingAtStartSqlite, storeSetting } from '../../settings/service'
+import { SCAN_SETTINGS, storedScanSettings, type StoredScanSettings, type WithSource } from '../../scanner/source'
+import { replaceSetting, storeSetting } from '../../settings/service'
 
-export const SCAN_SETTINGS = 'scan_settings'
+// applied at start by src/services.ts createServices (src/scanner/source.ts: the wiring imports no admin file)
+export { applyStoredScanSettings } from '../../scanner/source'
+
 export const MAX_INTERVAL_SECONDS = 3600
 
 export type ScanSettingsInput = { intervalSeconds: number | null; maxRequestsPerMinute: number }
@@ -24,17 +26,6 @@ export type ScanSettingsView = ScanSettingsInput & {
   updatedAt: string | null
   /** false for a source without a rate budget (the demo forum): nothing to set */
   applicable: boolean
-}
-
-type Stored = { active: boolean; intervalSeconds: number | null; maxRequestsPerMinute: number }
-
-async function readStored(deps: Pick<Deps, 'db'>): Promise<{ value: Stored; updatedAt: Date | null } | null> {
-  return storedScan(await storedSetting(deps, SCAN_SETTINGS))
-}
-
-function storedScan(row: Awaited<ReturnType<typeof storedSetting>>): { value: Stored; updatedAt: Date | null } | null {
-  if (!row || row.value.active !== true) return null
-  return { value: row.value as unknown as Stored, updatedAt: row.updatedAt }
 }
 
 /** The fastest interval (s) a cap allows: the cap spread over a minute less the budget's headroom. */
@@ -56,7 +47,7 @@ export function validateScanSettings(input: ScanSettingsInput, modeCap: number, 
 
 export async function scanSettings(deps: Pick<Deps, 'db' | 'config'> & WithSource): Promise<ScanSettingsView> {
   const b = deps.source.budget
-  const stored = await readStored(deps)
+  const stored = await storedScanSettings(deps)
   if (!b)
     return {
       intervalSeconds: deps.config.scanIntervalSeconds,
@@ -86,7 +77,7 @@ export async function saveScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'>
   if (!b) throw badRequest('This forum source has no Reddit rate budget (demo forum): scan settings do not apply.', 'NOT_APPLICABLE')
   const error = validateScanSettings(input, b.modeCapPerMinute, deps.source.mode ?? 'this', b.headroom)
   if (error !== null) throw badRequest(error, 'INVALID_SCAN_SETTINGS')
-  const value: Stored = { active: true, intervalSeconds: input.intervalSeconds, maxRequestsPerMinute: input.maxRequestsPerMinute }
+  const value: StoredScanSettings = { active: true, intervalSeconds: input.intervalSeconds, maxRequestsPerMinute: input.maxRequestsPerMinute }
   const now = deps.now()
   await storeSetting(deps, SCAN_SETTINGS, value, 'Runtime scan settings: interval (null = adaptive) and max Reddit requests per minute', now)
   b.configure({ capPerMinute: input.maxRequestsPerMinute, intervalSeconds: input.intervalSeconds })
@@ -99,12 +90,4 @@ export async function resetScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'
   await replaceSetting(deps, SCAN_SETTINGS, { active: false }, now)
   deps.source.budget?.configure({ capPerMinute: deps.source.budget.modeCapPerMinute, intervalSeconds: deps.config.scanIntervalSeconds })
   return scanSettings(deps)
-}
-
-/** At startup (the admin routes are built once per server): the stored settings take effect. */
-export function applyStoredScanSettings(deps: Pick<Deps, 'db'> & WithSource): void {
-  const b = deps.source.budget
-  const stored = storedScan(storedSettingAtStartSqlite(deps, SCAN_SETTINGS))
-  if (!b || !stored) return
-  b.configure({ capPerMinute: stored.value.maxRequestsPerMinute, intervalSeconds: stored.value.intervalSeconds })
 }

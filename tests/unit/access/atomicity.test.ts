@@ -11,8 +11,8 @@ import { makeDeps, testClock, type TestDeps } from '../../helpers'
 const DAY = 86_400_000
 const T = new Date('2026-05-01T12:00:00Z')
 let deps: TestDeps
-beforeEach(() => {
-  deps = makeDeps({}, testClock(T.getTime()))
+beforeEach(async () => {
+  deps = await makeDeps({}, testClock(T.getTime()))
 })
 afterEach(() => deps.close())
 

@@ -11,8 +11,8 @@ import { linkCustomerIfNone, storeCustomer, stripeIdsOf, unlinkCustomer, userOfC
 import { makeDeps, type TestDeps } from '../../helpers'
 
 let deps: TestDeps
-beforeEach(() => {
-  deps = makeDeps({ ADMIN_EMAILS: 'boss@example.com' })
+beforeEach(async () => {
+  deps = await makeDeps({ ADMIN_EMAILS: 'boss@example.com' })
 })
 afterEach(() => deps.close())
 

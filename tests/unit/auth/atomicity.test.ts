@@ -13,8 +13,8 @@ import { makeDeps, type TestDeps } from '../../helpers'
 
 let deps: TestDeps
 let userId: number
-beforeEach(() => {
-  deps = makeDeps()
+beforeEach(async () => {
+  deps = await makeDeps()
   userId = deps.db.insert(users).values({ email: 'u@example.com' }).returning().get().id
 })
 afterEach(() => deps.close())

@@ -69,9 +69,9 @@ describe('with a database', () => {
   let deps: TestDeps
   let clock: ReturnType<typeof testClock>
   let userId: number
-  const setup = (env: Record<string, string> = {}) => {
+  const setup = async (env: Record<string, string> = {}) => {
     clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
-    deps = makeDeps(env, clock)
+    deps = await makeDeps(env, clock)
     userId = deps.db.insert(users).values({ email: 'u@example.com' }).returning().get().id
   }
   beforeEach(() => setup())
@@ -129,7 +129,7 @@ describe('with a database', () => {
     for (const c of cases)
       test(`${JSON.stringify(c.env)} → ${c.role} (${c.status})`, async () => {
         deps.close()
-        setup(c.env)
+        await setup(c.env)
         const events: number[] = []
         deps.bus.on('access.changed', (e) => events.push(e.userId))
         await startAccess(deps, userId)

@@ -7,7 +7,7 @@ import { AppError } from '../../../src/lib/errors'
 import { makeDeps } from '../../helpers'
 
 test('two creations of one account at once: one account, and the other gets 409 EMAIL_TAKEN', async () => {
-  const deps = makeDeps()
+  const deps = await makeDeps()
   const results = await Promise.allSettled([
     createUser(deps, { email: 'Twice@example.com', password: 'long-enough-1' }),
     createUser(deps, { email: 'twice@example.com', password: 'long-enough-2' }),

@@ -23,14 +23,14 @@ afterEach(async () => {
 
 type Counts = { once: number; every: number; scans: number }
 
-function node(url: string, counts: Counts) {
+async function node(url: string, counts: Counts) {
   const lead = startLeadership({ url, key: KEY, intervalMs: 200 })
   const jobs: Job[] = [
     { name: 'digests', every: 0, run: () => void counts.once++ },
     { name: 'outbox', every: 0, everyNode: true, run: () => void counts.every++ },
     { name: 'scan', nextAt: (_d, last) => last.endedAt + 100, immediate: true, run: () => void counts.scans++ },
   ]
-  const deps = makeDeps()
+  const deps = await makeDeps()
   const r = { jobs: startJobs({ ...deps, now: () => new Date() }, jobs, undefined, lead), lead, close: deps.close }
   running.push(r)
   return r
@@ -41,8 +41,8 @@ describe('jobs on the holder only', () => {
     const url = await pg.server.newDatabase()
     const a: Counts = { once: 0, every: 0, scans: 0 }
     const b: Counts = { once: 0, every: 0, scans: 0 }
-    const na = node(url, a)
-    const nb = node(url, b)
+    const na = await node(url, a)
+    const nb = await node(url, b)
     await until(() => na.lead.isLeader || nb.lead.isLeader, 'a holder')
     await until(() => a.every >= 2 && b.every >= 2, 'the every-node job on both nodes')
     const [holder, other, hc, oc] = na.lead.isLeader ? [na, nb, a, b] : [nb, na, b, a]

@@ -11,7 +11,7 @@ afterEach(() => {
 })
 
 test('two first looks at once answer the same secret, and it finds its user', async () => {
-  const d = (deps = makeDeps({}, testClock(Date.UTC(2026, 5, 1, 12, 0))))
+  const d = (deps = await makeDeps({}, testClock(Date.UTC(2026, 5, 1, 12, 0))))
   d.sqlite.run('INSERT INTO users (id, email) VALUES (1, ?)', ['u1@example.com'])
   const [a, b] = await Promise.all([feedSecret(d, 1), feedSecret(d, 1)])
   expect(a).toBe(b)

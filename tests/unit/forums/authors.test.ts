@@ -11,7 +11,7 @@ afterEach(() => {
 })
 
 test('a batch of authors: found accounts by lowercased name, whatever the case asked; missing and unknown left out', async () => {
-  const d = (deps = makeDeps())
+  const d = (deps = await makeDeps())
   await recordAbout(d, 'OldSeller', { status: 'found', accountCreatedAt: 1000, karma: 50 }, 5000)
   await recordAbout(d, 'gone', { status: 'missing' }, 5000)
   const got = await authorsAbout(d, ['oldseller', 'OLDSELLER', 'gone', 'nobody', '', null, undefined])
@@ -22,7 +22,7 @@ test('a batch of authors: found accounts by lowercased name, whatever the case a
 })
 
 test('more authors than one IN list takes (500): every one is read', async () => {
-  const d = (deps = makeDeps())
+  const d = (deps = await makeDeps())
   const names = Array.from({ length: 1201 }, (_, i) => `seller${i}`)
   for (const [i, name] of names.entries()) if (i % 100 === 0) await recordAbout(d, name, { status: 'found', accountCreatedAt: i, karma: i }, 5000)
   const got = await authorsAbout(

@@ -11,7 +11,7 @@ afterEach(() => {
 })
 
 test('add, re-word, read and take off a seller', async () => {
-  const d = (deps = makeDeps())
+  const d = (deps = await makeDeps())
   expect(await blockSeller(d, 'scammer', 'fake photos', null, 1000)).toBe(true)
   expect(await blockSeller(d, 'scammer', 'no shipment', null, 2000)).toBe(false)
   expect(await listBlockedSellers(d)).toEqual([{ name: 'scammer', reason: 'no shipment', createdAt: new Date(1000).toISOString() }])
@@ -23,7 +23,7 @@ test('add, re-word, read and take off a seller', async () => {
 })
 
 test('two admins adding one name at once: only one is told it was new (D3)', async () => {
-  const d = (deps = makeDeps())
+  const d = (deps = await makeDeps())
   const added = await Promise.all([blockSeller(d, 'twice', 'a', null, 1000), blockSeller(d, 'twice', 'b', null, 1000)])
   expect(added.filter(Boolean)).toHaveLength(1)
   expect(await listBlockedSellers(d)).toHaveLength(1)

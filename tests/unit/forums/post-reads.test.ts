@@ -13,8 +13,8 @@ afterEach(() => {
 })
 
 /** Posts as [subreddit, forum, created_at]; ids in that order. */
-function withPosts(rows: [string, string, number][]): TestDeps {
-  deps = makeDeps()
+async function withPosts(rows: [string, string, number][]): Promise<TestDeps> {
+  deps = await makeDeps()
   const insert = deps.sqlite.query(
     "INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at, ingested_at) VALUES (?, ?, ?, '[USA-CA] [H] GPU [W] Cash', 'https://www.reddit.com/x', ?, ?)",
   )
@@ -23,16 +23,16 @@ function withPosts(rows: [string, string, number][]): TestDeps {
 }
 
 test('with no post: no newest time, id 0, no subreddit, nothing after', async () => {
-  const d = withPosts([])
+  const d = await withPosts([])
   expect(await newestPostAt(d)).toBeNull()
-  expect(maxPostId(d)).toBe(0)
+  expect(await maxPostId(d)).toBe(0)
   expect(await subredditsByNewestPost(d)).toEqual([])
   expect(await postsAfterId(d, 0)).toEqual([])
   expect(await newestOfSubreddits(d, ['hardwareswap'])).toBeNull()
 })
 
 test('subreddits: one spelling per name whatever its case, the one with the newest post first', async () => {
-  const d = withPosts([
+  const d = await withPosts([
     ['hardwareswap', 'product', 100],
     ['HardwareSwap', 'product', 300],
     ['buildapcsales', 'gd', 200],
@@ -45,7 +45,7 @@ test('subreddits: one spelling per name whatever its case, the one with the newe
 })
 
 test("a subreddit's latest post times: its name in any case, newest first, at most `limit`", async () => {
-  const d = withPosts([
+  const d = await withPosts([
     ['hardwareswap', 'product', 100],
     ['HardwareSwap', 'product', 300],
     ['hardwareswap', 'product', 200],
@@ -57,13 +57,13 @@ test("a subreddit's latest post times: its name in any case, newest first, at mo
 })
 
 test('posts after an id, per forum: how many and the highest id', async () => {
-  const d = withPosts([
+  const d = await withPosts([
     ['hardwareswap', 'product', 100],
     ['hardwareswap', 'product', 200],
     ['buildapcsales', 'gd', 300],
     ['hardwareswap', 'product', 400],
   ])
-  expect(maxPostId(d)).toBe(4)
+  expect(await maxPostId(d)).toBe(4)
   const after = (await postsAfterId(d, 1)).sort((a, b) => a.forum.localeCompare(b.forum))
   expect(after).toEqual([
     { forum: 'gd', n: 1, top: 3 },
@@ -73,7 +73,7 @@ test('posts after an id, per forum: how many and the highest id', async () => {
 })
 
 test('the newest post of some subreddits: names given in lower case match any case; none given is null', async () => {
-  const d = withPosts([
+  const d = await withPosts([
     ['HardwareSwap', 'product', 100],
     ['buildapcsales', 'gd', 500],
     ['hardwareswap', 'product', 200],

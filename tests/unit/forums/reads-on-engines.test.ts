@@ -19,7 +19,7 @@ import { makeDeps } from '../../helpers'
 import { useDbHandles } from '../db/handles'
 
 const { handles } = useDbHandles('reads')
-const made = makeDeps()
+const made = await makeDeps()
 const config = made.config
 made.close()
 

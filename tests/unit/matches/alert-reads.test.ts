@@ -13,8 +13,8 @@ import { termsByIds, userIdsWithDigestTerm } from '../../../src/terms/reads'
 import { makeDeps, type TestDeps } from '../../helpers'
 
 let deps: TestDeps
-beforeEach(() => {
-  deps = makeDeps()
+beforeEach(async () => {
+  deps = await makeDeps()
 })
 afterEach(() => deps.close())
 

@@ -23,20 +23,20 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const service = () => new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(), config: { dataDir: dir } })
+const service = async () => new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(), config: { dataDir: dir } }).load()
 const matched = (m: MatchingService, title: string) => m.match(m.prepare({ title }), 'wts').map((t) => t.text)
 
-test('without a file the built-in dictionary is used', () => {
+test('without a file the built-in dictionary is used', async () => {
   expect(loadDictionary(dir)).toBe(BUILTIN)
-  expect(matched(service(), '[WTS] BCM upper')).toEqual([])
+  expect(matched(await service(), '[WTS] BCM upper')).toEqual([])
 })
 
-test("an admin's alias and category apply to posts and terms alike", () => {
+test("an admin's alias and category apply to posts and terms alike", async () => {
   writeFileSync(
     join(dir, DICTIONARY_FILE),
     JSON.stringify({ aliases: [{ from: 'bcm', to: 'bravo company' }], categories: [{ id: 'widget', names: ['widget'], members: ['acme 3000'] }] }),
   )
-  const m = service()
+  const m = await service()
   expect(matched(m, '[WTS] BCM upper')).toEqual(['bravo company'])
   expect(matched(m, '[WTS] Acme 3000, like new')).toEqual(['widget'])
 })

@@ -31,17 +31,17 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const load = () => new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(now) })
+const load = async () => new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(now) }).load()
 const byUser = (refs: { userId: number; termId: number }[]) => refs.map((r) => [r.userId, r.termId]).sort((a, b) => a[0]! - b[0]!)
 
 describe('MatchingService: loading the saved terms', () => {
-  test('users who saved the same text each match with their own term and its created time', () => {
+  test('users who saved the same text each match with their own term and its created time', async () => {
     const a = saveTerm(opened.sqlite, 1, 'wts', 'trijicon rmr', now - 3_000)
     const b = saveTerm(opened.sqlite, 2, 'wts', 'trijicon rmr', now - 2_000)
     const c = saveTerm(opened.sqlite, 3, 'wtb', 'trijicon rmr', now - 1_000)
     const d = saveTerm(opened.sqlite, 3, 'wts', 'rmr | sro')
     const bad = saveTerm(opened.sqlite, 4, 'wts', '"red dot') // saved by an older version: never matched
-    const matcher = load()
+    const matcher = await load()
     expect(matcher.size).toBe(4)
     expect(byUser(matcher.match(post('[WTS] Trijicon RMR'), 'wts'))).toEqual([
       [1, a],
@@ -53,18 +53,18 @@ describe('MatchingService: loading the saved terms', () => {
     expect(matcher.termCreatedAt(bad)).toBe(0)
   })
 
-  test("removing one user's term leaves the identical term of another user", () => {
+  test("removing one user's term leaves the identical term of another user", async () => {
     const a = saveTerm(opened.sqlite, 1, 'wts', 'holosun 507c')
     const b = saveTerm(opened.sqlite, 2, 'wts', 'holosun 507c')
-    const matcher = load()
+    const matcher = await load()
     matcher.remove(a)
     expect(byUser(matcher.match(post('Holosun 507c'), 'wts'))).toEqual([[2, b]])
     expect(matcher.termCreatedAt(a)).toBe(0)
   })
 
-  test('a term added after the load matches, whether its text is already known or new', () => {
+  test('a term added after the load matches, whether its text is already known or new', async () => {
     saveTerm(opened.sqlite, 1, 'wts', 'p365')
-    const matcher = load()
+    const matcher = await load()
     const known = saveTerm(opened.sqlite, 2, 'wts', 'p365', now - 5_000)
     const fresh = saveTerm(opened.sqlite, 2, 'wts', 'p365 <$500', now - 4_000)
     for (const id of [known, fresh]) {
@@ -83,7 +83,7 @@ describe('MatchingService: loading the saved terms', () => {
   test("sync picks up another connection's new and deleted terms", async () => {
     const a = saveTerm(opened.sqlite, 1, 'gd', 'aimpoint t2')
     const b = saveTerm(opened.sqlite, 2, 'gd', 'aimpoint t2')
-    const matcher = load()
+    const matcher = await load()
     const other = new Database(join(dir, 'dibs.db'))
     const c = saveTerm(other, 3, 'gd', 'aimpoint t2')
     other.run('DELETE FROM search_terms WHERE id = ?', [a])
@@ -94,5 +94,17 @@ describe('MatchingService: loading the saved terms', () => {
       [2, b],
       [3, c],
     ])
+  })
+
+  test('a service never loaded files the saved terms at its first sync (a CLI command); loads at once file each term once', async () => {
+    const a = saveTerm(opened.sqlite, 1, 'wts', 'trijicon rmr')
+    const idle = new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(now) })
+    expect(idle.size).toBe(0)
+    await idle.sync()
+    expect(byUser(idle.match(post('[WTS] Trijicon RMR'), 'wts'))).toEqual([[1, a]])
+    const twice = new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(now) })
+    const [x, y] = await Promise.all([twice.load(), twice.load()])
+    expect(x).toBe(y)
+    expect(twice.size).toBe(1)
   })
 })

@@ -3,10 +3,11 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDb, type OpenedDb } from '../../../src/db/client'
 import { authorsToLookUp } from '../../../src/forums/authors'
+import { recentPostTexts } from '../../../src/forums/store'
 import { duePosts, RECHECK_AT_MS } from '../../../src/forums/recheck'
 import { withPostFacts, type MatchRow } from '../../../src/matches/service'
 import { mostSavedTerms } from '../../../src/terms/stats'
-import { activeTermsByText, activeTermsByTextSqliteAtStart, type IndexedTermRow } from '../../../src/terms/store'
+import { activeTermsByText, type IndexedTermRow } from '../../../src/terms/store'
 import { tempDir } from '../../helpers'
 
 // The reads that once joined two owners' tables in one query (issue 29 §1): each owner reads its own
@@ -162,7 +163,7 @@ describe('mostSavedTerms: saves, then matches, then the text', () => {
 })
 
 describe('activeTermsByText: the engine-neutral load of the term index', () => {
-  test('every term not paused, by text then id, across pages; the same rows as the start-up form', async () => {
+  test('every term not paused, by text then id, across pages; the same rows as one plain SQL read', async () => {
     const texts = Array.from({ length: 5_002 }, (_, i) => `term ${String(5_002 - i).padStart(5, '0')}`)
     const insert = opened.sqlite.prepare("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', ?, ?)")
     opened.sqlite.transaction(() => {
@@ -178,6 +179,31 @@ describe('activeTermsByText: the engine-neutral load of the term index', () => {
       [2, 'term 00001'],
       [1, 'term 00003'],
     ])
-    expect(read).toEqual([...activeTermsByTextSqliteAtStart(opened.sqlite)].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.id - b.id)))
+    const plain = opened.sqlite
+      .query<IndexedTermRow, []>('SELECT id, user_id, category, term, created_at FROM search_terms WHERE paused_at IS NULL ORDER BY term')
+      .all()
+    expect(read).toEqual(plain.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.id - b.id)))
+  })
+})
+
+describe("recentPostTexts: the term index's rarity warm-up, a page at a time", () => {
+  test('the newest classified posts since the cut-off, newest first, across pages and runs of equal times', async () => {
+    // 1,300 posts, seven at each time (a page ends inside a run), some unclassified, the oldest before the cut-off
+    for (let i = 0; i < 1_300; i++) post({ createdAt: now - Math.floor(i / 7) * 1000, author: `seller${i % 5}` })
+    opened.sqlite.run('UPDATE posts SET post_type = NULL WHERE id % 11 = 0')
+    const since = now - 170_000
+    const plain = (limit: number) =>
+      opened.sqlite
+        .query<{ title: string; content: string; author: string | null; flair: string | null }, [number, number]>(
+          'SELECT title, content, author, flair FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?',
+        )
+        .all(since, limit)
+    const read = async (limit: number) => {
+      const out: { title: string; content: string; author: string | null; flair: string | null }[] = []
+      for await (const p of recentPostTexts(opened, since, limit)) out.push(p)
+      return out
+    }
+    expect(plain(5_000).length).toBeGreaterThan(1_000) // more than two pages
+    for (const limit of [1, 500, 501, 1_000, 5_000]) expect(await read(limit)).toEqual(plain(limit))
   })
 })

@@ -38,7 +38,7 @@ describe('alert latency percentiles', () => {
     deps = null
   })
   test('windows of 1 h, 24 h and 7 d count the alerts matched within them; pruning drops rows over 30 days', async () => {
-    deps = makeDeps()
+    deps = await makeDeps()
     const now = deps.now().getTime()
     const insert = deps.sqlite.query('INSERT INTO alert_latency (match_id, user_id, matched_at, created_at, socket_at) VALUES (?, 1, ?, ?, ?)')
     const ages = [10 * 60_000, 5 * 3_600_000, 3 * 86_400_000, 31 * 86_400_000]
@@ -52,7 +52,7 @@ describe('alert latency percentiles', () => {
   })
 
   test('alert rows: one per alert that notifies, over several statements of 500; a row already there is kept; claims stamp once', async () => {
-    deps = makeDeps()
+    deps = await makeDeps()
     const now = deps.now().getTime()
     deps.sqlite.query('INSERT INTO alert_latency (match_id, user_id, matched_at) VALUES (1, 9, 5)').run()
     const created: CreatedMatch[] = Array.from({ length: 1203 }, (_, i) => ({

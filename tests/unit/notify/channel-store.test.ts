@@ -14,8 +14,8 @@ afterEach(() => {
   deps = null
 })
 
-function setup(): TestDeps {
-  deps = makeDeps({}, testClock(T))
+async function setup(): Promise<TestDeps> {
+  deps = await makeDeps({}, testClock(T))
   for (const u of [1, 2, 3]) deps.sqlite.run('INSERT INTO users (id, email) VALUES (?, ?)', [u, `u${u}@example.com`])
   const ep = deps.sqlite.query('INSERT INTO notify_endpoints (user_id, kind, url, options, created_at) VALUES (?, ?, ?, ?, ?)')
   ep.run(1, 'telegram', 'not linked yet', JSON.stringify({ linkCode: 'abc123', chatId: null }), T) // id 1
@@ -26,19 +26,19 @@ function setup(): TestDeps {
 }
 
 test('Telegram: the channel of a link code, Telegram only; unknown code → null', async () => {
-  const d = setup()
+  const d = await setup()
   expect((await channelStore.telegramEndpointByLinkCode(d, 'abc123'))?.id).toBe(1)
   expect(await channelStore.telegramEndpointByLinkCode(d, 'nope')).toBeNull()
 })
 
 test("Telegram: a chat's owners are the users of the Telegram channels linked to it", async () => {
-  const d = setup()
+  const d = await setup()
   expect((await channelStore.telegramChatOwners(d, 42)).sort((a, b) => a - b)).toEqual([2, 3])
   expect(await channelStore.telegramChatOwners(d, 7)).toEqual([])
 })
 
 test('linking a chat: options and address change, the result reads linked, the code no longer finds it', async () => {
-  const d = setup()
+  const d = await setup()
   await channelStore.markTelegramLinked(d, 1, { chatId: 99, chatName: '@me' }, 'chat @me')
   const ep = (await channelStore.endpoint(d, 1))!
   expect(ep.options).toEqual({ chatId: 99, chatName: '@me' })
@@ -50,7 +50,7 @@ test('linking a chat: options and address change, the result reads linked, the c
 })
 
 test('a result is recorded with its time, cut at 300 characters; a removed channel reads null', async () => {
-  const d = setup()
+  const d = await setup()
   await channelStore.recordResult(d, 4, `failed (${'x'.repeat(400)})`)
   const ep = (await channelStore.endpoint(d, 4))!
   expect(ep.lastResult).toHaveLength(300)
@@ -60,7 +60,7 @@ test('a result is recorded with its time, cut at 300 characters; a removed chann
 })
 
 test('push: delivered stamps the time; gone deletes the row inside the caller’s transaction (rolled back with it)', async () => {
-  const d = setup()
+  const d = await setup()
   d.sqlite.run("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (1, 'https://push.example/1', 'k', 'a', 0)")
   const id = d.sqlite.query<{ id: number }, []>('SELECT id FROM push_subscriptions').get()!.id
   await channelStore.markPushDelivered(d, id)

@@ -13,7 +13,7 @@ afterEach(() => {
 })
 
 test('two adds at once on the last free place: one is added, the other answers CHANNEL_LIMIT', async () => {
-  const d = (deps = makeDeps({}, testClock(T)))
+  const d = (deps = await makeDeps({}, testClock(T)))
   d.sqlite.run('INSERT INTO users (id, email) VALUES (1, ?)', ['u1@example.com'])
   const ep = d.sqlite.query('INSERT INTO notify_endpoints (user_id, kind, url, options, created_at) VALUES (1, ?, ?, ?, ?)')
   for (let i = 1; i < MAX_ENDPOINTS; i++) ep.run('webhook', `https://example.com/hook${i}`, '{}', T)

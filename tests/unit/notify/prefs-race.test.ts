@@ -13,7 +13,7 @@ afterEach(() => {
 })
 
 test('a quiet-hours change and a one-click unsubscribe at once: the user stays unsubscribed', async () => {
-  const d = (deps = makeDeps({}, testClock(Date.UTC(2026, 5, 1, 12, 0))))
+  const d = (deps = await makeDeps({}, testClock(Date.UTC(2026, 5, 1, 12, 0))))
   d.sqlite.run('INSERT INTO users (id, email) VALUES (1, ?)', ['u1@example.com'])
   const access = { role: 'admin' as const, subscriptionStatus: null, accessExpiresAt: null }
   await updatePrefs(d, 1, access, { email_frequency: 'instant' })

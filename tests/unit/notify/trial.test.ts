@@ -7,8 +7,8 @@ import { storedAccess } from '../../../src/access/accounts'
 import { makeDeps, type TestDeps } from '../../helpers'
 
 let deps: TestDeps
-beforeEach(() => {
-  deps = makeDeps()
+beforeEach(async () => {
+  deps = await makeDeps()
 })
 afterEach(() => deps.close())
 

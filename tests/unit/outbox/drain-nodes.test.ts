@@ -60,7 +60,7 @@ describe('the outbox drained by several workers', () => {
   }, 120_000)
 
   test('the same worker loop on SQLite sends every row once', async () => {
-    const deps = makeDeps()
+    const deps = await makeDeps()
     const db = deps.db as unknown as AsyncDb
     await fill(db)
     const sent = new Map<number, string[]>()

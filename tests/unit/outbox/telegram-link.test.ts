@@ -16,7 +16,7 @@ afterEach(() => {
 test('a link and a settings change at once: the chat is linked and the level kept, in either order', async () => {
   for (const order of ['link first', 'change first']) {
     deps?.close()
-    deps = makeDeps({}, testClock(T))
+    deps = await makeDeps({}, testClock(T))
     const d = deps
     d.sqlite.run("INSERT INTO users (id, email) VALUES (1, 'u1@example.com')")
     d.sqlite.run('INSERT INTO notify_endpoints (user_id, kind, url, options, created_at) VALUES (1, ?, ?, ?, ?)', [
@@ -40,7 +40,7 @@ test('a link and a settings change at once: the chat is linked and the level kep
 })
 
 test('a code already used or unknown links nothing', async () => {
-  deps = makeDeps({}, testClock(T))
+  deps = await makeDeps({}, testClock(T))
   const d = deps
   d.sqlite.run("INSERT INTO users (id, email) VALUES (1, 'u1@example.com')")
   d.sqlite.run('INSERT INTO notify_endpoints (user_id, kind, url, options, created_at) VALUES (1, ?, ?, ?, ?)', [

@@ -12,8 +12,8 @@ afterEach(() => {
   deps = null
 })
 
-function withPosts(subreddit: string, times: number[]) {
-  deps = makeDeps({ ACCESSORIES_SUBREDDIT: 'hardwareswap', DEALS_SUBREDDIT: 'buildapcsales' }, testClock(T))
+async function withPosts(subreddit: string, times: number[]) {
+  deps = await makeDeps({ ACCESSORIES_SUBREDDIT: 'hardwareswap', DEALS_SUBREDDIT: 'buildapcsales' }, testClock(T))
   const insert = deps.sqlite.query(
     "INSERT INTO posts (reddit_id, forum, subreddit, title, url, created_at, ingested_at) VALUES (?, 'product', ?, '[USA-CA] [H] GPU [W] Cash', 'https://www.reddit.com/x', ?, ?)",
   )

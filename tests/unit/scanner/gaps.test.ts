@@ -29,20 +29,20 @@ afterEach(() => {
   deps = null
 })
 
-function db() {
-  deps = makeDeps({}, testClock(T))
+async function db() {
+  deps = await makeDeps({}, testClock(T))
   return deps
 }
 const FORUMS = [
   { forum: 'product', subreddits: 'hardwareswap' },
   { forum: 'gd', subreddits: 'buildapcsales' },
 ]
-const record = async (sqlite: ReturnType<typeof db>, from: number, to: number, at = to) =>
+const record = async (sqlite: Awaited<ReturnType<typeof db>>, from: number, to: number, at = to) =>
   await recordPollGap(sqlite, { source: 'reddit', forums: FORUMS, newestStoredAt: from, posts: [{ createdAt: new Date(to) }], reachedKnown: false, at })
 
 describe('the gaps recorded', () => {
   test('one window of a multireddit poll is one row per forum, listed back as one window', async () => {
-    const sqlite = db()
+    const sqlite = await db()
     expect(await record(sqlite, T, T + 40 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN })
     expect(sqlite.sqlite.query('SELECT forum, subreddits, from_at, to_at FROM source_gaps ORDER BY id').all()).toEqual([
       { forum: 'product', subreddits: 'hardwareswap', from_at: T, to_at: T + 40 * MIN },
@@ -63,7 +63,7 @@ describe('the gaps recorded', () => {
   })
 
   test('the summary counts overlapping windows once', async () => {
-    const sqlite = db()
+    const sqlite = await db()
     await record(sqlite, T, T + 10 * MIN)
     await record(sqlite, T + 5 * MIN, T + 20 * MIN)
     await record(sqlite, T + 60 * MIN, T + 61 * MIN)
@@ -72,7 +72,7 @@ describe('the gaps recorded', () => {
   })
 
   test('gapAround: a time inside the window, of that subreddit or any; an interval that overlaps it', async () => {
-    const sqlite = db()
+    const sqlite = await db()
     await record(sqlite, T, T + 40 * MIN)
     expect(await gapAround(sqlite, 'HardwareSwap', T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap' })
     expect(await gapAround(sqlite, null, T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap+buildapcsales' })
@@ -84,7 +84,7 @@ describe('the gaps recorded', () => {
   })
 
   test('the daily prune drops windows that ended over 30 days ago', async () => {
-    const sqlite = db()
+    const sqlite = await db()
     await record(sqlite, T - 40 * 24 * 60 * MIN, T - 31 * 24 * 60 * MIN)
     await record(sqlite, T - 2 * 24 * 60 * MIN, T - 24 * 60 * MIN)
     expect(await pruneGaps(sqlite, T)).toBe(2) // the two rows (two forums) of the old window
@@ -92,7 +92,7 @@ describe('the gaps recorded', () => {
   })
 
   test('the prune is a job of the job list of its own (coverage-gaps-prune, daily)', async () => {
-    const sqlite = db()
+    const sqlite = await db()
     await record(sqlite, T - 40 * 24 * 60 * MIN, T - 31 * 24 * 60 * MIN)
     const job = jobList(deps as never).find((j) => j.name === 'coverage-gaps-prune')
     expect(job?.every).toBe(24 * 60 * 60_000)

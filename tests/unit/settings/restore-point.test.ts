@@ -11,7 +11,7 @@ afterEach(() => {
 })
 
 test('never restored: null; recorded: its time; an earlier one later is refused, a later one moves it', async () => {
-  deps = makeDeps()
+  deps = await makeDeps()
   expect(await restorePointAt(deps)).toBeNull()
   expect(await recordRestorePoint(deps, { at: 2000, restoredAt: 5000, how: 'dibs restore' })).toBe(true)
   expect(await restorePointAt(deps)).toBe(2000)
@@ -25,13 +25,13 @@ test('never restored: null; recorded: its time; an earlier one later is refused,
 })
 
 test('a value that is not JSON reads as no restore point', async () => {
-  deps = makeDeps()
+  deps = await makeDeps()
   deps.sqlite.run("INSERT INTO system_settings (name, value, description, updated_at) VALUES ('restore_point', 'not json', NULL, 0)")
   expect(await restorePointAt(deps)).toBeNull()
 })
 
 test('two restore points recorded at once: the later stands, the earlier is refused (read and written in one transaction)', async () => {
-  deps = makeDeps()
+  deps = await makeDeps()
   const results = await Promise.all([
     recordRestorePoint(deps, { at: 2000, restoredAt: 5000, how: 'detected' }),
     recordRestorePoint(deps, { at: 1000, restoredAt: 5000, how: 'detected' }),
