@@ -394,12 +394,16 @@ function postgresUrl(env: Env): string | null {
   }
   const shown = parsed?.password ? text.replace(`:${parsed.password}@`, ':…@') : text
   if (parsed === null || !/^postgres(ql)?:$/.test(parsed.protocol) || parsed.hostname === '' || parsed.pathname.length < 2)
-    throw new ConfigError('DATABASE_URL', 'a PostgreSQL URL naming a database (postgres://dibs:password@db.example:5432/dibs), or unset for SQLite in DATA_DIR', shown)
+    throw new ConfigError(
+      'DATABASE_URL',
+      'a PostgreSQL URL naming a database (postgres://dibs:password@db.example:5432/dibs), or unset for SQLite in DATA_DIR',
+      shown,
+    )
   return text
 }
 
 /** The secrets every node must share: with DATABASE_URL they come from the environment, never from one machine's DATA_DIR. */
-const SHARED_SECRETS = ['SESSION_SECRET', 'UNSUBSCRIBE_SECRET', 'TOTP_ENCRYPTION_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const
+export const SHARED_SECRETS = ['SESSION_SECRET', 'UNSUBSCRIBE_SECRET', 'TOTP_ENCRYPTION_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const
 
 /**
  * Unset secrets are generated once into DATA_DIR/secrets.json (mode 600) and reused on the next start.
