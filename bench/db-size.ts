@@ -14,7 +14,7 @@ const n = Number(process.argv[2] ?? 20_000)
 const dir = mkdtempSync(join(tmpdir(), 'dibs-size-'))
 const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' })
 const opened = openDb(config.dbPath)
-const deps = { sqlite: opened.sqlite, config, now: () => new Date() }
+const deps = { db: opened.db, sqlite: opened.sqlite, config, now: () => new Date() }
 const size = (sqlite: Database) => {
   sqlite.run('VACUUM')
   sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)') // VACUUM in WAL mode lands in the -wal first
@@ -24,7 +24,7 @@ const empty = size(opened.sqlite)
 const start = Date.now() - n * 180_000
 const source = createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now: () => start, backlog: n, backlogMs: n * 180_000 })
 for (let k = 0; k < n; k += 500)
-  storePosts(
+  await storePosts(
     deps,
     Array.from({ length: Math.min(500, n - k) }, (_, i) => source.postAt(k + i)),
   )

@@ -43,7 +43,7 @@ const fromClients = (kind: string) =>
     }
     clients.addEventListener('message', on)
   })
-const cookies = ids.slice(0, o.clients).map((id) => `${SESSION_COOKIE}=${createSession(deps, id).token}`)
+const cookies = await Promise.all(ids.slice(0, o.clients).map(async (id) => `${SESSION_COOKIE}=${(await createSession(deps, id)).token}`))
 const opened = fromClients('open')
 clients.postMessage({ kind: 'open', url: server.url.replace('http', 'ws') + '/api/ws', origin: server.url, cookies })
 await opened

@@ -17,14 +17,14 @@ const [path, mode] = process.argv.slice(2)
 if (!path || (mode !== 'service' && mode !== 'baseline')) throw new Error('usage: bun bench/matcher-startup.ts <db file> service|baseline')
 
 setLogLevel('silent') // the bench's terms include a few that do not parse, as real data may
-const { sqlite, close } = openDb(path, { migrate: false })
+const { sqlite, db, close } = openDb(path, { migrate: false })
 const t0 = performance.now()
 let loaded: { size: number } // kept alive until the heap is measured
-if (mode === 'service') loaded = new MatchingService({ sqlite, now: () => new Date() })
+if (mode === 'service') loaded = new MatchingService({ sqlite, db, now: () => new Date() })
 else {
   const index = new TermIndexBefore()
   const createdAt = new Map<number, number>()
-  for (const p of recentPosts(sqlite, new Date(Date.now() - LIVE_WINDOW_MS)).slice(-5000)) index.observe(preparePost(p))
+  for (const p of (await recentPosts({ db }, new Date(Date.now() - LIVE_WINDOW_MS))).slice(-5000)) index.observe(preparePost(p))
   const rows = sqlite
     .query<{ id: number; user_id: number; category: string; term: string; created_at: number }, []>(
       'SELECT id, user_id, category, term, created_at FROM search_terms',

@@ -77,6 +77,7 @@ agent.destroy()
 // the rows queued and the outbox worker's concurrent runs. Target: Dibs ≥ 3× the naive rate.
 import { notifyEndpoints, users } from '../src/db/schema'
 import { outbox } from '../src/db/schema'
+import { asAsync } from '../src/db/async-sqlite'
 import { enqueue } from '../src/outbox/queue'
 import { deliver, type Provider } from '../src/outbox/channels/provider'
 import { PROVIDERS } from '../src/outbox/channels/registry'
@@ -178,16 +179,19 @@ const naiveSent = received() - n0
 // Dibs: queued rows (as the dispatcher writes them) and the outbox worker
 const n1 = received()
 t = performance.now()
-fanDeps.sqlite.transaction(() => {
+await asAsync(fanDeps.db).transaction(async (tx) => {
   for (const { p, ep } of eps)
-    enqueue(fanDeps, {
-      channel: p.kind,
-      kind: 'match',
-      userId: ep.userId,
-      dedupeKey: `match:2:${p.kind}:${ep.id}`,
-      payload: { endpointId: ep.id, alert: sampleMatch(2) },
-    })
-})()
+    await enqueue(
+      { ...fanDeps, db: tx },
+      {
+        channel: p.kind,
+        kind: 'match',
+        userId: ep.userId,
+        dedupeKey: `match:2:${p.kind}:${ep.id}`,
+        payload: { endpointId: ep.id, alert: sampleMatch(2) },
+      },
+    )
+})
 await fanDeps.outbox.tick()
 const fanMs = performance.now() - t
 const fanSent = received() - n1

@@ -60,7 +60,7 @@ async function run(v: Variant) {
   // `due` posts on Reddit and stored, all past their first checkpoint: the re-check always has a full batch.
   const old = Math.floor(vnow() / 1000) - 3600
   const seeded = fake.publishMany(o.due, { created_utc: old })
-  storePosts(
+  await storePosts(
     deps,
     seeded.map((p) => toForumPost(p)!),
   )

@@ -75,11 +75,11 @@ async function alerts() {
   // a match card with Claim and the seller's trust: trades from the flair, age and karma from the cached look-up
   {
     const made = await world.subscriber({ theme: 'light', viewport: { width: 900, height: 700 } })
-    addTerm(world.server.deps, made.userId, FULL, 'wts', 'rmr')
+    await addTerm(world.server.deps, made.userId, FULL, 'wts', 'rmr')
     const now = Date.now()
-    recordAbout(world.server.deps.sqlite, 'optics_trader', { status: 'found', accountCreatedAt: now - 1200 * 86_400_000, karma: 1240 }, now)
+    await recordAbout(world.server.deps, 'optics_trader', { status: 'found', accountCreatedAt: now - 1200 * 86_400_000, karma: 1240 }, now)
     const post = forumPost('[WTS] Trijicon RMR Type 2 RM06 3.25 MOA - $400 shipped', { author: 'optics_trader', authorFlair: 'Trades: 12', now, ageMs: 20_000 })
-    matchPosts(world.server.deps, storePosts(world.server.deps, [post]), 'live', { receivedAt: now, storedAt: now })
+    await matchPosts(world.server.deps, await storePosts(world.server.deps, [post]), 'live', { receivedAt: now, storedAt: now })
     await made.page.goto(world.server.url + '/dashboard/gafs/wts')
     const card = made.page.getByTestId('match-card').first()
     await card.getByTestId('seller-trust').waitFor()
@@ -100,7 +100,7 @@ async function dashboards() {
   const titles = ['[WTS] Trijicon RMR Type 2 RM06 3.25 MOA - $400 shipped', '[WTS] Aimpoint T2 with LaRue mount - $650', '[WTS] Holosun 509T X2 - $330']
   for (const theme of ['dark', 'light'] as const) {
     const { page, context, userId } = await world.subscriber({ theme })
-    for (const t of ['rmr', 'aimpoint t2', 'holosun <$400']) addTerm(world.server.deps, userId, FULL, 'wts', t)
+    for (const t of ['rmr', 'aimpoint t2', 'holosun <$400']) await addTerm(world.server.deps, userId, FULL, 'wts', t)
     for (const title of titles)
       world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title, author: 'seller_one', created_utc: Math.ceil(Date.now() / 1000) + 1 })
     await world.scan()
@@ -114,7 +114,7 @@ async function dashboards() {
   {
     const at = (daysAgo: number) => Math.ceil(Date.now() / 1000) + 1 - daysAgo * 24 * 3600
     const light = await world.subscriber({ theme: 'light' })
-    addTerm(world.server.deps, light.userId, FULL, 'wts', 'eotech exps3')
+    await addTerm(world.server.deps, light.userId, FULL, 'wts', 'eotech exps3')
     for (const [title, daysAgo] of [
       ['[WTS] EOTech EXPS3-2 - $450', 4],
       ['[WTS] BUMP EOTech EXPS3-2, $450 shipped', 2],

@@ -112,10 +112,10 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }, check
     // Personal access tokens (src/auth/token-gate.ts): scope, life and rate limit of a Bearer request.
     // State-changing API requests must come from our own origin (CSRF defence beside SameSite); a
     // Bearer request uses no cookie, so it skips that check.
-    .onBeforeHandle({ as: 'global' }, ({ request }) => {
+    .onBeforeHandle({ as: 'global' }, async ({ request }) => {
       const path = new URL(request.url).pathname
       if (!path.startsWith('/api/') || ORIGIN_EXEMPT.some((re) => re.test(path))) return
-      if (bearerRequest(request, path)) return
+      if (await bearerRequest(request, path)) return
       if (!STATE_CHANGING.has(request.method)) return
       const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'))
       const allowedOrigin = new URL(config.appUrl).origin

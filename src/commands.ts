@@ -53,7 +53,7 @@ export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) =>
   const detach = attachListeners(deps, { dispatcher })
   try {
     const result = await fn(ctx)
-    dispatcher?.flush()
+    await dispatcher?.flush()
     const sent = await relay.flush()
     if (sent > 0) console.log(relayed(sent))
     return result
@@ -97,22 +97,22 @@ function audited<C>(command: Command<C>, describe: (args: Args) => CliAudit | nu
       try {
         code = await command.run(config, args, withContext)
       } catch (err) {
-        if (!(err instanceof UsageError)) writeCliAudit(config, entry, 'failed', (err as Error).message)
+        if (!(err instanceof UsageError)) await writeCliAudit(config, entry, 'failed', (err as Error).message)
         throw err
       }
-      writeCliAudit(config, entry, code ? 'failed' : 'ok', code ? `exit code ${code}` : undefined)
+      await writeCliAudit(config, entry, code ? 'failed' : 'ok', code ? `exit code ${code}` : undefined)
       return code
     },
   }
 }
 
-function writeCliAudit(config: Config, entry: CliAudit, result: 'ok' | 'failed', error?: string): void {
+async function writeCliAudit(config: Config, entry: CliAudit, result: 'ok' | 'failed', error?: string): Promise<void> {
   const opened = openDb(config.dbPath)
   try {
     const deps = { db: opened.db, now: () => new Date() }
-    const user = entry.email ? findUserByEmail(deps, entry.email) : undefined
+    const user = entry.email ? await findUserByEmail(deps, entry.email) : undefined
     const details = { ...entry.details, ...(entry.email ? { email: entry.email.toLowerCase() } : {}), ...(error ? { error } : {}) }
-    recordAudit(deps, { actor: cliActor(), action: entry.action, target: user ? `user:${user.id}` : (entry.target ?? null), details, result })
+    await recordAudit(deps, { actor: cliActor(), action: entry.action, target: user ? `user:${user.id}` : (entry.target ?? null), details, result })
   } catch (err) {
     throw new Error(`the command ran, but its audit row could not be written: ${(err as Error).message}`)
   } finally {
@@ -181,11 +181,11 @@ export const commands: Command<CliContext>[] = [
     name: 'migrate',
     usage: 'dibs migrate',
     summary: 'Apply pending database migrations and exit (the server also does this at startup)',
-    run(config) {
+    async run(config) {
       const opened = openDb(config.dbPath)
       const { applied, total } = opened.migrations
       if (applied.length > 0)
-        recordAudit({ db: opened.db, now: () => new Date() }, { actor: cliActor(), action: 'db.migrate', details: { applied: applied.join(', ') } })
+        await recordAudit({ db: opened.db, now: () => new Date() }, { actor: cliActor(), action: 'db.migrate', details: { applied: applied.join(', ') } })
       opened.close()
       console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : `database is up to date (${total} migration(s))`)
     },
@@ -195,13 +195,13 @@ export const commands: Command<CliContext>[] = [
     usage: 'dibs backup [<file>]',
     summary:
       'Write a consistent copy of the live database to <file> and verify it (integrity check); without <file>, into DATA_DIR/backups (keeping BACKUP_KEEP)',
-    run(config, args) {
+    async run(config, args) {
       const target = args._[0]
       const bar = progress('backup')
       if (!target) {
         const opened = openDb(config.dbPath)
         try {
-          const r = writeBackup({ config, sqlite: opened.sqlite, now: () => new Date() }, (step, done, total) => bar.update(step, done, total))
+          const r = await writeBackup({ config, db: opened.db, now: () => new Date() }, (step, done, total) => bar.update(step, done, total))
           bar.end()
           console.log(
             `backup written: ${r.file} (${(r.bytes / 1024).toFixed(0)} KiB, integrity ${r.integrity}; ${r.kept} kept, ${r.deleted.length} older removed)`,
@@ -218,7 +218,7 @@ export const commands: Command<CliContext>[] = [
       // The admin Database page shows the last backup: it learns of this one from the audit log.
       const opened = openDb(config.dbPath)
       try {
-        recordAudit({ db: opened.db, now: () => new Date() }, { actor: cliActor(), action: 'db.backup', target: r.file, details: { bytes: r.bytes } })
+        await recordAudit({ db: opened.db, now: () => new Date() }, { actor: cliActor(), action: 'db.backup', target: r.file, details: { bytes: r.bytes } })
       } finally {
         opened.close()
       }
@@ -241,7 +241,7 @@ export const commands: Command<CliContext>[] = [
       // Recorded in the restored database: it is the one the admin pages read from now on.
       const opened = openDb(config.dbPath)
       try {
-        recordAudit(
+        await recordAudit(
           { db: opened.db, now: () => new Date() },
           { actor: cliActor(), action: 'db.restore', target: r.file, details: { previous: r.previous ?? null } },
         )

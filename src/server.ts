@@ -32,7 +32,9 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
   const upgraded = await upgradeTwoFactorStorage(deps)
   if (upgraded.secrets + upgraded.recoveryCodes > 0) log.info('two-factor storage upgraded', upgraded)
   const services = createServices(deps)
-  const notice = forumNotice(deps) // the spec's default accessories forum, closed by Reddit: said once at start
+  // the term index's load where its constructor could not read synchronously (PostgreSQL; src/matches/matcher.ts)
+  await services.matcher.load()
+  const notice = await forumNotice(deps) // the spec's default accessories forum, closed by Reddit: said once at start
   if (notice) log.warn(notice)
   const ctx: AppContext = { ...deps, ...services }
   startLagMonitor() // the event-loop lag the admin System Resources card shows
@@ -64,15 +66,15 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
 
   let jobs: RunningJobs | null = null
   if (runJobs) {
-    const maybeSent = recoverStuckSending(deps)
+    const maybeSent = await recoverStuckSending(deps)
     if (maybeSent > 0)
       log.warn(`outbox: ${maybeSent} message(s) were being sent when the process stopped; push goes again now, email 10 minutes after its attempt`)
     services.metrics.maybeSentRecovered(maybeSent)
     // Matches stored by a process that stopped before queueing their alerts (src/matches/owed.ts).
-    const owed = dispatchOwed(ctx)
+    const owed = await dispatchOwed(ctx)
     if (owed > 0) log.warn(`alerts: ${owed} match(es) were stored but their alerts not queued when the process stopped; queued now`)
     jobs = startJobs(ctx, jobList(ctx))
-    services.expiry.rearm()
+    services.expiry.rearm().catch((err: unknown) => log.error('access expiry watch failed', { error: String(err) }))
     if (bundle) void warmAssets(shell, base).catch(() => {})
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
   }

@@ -138,6 +138,6 @@ export function jobList(ctx: AppContext): Job[] {
   // the feed sources, each when its host's politeness interval allows (src/scanner/feeds.ts)
   const feeds: Job = { name: JOB.feeds, every: 1000, run: () => ctx.feeds.tick() }
   // coverage gaps (src/scanner/gaps.ts) older than 30 days go, once a day
-  const gapsPrune: Job = { name: 'coverage-gaps-prune', every: 24 * 60 * 60_000, run: () => pruneGaps(ctx.sqlite, ctx.now().getTime()) }
+  const gapsPrune: Job = { name: 'coverage-gaps-prune', every: 24 * 60 * 60_000, run: () => pruneGaps(ctx, ctx.now().getTime()) }
   return [scan, feeds, recheck, authors, gapsPrune, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
 }

@@ -195,7 +195,7 @@ export async function createUserWithSession(
     .run()
   if (opts.emailFrequency !== undefined)
     deps.db.insert(notificationPrefs).values({ userId: user.id, emailFrequency: opts.emailFrequency, updatedAt: deps.now() }).run()
-  const { token } = createSession(deps, user.id)
+  const { token } = await createSession(deps, user.id)
   return { userId: user.id, email, token, cookie: `${SESSION_COOKIE}=${token}` }
 }
 

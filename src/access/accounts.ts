@@ -4,6 +4,8 @@
 // columns come from ../auth/user-rows.ts (a pure leaf), as in ./state.ts.
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { accessHistory, userAccess } from '../db/schema'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { listedUsers, type ListedUser } from '../auth/user-rows'
 
@@ -23,7 +25,7 @@ export type AccountRow = {
   grantedBy: string | null
 }
 
-type StoredAccess = typeof userAccess.$inferSelect
+export type StoredAccess = typeof userAccess.$inferSelect
 
 /** Each listed account with its access row (null fields without one). */
 function withAccess(users: ListedUser[], rows: Map<number, StoredAccess>): AccountRow[] {
@@ -50,50 +52,50 @@ function withAccess(users: ListedUser[], rows: Map<number, StoredAccess>): Accou
  * Every account with its access row: `search` (lowercase) keeps those whose email or name contains it;
  * `newestFirst` orders by id descending, otherwise the database's order.
  */
-export function accountRows(deps: Pick<Deps, 'db'>, opts: { search?: string; newestFirst?: boolean } = {}): AccountRow[] {
-  const users = listedUsers(deps.db, opts)
-  const rows = deps.db.select().from(userAccess).all()
+export async function accountRows(deps: Pick<Deps, 'db'>, opts: { search?: string; newestFirst?: boolean } = {}): Promise<AccountRow[]> {
+  const users = await listedUsers(deps.db, opts)
+  const rows = await asAsync(deps.db).select().from(userAccess)
   return withAccess(users, new Map(rows.map((r) => [r.userId, r])))
 }
 
 /** One account with its access row, or undefined. */
-export function accountRow(deps: Pick<Deps, 'db'>, userId: number): AccountRow | undefined {
-  const access = storedAccess(deps, userId)
-  return withAccess(listedUsers(deps.db, { userId }), new Map(access === null ? [] : [[userId, access]]))[0]
+export async function accountRow(deps: Pick<Deps, 'db'>, userId: number): Promise<AccountRow | undefined> {
+  const access = await storedAccess(deps, userId)
+  return withAccess(await listedUsers(deps.db, { userId }), new Map(access === null ? [] : [[userId, access]]))[0]
 }
 
 /** One account's stored user_access row, or null without one. */
-export function storedAccess(deps: Pick<Deps, 'db'>, userId: number) {
-  return deps.db.select().from(userAccess).where(eq(userAccess.userId, userId)).get() ?? null
+export async function storedAccess(deps: OwnerDb, userId: number): Promise<StoredAccess | null> {
+  return (await asAsync(deps.db).select().from(userAccess).where(eq(userAccess.userId, userId)).limit(1))[0] ?? null
 }
 
 /** An account without access yet gets its row (role none) unless it has one; no history row, no event. */
-export function ensureAccessRow(deps: Pick<Deps, 'db'>, userId: number): void {
-  deps.db.insert(userAccess).values({ userId, role: 'none' }).onConflictDoNothing().run()
+export async function ensureAccessRow(deps: OwnerDb, userId: number): Promise<void> {
+  await asAsync(deps.db).insert(userAccess).values({ userId, role: 'none' }).onConflictDoNothing()
 }
 
 /** An active access row written as it is (the demo seed's accounts): no history row, no event. */
-export function insertActiveAccess(deps: Pick<Deps, 'sqlite'>, userId: number, role: string, grantedBy: string, atMs: number): void {
-  deps.sqlite
-    .query("INSERT INTO user_access (user_id, role, subscription_status, granted_by, updated_at) VALUES (?, ?, 'active', ?, ?)")
-    .run(userId, role, grantedBy, atMs)
+export async function insertActiveAccess(deps: OwnerDb, userId: number, role: string, grantedBy: string, atMs: number): Promise<void> {
+  await asAsync(deps.db)
+    .insert(userAccess)
+    .values({ userId, role, subscriptionStatus: 'active', grantedBy, updatedAt: new Date(atMs) })
 }
 
 /** Every write to user_access ever recorded, oldest first. */
-export function accessHistoryRows(deps: Pick<Deps, 'db'>) {
-  return deps.db.select().from(accessHistory).orderBy(asc(accessHistory.at), asc(accessHistory.id)).all()
+export async function accessHistoryRows(deps: OwnerDb) {
+  return asAsync(deps.db).select().from(accessHistory).orderBy(asc(accessHistory.at), asc(accessHistory.id))
 }
 
 /** Access rows, all or those whose subscription status or role is one of the given (the dashboard's KPIs). */
-export function countAccess(deps: Pick<Deps, 'db'>, where: { statuses?: readonly string[]; roles?: readonly string[] } = {}): number {
+export async function countAccess(deps: OwnerDb, where: { statuses?: readonly string[]; roles?: readonly string[] } = {}): Promise<number> {
   const filter = where.statuses
     ? inArray(userAccess.subscriptionStatus, [...where.statuses])
     : where.roles
       ? inArray(userAccess.role, [...where.roles])
       : undefined
-  return deps.db
+  const [row] = await asAsync(deps.db)
     .select({ n: sql<number>`count(*)` })
     .from(userAccess)
     .where(filter)
-    .get()!.n
+  return Number(row!.n)
 }

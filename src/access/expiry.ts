@@ -5,12 +5,14 @@
 // access change (src/services.ts wires 'access.changed' → rearm) and after each firing.
 import { and, gt, isNotNull, lte, min } from 'drizzle-orm'
 import { userAccess } from '../db/schema'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
+import { log } from '../lib/log'
 
 /** setTimeout's limit is 2^31-1 ms (~24.8 days); later expiries are reached in hops. */
 const MAX_DELAY_MS = 2 ** 31 - 1
 
-export type ExpiryWatch = { rearm(): void; stop(): void; readonly nextAt: number | null }
+export type ExpiryWatch = { rearm(): Promise<void>; stop(): void; readonly nextAt: number | null }
 
 export function accessExpiryWatch(
   deps: Pick<Deps, 'db' | 'now' | 'bus'>,
@@ -22,14 +24,13 @@ export function accessExpiryWatch(
   let stopped = false
   let firing = false
 
-  const fire = () => {
+  const fire = async () => {
     timer = null
     const now = deps.now().getTime()
-    const ended = deps.db
+    const ended = await asAsync(deps.db)
       .select({ userId: userAccess.userId })
       .from(userAccess)
       .where(and(isNotNull(userAccess.accessExpiresAt), gt(userAccess.accessExpiresAt, new Date(since)), lte(userAccess.accessExpiresAt, new Date(now))))
-      .all()
     since = now
     firing = true
     try {
@@ -37,23 +38,23 @@ export function accessExpiryWatch(
     } finally {
       firing = false
     }
-    rearm()
+    await rearm()
   }
 
-  function rearm() {
+  async function rearm() {
     if (stopped || firing) return
-    if (timer !== null) timers.clearTimeout(timer)
-    timer = null
-    const row = deps.db
+    const [row] = await asAsync(deps.db)
       .select({ at: min(userAccess.accessExpiresAt) })
       .from(userAccess)
       .where(gt(userAccess.accessExpiresAt, new Date(since)))
-      .get()
+    if (stopped) return
+    if (timer !== null) timers.clearTimeout(timer)
+    timer = null
     const at = row?.at ?? null
     nextAt = at === null ? null : at.getTime()
     if (nextAt === null) return
     const delay = Math.max(0, Math.min(nextAt - deps.now().getTime(), MAX_DELAY_MS))
-    timer = timers.setTimeout(fire, delay)
+    timer = timers.setTimeout(() => void fire().catch((err: unknown) => log.error('access expiry watch failed', { error: String(err) })), delay)
     ;(timer as { unref?: () => void }).unref?.()
   }
 

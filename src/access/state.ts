@@ -4,9 +4,12 @@
 // ADMIN_EMAILS make an account admin whatever its stored role.
 import { inArray } from 'drizzle-orm'
 import type { Config } from '../config'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { userAccess } from '../db/schema'
 import type { Deps } from '../deps'
 import { accountUser, accountUsers, type AccountUser } from '../auth/user-rows'
+import { chunksOf } from '../lib/id-lists'
 import type { AccessState, Role } from './rules'
 
 export type AccessRow = { role: string; subscriptionStatus: string | null; accessExpiresAt: Date | null; stripeCustomerId: string | null }
@@ -25,7 +28,8 @@ export function accessStateOf(deps: { config: Pick<Config, 'adminEmails'> }, ema
 }
 
 /** The access rows of `ids` (in chunks: SQLite bounds the number of parameters), or of every account: user id → row. */
-export function accessRowsOf(deps: Pick<Deps, 'db'>, ids?: readonly number[]): Map<number, AccessRow> {
+export async function accessRowsOf(deps: OwnerDb, ids?: readonly number[]): Promise<Map<number, AccessRow>> {
+  const db = asAsync(deps.db)
   const columns = {
     userId: userAccess.userId,
     role: userAccess.role,
@@ -33,28 +37,24 @@ export function accessRowsOf(deps: Pick<Deps, 'db'>, ids?: readonly number[]): M
     accessExpiresAt: userAccess.accessExpiresAt,
     stripeCustomerId: userAccess.stripeCustomerId,
   }
-  const rows =
-    ids === undefined
-      ? deps.db.select(columns).from(userAccess).all()
-      : Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, (i + 1) * 500)).flatMap((chunk) =>
-          deps.db.select(columns).from(userAccess).where(inArray(userAccess.userId, chunk)).all(),
-        )
+  const rows = ids === undefined ? await db.select(columns).from(userAccess) : []
+  if (ids !== undefined) for (const chunk of chunksOf(ids)) rows.push(...(await db.select(columns).from(userAccess).where(inArray(userAccess.userId, chunk))))
   return new Map(rows.map(({ userId, ...row }) => [userId, row]))
 }
 
 /** One account's access row, or null without one (the session and token checks read it beside their users row). */
-export function accessRowOf(deps: Pick<Deps, 'db'>, userId: number): AccessRow | null {
-  return accessRowsOf(deps, [userId]).get(userId) ?? null
+export async function accessRowOf(deps: OwnerDb, userId: number): Promise<AccessRow | null> {
+  return (await accessRowsOf(deps, [userId])).get(userId) ?? null
 }
 
-export function userWithAccess(deps: Pick<Deps, 'db' | 'config'>, userId: number): UserWithAccess | null {
-  const user = accountUser(deps.db, userId)
-  return user === undefined ? null : { user, access: accessStateOf(deps, user.email, accessRowOf(deps, userId)) }
+export async function userWithAccess(deps: OwnerDb & Pick<Deps, 'config'>, userId: number): Promise<UserWithAccess | null> {
+  const user = await accountUser(deps.db, userId)
+  return user === undefined ? null : { user, access: accessStateOf(deps, user.email, await accessRowOf(deps, userId)) }
 }
 
 /** Every account by id, or those among `ids`. */
-export function usersWithAccess(deps: Pick<Deps, 'db' | 'config'>, ids?: number[]): UserWithAccess[] {
-  const users = accountUsers(deps.db, ids)
-  const rows = accessRowsOf(deps, ids === undefined ? undefined : users.map((u) => u.id))
+export async function usersWithAccess(deps: OwnerDb & Pick<Deps, 'config'>, ids?: number[]): Promise<UserWithAccess[]> {
+  const users = await accountUsers(deps.db, ids)
+  const rows = await accessRowsOf(deps, ids === undefined ? undefined : users.map((u) => u.id))
   return users.map((user) => ({ user, access: accessStateOf(deps, user.email, rows.get(user.id) ?? null) }))
 }

@@ -4,61 +4,58 @@
 // access they grant is written through ./service.ts writeAccess.
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { userAccess } from '../db/schema'
-import type { Deps } from '../deps'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 
 /** The stored customer and subscription ids of a user, or null when the user has no access row. */
-export function stripeIdsOf(deps: Pick<Deps, 'db'>, userId: number): { customer: string | null; subscription: string | null } | null {
-  return (
-    deps.db
-      .select({ customer: userAccess.stripeCustomerId, subscription: userAccess.stripeSubscriptionId })
-      .from(userAccess)
-      .where(eq(userAccess.userId, userId))
-      .get() ?? null
-  )
+export async function stripeIdsOf(deps: OwnerDb, userId: number): Promise<{ customer: string | null; subscription: string | null } | null> {
+  const [row] = await asAsync(deps.db)
+    .select({ customer: userAccess.stripeCustomerId, subscription: userAccess.stripeSubscriptionId })
+    .from(userAccess)
+    .where(eq(userAccess.userId, userId))
+    .limit(1)
+  return row ?? null
 }
 
 /** The user a customer is linked to, or null. */
-export function userOfCustomer(deps: Pick<Deps, 'db'>, customerId: string): number | null {
-  return deps.db.select({ userId: userAccess.userId }).from(userAccess).where(eq(userAccess.stripeCustomerId, customerId)).get()?.userId ?? null
+export async function userOfCustomer(deps: OwnerDb, customerId: string): Promise<number | null> {
+  const [row] = await asAsync(deps.db).select({ userId: userAccess.userId }).from(userAccess).where(eq(userAccess.stripeCustomerId, customerId)).limit(1)
+  return row?.userId ?? null
 }
 
 /** Every user with a stored customer (the reconciliation's list). */
-export function customerLinks(deps: Pick<Deps, 'db'>): { userId: number; customer: string }[] {
-  return deps.db
+export async function customerLinks(deps: OwnerDb): Promise<{ userId: number; customer: string }[]> {
+  return (await asAsync(deps.db)
     .select({ userId: userAccess.userId, customer: userAccess.stripeCustomerId })
     .from(userAccess)
-    .where(isNotNull(userAccess.stripeCustomerId))
-    .all() as { userId: number; customer: string }[]
+    .where(isNotNull(userAccess.stripeCustomerId))) as { userId: number; customer: string }[]
 }
 
 /** Stores a new customer: creates the access row if there is none, never replaces a stored customer. */
-export function storeCustomer(deps: Pick<Deps, 'db'>, userId: number, customerId: string): void {
-  deps.db
+export async function storeCustomer(deps: OwnerDb, userId: number, customerId: string): Promise<void> {
+  await asAsync(deps.db)
     .insert(userAccess)
     .values({ userId, stripeCustomerId: customerId })
     .onConflictDoUpdate({ target: userAccess.userId, set: { stripeCustomerId: customerId }, setWhere: isNull(userAccess.stripeCustomerId) })
-    .run()
 }
 
 /** Links a customer to an existing access row that has none yet (no row: nothing happens). */
-export function linkCustomerIfNone(deps: Pick<Deps, 'db'>, userId: number, customerId: string): void {
-  deps.db
+export async function linkCustomerIfNone(deps: OwnerDb, userId: number, customerId: string): Promise<void> {
+  await asAsync(deps.db)
     .update(userAccess)
     .set({ stripeCustomerId: customerId })
     .where(and(eq(userAccess.userId, userId), isNull(userAccess.stripeCustomerId)))
-    .run()
 }
 
 /** Forgets the customer (and its subscription) when it is still the stored one. */
-export function unlinkCustomer(deps: Pick<Deps, 'db'>, userId: number, customerId: string): void {
-  deps.db
+export async function unlinkCustomer(deps: OwnerDb, userId: number, customerId: string): Promise<void> {
+  await asAsync(deps.db)
     .update(userAccess)
     .set({ stripeCustomerId: null, stripeSubscriptionId: null })
     .where(and(eq(userAccess.userId, userId), eq(userAccess.stripeCustomerId, customerId)))
-    .run()
 }
 
 /** Stores the subscription that speaks for the user. */
-export function storeSubscriptionId(deps: Pick<Deps, 'db'>, userId: number, subscriptionId: string): void {
-  deps.db.update(userAccess).set({ stripeSubscriptionId: subscriptionId }).where(eq(userAccess.userId, userId)).run()
+export async function storeSubscriptionId(deps: OwnerDb, userId: number, subscriptionId: string): Promise<void> {
+  await asAsync(deps.db).update(userAccess).set({ stripeSubscriptionId: subscriptionId }).where(eq(userAccess.userId, userId))
 }

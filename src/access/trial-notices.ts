@@ -4,13 +4,14 @@
 // email) are notify's to read from src/auth.
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import { userAccess } from '../db/schema'
-import type { Deps } from '../deps'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 
 export type TrialRow = typeof userAccess.$inferSelect
 
 /** App trials that end after `now` and by `until`, not yet told "ending soon". */
-export function trialsEndingBy(deps: Pick<Deps, 'db'>, now: Date, until: Date): TrialRow[] {
-  return deps.db
+export async function trialsEndingBy(deps: OwnerDb, now: Date, until: Date): Promise<TrialRow[]> {
+  return asAsync(deps.db)
     .select()
     .from(userAccess)
     .where(
@@ -21,12 +22,11 @@ export function trialsEndingBy(deps: Pick<Deps, 'db'>, now: Date, until: Date): 
         lte(userAccess.accessExpiresAt, until),
       ),
     )
-    .all()
 }
 
 /** Trials (app_trial or trial_expired) that ended by `now` and after `since`, not yet told "ended". */
-export function trialsEndedSince(deps: Pick<Deps, 'db'>, now: Date, since: Date): TrialRow[] {
-  return deps.db
+export async function trialsEndedSince(deps: OwnerDb, now: Date, since: Date): Promise<TrialRow[]> {
+  return asAsync(deps.db)
     .select()
     .from(userAccess)
     .where(
@@ -37,15 +37,14 @@ export function trialsEndedSince(deps: Pick<Deps, 'db'>, now: Date, since: Date)
         gt(userAccess.accessExpiresAt, since),
       ),
     )
-    .all()
 }
 
 /** The "ending soon" email is queued (called in the transaction that queues it). */
-export function markTrialEndingNotified(deps: Pick<Deps, 'db'>, userId: number, at: Date): void {
-  deps.db.update(userAccess).set({ trialEndingNotifiedAt: at }).where(eq(userAccess.userId, userId)).run()
+export async function markTrialEndingNotified(deps: OwnerDb, userId: number, at: Date): Promise<void> {
+  await asAsync(deps.db).update(userAccess).set({ trialEndingNotifiedAt: at }).where(eq(userAccess.userId, userId))
 }
 
 /** The "ended" email is queued (called in the transaction that queues it). */
-export function markTrialEndedNotified(deps: Pick<Deps, 'db'>, userId: number, at: Date): void {
-  deps.db.update(userAccess).set({ trialEndedNotifiedAt: at }).where(eq(userAccess.userId, userId)).run()
+export async function markTrialEndedNotified(deps: OwnerDb, userId: number, at: Date): Promise<void> {
+  await asAsync(deps.db).update(userAccess).set({ trialEndedNotifiedAt: at }).where(eq(userAccess.userId, userId))
 }

@@ -3,6 +3,8 @@
 // admin dashboard's Recent Activity, the Users detail and the Alerts page read it. Its own folder
 // imports only the schema, so every folder may write to it without an import cycle.
 import { and, desc, eq, gte, inArray } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { auditLog } from '../db/schema'
 import type { Deps } from '../deps'
 
@@ -21,9 +23,9 @@ export type AuditEntry = {
 }
 
 /** `db` may be a transaction, so a row can be written together with the change it records. */
-export function recordAudit(deps: { db: Pick<Deps['db'], 'insert'>; now: Deps['now'] }, entry: AuditEntry): void {
+export async function recordAudit(deps: OwnerDb & Pick<Deps, 'now'>, entry: AuditEntry): Promise<void> {
   const { actor } = entry
-  deps.db
+  await asAsync(deps.db)
     .insert(auditLog)
     .values({
       at: deps.now(),
@@ -34,7 +36,6 @@ export function recordAudit(deps: { db: Pick<Deps['db'], 'insert'>; now: Deps['n
       details: entry.details ?? null,
       result: entry.result ?? 'ok',
     })
-    .run()
 }
 
 /**
@@ -49,40 +50,39 @@ export async function audited<T>(
 ): Promise<T> {
   try {
     const result = await action()
-    recordAudit(deps, { ...entry, details: { ...entry.details, ...details?.(result) } })
+    await recordAudit(deps, { ...entry, details: { ...entry.details, ...details?.(result) } })
     return result
   } catch (error) {
-    recordAudit(deps, { ...entry, details: { ...entry.details, error: (error as Error).message }, result: 'failed' })
+    await recordAudit(deps, { ...entry, details: { ...entry.details, error: (error as Error).message }, result: 'failed' })
     throw error
   }
 }
 
-export function latestAudit(deps: Pick<Deps, 'db'>, limit = 20) {
-  return deps.db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()
+export async function latestAudit(deps: OwnerDb, limit = 20) {
+  return asAsync(deps.db).select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit)
 }
 
 /** Rows of one action since `since`, newest first (Admin → Alerts: 'push.gone'). */
-export function auditRowsOf(deps: Pick<Deps, 'db'>, action: string, since: Date) {
-  return deps.db
+export async function auditRowsOf(deps: OwnerDb, action: string, since: Date) {
+  return asAsync(deps.db)
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), gte(auditLog.at, since)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .all()
 }
 
 /** The newest `limit` rows about one target, e.g. 'user:12' (Admin → Users detail). */
-export function auditRowsAbout(deps: Pick<Deps, 'db'>, target: string, limit = 50) {
-  return deps.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()
+export async function auditRowsAbout(deps: OwnerDb, target: string, limit = 50) {
+  return asAsync(deps.db).select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit)
 }
 
 /** The newest successful row of any of `actions` (Admin → Database: the last backup recorded), or undefined. */
-export function lastSuccessOf(deps: Pick<Deps, 'db'>, actions: readonly string[]) {
-  return deps.db
+export async function lastSuccessOf(deps: OwnerDb, actions: readonly string[]) {
+  const [row] = await asAsync(deps.db)
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.result, 'ok'), inArray(auditLog.action, [...actions])))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(1)
-    .get()
+  return row
 }

@@ -3,6 +3,8 @@
 // owner sees it once. Revoking deletes the row; an expired token stays listed until revoked.
 // Every read of the `access_tokens` table is here.
 import { and, asc, count, eq } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { accessTokens, users } from '../db/schema'
 import type { Deps } from '../deps'
 import { accessRowOf, accessStateOf } from '../access/state'
@@ -36,19 +38,22 @@ export function tokenView(row: Row, now: Date) {
 }
 export type TokenView = ReturnType<typeof tokenView>
 
-export function userTokenRows(deps: Pick<Deps, 'db'>, userId: number): Row[] {
-  return deps.db.select().from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(asc(accessTokens.id)).all()
+export async function userTokenRows(deps: OwnerDb, userId: number): Promise<Row[]> {
+  return await asAsync(deps.db).select().from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(asc(accessTokens.id))
 }
 
-export function listTokens(deps: Pick<Deps, 'db' | 'now'>, userId: number): TokenView[] {
+export async function listTokens(deps: OwnerDb & Pick<Deps, 'now'>, userId: number): Promise<TokenView[]> {
   const now = deps.now()
-  return userTokenRows(deps, userId).map((r) => tokenView(r, now))
+  return (await userTokenRows(deps, userId)).map((r) => tokenView(r, now))
 }
 
 export type NewToken = { name?: unknown; scopes?: unknown; expiresInDays?: unknown }
 
-/** Checks the input, stores the hash and answers the token (the only time it is shown). */
-export function createToken(deps: Pick<Deps, 'db' | 'now'>, userId: number, input: NewToken): { id: number; token: string; view: TokenView } {
+/**
+ * Checks the input, stores the hash and answers the token (the only time it is shown). The count and
+ * the insert are one transaction: two creates at once cannot pass MAX_TOKENS (docs/atomicity-audit.md A4).
+ */
+export async function createToken(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, input: NewToken): Promise<{ id: number; token: string; view: TokenView }> {
   const name = typeof input.name === 'string' ? input.name.trim() : ''
   if (!name) throw badRequest('Please name the token (what will use it?).', 'VALIDATION')
   if (name.length > MAX_TOKEN_NAME) throw badRequest(`A token name is at most ${MAX_TOKEN_NAME} characters.`, 'VALIDATION')
@@ -58,33 +63,34 @@ export function createToken(deps: Pick<Deps, 'db' | 'now'>, userId: number, inpu
   const days = input.expiresInDays
   if (days !== undefined && days !== null && !(Number.isInteger(days) && (days as number) >= 1 && (days as number) <= MAX_EXPIRY_DAYS))
     throw badRequest(`expiresInDays must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS} (or left out: no expiry).`, 'VALIDATION')
-  const held = deps.db.select({ n: count() }).from(accessTokens).where(eq(accessTokens.userId, userId)).get()!.n
-  if (held >= MAX_TOKENS) throw new AppError(409, 'TOKEN_LIMIT', `You can hold at most ${MAX_TOKENS} tokens. Revoke one you no longer use first.`)
   const now = deps.now()
   const token = TOKEN_PREFIX + randomToken(32)
-  const row = deps.db
-    .insert(accessTokens)
-    .values({
-      userId,
-      name,
-      tokenHash: hashToken(token),
-      hint: token.slice(0, TOKEN_PREFIX.length + 4),
-      scopes: TOKEN_SCOPES.filter((s) => scopes.includes(s)),
-      createdAt: now,
-      expiresAt: typeof days === 'number' ? new Date(now.getTime() + days * DAY_MS) : null,
-    })
-    .returning()
-    .get()
+  const row = await asAsync(deps.db).transaction(async (tx) => {
+    const held = (await tx.select({ n: count() }).from(accessTokens).where(eq(accessTokens.userId, userId)))[0]!.n
+    if (held >= MAX_TOKENS) throw new AppError(409, 'TOKEN_LIMIT', `You can hold at most ${MAX_TOKENS} tokens. Revoke one you no longer use first.`)
+    const [inserted] = await tx
+      .insert(accessTokens)
+      .values({
+        userId,
+        name,
+        tokenHash: hashToken(token),
+        hint: token.slice(0, TOKEN_PREFIX.length + 4),
+        scopes: TOKEN_SCOPES.filter((s) => scopes.includes(s)),
+        createdAt: now,
+        expiresAt: typeof days === 'number' ? new Date(now.getTime() + days * DAY_MS) : null,
+      })
+      .returning()
+    return inserted!
+  })
   return { id: row.id, token, view: tokenView(row, now) }
 }
 
 /** Deletes one of the user's tokens; its open sockets close (the hub re-checks on 'sessions.revoked'). */
-export function revokeToken(deps: Pick<Deps, 'db' | 'bus'>, userId: number, id: number) {
-  const gone = deps.db
+export async function revokeToken(deps: OwnerDb & Pick<Deps, 'bus'>, userId: number, id: number): Promise<{ ok: boolean }> {
+  const [gone] = await asAsync(deps.db)
     .delete(accessTokens)
     .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
     .returning({ id: accessTokens.id })
-    .get()
   if (gone === undefined) throw notFound('No such token.', 'TOKEN_NOT_FOUND')
   deps.bus.emit('sessions.revoked', { userId })
   return { ok: true }
@@ -97,37 +103,38 @@ export type TokenSession = ValidSession & { token: { id: number; scopes: TokenSc
  * matches no session row), or null when the token is unknown, revoked, expired or its user banned.
  * Notes the use (at most once a minute).
  */
-export function validateAccessToken(deps: Pick<Deps, 'db' | 'now' | 'config'>, token: string): TokenSession | null {
+export async function validateAccessToken(deps: Pick<Deps, 'db' | 'now' | 'config'>, token: string): Promise<TokenSession | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null
-  const row = deps.db
+  const db = asAsync(deps.db)
+  const [row] = await db
     .select({ token: accessTokens, user: users })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(eq(accessTokens.tokenHash, hashToken(token)))
-    .get()
+    .limit(1)
   if (row === undefined) return null
   const now = deps.now()
   if (row.user.bannedAt !== null || (row.token.expiresAt !== null && row.token.expiresAt.getTime() <= now.getTime())) return null
   if (row.token.lastUsedAt === null || now.getTime() - row.token.lastUsedAt.getTime() >= LAST_USE_PRECISION_MS)
-    deps.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.token.id)).run()
+    await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.token.id))
   const { user } = row
   return {
     sessionId: `token:${row.token.id}`,
     expiresAt: row.token.expiresAt ?? new Date(8.64e15),
     secondFactor: false,
     user: { id: user.id, email: user.email, name: user.name, emailConfirmedAt: user.emailConfirmedAt, bannedAt: user.bannedAt },
-    access: accessStateOf(deps, user.email, accessRowOf(deps, user.id)),
+    access: accessStateOf(deps, user.email, await accessRowOf(deps, user.id)),
     token: { id: row.token.id, scopes: row.token.scopes as TokenScope[], expiresAt: row.token.expiresAt },
   }
 }
 
 /** Is this token still usable? (The hub asks after a revocation and when a token socket's expiry comes.) */
-export function tokenAlive(deps: Pick<Deps, 'db' | 'now'>, id: number): boolean {
-  const row = deps.db
+export async function tokenAlive(deps: OwnerDb & Pick<Deps, 'now'>, id: number): Promise<boolean> {
+  const [row] = await asAsync(deps.db)
     .select({ expiresAt: accessTokens.expiresAt, bannedAt: users.bannedAt })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(eq(accessTokens.id, id))
-    .get()
+    .limit(1)
   return row !== undefined && row.bannedAt === null && (row.expiresAt === null || row.expiresAt.getTime() > deps.now().getTime())
 }

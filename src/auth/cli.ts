@@ -1,6 +1,7 @@
 // `dibs users list|create|set-role|grant`: operator account management over the same services
 // the API uses. Opens the database itself, so it works with or without a running server; when one
 // runs, access changes reach its connected browsers through the relay.
+import type { User } from '../db/schema'
 import type { Deps } from '../deps'
 import { flag, UsageError, type Args } from '../cli/args'
 import type { Command } from '../cli/command'
@@ -13,9 +14,9 @@ import { AppError } from '../lib/errors'
 import { createUser, findUserByEmail } from './service'
 import { resetTwoFactor, usersWithTwoFactor } from './two-factor'
 
-function userOrFail(deps: Deps, email: string | undefined) {
+async function userOrFail(deps: Deps, email: string | undefined): Promise<User> {
   if (!email) throw new UsageError('an email is required')
-  const user = findUserByEmail(deps, email)
+  const user = await findUserByEmail(deps, email)
   if (user === undefined) throw new Error(`no account for ${email}`)
   return user
 }
@@ -30,10 +31,10 @@ export function parseUntil(text: string, now: Date): Date {
 }
 
 const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | void> = {
-  list(deps) {
+  async list(deps) {
     const now = deps.now()
-    const twoFactor = usersWithTwoFactor(deps)
-    const lines = usersWithAccess(deps).map(({ user, access: state }) => {
+    const twoFactor = await usersWithTwoFactor(deps)
+    const lines = (await usersWithAccess(deps)).map(({ user, access: state }) => {
       return [
         String(user.id),
         user.email,
@@ -65,29 +66,29 @@ const subcommands: Record<string, (deps: Deps, args: Args) => Promise<void> | vo
     })
     console.log(`created user ${user.id} ${user.email}${user.emailConfirmedAt ? ' (confirmed)' : ' (unconfirmed: a confirmation email is needed to sign in)'}`)
   },
-  'set-role'(deps, args) {
+  async 'set-role'(deps, args) {
     const [email, role] = args._.slice(1)
     if (!email || !role) throw new UsageError('users set-role needs <email> <role>')
     if (role !== 'none' && !isRole(role)) throw new UsageError(`role: one of admin, product, gd, product+gd, app_trial, trial_expired, none; got "${role}"`)
-    const user = userOrFail(deps, email)
-    setRole(deps, user.id, role, 'cli')
+    const user = await userOrFail(deps, email)
+    await setRole(deps, user.id, role, 'cli')
     console.log(`${user.email} is now ${role}`)
   },
-  grant(deps, args) {
+  async grant(deps, args) {
     const [email, planText] = args._.slice(1)
     if (!email || !planText) throw new UsageError('users grant needs <email> <plan> --until <date>')
     const plan = parsePlanId(planText, deps.config.productName)
     if (plan === null) throw new UsageError(`plan: one of ${deps.config.productSlug}, gd, ${deps.config.productSlug}+gd; got "${planText}"`)
     const untilText = flag(args, 'until')
     if (!untilText) throw new UsageError('users grant needs --until <date> (e.g. 2026-12-31 or 30d)')
-    const user = userOrFail(deps, email)
+    const user = await userOrFail(deps, email)
     const until = parseUntil(untilText, deps.now())
-    grantPlan(deps, user.id, plan, until, 'cli')
+    await grantPlan(deps, user.id, plan, until, 'cli')
     console.log(`${user.email} has ${plan} (gifted) until ${until.toISOString()}`)
   },
-  'reset-2fa'(deps, args) {
-    const user = userOrFail(deps, args._[1])
-    if (!resetTwoFactor(deps, user.id)) throw new Error(`${user.email} has no two-factor sign-in`)
+  async 'reset-2fa'(deps, args) {
+    const user = await userOrFail(deps, args._[1])
+    if (!(await resetTwoFactor(deps, user.id))) throw new Error(`${user.email} has no two-factor sign-in`)
     console.log(`two-factor sign-in of ${user.email} is off; every session was ended and the owner was emailed`)
   },
 }

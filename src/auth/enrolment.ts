@@ -15,17 +15,17 @@ type EnrolDeps = Pick<Deps, 'db' | 'now' | 'config' | 'bus'>
 export const REAUTH_TEXT = `Please sign in again, then turn on two-factor authentication within ${FRESH_SIGN_IN_MS / 60_000} minutes.`
 
 export async function beginEnrolment(deps: EnrolDeps, userId: number, sessionId: string, password: unknown) {
-  const user = getUser(deps, userId)
+  const user = await getUser(deps, userId)
   if (user.passwordHash !== null) {
     if (typeof password !== 'string' || !password) throw badRequest('Please enter your password.', 'PASSWORD_REQUIRED')
     if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
-  } else if (!isFreshSignIn(deps, sessionId)) throw new AppError(403, 'REAUTH_REQUIRED', REAUTH_TEXT, { title: 'Sign in again' })
-  return startTwoFactor(deps, userId)
+  } else if (!(await isFreshSignIn(deps, sessionId))) throw new AppError(403, 'REAUTH_REQUIRED', REAUTH_TEXT, { title: 'Sign in again' })
+  return await startTwoFactor(deps, userId)
 }
 
-export function completeEnrolment(deps: EnrolDeps, userId: number, sessionId: string, code: unknown) {
-  const result = enableTwoFactor(deps, userId, code)
-  markSecondFactor(deps, sessionId)
-  invalidateUserSessions(deps, userId, sessionId)
+export async function completeEnrolment(deps: EnrolDeps, userId: number, sessionId: string, code: unknown) {
+  const result = await enableTwoFactor(deps, userId, code)
+  await markSecondFactor(deps, sessionId)
+  await invalidateUserSessions(deps, userId, sessionId)
   return { ...result, message: 'Two-factor authentication is on. Other devices have been signed out.' }
 }

@@ -1,7 +1,5 @@
 // Account routes (/api/auth/*): thin shells over service.ts; cookies and redirects live here.
 import { Elysia, t } from 'elysia'
-import { and, eq, like } from 'drizzle-orm'
-import { sessions } from '../db/schema'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import { authPlugin } from './plugin'
@@ -9,7 +7,7 @@ import { authLimiters, limit, loginGuard, strangerMailGate } from './limits'
 import { deviceCookie, knownDevice, pendingTwoFactor, readCookie, signedUpHere, signupCookie, twoFactorCookie } from './cookies'
 import { checkSecondFactor, hasTwoFactor, secondFactorInvalid, secondFactorRequired } from './two-factor'
 import { confirmEmail, forgotPassword, login, normaliseEmail, resendConfirmation, resetPassword, signup, TEXT } from './service'
-import { clearSessionCookie, invalidateSession, invalidateUserSessions, readSessionToken, validateSession } from './session'
+import { clearSessionCookie, endSessionByPrefix, invalidateSession, invalidateUserSessions, readSessionToken, userSessions, validateSession } from './session'
 import { OAUTH_COOKIE_MAX_AGE, STATE_COOKIE, VERIFIER_COOKIE, finishGoogleSignIn, googleEnabled, startGoogleSignIn } from './google'
 import { userForGoogleProfile } from './google-accounts'
 import { accessInfoFor } from '../access/service'
@@ -81,8 +79,8 @@ export const authRoutes = (deps: Deps) => {
           }
           if (second === 'invalid') throw secondFactorInvalid()
           attempt.succeeded()
-          set.headers['set-cookie'] = [signIn(deps, user.id, request, server, { secondFactor: second === 'ok' }), deviceCookie(deps, user.email)] as never
-          return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
+          set.headers['set-cookie'] = [await signIn(deps, user.id, request, server, { secondFactor: second === 'ok' }), deviceCookie(deps, user.email)] as never
+          return { user: await publicUser(deps, user), access: await accessInfoFor(deps, user.id) }
         } finally {
           attempt.done()
         }
@@ -98,7 +96,7 @@ export const authRoutes = (deps: Deps) => {
       async ({ body, request, server, set }) => {
         const b = body as { code?: unknown; recoveryCode?: unknown }
         const userId = pendingTwoFactor(deps, request)
-        const user = userId === null ? undefined : findUser(deps, userId)
+        const user = userId === null ? undefined : await findUser(deps, userId)
         if (user === undefined) throw new AppError(401, 'TWO_FACTOR_EXPIRED', 'Your sign-in expired. Please sign in again.')
         const attempt = guard.begin({ ip: clientIp(deps.config, server, request), email: user.email, deviceId: knownDevice(deps, request, user.email) })
         try {
@@ -107,11 +105,11 @@ export const authRoutes = (deps: Deps) => {
           if (second === 'required' || second === 'invalid') throw second === 'required' ? secondFactorRequired() : secondFactorInvalid()
           attempt.succeeded()
           set.headers['set-cookie'] = [
-            signIn(deps, user.id, request, server, { secondFactor: second === 'ok' }),
+            await signIn(deps, user.id, request, server, { secondFactor: second === 'ok' }),
             deviceCookie(deps, user.email),
             twoFactorCookie(deps, null),
           ] as never
-          return { user: publicUser(deps, user), access: accessInfoFor(deps, user.id) }
+          return { user: await publicUser(deps, user), access: await accessInfoFor(deps, user.id) }
         } finally {
           attempt.done()
         }
@@ -124,12 +122,12 @@ export const authRoutes = (deps: Deps) => {
     )
     .post(
       '/api/auth/logout',
-      ({ body, request, set }) => {
+      async ({ body, request, set }) => {
         const scope = (body as { scope?: unknown } | null)?.scope === 'global' ? 'global' : 'local'
-        const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+        const session = await validateSession(deps, readSessionToken(request.headers.get('cookie')))
         if (session !== null) {
-          if (scope === 'global') invalidateUserSessions(deps, session.user.id)
-          else invalidateSession(deps, session.sessionId)
+          if (scope === 'global') await invalidateUserSessions(deps, session.user.id)
+          else await invalidateSession(deps, session.sessionId)
         }
         set.headers['set-cookie'] = clearSessionCookie(deps)
         return { ok: true, title: 'Logged out', message: 'You have been successfully logged out.' }
@@ -142,9 +140,9 @@ export const authRoutes = (deps: Deps) => {
     )
     .get(
       '/api/auth/session',
-      ({ user, set }) => {
+      async ({ user, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return { user: publicUser(deps, getUser(deps, user.id)) }
+        return { user: await publicUser(deps, await getUser(deps, user.id)) }
       },
       {
         response: { 200: UserResponse, ...errors(401) },
@@ -154,8 +152,8 @@ export const authRoutes = (deps: Deps) => {
     )
     .get(
       '/api/auth/sessions',
-      ({ user, session }) => {
-        const rows = deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()
+      async ({ user, session }) => {
+        const rows = await userSessions(deps, user.id)
         return {
           sessions: rows
             .sort((a, b) => (b.lastSeenAt ?? b.createdAt).getTime() - (a.lastSeenAt ?? a.createdAt).getTime())
@@ -174,15 +172,9 @@ export const authRoutes = (deps: Deps) => {
     )
     .delete(
       '/api/auth/sessions/:id',
-      ({ user, params }) => {
+      async ({ user, params }) => {
         if (!/^[0-9a-f]{16}$/.test(params.id)) throw notFound('No such session.')
-        const changes = (
-          deps.db
-            .delete(sessions)
-            .where(and(eq(sessions.userId, user.id), like(sessions.id, `${params.id}%`)))
-            .run() as unknown as { changes: number }
-        ).changes
-        if (changes === 0) throw notFound('No such session.')
+        if (!(await endSessionByPrefix(deps, user.id, params.id))) throw notFound('No such session.')
         deps.bus.emit('sessions.revoked', { userId: user.id })
         return { ok: true }
       },
@@ -190,13 +182,16 @@ export const authRoutes = (deps: Deps) => {
     )
     .get(
       '/api/auth/confirm',
-      ({ query, request, server }) => {
-        const result = confirmEmail(deps, typeof query.token === 'string' ? query.token : null)
+      async ({ query, request, server }) => {
+        const result = await confirmEmail(deps, typeof query.token === 'string' ? query.token : null)
         // Sign in only the browser that signed up for this address; any other click confirms and asks to sign in.
         // An account with two-factor on (confirmed through Google meanwhile) signs in with its code instead.
         const here =
-          result.signIn && result.userId !== null && signedUpHere(deps, request, getUser(deps, result.userId).email) && !hasTwoFactor(deps, result.userId)
-        const cookies = here ? [signIn(deps, result.userId!, request, server), signupCookie(deps, '', 0)] : []
+          result.signIn &&
+          result.userId !== null &&
+          signedUpHere(deps, request, (await getUser(deps, result.userId)).email) &&
+          !(await hasTwoFactor(deps, result.userId))
+        const cookies = here ? [await signIn(deps, result.userId!, request, server), signupCookie(deps, '', 0)] : []
         return redirect(`/email-confirmation?status=${result.status}`, cookies)
       },
       {
@@ -210,7 +205,7 @@ export const authRoutes = (deps: Deps) => {
     )
     .post(
       '/api/auth/resend',
-      ({ body, request, server, set }) => {
+      async ({ body, request, server, set }) => {
         const email = normaliseEmail((body as { email?: unknown }).email)
         limit(
           [
@@ -219,7 +214,7 @@ export const authRoutes = (deps: Deps) => {
           ],
           'requests',
         )
-        const answer = resendConfirmation(deps, email, mayMail)
+        const answer = await resendConfirmation(deps, email, mayMail)
         set.headers['set-cookie'] = signupCookie(deps, email)
         return answer
       },
@@ -231,7 +226,7 @@ export const authRoutes = (deps: Deps) => {
     )
     .post(
       '/api/auth/forgot',
-      ({ body, request, server }) => {
+      async ({ body, request, server }) => {
         const email = normaliseEmail((body as { email?: unknown }).email)
         limit(
           [
@@ -240,7 +235,7 @@ export const authRoutes = (deps: Deps) => {
           ],
           'requests',
         )
-        return forgotPassword(deps, email)
+        return await forgotPassword(deps, email)
       },
       {
         response: { 200: AuthForgotResponse, ...errors(400) },
@@ -298,10 +293,10 @@ export const authRoutes = (deps: Deps) => {
         if (typeof query.code !== 'string' || !query.code) return fail('no code')
         try {
           const profile = await finishGoogleSignIn(deps.config, query.code, verifier)
-          const user = userForGoogleProfile(deps, profile)
+          const user = await userForGoogleProfile(deps, profile)
           // Two-factor accounts finish with a code on /login (POST /api/auth/2fa), within 10 minutes.
-          if (hasTwoFactor(deps, user.id)) return redirect('/login?step=2fa', [...clear, twoFactorCookie(deps, user.id)])
-          return redirect('/auth/callback', [...clear, signIn(deps, user.id, request, server)])
+          if (await hasTwoFactor(deps, user.id)) return redirect('/login?step=2fa', [...clear, twoFactorCookie(deps, user.id)])
+          return redirect('/auth/callback', [...clear, await signIn(deps, user.id, request, server)])
         } catch (err) {
           return fail(err instanceof Error ? err.message : String(err))
         }

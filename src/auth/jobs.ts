@@ -4,8 +4,8 @@ import type { Job } from '../jobs/types'
 import { deleteOldTokens } from './one-time-tokens'
 import { deleteExpiredSessions } from './session'
 
-export function cleanupAuth(deps: Deps) {
-  return { sessions: deleteExpiredSessions(deps), tokens: deleteOldTokens(deps) }
+export async function cleanupAuth(deps: Deps): Promise<{ sessions: number; tokens: number }> {
+  return { sessions: await deleteExpiredSessions(deps), tokens: await deleteOldTokens(deps) }
 }
 
 export function authJobs(): Job[] {

@@ -17,15 +17,15 @@ export const ADMIN_ONLY = 'This page is restricted to admin users only.'
 export const authPlugin = (deps: Deps) =>
   new Elysia({ name: 'auth' }).macro({
     auth: {
-      resolve({ request }) {
-        const session = requestSession(deps, request)
+      async resolve({ request }) {
+        const session = await requestSession(deps, request)
         if (session === null) throw unauthorized()
         return { session, user: session.user, access: session.access }
       },
     },
     admin: (denied: true | string) => ({
-      resolve({ request }: { request: Request }) {
-        const session = adminSession(deps, request, denied === true ? ADMIN_ONLY : denied)
+      async resolve({ request }: { request: Request }) {
+        const session = await adminSession(deps, request, denied === true ? ADMIN_ONLY : denied)
         return { session, user: session.user, access: session.access }
       },
     }),
@@ -35,14 +35,14 @@ export const authPlugin = (deps: Deps) =>
  * The request's admin session, or 401 (none) / 403 (not an admin; or, under REQUIRE_ADMIN_2FA, an
  * account without two-factor on or a session whose sign-in presented no code).
  */
-export function adminSession(deps: Deps, request: Request, denied = ADMIN_ONLY) {
+export async function adminSession(deps: Deps, request: Request, denied = ADMIN_ONLY): Promise<ValidSession> {
   if (bearerToken(request) !== null) throw forbidden(scopeRefusal(null, '/api/admin'), 'TOKEN_NOT_ALLOWED')
-  const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+  const session = await validateSession(deps, readSessionToken(request.headers.get('cookie')))
   if (session === null) throw unauthorized()
   if (session.access.role !== 'admin') throw forbidden(denied)
   if (deps.config.requireAdmin2fa) {
     const title = 'Two-factor authentication required'
-    if (!hasTwoFactor(deps, session.user.id)) throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminRequired, { title })
+    if (!(await hasTwoFactor(deps, session.user.id))) throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminRequired, { title })
     if (!session.secondFactor) throw new AppError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_TEXT.adminSignInAgain, { title })
   }
   return session
@@ -52,7 +52,7 @@ export function adminSession(deps: Deps, request: Request, denied = ADMIN_ONLY) 
  * The request's principal: its token's (a Bearer request the gate let through; any other Bearer
  * request is refused, never read from its cookie) or its session cookie's, or null.
  */
-export function requestSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, request: Request): ValidSession | null {
+export async function requestSession(deps: Pick<Deps, 'db' | 'now' | 'config'>, request: Request): Promise<ValidSession | null> {
   if (bearerToken(request) !== null) {
     const session = tokenSession(request)
     if (session === null) throw unauthorized(TOKEN_INVALID, 'TOKEN_INVALID')

@@ -6,8 +6,10 @@
 //   'short-argon2id' argon2id (salted, slow) over that SHA-256; checked one by one when a short code is
 //                    typed, so the codes people saved keep working
 // Using a code marks it used in the same statement that checks it is unused: each works once.
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { recoveryCodes } from '../db/schema'
 import type { Deps } from '../deps'
 import { hashToken } from '../lib/tokens'
@@ -18,8 +20,6 @@ const LENGTH = 24
 const OLD_LENGTH = 10
 /** argon2id light enough to check a user's 10 old codes in one sign-in, slow enough to make guessing 49 bits offline hopeless. */
 const OLD_CODE_COST = { algorithm: 'argon2id', memoryCost: 4096, timeCost: 2 } as const
-
-type Db = Pick<Deps, 'db'>['db']
 
 export function newRecoveryCode(): string {
   const raw = [...randomBytes(LENGTH)].map((b) => ALPHABET[b & 31]).join('')
@@ -35,63 +35,57 @@ export function normaliseRecoveryCode(code: string): string {
     .replace(/O/g, '0')
 }
 
-/** Replaces the user's codes (inside the caller's transaction). */
-export function storeRecoveryCodes(tx: Pick<Db, 'insert' | 'delete'>, userId: number, codes: string[], now: Date) {
-  tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
-  for (const c of codes)
-    tx.insert(recoveryCodes)
-      .values({ userId, codeHash: hashToken(normaliseRecoveryCode(c)), scheme: 'sha256', createdAt: now })
-      .run()
+/** Replaces the user's codes (inside the caller's transaction: `deps.db` is its `tx`). */
+export async function storeRecoveryCodes(deps: OwnerDb, userId: number, codes: string[], now: Date): Promise<void> {
+  const db = asAsync(deps.db)
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+  if (codes.length === 0) return
+  await db.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(c)), scheme: 'sha256', createdAt: now })))
 }
 
-function markUsed(deps: Pick<Deps, 'db' | 'now'>, userId: number, where: ReturnType<typeof and>): boolean {
-  const res = deps.db
+async function markUsed(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, where: ReturnType<typeof and>): Promise<boolean> {
+  const used = await asAsync(deps.db)
     .update(recoveryCodes)
     .set({ usedAt: deps.now() })
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt), where))
-    .run() as unknown as { changes: number }
-  return res.changes === 1
+    .returning({ id: recoveryCodes.id })
+  return used.length === 1
 }
 
 /** Spends an unused code of this user; false when there is none such. */
-export async function spendRecoveryCode(deps: Pick<Deps, 'db' | 'now'>, userId: number, typed: string): Promise<boolean> {
+export async function spendRecoveryCode(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, typed: string): Promise<boolean> {
   const code = normaliseRecoveryCode(typed)
   if (code.length === LENGTH) return markUsed(deps, userId, and(eq(recoveryCodes.scheme, 'sha256'), eq(recoveryCodes.codeHash, hashToken(code))))
   if (code.length !== OLD_LENGTH) return false
   // Old codes are read as they were stored then: upper case, separators dropped, no look-alike mapping.
   const old = hashToken(typed.toUpperCase().replace(/[^A-Z0-9]/g, ''))
-  if (markUsed(deps, userId, and(eq(recoveryCodes.scheme, 'short-sha256'), eq(recoveryCodes.codeHash, old)))) return true
-  const rows = deps.db
+  if (await markUsed(deps, userId, and(eq(recoveryCodes.scheme, 'short-sha256'), eq(recoveryCodes.codeHash, old)))) return true
+  const rows = await asAsync(deps.db)
     .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.scheme, 'short-argon2id'), isNull(recoveryCodes.usedAt)))
-    .all()
   for (const row of rows) if (await Bun.password.verify(old, row.codeHash).catch(() => false)) return markUsed(deps, userId, eq(recoveryCodes.id, row.id))
   return false
 }
 
-export function unusedRecoveryCodes(deps: Pick<Deps, 'db'>, userId: number): number {
-  return deps.db
-    .select({ n: sql<number>`count(*)` })
+export async function unusedRecoveryCodes(deps: OwnerDb, userId: number): Promise<number> {
+  const [row] = await asAsync(deps.db)
+    .select({ n: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-    .get()!.n
+  return row!.n
 }
 
 /** At startup: every old code's unsalted SHA-256 becomes argon2id over it. Returns how many. */
-export async function upgradeOldRecoveryCodes(deps: Pick<Deps, 'db'>): Promise<number> {
-  const rows = deps.db
-    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
-    .from(recoveryCodes)
-    .where(eq(recoveryCodes.scheme, 'short-sha256'))
-    .all()
+export async function upgradeOldRecoveryCodes(deps: OwnerDb): Promise<number> {
+  const db = asAsync(deps.db)
+  const rows = await db.select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash }).from(recoveryCodes).where(eq(recoveryCodes.scheme, 'short-sha256'))
   for (const row of rows) {
     const codeHash = await Bun.password.hash(row.codeHash, OLD_CODE_COST)
-    deps.db
+    await db
       .update(recoveryCodes)
       .set({ codeHash, scheme: 'short-argon2id' })
       .where(and(eq(recoveryCodes.id, row.id), eq(recoveryCodes.scheme, 'short-sha256')))
-      .run()
   }
   return rows.length
 }

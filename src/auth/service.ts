@@ -3,6 +3,8 @@
 // share them. Enumeration: signup and forgot answer the same whether or not the email has an
 // account; login says the same for an unknown email and a wrong password, after the same work.
 import { eq } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { users, type User } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
@@ -16,6 +18,7 @@ import { consumeToken, issueToken } from './one-time-tokens'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
 import type { MailGate } from './limits'
 import { invalidateUserSessions } from './session'
+import { findUser } from './users'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const MAX_NAME_LENGTH = 100
@@ -43,22 +46,23 @@ export function isEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_RE.test(email)
 }
 
-export function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): User | undefined {
-  return deps.db
+export async function findUserByEmail(deps: OwnerDb, email: string): Promise<User | undefined> {
+  const [user] = await asAsync(deps.db)
     .select()
     .from(users)
     .where(eq(users.email, normaliseEmail(email)))
-    .get()
+    .limit(1)
+  return user
 }
 
 function link(deps: Pick<Deps, 'config'>, path: string) {
   return `${deps.config.appUrl}${path}`
 }
 
-function sendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, user: User) {
-  const token = issueToken(deps, user.id, 'confirm')
+async function sendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, user: User): Promise<void> {
+  const token = await issueToken(deps, user.id, 'confirm')
   const url = link(deps, `/api/auth/confirm?token=${encodeURIComponent(token)}`)
-  enqueueEmail(deps, 'confirm', confirmationEmail(deps.config, user.email, user.name, url), { userId: user.id })
+  await enqueueEmail(deps, 'confirm', confirmationEmail(deps.config, user.email, user.name, url), { userId: user.id })
 }
 
 /**
@@ -82,36 +86,37 @@ export async function signup(
 
   // Hash first in every case so an existing email costs the same time as a new one.
   const passwordHash = await hashPassword(password)
-  const existing = findUserByEmail(deps, email)
+  const existing = await findUserByEmail(deps, email)
   if (existing !== undefined) {
     // Same answer as a new account; the owner hears about it by email instead (within the cap).
     if (!mayMail(existing.email)) return
-    if (existing.emailConfirmedAt === null) sendConfirmation(deps, existing)
+    if (existing.emailConfirmedAt === null) await sendConfirmation(deps, existing)
     else
-      enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), {
+      await enqueueEmail(deps, 'account_exists', accountExistsEmail(deps.config, existing.email, link(deps, '/login'), link(deps, '/forgot-password')), {
         userId: existing.id,
       })
     return
   }
-  const user = deps.db.insert(users).values({ email, name, passwordHash, createdAt: deps.now(), updatedAt: deps.now() }).onConflictDoNothing().returning().get()
+  const user = await insertUser(deps, { email, name, passwordHash, createdAt: deps.now(), updatedAt: deps.now() })
   if (user === undefined) return // a concurrent signup with the same email won the race
-  if (mayMail(user.email)) sendConfirmation(deps, user)
+  if (mayMail(user.email)) await sendConfirmation(deps, user)
   log.info('account created', { userId: user.id })
 }
 
 export type ConfirmResult = { status: 'success' | 'expired' | 'invalid'; userId: number | null; signIn: boolean }
 
 /** The emailed link: confirms once, starts the trial (or default plan); a repeat click of a used link still reads as success. */
-export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, token: string | null | undefined): ConfirmResult {
-  const check = consumeToken(deps, token, 'confirm')
+export async function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, token: string | null | undefined): Promise<ConfirmResult> {
+  const check = await consumeToken(deps, token, 'confirm')
   if (check.status === 'invalid') return { status: 'invalid', userId: null, signIn: false }
-  const user = deps.db.select().from(users).where(eq(users.id, check.userId)).get()
+  const user = await findUser(deps, check.userId)
   if (user === undefined || user.bannedAt !== null) return { status: 'invalid', userId: null, signIn: false }
   if (check.status === 'used')
     return user.emailConfirmedAt !== null ? { status: 'success', userId: user.id, signIn: false } : { status: 'invalid', userId: null, signIn: false }
   if (check.status === 'expired') return { status: user.emailConfirmedAt !== null ? 'success' : 'expired', userId: user.id, signIn: false }
-  if (user.emailConfirmedAt === null) deps.db.update(users).set({ emailConfirmedAt: deps.now(), updatedAt: deps.now() }).where(eq(users.id, user.id)).run()
-  startAccess(deps, user.id)
+  if (user.emailConfirmedAt === null)
+    await asAsync(deps.db).update(users).set({ emailConfirmedAt: deps.now(), updatedAt: deps.now() }).where(eq(users.id, user.id))
+  await startAccess(deps, user.id)
   return { status: 'success', userId: user.id, signIn: true }
 }
 
@@ -120,20 +125,24 @@ export function confirmEmail(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, 
  * accounts, so the route is rate limited tightly; a confirmed account answers like a resend. The
  * email itself shares sign-up's cap per recipient (`mayMail`); over it, the answer is the same.
  */
-export function resendConfirmation(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, emailInput: unknown, mayMail: MailGate) {
+export async function resendConfirmation(
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>,
+  emailInput: unknown,
+  mayMail: MailGate,
+): Promise<{ title: typeof TEXT.resentTitle; message: typeof TEXT.resent }> {
   const email = normaliseEmail(emailInput)
   if (!email) throw badRequest('Email is required', 'VALIDATION')
-  const user = findUserByEmail(deps, email)
+  const user = await findUserByEmail(deps, email)
   if (user === undefined) throw new AppError(404, 'EMAIL_UNKNOWN', TEXT.unknownEmail, { title: TEXT.unknownEmailTitle })
-  if (user.emailConfirmedAt === null && user.bannedAt === null && mayMail(user.email)) sendConfirmation(deps, user)
+  if (user.emailConfirmedAt === null && user.bannedAt === null && mayMail(user.email)) await sendConfirmation(deps, user)
   return { title: TEXT.resentTitle, message: TEXT.resent }
 }
 
-export async function login(deps: Pick<Deps, 'db'>, input: { email?: unknown; password?: unknown }): Promise<User> {
+export async function login(deps: OwnerDb, input: { email?: unknown; password?: unknown }): Promise<User> {
   const email = normaliseEmail(input.email)
   const password = typeof input.password === 'string' ? input.password : ''
   if (!email || !password) throw badRequest(TEXT.credentialsRequired, 'VALIDATION')
-  const user = findUserByEmail(deps, email)
+  const user = await findUserByEmail(deps, email)
   const ok = await verifyPassword(password, user?.passwordHash)
   if (user === undefined || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', TEXT.invalidCredentials)
   // Only a correct password learns that the account is unconfirmed or suspended.
@@ -143,14 +152,16 @@ export async function login(deps: Pick<Deps, 'db'>, input: { email?: unknown; pa
 }
 
 /** Always answers the same; a reset link goes out only when the account exists. */
-export function forgotPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, emailInput: unknown) {
+export async function forgotPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus'>, emailInput: unknown): Promise<{ message: string }> {
   const email = normaliseEmail(emailInput)
   if (!email) throw badRequest('Email is required', 'VALIDATION')
   if (!isEmail(email)) throw badRequest(TEXT.invalidEmail, 'INVALID_EMAIL')
-  const user = findUserByEmail(deps, email)
+  const user = await findUserByEmail(deps, email)
   if (user !== undefined && user.bannedAt === null) {
-    const token = issueToken(deps, user.id, 'reset')
-    enqueueEmail(deps, 'reset', resetEmail(deps.config, user.email, link(deps, `/reset-password?token=${encodeURIComponent(token)}`)), { userId: user.id })
+    const token = await issueToken(deps, user.id, 'reset')
+    await enqueueEmail(deps, 'reset', resetEmail(deps.config, user.email, link(deps, `/reset-password?token=${encodeURIComponent(token)}`)), {
+      userId: user.id,
+    })
   }
   return { message: 'If an account exists for that email, we sent a link to reset its password.' }
 }
@@ -160,18 +171,17 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now' | 'config' | '
   const password = typeof input.password === 'string' ? input.password : ''
   const problem = passwordProblem(password)
   if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
-  const check = consumeToken(deps, typeof input.token === 'string' ? input.token : null, 'reset')
+  const check = await consumeToken(deps, typeof input.token === 'string' ? input.token : null, 'reset')
   if (check.status !== 'valid') throw new AppError(400, 'RESET_TOKEN_INVALID', TEXT.resetInvalid)
-  const user = deps.db.select().from(users).where(eq(users.id, check.userId)).get()
+  const user = await findUser(deps, check.userId)
   if (user === undefined || user.bannedAt !== null) throw new AppError(400, 'RESET_TOKEN_INVALID', TEXT.resetInvalid)
   const passwordHash = await hashPassword(password)
-  deps.db
+  await asAsync(deps.db)
     .update(users)
     .set({ passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? deps.now(), updatedAt: deps.now() })
     .where(eq(users.id, user.id))
-    .run()
-  if (user.emailConfirmedAt === null) startAccess(deps, user.id)
-  invalidateUserSessions(deps, user.id)
+  if (user.emailConfirmedAt === null) await startAccess(deps, user.id)
+  await invalidateUserSessions(deps, user.id)
 }
 
 /** Changes a password and revokes every session of the user. */
@@ -179,33 +189,29 @@ export async function changePassword(deps: Pick<Deps, 'db' | 'now' | 'bus'>, use
   const newPassword = typeof next === 'string' ? next : ''
   const problem = passwordProblem(newPassword)
   if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
-  const user = deps.db.select().from(users).where(eq(users.id, userId)).get()
+  const user = await findUser(deps, userId)
   if (user === undefined) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.')
   // A Google-only account has no current password: it sets its first one here.
   if (user.passwordHash !== null && !(await verifyPassword(typeof current === 'string' ? current : '', user.passwordHash)))
     throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
-  deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: deps.now() })
-    .where(eq(users.id, userId))
-    .run()
-  invalidateUserSessions(deps, userId)
+  const passwordHash = await hashPassword(newPassword)
+  await asAsync(deps.db).update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, userId))
+  await invalidateUserSessions(deps, userId)
 }
 
 /** Suspends an account (admin): its sessions end at once and sign-in is refused. */
-export function banUser(deps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, banned = true) {
-  deps.db
+export async function banUser(deps: OwnerDb & Pick<Deps, 'now' | 'bus'>, userId: number, banned = true): Promise<void> {
+  await asAsync(deps.db)
     .update(users)
     .set({ bannedAt: banned ? deps.now() : null, updatedAt: deps.now() })
     .where(eq(users.id, userId))
-    .run()
-  if (banned) invalidateUserSessions(deps, userId)
+  if (banned) await invalidateUserSessions(deps, userId)
   deps.bus.emit('access.changed', { userId })
 }
 
 /** A new account row, or undefined when the email is taken (Admin → Users → Add user checks first and answers 409). */
-export function insertUser(deps: Pick<Deps, 'db'>, values: typeof users.$inferInsert): User | undefined {
-  return deps.db.insert(users).values(values).onConflictDoNothing().returning().get()
+export async function insertUser(deps: OwnerDb, values: typeof users.$inferInsert): Promise<User | undefined> {
+  return (await asAsync(deps.db).insert(users).values(values).onConflictDoNothing().returning())[0]
 }
 
 /** Operator creation (CLI): optionally confirmed (then access starts, or the given role is set). */
@@ -219,20 +225,19 @@ export async function createUser(
   if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
   if (input.role !== undefined && input.role !== 'none' && !isRole(input.role)) throw badRequest(`Unknown role "${input.role}"`, 'VALIDATION')
   const taken = () => new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
-  if (findUserByEmail(deps, email) !== undefined) throw taken()
+  if ((await findUserByEmail(deps, email)) !== undefined) throw taken()
   // The hash is awaited, so another process (the server) may create the account meanwhile: the insert
   // does nothing then, and the answer is the same 409 (docs/atomicity-audit.md D7).
   const passwordHash = await hashPassword(input.password)
   const now = deps.now()
-  const user = deps.db
+  const [user] = await asAsync(deps.db)
     .insert(users)
     .values({ email, name: input.name?.trim() ?? '', passwordHash, emailConfirmedAt: input.confirmed ? now : null, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: users.email })
     .returning()
-    .get()
   if (user === undefined) throw taken()
-  if (input.role !== undefined) setRole(deps, user.id, input.role as never, 'cli')
-  else if (input.confirmed) startAccess(deps, user.id)
-  else ensureAccessRow(deps, user.id)
+  if (input.role !== undefined) await setRole(deps, user.id, input.role as never, 'cli')
+  else if (input.confirmed) await startAccess(deps, user.id)
+  else await ensureAccessRow(deps, user.id)
   return user
 }

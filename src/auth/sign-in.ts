@@ -13,8 +13,8 @@ export function clientIp(config: Pick<Config, 'trustProxy'>, server: ServerLike,
 }
 
 /** Starts a session for the request's device; returns the Set-Cookie value. `secondFactor`: the sign-in presented a code. */
-export function signIn(deps: Deps, userId: number, request: Request, server: ServerLike, opts: { secondFactor?: boolean } = {}): string {
-  const { token, expiresAt } = createSession(deps, userId, {
+export async function signIn(deps: Deps, userId: number, request: Request, server: ServerLike, opts: { secondFactor?: boolean } = {}): Promise<string> {
+  const { token, expiresAt } = await createSession(deps, userId, {
     userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
     ip: clientIp(deps.config, server, request),
     secondFactor: opts.secondFactor === true,

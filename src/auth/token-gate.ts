@@ -27,15 +27,15 @@ export function tokenSession(request: Request): TokenSession | null {
   return principals.get(request) ?? null
 }
 
-/** The gate: returns true for a Bearer request it let through, false for any other request; throws 401/403/429. */
+/** The gate: resolves true for a Bearer request it let through, false for any other request; throws 401/403/429. */
 export function tokenGate(deps: Pick<Deps, 'db' | 'now' | 'config'>) {
   const limiter = new RateLimiter(TOKEN_REQUESTS_PER_MINUTE, 60_000, () => deps.now().getTime())
-  return (request: Request, path: string): boolean => {
+  return async (request: Request, path: string): Promise<boolean> => {
     const token = bearerToken(request)
     if (token === null) return false
     const needed = scopeNeeded(request.method, path)
     if (needed === null) throw forbidden(scopeRefusal(null, path), 'TOKEN_NOT_ALLOWED')
-    const session = validateAccessToken(deps, token)
+    const session = await validateAccessToken(deps, token)
     if (session === null) throw unauthorized(TOKEN_INVALID, 'TOKEN_INVALID')
     if (!tokenAllows(session.token.scopes, needed)) throw forbidden(scopeRefusal(needed, path), 'TOKEN_SCOPE')
     const wait = limiter.hit(String(session.token.id))

@@ -25,15 +25,15 @@ const view = t.Object({
 export const tokenRoutes = (deps: Deps) =>
   new Elysia({ name: 'token-routes' })
     .use(authPlugin(deps))
-    .get('/api/tokens', ({ user }) => ({ tokens: listTokens(deps, user.id) }), {
+    .get('/api/tokens', async ({ user }) => ({ tokens: await listTokens(deps, user.id) }), {
       auth: true,
       response: { 200: t.Object({ tokens: t.Array(view) }), ...errors(401, 403) },
       detail: { summary: 'Personal access tokens of the signed-in user (never the token itself), oldest first', tags },
     })
     .post(
       '/api/tokens',
-      ({ user, body, set }) => {
-        const made = createToken(deps, user.id, body)
+      async ({ user, body, set }) => {
+        const made = await createToken(deps, user.id, body)
         set.status = 201
         return { ...made.view, token: made.token }
       },

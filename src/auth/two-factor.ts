@@ -9,6 +9,8 @@
 // spending a recovery code and a right code used a second time (once per burst) email the owner.
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { authFactors, recoveryCodes } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
@@ -39,17 +41,26 @@ export const TWO_FACTOR_TEXT = {
 
 type TwoFactorDeps = Pick<Deps, 'db' | 'now' | 'config' | 'bus'>
 
-function factorOf(deps: Pick<Deps, 'db'>, userId: number) {
-  return deps.db
+async function factorOf(deps: OwnerDb, userId: number) {
+  const [factor] = await asAsync(deps.db)
     .select()
     .from(authFactors)
     .where(and(eq(authFactors.userId, userId), eq(authFactors.factorType, TOTP)))
-    .get()
+    .limit(1)
+  return factor
 }
 
 /** Is two-factor sign-in on for this user (a verified factor)? */
-export function hasTwoFactor(deps: Pick<Deps, 'db'>, userId: number): boolean {
-  return factorOf(deps, userId)?.verifiedAt != null
+export async function hasTwoFactor(deps: OwnerDb, userId: number): Promise<boolean> {
+  return (await factorOf(deps, userId))?.verifiedAt != null
+}
+
+/** Deletes the user's factor and recovery codes, in one transaction. */
+async function removeTwoFactor(deps: OwnerDb, userId: number): Promise<void> {
+  await asAsync(deps.db).transaction(async (tx) => {
+    await tx.delete(authFactors).where(eq(authFactors.userId, userId))
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+  })
 }
 
 /** The factor's base32 secret, or null when it does not open (TOTP_ENCRYPTION_KEY changed: no code can match). */
@@ -59,72 +70,85 @@ function secretOf(deps: Pick<Deps, 'config'>, factor: { userId: number; secret: 
   return secret
 }
 
-function notify(deps: TwoFactorDeps, userId: number, event: TwoFactorEvent, remaining?: number) {
-  const user = getUser(deps, userId)
-  enqueueEmail(deps, `2fa_${event}`, twoFactorEmail(deps.config, user.email, event, `${deps.config.appUrl}/settings/account`, remaining), { userId })
+async function notify(deps: TwoFactorDeps, userId: number, event: TwoFactorEvent, remaining?: number): Promise<void> {
+  const user = await getUser(deps, userId)
+  await enqueueEmail(deps, `2fa_${event}`, twoFactorEmail(deps.config, user.email, event, `${deps.config.appUrl}/settings/account`, remaining), { userId })
 }
 
-/** Step 1: a fresh secret (replacing an unconfirmed one); nothing changes at sign-in yet. */
-export function startTwoFactor(deps: TwoFactorDeps, userId: number): { secret: string; otpauthUrl: string; qrSvg: string } {
-  const existing = factorOf(deps, userId)
-  if (existing?.verifiedAt) throw new AppError(409, 'TWO_FACTOR_ON', TWO_FACTOR_TEXT.alreadyOn)
-  const user = getUser(deps, userId)
+/**
+ * Step 1: a fresh secret (replacing an unconfirmed one); nothing changes at sign-in yet. One statement
+ * replaces only an unverified factor: a factor enabled meanwhile (another tab) stays on and the answer
+ * is 409 (docs/atomicity-audit.md B4).
+ */
+export async function startTwoFactor(deps: TwoFactorDeps, userId: number): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
+  const user = await getUser(deps, userId)
   const secret = newSecret()
   const sealed = sealSecret(deps.config.secrets.totpKey, userId, secret)
-  deps.db
+  const stored = await asAsync(deps.db)
     .insert(authFactors)
     .values({ userId, factorType: TOTP, secret: sealed, createdAt: deps.now() })
     .onConflictDoUpdate({
       target: [authFactors.userId, authFactors.factorType],
       set: { secret: sealed, verifiedAt: null, lastUsedStep: null, replayAlertedAt: null, createdAt: deps.now() },
+      setWhere: isNull(authFactors.verifiedAt),
     })
-    .run()
+    .returning({ id: authFactors.id })
+  if (stored.length === 0) throw new AppError(409, 'TWO_FACTOR_ON', TWO_FACTOR_TEXT.alreadyOn)
   const url = otpauthUrl(deps.config.appName, user.email, secret)
   return { secret, otpauthUrl: url, qrSvg: renderSVG(url, { border: 4 }) }
 }
 
-/** Step 2: a current code turns it on; returns the recovery codes (shown once, stored hashed). */
-export function enableTwoFactor(deps: TwoFactorDeps, userId: number, code: unknown): { recoveryCodes: string[] } {
-  const factor = factorOf(deps, userId)
+/**
+ * Step 2: a current code turns it on; returns the recovery codes (shown once, stored hashed). The
+ * factor is turned on only if it still holds the secret the code was checked against and is still
+ * off, with its codes in the same transaction (docs/atomicity-audit.md B5): a secret replaced
+ * meanwhile answers "invalid code", a concurrent enable 409.
+ */
+export async function enableTwoFactor(deps: TwoFactorDeps, userId: number, code: unknown): Promise<{ recoveryCodes: string[] }> {
+  const factor = await factorOf(deps, userId)
   if (factor === undefined) throw badRequest(TWO_FACTOR_TEXT.notStarted, 'TWO_FACTOR_NOT_STARTED')
   if (factor.verifiedAt) throw new AppError(409, 'TWO_FACTOR_ON', TWO_FACTOR_TEXT.alreadyOn)
   const secret = secretOf(deps, factor)
   const step = typeof code === 'string' && secret !== null ? matchStep(secret, code.trim(), deps.now().getTime()) : null
   if (step === null) throw badRequest(TWO_FACTOR_TEXT.invalid, 'INVALID_TOTP')
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
-  deps.db.transaction((tx) => {
-    tx.update(authFactors).set({ verifiedAt: deps.now(), lastUsedStep: step }).where(eq(authFactors.id, factor.id)).run()
-    storeRecoveryCodes(tx, userId, codes, deps.now())
+  const enabled = await asAsync(deps.db).transaction(async (tx) => {
+    const [on] = await tx
+      .update(authFactors)
+      .set({ verifiedAt: deps.now(), lastUsedStep: step })
+      .where(and(eq(authFactors.id, factor.id), isNull(authFactors.verifiedAt), eq(authFactors.secret, factor.secret)))
+      .returning({ id: authFactors.id })
+    if (on === undefined) return false
+    await storeRecoveryCodes({ db: tx }, userId, codes, deps.now())
+    return true
   })
-  notify(deps, userId, 'enabled')
+  if (!enabled) {
+    if ((await factorOf(deps, userId))?.verifiedAt) throw new AppError(409, 'TWO_FACTOR_ON', TWO_FACTOR_TEXT.alreadyOn)
+    throw badRequest(TWO_FACTOR_TEXT.invalid, 'INVALID_TOTP')
+  }
+  await notify(deps, userId, 'enabled')
   return { recoveryCodes: codes }
 }
 
 /** Turns it off: the password proves the owner (an account without one proves it with a current code). */
 export async function disableTwoFactor(deps: TwoFactorDeps, userId: number, input: { password?: unknown; code?: unknown }) {
-  const factor = factorOf(deps, userId)
+  const factor = await factorOf(deps, userId)
   if (!factor?.verifiedAt) throw badRequest(TWO_FACTOR_TEXT.notOn, 'TWO_FACTOR_OFF')
-  const user = getUser(deps, userId)
+  const user = await getUser(deps, userId)
   if (user.passwordHash !== null) {
     if (typeof input.password !== 'string' || !input.password) throw badRequest('Please enter your password.', 'PASSWORD_REQUIRED')
     if (!(await verifyPassword(input.password, user.passwordHash))) throw badRequest('Current password is incorrect.', 'INVALID_PASSWORD')
-  } else if (!consumeTotp(deps, userId, input.code)) throw badRequest(TWO_FACTOR_TEXT.invalid, 'INVALID_TOTP')
-  deps.db.transaction((tx) => {
-    tx.delete(authFactors).where(eq(authFactors.userId, userId)).run()
-    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
-  })
-  notify(deps, userId, 'disabled')
+  } else if (!(await consumeTotp(deps, userId, input.code))) throw badRequest(TWO_FACTOR_TEXT.invalid, 'INVALID_TOTP')
+  await removeTwoFactor(deps, userId)
+  await notify(deps, userId, 'disabled')
 }
 
 /** Operator reset (lost phone and recovery codes): two-factor off, every session ended, the owner told. */
-export function resetTwoFactor(deps: TwoFactorDeps, userId: number): boolean {
-  if (factorOf(deps, userId) === undefined) return false
-  deps.db.transaction((tx) => {
-    tx.delete(authFactors).where(eq(authFactors.userId, userId)).run()
-    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
-  })
-  invalidateUserSessions(deps, userId)
-  notify(deps, userId, 'disabled')
+export async function resetTwoFactor(deps: TwoFactorDeps, userId: number): Promise<boolean> {
+  if ((await factorOf(deps, userId)) === undefined) return false
+  await removeTwoFactor(deps, userId)
+  await invalidateUserSessions(deps, userId)
+  await notify(deps, userId, 'disabled')
   return true
 }
 
@@ -133,37 +157,37 @@ export function resetTwoFactor(deps: TwoFactorDeps, userId: number): boolean {
  * code whose step was already accepted is refused the same way, and also logged and emailed (ASVS
  * 2.8.5): someone replayed a code they saw, or knows the secret.
  */
-function consumeTotp(deps: TwoFactorDeps, userId: number, code: unknown): boolean {
-  const factor = factorOf(deps, userId)
+async function consumeTotp(deps: TwoFactorDeps, userId: number, code: unknown): Promise<boolean> {
+  const factor = await factorOf(deps, userId)
   if (!factor?.verifiedAt || typeof code !== 'string') return false
   const secret = secretOf(deps, factor)
   const step = secret === null ? null : matchStep(secret, code.trim(), deps.now().getTime())
   if (step === null) return false
-  const res = deps.db
+  const accepted = await asAsync(deps.db)
     .update(authFactors)
     .set({ lastUsedStep: step })
     .where(and(eq(authFactors.id, factor.id), or(isNull(authFactors.lastUsedStep), lt(authFactors.lastUsedStep, step))))
-    .run() as unknown as { changes: number }
-  if (res.changes === 1) return true
-  noteReusedCode(deps, factor.id, userId, step)
+    .returning({ id: authFactors.id })
+  if (accepted.length === 1) return true
+  await noteReusedCode(deps, factor.id, userId, step)
   return false
 }
 
 /** Logs every reuse; emails the owner when the last such email is REUSE_ALERT_EVERY_MS old (or none was sent). */
-function noteReusedCode(deps: TwoFactorDeps, factorId: number, userId: number, step: number) {
+async function noteReusedCode(deps: TwoFactorDeps, factorId: number, userId: number, step: number): Promise<void> {
   log.warn('two-factor code reused', { userId, step })
   const quietSince = new Date(deps.now().getTime() - REUSE_ALERT_EVERY_MS)
-  const res = deps.db
+  const alerted = await asAsync(deps.db)
     .update(authFactors)
     .set({ replayAlertedAt: deps.now() })
     .where(and(eq(authFactors.id, factorId), or(isNull(authFactors.replayAlertedAt), lt(authFactors.replayAlertedAt, quietSince))))
-    .run() as unknown as { changes: number }
-  if (res.changes === 1) notify(deps, userId, 'code_reused')
+    .returning({ id: authFactors.id })
+  if (alerted.length === 1) await notify(deps, userId, 'code_reused')
 }
 
 async function consumeRecoveryCode(deps: TwoFactorDeps, userId: number, code: string): Promise<boolean> {
   if (!(await spendRecoveryCode(deps, userId, code))) return false
-  notify(deps, userId, 'recovery_used', unusedRecoveryCodes(deps, userId))
+  await notify(deps, userId, 'recovery_used', await unusedRecoveryCodes(deps, userId))
   return true
 }
 
@@ -176,11 +200,11 @@ export async function checkSecondFactor(
   userId: number,
   input: { code?: unknown; recoveryCode?: unknown },
 ): Promise<'off' | 'ok' | 'required' | 'invalid'> {
-  if (!hasTwoFactor(deps, userId)) return 'off'
+  if (!(await hasTwoFactor(deps, userId))) return 'off'
   const code = typeof input.code === 'string' && input.code.trim() ? input.code : null
   const recovery = typeof input.recoveryCode === 'string' && input.recoveryCode.trim() ? input.recoveryCode : null
   if (code === null && recovery === null) return 'required'
-  if (code !== null) return consumeTotp(deps, userId, code) ? 'ok' : 'invalid'
+  if (code !== null) return (await consumeTotp(deps, userId, code)) ? 'ok' : 'invalid'
   return (await consumeRecoveryCode(deps, userId, recovery!)) ? 'ok' : 'invalid'
 }
 
@@ -188,32 +212,24 @@ export const secondFactorRequired = () => new AppError(401, 'TOTP_REQUIRED', TWO
 export const secondFactorInvalid = () => new AppError(401, 'INVALID_TOTP', TWO_FACTOR_TEXT.invalid)
 
 /** For account lists: users with two-factor on. */
-export function usersWithTwoFactor(deps: Pick<Deps, 'db'>): Set<number> {
-  return new Set(
-    deps.db
-      .select({ userId: authFactors.userId })
-      .from(authFactors)
-      .where(isNotNull(authFactors.verifiedAt))
-      .all()
-      .map((r) => r.userId),
-  )
+export async function usersWithTwoFactor(deps: OwnerDb): Promise<Set<number>> {
+  const rows = await asAsync(deps.db).select({ userId: authFactors.userId }).from(authFactors).where(isNotNull(authFactors.verifiedAt))
+  return new Set(rows.map((r) => r.userId))
 }
 
 /**
  * At startup (src/server.ts): secrets stored in clear before sealing are sealed, and old short recovery
  * codes' unsalted hashes become argon2id. Idempotent; returns what it changed.
  */
-export async function upgradeTwoFactorStorage(deps: Pick<Deps, 'db' | 'config'>): Promise<{ secrets: number; recoveryCodes: number }> {
-  const clear = deps.db
-    .select({ id: authFactors.id, userId: authFactors.userId, secret: authFactors.secret })
-    .from(authFactors)
-    .all()
-    .filter((f) => !isSealed(f.secret))
+export async function upgradeTwoFactorStorage(deps: OwnerDb & Pick<Deps, 'config'>): Promise<{ secrets: number; recoveryCodes: number }> {
+  const db = asAsync(deps.db)
+  const clear = (await db.select({ id: authFactors.id, userId: authFactors.userId, secret: authFactors.secret }).from(authFactors)).filter(
+    (f) => !isSealed(f.secret),
+  )
   for (const f of clear)
-    deps.db
+    await db
       .update(authFactors)
       .set({ secret: sealSecret(deps.config.secrets.totpKey, f.userId, f.secret) })
       .where(and(eq(authFactors.id, f.id), eq(authFactors.secret, f.secret)))
-      .run()
   return { secrets: clear.length, recoveryCodes: await upgradeOldRecoveryCodes(deps) }
 }

@@ -2,12 +2,13 @@
 // user signs in, never a secret (no provider tokens, TOTP secrets, code or session hashes, link tokens).
 import { eq } from 'drizzle-orm'
 import { authFactors, authIdentities, oneTimeTokens, recoveryCodes, sessions } from '../db/schema'
-import type { Deps } from '../deps'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 
-export function signInData(deps: Pick<Deps, 'db'>, userId: number) {
-  const { db } = deps
+export async function signInData(deps: OwnerDb, userId: number) {
+  const db = asAsync(deps.db)
   return {
-    googleIdentities: db
+    googleIdentities: await db
       .select({
         provider: authIdentities.provider,
         providerUserId: authIdentities.providerUserId,
@@ -15,19 +16,16 @@ export function signInData(deps: Pick<Deps, 'db'>, userId: number) {
         createdAt: authIdentities.createdAt,
       })
       .from(authIdentities)
-      .where(eq(authIdentities.userId, userId))
-      .all(),
-    twoFactor: db
+      .where(eq(authIdentities.userId, userId)),
+    twoFactor: await db
       .select({ factorType: authFactors.factorType, verifiedAt: authFactors.verifiedAt, createdAt: authFactors.createdAt })
       .from(authFactors)
-      .where(eq(authFactors.userId, userId))
-      .all(),
-    recoveryCodes: db
+      .where(eq(authFactors.userId, userId)),
+    recoveryCodes: await db
       .select({ createdAt: recoveryCodes.createdAt, usedAt: recoveryCodes.usedAt })
       .from(recoveryCodes)
-      .where(eq(recoveryCodes.userId, userId))
-      .all(),
-    sessions: db
+      .where(eq(recoveryCodes.userId, userId)),
+    sessions: await db
       .select({
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
@@ -36,12 +34,10 @@ export function signInData(deps: Pick<Deps, 'db'>, userId: number) {
         ip: sessions.ip,
       })
       .from(sessions)
-      .where(eq(sessions.userId, userId))
-      .all(),
-    emailLinks: db
+      .where(eq(sessions.userId, userId)),
+    emailLinks: await db
       .select({ purpose: oneTimeTokens.purpose, createdAt: oneTimeTokens.createdAt, expiresAt: oneTimeTokens.expiresAt, usedAt: oneTimeTokens.usedAt })
       .from(oneTimeTokens)
-      .where(eq(oneTimeTokens.userId, userId))
-      .all(),
+      .where(eq(oneTimeTokens.userId, userId)),
   }
 }

@@ -1,13 +1,17 @@
 // The users columns that access/ reads beside its user_access rows (who a user is, for ADMIN_EMAILS,
 // bans and the admin account lists). This folder owns `users` (src/db/owners.json); access/ sits
-// below auth/ (auth imports access), so this file imports nothing outside src/auth and src/lib (plain SQL through
-// the caller's drizzle handle, no schema import): a pure leaf, read across folders without a folder
+// below auth/ (auth imports access), so this file imports nothing outside src/auth, src/lib and src/db (plain SQL
+// through `rawRows` on the caller's handle, no schema import): a pure leaf, read across folders without a folder
 // edge (docs/ARCHITECTURE.md, "Import rules"), like src/metrics/latency.ts.
 import { sql, type SQL } from 'drizzle-orm'
+import type { AsyncDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import type { Db } from '../db/client'
+import { rawRows } from '../db/raw'
 import { chunksOf } from '../lib/id-lists'
 
-/** The drizzle handle (or a transaction of it) the caller reads through. */
-export type UsersReader = { all<T = unknown>(query: SQL): T[] }
+/** The database (or a transaction of it) the caller reads through. */
+export type UsersReader = Db | AsyncDb
 
 /** The account fields access decisions need (not the whole row: this runs for every matched user of a scan). */
 export type AccountUser = { id: number; email: string; emailConfirmedAt: Date | null; bannedAt: Date | null }
@@ -23,16 +27,17 @@ const ACCOUNT = sql`SELECT id, email, email_confirmed_at, banned_at FROM users`
 const LISTED = sql`SELECT id, email, name, email_confirmed_at, banned_at, created_at FROM users`
 
 /** One account, or undefined. */
-export function accountUser(db: UsersReader, userId: number): AccountUser | undefined {
-  const row = db.all<Raw>(sql`${ACCOUNT} WHERE id = ${userId}`)[0]
+export async function accountUser(db: UsersReader, userId: number): Promise<AccountUser | undefined> {
+  const row = (await rawRows<Raw>(asAsync(db), sql`${ACCOUNT} WHERE id = ${userId}`))[0]
   return row === undefined ? undefined : account(row)
 }
 
 /** Every account by id, or those among `ids` in the database's order, in chunks of 500. */
-export function accountUsers(db: UsersReader, ids?: readonly number[]): AccountUser[] {
-  if (ids === undefined) return db.all<Raw>(sql`${ACCOUNT} ORDER BY id ASC`).map(account)
+export async function accountUsers(db: UsersReader, ids?: readonly number[]): Promise<AccountUser[]> {
+  const adb = asAsync(db)
+  if (ids === undefined) return (await rawRows<Raw>(adb, sql`${ACCOUNT} ORDER BY id ASC`)).map(account)
   const out: AccountUser[] = []
-  for (const chunk of chunksOf(ids)) out.push(...db.all<Raw>(sql`${ACCOUNT} WHERE id IN ${chunk}`).map(account))
+  for (const chunk of chunksOf(ids)) out.push(...(await rawRows<Raw>(adb, sql`${ACCOUNT} WHERE id IN ${chunk}`)).map(account))
   return out
 }
 
@@ -41,7 +46,7 @@ export function accountUsers(db: UsersReader, ids?: readonly number[]): AccountU
  * (LIKE, its wildcards escaped); `newestFirst` orders by id descending, otherwise the database's order;
  * `userId` reads that one account.
  */
-export function listedUsers(db: UsersReader, opts: { search?: string; newestFirst?: boolean; userId?: number } = {}): ListedUser[] {
+export async function listedUsers(db: UsersReader, opts: { search?: string; newestFirst?: boolean; userId?: number } = {}): Promise<ListedUser[]> {
   const where: SQL[] = []
   if (opts.userId !== undefined) where.push(sql`id = ${opts.userId}`)
   if (opts.search) {
@@ -49,5 +54,5 @@ export function listedUsers(db: UsersReader, opts: { search?: string; newestFirs
     where.push(sql`(email like ${pattern} escape '\\' or name like ${pattern} escape '\\')`)
   }
   const filter = where.length === 0 ? sql`` : sql` WHERE ${sql.join(where, sql` AND `)}`
-  return db.all<Raw>(sql`${LISTED}${filter}${opts.newestFirst ? sql` ORDER BY id DESC` : sql``}`).map(listed)
+  return (await rawRows<Raw>(asAsync(db), sql`${LISTED}${filter}${opts.newestFirst ? sql` ORDER BY id DESC` : sql``}`)).map(listed)
 }

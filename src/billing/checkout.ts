@@ -57,7 +57,7 @@ export async function startCheckout(
   if (plan === null) throw badRequest('planType must be one of the plans.', 'BAD_PLAN')
   const returnUrl = checkoutReturnUrl(config.appUrl, body.returnUrl)
   const now = deps.now()
-  refuse(access, plan, storedCustomer(deps, user.id).subscription !== null, now)
+  refuse(access, plan, (await storedCustomer(deps, user.id)).subscription !== null, now)
   try {
     const stripe = stripeFor(config)
     const { prices } = await catalog(deps)
@@ -81,7 +81,7 @@ export async function startCheckout(
     } catch (err) {
       // A stored customer Stripe no longer knows: forget it and make a new one, once.
       if ((err as { code?: string }).code !== 'resource_missing' || (err as { param?: string }).param !== 'customer') throw err
-      forgetCustomer(deps, user.id, customer)
+      await forgetCustomer(deps, user.id, customer)
       customer = await ensureCustomer(deps, user.id, user.email, customer)
       session = await create(customer)
     }

@@ -25,8 +25,8 @@ const tags = ['billing']
 
 export const billingRoutes = (deps: Deps) => {
   // The spec's checkout toast reads 'Authentication required' for a signed-out caller.
-  const signedIn = (request: Request) => {
-    const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+  const signedIn = async (request: Request) => {
+    const session = await validateSession(deps, readSessionToken(request.headers.get('cookie')))
     if (session === null) throw unauthorized('Authentication required')
     return session
   }
@@ -36,8 +36,8 @@ export const billingRoutes = (deps: Deps) => {
     .use(authPlugin(deps))
     .post(
       '/api/billing/checkout',
-      ({ request, body }) => {
-        const session = signedIn(request)
+      async ({ request, body }) => {
+        const session = await signedIn(request)
         const wait = limits.checkout.hit(String(session.user.id))
         if (wait > 0) throw tooMany('Too many checkout attempts. Please wait a moment.', wait)
         return startCheckout(deps, session.user, session.access, body)
@@ -48,7 +48,7 @@ export const billingRoutes = (deps: Deps) => {
         detail: { summary: 'Start an embedded Stripe Checkout for a plan {planType, returnUrl (this site)} → {client_secret}', tags },
       },
     )
-    .post('/api/billing/portal', ({ request }) => openPortal(deps, signedIn(request).user.id), {
+    .post('/api/billing/portal', async ({ request }) => openPortal(deps, (await signedIn(request)).user.id), {
       response: { 200: BillingPortalResponse, ...errors(401) },
       detail: { summary: 'Open the Stripe billing portal → {portalUrl}; 404 without a subscription', tags },
     })
@@ -60,11 +60,11 @@ export const billingRoutes = (deps: Deps) => {
     .post(
       '/api/billing/refresh',
       async ({ request }) => {
-        const session = signedIn(request)
+        const session = await signedIn(request)
         const wait = limits.refresh.hit(String(session.user.id))
         if (wait > 0) throw tooMany('Too many refreshes. Please wait a moment.', wait)
         await refreshUser(deps, session.user.id)
-        const state = accessStateFor(deps, session.user.id)!
+        const state = (await accessStateFor(deps, session.user.id))!
         return { access: accessInfo(state, deps.now()), subscription: subscriptionView(deps.config, state, deps.now()) }
       },
       {

@@ -11,7 +11,7 @@ export const PORTAL_FAILED = 'Could not open the billing portal. Please try agai
 
 export async function openPortal(deps: Pick<Deps, 'db' | 'config'>, userId: number): Promise<{ portalUrl: string }> {
   if (!deps.config.billingEnabled) throw billingDisabled()
-  const customer = storedCustomer(deps, userId).customer
+  const customer = (await storedCustomer(deps, userId)).customer
   if (customer === null) throw new AppError(404, 'NO_SUBSCRIPTION', NO_SUBSCRIPTION.message, { title: NO_SUBSCRIPTION.title })
   try {
     // Our configuration (synced now if the startup sync has not finished); Stripe's default otherwise.

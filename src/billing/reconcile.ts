@@ -14,7 +14,7 @@ export type ReconcileResult = { checked: number; changed: number; failed: number
 export async function reconcile(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'>): Promise<ReconcileResult> {
   const result: ReconcileResult = { checked: 0, changed: 0, failed: 0 }
   if (!deps.config.billingEnabled) return result
-  const rows = customerLinks(deps)
+  const rows = await customerLinks(deps)
   for (const row of rows) {
     try {
       const r = await refreshCustomer(deps, row.customer, { userHint: row.userId, cause: 'reconcile' })

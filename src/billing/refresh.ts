@@ -5,7 +5,8 @@
 // changed is what makes replays and reordered events harmless.
 import type Stripe from 'stripe'
 import type { Deps } from '../deps'
-import { accessStateFor, writeAccess } from '../access/service'
+import { writeAccessFrom } from '../access/service'
+import { accessStateOf } from '../access/state'
 import { linkCustomerIfNone, storeSubscriptionId, stripeIdsOf, userOfCustomer } from '../access/stripe-link'
 import { findUser } from '../auth/users'
 import { recordAudit } from '../audit/log'
@@ -51,13 +52,13 @@ function planOfMetadata(meta: Stripe.Metadata | undefined): PlanId | null {
 }
 
 /** The user of a Stripe customer: the stored link, else the id the checkout carried (then stored, if the user has no customer yet). */
-export function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): number | null {
-  const linked = userOfCustomer(deps, customerId)
+export async function userForCustomer(deps: Pick<Deps, 'db'>, customerId: string, hint: number | null): Promise<number | null> {
+  const linked = await userOfCustomer(deps, customerId)
   if (linked !== null) return linked
-  if (hint === null || findUser(deps, hint) === undefined) return null
-  linkCustomerIfNone(deps, hint, customerId)
+  if (hint === null || (await findUser(deps, hint)) === undefined) return null
+  await linkCustomerIfNone(deps, hint, customerId)
   // Only when that linked it: a user who already has another customer is not this one's.
-  return stripeIdsOf(deps, hint)?.customer === customerId ? hint : null
+  return (await stripeIdsOf(deps, hint))?.customer === customerId ? hint : null
 }
 
 export type RefreshResult = { userId: number | null; subscription: string | null; changed: boolean }
@@ -77,7 +78,7 @@ export function refreshCustomer(deps: BillingDeps, customerId: string, opts: { u
 }
 
 async function refreshNow(deps: BillingDeps, customerId: string, opts: { userHint?: number | null; cause: string }): Promise<RefreshResult> {
-  const userId = userForCustomer(deps, customerId, opts.userHint ?? null)
+  const userId = await userForCustomer(deps, customerId, opts.userHint ?? null)
   if (userId === null) {
     log.warn('stripe: customer without a Dibs account', { customer: customerId, cause: opts.cause })
     return { userId: null, subscription: null, changed: false }
@@ -86,20 +87,26 @@ async function refreshNow(deps: BillingDeps, customerId: string, opts: { userHin
   const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 })
   const catalog = cachedCatalog(deps)
   const chosen = pickSubscription(list.data.map((s) => factsOf(s, catalog)))
-  return { userId, subscription: chosen?.id ?? null, changed: chosen === null ? false : applyFacts(deps, userId, chosen, opts.cause) }
+  return { userId, subscription: chosen?.id ?? null, changed: chosen === null ? false : await applyFacts(deps, userId, chosen, opts.cause) }
 }
 
 /** Writes what a subscription means for the user; false when nothing changed. */
-export function applyFacts(deps: BillingDeps, userId: number, facts: SubscriptionFacts, cause: string): boolean {
+export async function applyFacts(deps: BillingDeps, userId: number, facts: SubscriptionFacts, cause: string): Promise<boolean> {
   const now = deps.now()
-  const state = accessStateFor(deps, userId)
-  if (state === null) return false
-  const row = stripeIdsOf(deps, userId)
-  if (row && row.subscription !== facts.id) storeSubscriptionId(deps, userId, facts.id)
-  const next = decide(state, accessFromSubscription(facts, now), now)
-  if (next === null) return false
-  writeAccess(deps, userId, { ...next, grantedBy: null, source: 'stripe' })
-  recordAudit(deps, {
+  const user = await findUser(deps, userId)
+  if (user === undefined) return false
+  const row = await stripeIdsOf(deps, userId)
+  if (row && row.subscription !== facts.id) await storeSubscriptionId(deps, userId, facts.id)
+  // The stored access is read, decided on and written in one transaction: a gift or role granted
+  // meanwhile is what `decide` sees (docs/atomicity-audit.md B2).
+  const decided = await writeAccessFrom(deps, userId, (stored) => {
+    const state = accessStateOf(deps, user.email, stored)
+    const next = decide(state, accessFromSubscription(facts, now), now)
+    return next === null ? null : { write: { ...next, grantedBy: null, source: 'stripe' }, result: { state, next } }
+  })
+  if (decided === null) return false
+  const { state, next } = decided
+  await recordAudit(deps, {
     actor: 'stripe',
     action: changeAction(state, next),
     target: `user:${userId}`,
@@ -114,12 +121,10 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
     },
   })
   if (next.subscriptionStatus === 'past_due' && next.accessExpiresAt !== null) {
-    const email = findUser(deps, userId)?.email
-    if (email)
-      enqueueEmail(deps, 'payment_failed', paymentFailedEmail(deps.config, email, next.accessExpiresAt), {
-        userId,
-        dedupeKey: `payment_failed:${userId}:${facts.id}:${facts.periodStart?.getTime() ?? 0}`,
-      })
+    await enqueueEmail(deps, 'payment_failed', paymentFailedEmail(deps.config, user.email, next.accessExpiresAt), {
+      userId,
+      dedupeKey: `payment_failed:${userId}:${facts.id}:${facts.periodStart?.getTime() ?? 0}`,
+    })
   }
   log.info('stripe: access updated', { userId, role: next.role, status: next.subscriptionStatus, cause })
   return true
@@ -127,7 +132,7 @@ export function applyFacts(deps: BillingDeps, userId: number, facts: Subscriptio
 
 /** The signed-in user's own re-read (POST /api/billing/refresh): nothing to do without a customer. */
 export async function refreshUser(deps: BillingDeps, userId: number): Promise<RefreshResult | null> {
-  const row = stripeIdsOf(deps, userId)
+  const row = await stripeIdsOf(deps, userId)
   if (!deps.config.billingEnabled || !row?.customer) return null
   try {
     return await refreshCustomer(deps, row.customer, { userHint: userId, cause: 'user refresh' })

@@ -5,6 +5,7 @@
 // state may have changed: the customer's subscriptions are re-read from the API (refresh.ts).
 import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
+import { asAsync } from '../db/async-sqlite'
 import { stripeEvents } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
@@ -47,7 +48,9 @@ export async function handleWebhook(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'con
     log.warn('stripe webhook refused: bad signature', { error: (err as Error).message })
     throw badRequest('Invalid Stripe signature.', 'BAD_SIGNATURE')
   }
-  if (deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) return { received: true, duplicate: true }
+  const db = asAsync(deps.db)
+  if ((await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1)).length > 0)
+    return { received: true, duplicate: true }
   const target = targetOf(event)
   if (target !== null) {
     try {
@@ -57,6 +60,6 @@ export async function handleWebhook(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'con
       throw new AppError(503, 'STRIPE_UNAVAILABLE', 'Stripe could not be reached; retry later.', undefined, err)
     }
   }
-  deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, processedAt: deps.now() }).onConflictDoNothing().run()
+  await db.insert(stripeEvents).values({ id: event.id, type: event.type, processedAt: deps.now() }).onConflictDoNothing()
   return target === null ? { received: true, ignored: true } : { received: true }
 }

@@ -17,6 +17,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { SQL } from 'drizzle-orm'
 import type { AsyncDb } from './async-db'
 import type { Db } from './client'
+import { runRows } from './bulk'
 import { RAW } from './raw'
 import * as schema from './schema'
 
@@ -105,6 +106,13 @@ export function asyncSqlite(sqlite: Database): AsyncDb {
       if (open !== null && !mine()) await free()
       const q = compile(query)
       return sqlite.query(q.sql).run(...(q.params as never[])).changes
+    },
+    // ./bulk.ts: one prepared statement run once per row
+    statements: {
+      rows: async (text: string, rows: unknown[][], answer: boolean) => {
+        if (open !== null && !mine()) await free()
+        return runRows(sqlite, text, rows, answer)
+      },
     },
   }
   return db

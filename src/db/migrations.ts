@@ -17,6 +17,7 @@ import m14 from '../../drizzle/0014_crazy_selene.sql' with { type: 'text' }
 import m15 from '../../drizzle/0015_flashy_outlaw_kid.sql' with { type: 'text' }
 import m16 from '../../drizzle/0016_steady_daredevil.sql' with { type: 'text' }
 import m17 from '../../drizzle/0017_sour_lorna_dane.sql' with { type: 'text' }
+import m18 from '../../drizzle/0018_closed_yellow_claw.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_nosy_trish_tilby', sql: m0 },
@@ -37,4 +38,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0015_flashy_outlaw_kid', sql: m15 },
   { tag: '0016_steady_daredevil', sql: m16 },
   { tag: '0017_sour_lorna_dane', sql: m17 },
+  { tag: '0018_closed_yellow_claw', sql: m18 },
 ]

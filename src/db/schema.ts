@@ -252,7 +252,7 @@ export const matches = sqliteTable(
   (t) => [
     uniqueIndex('matches_user_post').on(t.userId, t.postId),
     index('matches_user_category_archived_time').on(t.userId, t.category, t.archivedAt, t.matchedAt),
-    index('matches_user_new').on(t.userId, t.isNew),
+    index('matches_user_new').on(t.userId, t.isNew, t.archivedAt, t.category), // covers the unread counts
     index('matches_time').on(t.matchedAt),
     index('matches_post').on(t.postId), // the re-check: who matched a post whose state changed
   ],

@@ -27,13 +27,13 @@ export async function seedDemo(deps: Deps & WithMatcher): Promise<void> {
   const hash = await Bun.password.hash(DEMO_PASSWORD)
   const now = deps.now().getTime()
   for (const account of DEMO_ACCOUNTS) {
-    if (findUserByEmail(deps, account.email) !== undefined) continue
-    const userId = insertUser(deps, { email: account.email, name: account.name, passwordHash: hash, emailConfirmedAtMs: now, createdAtMs: now })
-    insertActiveAccess(deps, userId, account.role, 'demo', now)
+    if ((await findUserByEmail(deps, account.email)) !== undefined) continue
+    const userId = await insertUser(deps, { email: account.email, name: account.name, passwordHash: hash, emailConfirmedAtMs: now, createdAtMs: now })
+    await insertActiveAccess(deps, userId, account.role, 'demo', now)
     if (account.role !== 'admin') {
       const access: AccessState = { role: account.role, subscriptionStatus: 'active', accessExpiresAt: null }
       for (const [category, terms] of Object.entries(DEMO_TERMS) as [Category, string[]][])
-        for (const term of terms) addTerm(deps, userId, access, category, term)
+        for (const term of terms) await addTerm(deps, userId, access, category, term)
     }
   }
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role === 'admin' ? 'admin     ' : 'subscriber'}  ${a.email}  /  ${DEMO_PASSWORD}`)

@@ -13,7 +13,7 @@
 // fetchInfo answers like /api/info: the posts asked for, as they are at `now`.
 import { DEMO_CORPUS, prng, type DemoPost } from './corpus.ts'
 import type { PostSnapshot } from '../forums/info.ts'
-import type { FetchNewResult, FetchSinceResult, ForumPost, ForumSource } from '../forums/listing.ts'
+import type { FetchNewResult, FetchSinceResult, ForumPost, ForumSource, IsKnown } from '../forums/listing.ts'
 import { RateBudget } from '../forums/rate-budget.ts'
 
 export type DemoSourceOptions = {
@@ -164,7 +164,7 @@ export function createDemoSource(opts: DemoSourceOptions): DemoSource {
     return out
   }
 
-  async function fetchSince(isKnown: (id: string) => boolean, o: { maxPages?: number } = {}): Promise<FetchSinceResult> {
+  async function fetchSince(isKnown: IsKnown, o: { maxPages?: number } = {}): Promise<FetchSinceResult> {
     const maxPages = o.maxPages ?? 11
     const fresh: ForumPost[] = []
     let after: string | undefined
@@ -173,7 +173,7 @@ export function createDemoSource(opts: DemoSourceOptions): DemoSource {
       const page = await fetchNew({ after })
       pages++
       for (const post of page.posts) {
-        if (isKnown(post.redditId)) return { posts: fresh.reverse(), pages, reachedKnown: true }
+        if (await isKnown(post.redditId)) return { posts: fresh.reverse(), pages, reachedKnown: true }
         fresh.push(post)
       }
       if (page.after === null) break

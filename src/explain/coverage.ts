@@ -8,21 +8,21 @@ import { formatTime } from '../notify/explain-delivery'
 import { gapAround } from '../scanner/gaps'
 
 /** 'Dibs was not reading r/x between … and …: …', or null when the post is not inside a gap. */
-export function gapSentence(
-  deps: Pick<Deps, 'sqlite' | 'now'>,
+export async function gapSentence(
+  deps: Pick<Deps, 'sqlite' | 'db' | 'now'>,
   post: { redditId: string; subreddit: string | null; createdAt: Date | null },
   timeZone: string,
-): string | null {
+): Promise<string | null> {
   let lo: number
   let hi: number
   if (post.createdAt) lo = hi = post.createdAt.getTime()
   else {
-    const around = storedAround(deps.sqlite, post.redditId)
+    const around = await storedAround(deps, post.redditId)
     if (around.before === null) return null
     lo = around.before
     hi = around.after ?? deps.now().getTime()
   }
-  const gap = gapAround(deps.sqlite, post.subreddit, lo, hi)
+  const gap = await gapAround(deps, post.subreddit, lo, hi)
   if (!gap) return null
   const where = post.subreddit
     ? `r/${post.subreddit}`

@@ -31,7 +31,7 @@ import { termsByIds, termsOfUserByCategory } from '../terms/reads'
 import type { WithMatcher } from '../matches/matcher'
 import { explainTerm } from '../matching/explain'
 import { parseTerm } from '../matching/parse'
-import { matchTermSettings } from '../notify/delivery'
+import { matchTermSettings } from '../notify/term-settings'
 import { controlOf, externalGate, userEndpoints } from '../notify/endpoints'
 import { channelOutcomes, digestAfter, type ChannelOutcome } from '../notify/explain-delivery'
 import { rowsOfMatch } from '../outbox/stats'
@@ -87,20 +87,20 @@ export function duration(ms: number): string {
 }
 
 /** The user asked about: oneself, or (admins) anyone by id or email. */
-function targetUser(deps: Deps, asker: { id: number; role: string }, who: string | undefined) {
+async function targetUser(deps: Deps, asker: { id: number; role: string }, who: string | undefined) {
   const raw = who?.trim() ?? ''
   let id = asker.id
   if (raw !== '') {
     if (/^\d+$/.test(raw)) id = Number(raw)
     else {
       if (asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
-      const found = findUserByEmail(deps, raw.toLowerCase())?.id ?? null
+      const found = (await findUserByEmail(deps, raw.toLowerCase()))?.id ?? null
       if (found === null) throw notFound(`No user with the email ${raw}.`, 'USER_NOT_FOUND')
       id = found
     }
   }
   if (id !== asker.id && asker.role !== 'admin') throw forbidden('Only admins can ask on behalf of another user.')
-  const found = userWithAccess(deps, id)
+  const found = await userWithAccess(deps, id)
   if (!found) throw notFound(`No user with the id ${id}.`, 'USER_NOT_FOUND')
   return found
 }
@@ -168,7 +168,7 @@ async function fetchPost(deps: ExplainDeps, redditId: string, reads?: () => numb
 }
 
 /** A stored post whose link is this address (trailing slash and fragment aside): how a forum's post is named. */
-function storedPostByLink(deps: Pick<Deps, 'sqlite'>, raw: string): Post | null {
+async function storedPostByLink(deps: Pick<Deps, 'db'>, raw: string): Promise<Post | null> {
   let url: URL
   try {
     url = new URL(raw.trim())
@@ -177,7 +177,7 @@ function storedPostByLink(deps: Pick<Deps, 'sqlite'>, raw: string): Post | null 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   url.hash = ''
-  return postByLink(deps.sqlite, url.href.replace(/\/+$/, ''))
+  return await postByLink(deps, url.href.replace(/\/+$/, ''))
 }
 
 /** `readLimit`: counts the asker's reads of posts Dibs never stored (admins are not counted). */
@@ -189,14 +189,14 @@ export async function explainPost(
 ): Promise<Explanation> {
   const parsed = parsePostRef(input.url)
   // a forum feed's or a pushed post: found by its link among the stored posts (Dibs cannot read those by id)
-  const byLink = parsed.ok ? null : storedPostByLink(deps, input.url)
+  const byLink = parsed.ok ? null : await storedPostByLink(deps, input.url)
   if (!parsed.ok && !byLink) throw badRequest(parsed.error, 'INVALID_POST_REF')
   const ref = parsed.ok ? parsed : { ok: true as const, redditId: byLink!.redditId, subreddit: null }
-  const { user, access } = targetUser(deps, asker, input.userId)
+  const { user, access } = await targetUser(deps, asker, input.userId)
   const forums = deps.config.forums
   if (ref.subreddit !== null && classify({ title: '', subreddit: ref.subreddit }, forums) === null) throw notWatched(deps, ref.subreddit)
 
-  const stored = byLink ?? postByRedditId(deps.sqlite, ref.redditId)
+  const stored = byLink ?? (await postByRedditId(deps, ref.redditId))
   let post: Pick<Post, 'redditId' | 'title' | 'url' | 'author' | 'flair' | 'authorFlair' | 'content' | 'subreddit' | 'createdAt' | 'state'>
   let category: Category | null
   let forum: 'product' | 'gd'
@@ -206,9 +206,12 @@ export async function explainPost(
     forum = stored.forum === 'gd' ? 'gd' : 'product'
   } else {
     const fetched = await fetchPost(deps, ref.redditId, readLimit && asker.role !== 'admin' ? () => readLimit.hit(`explain:${asker.id}`) : undefined).catch(
-      (e) => {
+      async (e) => {
         // unreadable (no key): a post whose id falls inside a coverage gap is told so first
-        const gap = e instanceof AppError && e.code === 'REDDIT_UNAVAILABLE' ? gapSentence(deps, { ...ref, createdAt: null }, timeZoneOf(deps, user.id)) : null
+        const gap =
+          e instanceof AppError && e.code === 'REDDIT_UNAVAILABLE'
+            ? await gapSentence(deps, { ...ref, createdAt: null }, await timeZoneOf(deps, user.id))
+            : null
         throw gap ? new AppError(e.status, e.code, `${gap}. ${e.message}`) : e
       },
     )
@@ -219,23 +222,23 @@ export async function explainPost(
     forum = c.forum
   }
   const now = deps.now()
-  const timeZone = getPrefs(deps, user.id).quiet?.timeZone ?? (input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : 'UTC')
+  const timeZone = (await getPrefs(deps, user.id)).quiet?.timeZone ?? (input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : 'UTC')
   const label = (c: Category) => categoryLabel(deps.config, c)
   const createdAt = post.createdAt.getTime()
   const seen = stored
     ? `seen ${duration(stored.ingestedAt.getTime() - createdAt)} after it was posted`
-    : (gapSentence(deps, post, timeZoneOf(deps, user.id)) ??
+    : ((await gapSentence(deps, post, await timeZoneOf(deps, user.id))) ??
       'not stored: Dibs never saw this post in the listings it read (posted while the scanner was stopped or behind, or before its first scan)')
 
-  const terms = termsOfUserByCategory(deps.sqlite, user.id)
+  const terms = await termsOfUserByCategory(deps, user.id)
   const counts: Partial<Record<Category, number>> = {}
   for (const t of terms) if (isCategory(t.category)) counts[t.category] = (counts[t.category] ?? 0) + 1
 
   const verdicts: TermVerdict[] = []
   if (category !== null) {
     const prepared = deps.matcher.prepare(post)
-    const blocked = blockedSeller(deps.sqlite, post.author)
-    const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(getMatchDefaults(deps, user.id), post) }
+    const blocked = await blockedSeller(deps, post.author)
+    const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(await getMatchDefaults(deps, user.id), post) }
     for (const t of terms) {
       if (t.category !== category) continue
       const parsed = parseTerm(t.term)
@@ -285,21 +288,27 @@ export async function explainPost(
     },
     terms: verdicts,
     otherTerms: otherCategoryLines(counts, category, label),
-    match: stored ? matchOf(deps, user.id, stored, access, timeZone) : null,
+    match: stored ? await matchOf(deps, user.id, stored, access, timeZone) : null,
     timeZone,
   }
 }
 
 /** The zone the explainer writes times in: the user's quiet-hours zone, else UTC. */
-const timeZoneOf = (deps: Deps, userId: number) => getPrefs(deps, userId).quiet?.timeZone ?? 'UTC'
+const timeZoneOf = async (deps: Deps, userId: number) => (await getPrefs(deps, userId)).quiet?.timeZone ?? 'UTC'
 
-function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<typeof notificationGate>[0], timeZone: string): Explanation['match'] {
-  const m = matchOfUserPost(deps.sqlite, userId, post.id)
+async function matchOf(
+  deps: Deps,
+  userId: number,
+  post: Post,
+  access: Parameters<typeof notificationGate>[0],
+  timeZone: string,
+): Promise<Explanation['match']> {
+  const m = await matchOfUserPost(deps, userId, post.id)
   if (!m) return null
   const now = deps.now()
-  const prefs = getPrefs(deps, userId)
+  const prefs = await getPrefs(deps, userId)
   const gates = notificationGate(access, now)
-  const termsCreated = termsByIds(deps.sqlite, termIdsOfMatch(deps.sqlite, m.id))
+  const termsCreated = await termsByIds(deps, await termIdsOfMatch(deps, m.id))
   // runner.ts rule 4: a live match alerts only when the post came after one of its terms.
   const fresh = termsCreated.length === 0 || termsCreated.some((t) => t.created_at <= post.createdAt.getTime())
   const noAlert =
@@ -310,9 +319,9 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
         : fresh
           ? null
           : REASON_TEXTS.createdBefore
-  const devices = countSubscriptions(deps, userId)
+  const devices = await countSubscriptions(deps, userId)
   const endpoints = externalGate(access, now).allowed
-    ? userEndpoints(deps, userId).map((e) => ({
+    ? (await userEndpoints(deps, userId)).map((e) => ({
         id: e.id,
         kind: e.kind as EndpointKind,
         name: e.name,
@@ -325,16 +334,16 @@ function matchOf(deps: Deps, userId: number, post: Post, access: Parameters<type
     timeZone,
     match: { id: m.id, source: m.source, isNew: m.is_new === 1, matchedAt: m.created_at, postCreatedAt: m.post_created_at },
     postState: post.state,
-    terms: matchTermSettings(deps, m.id),
+    terms: await matchTermSettings(deps, m.id),
     emailFrequency: prefs.email_frequency,
     webPushEnabled: prefs.web_push_enabled,
     gates: { email: gates.email.allowed, push: gates.webPush.allowed, external: externalGate(access, now).allowed },
     devices,
     endpoints,
-    rows: rowsOfMatch(deps, m.id),
-    digest: digestAfter(deps, userId, m.created_at),
+    rows: await rowsOfMatch(deps, m.id),
+    digest: await digestAfter(deps, userId, m.created_at),
     digestIntervalMinutes: deps.config.digestIntervalMinutes,
-    socketAt: socketTimeOf(deps.sqlite, m.id),
+    socketAt: await socketTimeOf(deps, m.id),
     noAlert,
     priceDrop: m.price_drop !== null,
   })

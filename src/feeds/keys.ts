@@ -5,53 +5,75 @@
 // copy of the database opens no feed. Rotating draws a new nonce; the old URL is not found at once.
 // A changed SESSION_SECRET changes every feed address (re-derived and re-stored on the next look).
 import { createHmac, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { AsyncDb, OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { feedKeys } from '../db/schema'
 import type { Deps } from '../deps'
 import { hashToken } from '../lib/tokens'
 import { isActiveUser } from '../auth/users'
 
-type KeyRow = { user_id: number; nonce: string; secret_hash: string }
+type KeyDeps = OwnerDb & Pick<Deps, 'config' | 'now'>
 
 function derive(deps: Pick<Deps, 'config'>, userId: number, nonce: string): string {
   return createHmac('sha256', deps.config.secrets.sessionSecret).update(`feed:${userId}:${nonce}`).digest('base64url')
 }
 
-function store(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, userId: number, nonce: string): string {
-  const secret = derive(deps, userId, nonce)
-  deps.sqlite
-    .query(
-      `INSERT INTO feed_keys (user_id, nonce, secret_hash, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET nonce = excluded.nonce, secret_hash = excluded.secret_hash, created_at = excluded.created_at`,
-    )
-    .run(userId, nonce, hashToken(secret), deps.now().getTime())
-  return secret
+async function keyOf(db: AsyncDb, userId: number) {
+  return (await db.select().from(feedKeys).where(eq(feedKeys.userId, userId)).limit(1))[0]
 }
 
-/** The user's feed secret, made on first use. */
-export function feedSecret(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, userId: number): string {
-  const row = deps.sqlite.query<KeyRow, [number]>('SELECT * FROM feed_keys WHERE user_id = ?').get(userId)
-  if (row === null) return store(deps, userId, randomBytes(16).toString('base64url'))
+/**
+ * The user's feed secret, made on first use. A first look that races another (the page and a
+ * prefetch) keeps the nonce the first one stored (DO NOTHING, then read back), so both answers show
+ * the same addresses (docs/atomicity-audit.md C8).
+ */
+export async function feedSecret(deps: KeyDeps, userId: number): Promise<string> {
+  const db = asAsync(deps.db)
+  let row = await keyOf(db, userId)
+  if (row === undefined) {
+    const nonce = randomBytes(16).toString('base64url')
+    await db
+      .insert(feedKeys)
+      .values({ userId, nonce, secretHash: hashToken(derive(deps, userId, nonce)), createdAt: deps.now() })
+      .onConflictDoNothing({ target: feedKeys.userId })
+    row = (await keyOf(db, userId))!
+  }
   const secret = derive(deps, userId, row.nonce)
   // SESSION_SECRET changed since: the stored hash no longer finds this secret
-  if (hashToken(secret) !== row.secret_hash) deps.sqlite.query('UPDATE feed_keys SET secret_hash = ? WHERE user_id = ?').run(hashToken(secret), userId)
+  if (hashToken(secret) !== row.secretHash)
+    await db
+      .update(feedKeys)
+      .set({ secretHash: hashToken(secret) })
+      .where(eq(feedKeys.userId, userId))
   return secret
 }
 
 /** That the user has feed addresses, and since when (the data export: never the nonce or the hash); null when none were made. */
-export function feedKeyOf(deps: Pick<Deps, 'sqlite'>, userId: number): { createdAt: Date } | null {
-  const row = deps.sqlite.query<{ created_at: number }, [number]>('SELECT created_at FROM feed_keys WHERE user_id = ?').get(userId)
-  return row ? { createdAt: new Date(row.created_at) } : null
+export async function feedKeyOf(deps: OwnerDb, userId: number): Promise<{ createdAt: Date } | null> {
+  const row = await keyOf(asAsync(deps.db), userId)
+  return row ? { createdAt: row.createdAt } : null
 }
 
 /** A new secret: every address made from the old one stops answering at once. */
-export function rotateFeedSecret(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, userId: number): string {
-  return store(deps, userId, randomBytes(16).toString('base64url'))
+export async function rotateFeedSecret(deps: KeyDeps, userId: number): Promise<string> {
+  const nonce = randomBytes(16).toString('base64url')
+  const secret = derive(deps, userId, nonce)
+  const values = { nonce, secretHash: hashToken(secret), createdAt: deps.now() }
+  await asAsync(deps.db)
+    .insert(feedKeys)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: feedKeys.userId, set: values })
+  return secret
 }
 
 /** The user a feed URL's secret belongs to (not banned), or null. */
-export function feedOwner(deps: Pick<Deps, 'sqlite'>, secret: string): { userId: number; keyCreatedAt: number } | null {
+export async function feedOwner(deps: OwnerDb & Pick<Deps, 'sqlite'>, secret: string): Promise<{ userId: number; keyCreatedAt: number } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null
-  const key = deps.sqlite
-    .query<{ userId: number; keyCreatedAt: number }, [string]>('SELECT user_id AS userId, created_at AS keyCreatedAt FROM feed_keys WHERE secret_hash = ?')
-    .get(hashToken(secret))
-  return key !== null && isActiveUser(deps, key.userId) ? key : null
+  const [key] = await asAsync(deps.db)
+    .select({ userId: feedKeys.userId, keyCreatedAt: feedKeys.createdAt })
+    .from(feedKeys)
+    .where(eq(feedKeys.secretHash, hashToken(secret)))
+    .limit(1)
+  return key !== undefined && (await isActiveUser(deps, key.userId)) ? { userId: key.userId, keyCreatedAt: key.keyCreatedAt.getTime() } : null
 }

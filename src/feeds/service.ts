@@ -23,31 +23,31 @@ function addresses(appUrl: string, secret: string): FeedAddresses {
 }
 
 /** GET /api/feeds: the user's feed addresses (the secret is made on first use). */
-export const feedAddresses = (deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, userId: number) => addresses(deps.config.appUrl, feedSecret(deps, userId))
+export const feedAddresses = async (deps: Pick<Deps, 'db' | 'config' | 'now'>, userId: number) => addresses(deps.config.appUrl, await feedSecret(deps, userId))
 
 /** POST /api/feeds/rotate: new addresses; the old ones answer 404 from now on. */
-export const rotateFeedAddresses = (deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, userId: number) =>
-  addresses(deps.config.appUrl, rotateFeedSecret(deps, userId))
+export const rotateFeedAddresses = async (deps: Pick<Deps, 'db' | 'config' | 'now'>, userId: number) =>
+  addresses(deps.config.appUrl, await rotateFeedSecret(deps, userId))
 
 const CONTENT_TYPE: Record<FeedFormat, string> = { atom: 'application/atom+xml; charset=utf-8', json: 'application/feed+json; charset=utf-8' }
 
 export const FEED_NOT_FOUND = 'No such feed. Copy the current address from Settings → Account.'
 
 /** The feed as an HTTP answer: 200 with the body, or 304 when the reader's copy is current. */
-export function feedResponse(
-  deps: Pick<Deps, 'sqlite' | 'config'>,
+export async function feedResponse(
+  deps: Pick<Deps, 'db' | 'sqlite' | 'config'>,
   secret: string,
   format: FeedFormat,
   category: Category | null,
   request: Pick<Request, 'headers'>,
-): Response {
-  const owner = feedOwner(deps, secret)
+): Promise<Response> {
+  const owner = await feedOwner(deps, secret)
   if (owner === null) throw notFound(FEED_NOT_FOUND, 'FEED_NOT_FOUND')
   const view = feedView(deps.config, {
     userId: owner.userId,
     secret,
     category,
-    matches: feedMatches(deps, owner.userId, category),
+    matches: await feedMatches(deps, owner.userId, category),
     emptySince: new Date(owner.keyCreatedAt),
   })
   const body = format === 'atom' ? atomFeed(view) : JSON.stringify(jsonFeed(view))

@@ -2,6 +2,12 @@
 // author, refreshed after AUTHOR_TTL_MS. The look-ups go on the re-check's side share of the budget (the job is
 // src/scanner/authors.ts; the request RedditClient.fetchAbout, OAuth only). Owner of the table.
 import type { Database } from 'bun:sqlite'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import type { Deps } from '../deps'
+import { rawRows } from '../db/raw'
+import { posts, redditAuthors } from '../db/schema'
 import type { Post } from '../db/schema'
 import { postsWithMatches } from '../matches/store'
 import { rowToPost, type PostRow } from './store'
@@ -34,17 +40,19 @@ export function parseAbout(text: string): AboutResult {
   }
 }
 
-export function recordAbout(sqlite: Database, name: string, about: AboutResult, at: number): void {
+export async function recordAbout(deps: OwnerDb, name: string, about: AboutResult, at: number): Promise<void> {
   const found = about.status === 'found' ? about : null
-  sqlite
-    .query(
-      `INSERT INTO reddit_authors (name, status, account_created_at, karma, fetched_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(name) DO UPDATE SET status = excluded.status, account_created_at = excluded.account_created_at, karma = excluded.karma, fetched_at = excluded.fetched_at`,
-    )
-    .run(name.toLowerCase(), about.status, found?.accountCreatedAt ?? null, found?.karma ?? null, at)
+  const row = { status: about.status, accountCreatedAt: found?.accountCreatedAt ?? null, karma: found?.karma ?? null, fetchedAt: new Date(at) }
+  await asAsync(deps.db)
+    .insert(redditAuthors)
+    .values({ name: name.toLowerCase(), ...row })
+    .onConflictDoUpdate({ target: redditAuthors.name, set: row })
 }
 
-/** A found author's account, or null (not looked up, or no account to read). */
+/**
+ * A found author's account, or null (not looked up, or no account to read). Synchronous still: the Matcher's
+ * `prepare` (src/matches/matcher.ts) and the runner's per-alert closures read it synchronously (issue 29 round 2).
+ */
 export function authorAbout(sqlite: Database, name: string | null | undefined): AuthorAbout | null {
   if (!name) return null
   const row = sqlite
@@ -60,19 +68,20 @@ export function authorAbout(sqlite: Database, name: string | null | undefined): 
  * AUTHOR_TTL_MS ago; authors of matched posts first, then the newest posts. Which posts are matched is the matches
  * folder's (src/matches/store.ts postsWithMatches, a pure leaf): read for the window's posts, then ordered here.
  */
-export function authorsToLookUp(sqlite: Database, now: number, limit = 1): string[] {
-  const authors = sqlite
-    .query<{ name: string; ids: string }, [number, number]>(
-      `SELECT lower(p.author) AS name, json_group_array(p.id) AS ids FROM posts p LEFT JOIN reddit_authors ra ON ra.name = lower(p.author)
-       WHERE p.ingested_at >= ? AND p.author != '' AND lower(p.author) != '[deleted]' AND p.url LIKE 'https://%reddit.com/%'
-         AND (ra.name IS NULL OR ra.fetched_at < ?)
-       GROUP BY lower(p.author)
-       ORDER BY max(p.ingested_at) DESC`,
-    )
-    .all(now - AUTHOR_LOOKUP_WINDOW_MS, now - AUTHOR_TTL_MS)
-    .map((r) => ({ name: r.name, ids: JSON.parse(r.ids) as number[] }))
-  const matched = postsWithMatches(
-    sqlite,
+export async function authorsToLookUp(deps: OwnerDb & Pick<Deps, 'sqlite'>, now: number, limit = 1): Promise<string[]> {
+  // the window's posts newest first, grouped by author here: an author comes in the order of their newest post
+  const rows = await rawRows<{ name: string; id: number }>(
+    asAsync(deps.db),
+    sql`SELECT lower(p.author) AS name, p.id AS id FROM ${posts} p LEFT JOIN ${redditAuthors} ra ON ra.name = lower(p.author)
+       WHERE p.ingested_at >= ${now - AUTHOR_LOOKUP_WINDOW_MS} AND p.author != '' AND lower(p.author) != '[deleted]' AND p.url LIKE 'https://%reddit.com/%'
+         AND (ra.name IS NULL OR ra.fetched_at < ${now - AUTHOR_TTL_MS})
+       ORDER BY p.ingested_at DESC, p.id`,
+  )
+  const byName = new Map<string, number[]>()
+  for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r.id])
+  const authors = [...byName].map(([name, ids]) => ({ name, ids }))
+  const matched = await postsWithMatches(
+    deps,
     authors.flatMap((a) => a.ids),
   )
   // a stable sort: matched authors first, the newest first within each
@@ -84,23 +93,30 @@ export function authorsToLookUp(sqlite: Database, now: number, limit = 1): strin
 }
 
 /** The looked-up accounts of `authors` that were found, by author as given (matched case-insensitively, as SQLite's lower()). */
-export function foundAuthors(sqlite: Database, authors: readonly string[]): Map<string, AuthorAbout> {
+export async function foundAuthors(deps: OwnerDb, authors: readonly string[]): Promise<Map<string, AuthorAbout>> {
+  const db = asAsync(deps.db)
   const out = new Map<string, AuthorAbout>()
   const unique = [...new Set(authors)]
-  for (const chunk of chunksOf(unique))
-    for (const r of sqlite
-      .query<{ author: string; account_created_at: number | null; karma: number | null }, [string]>(
-        "SELECT j.value AS author, ra.account_created_at, ra.karma FROM json_each(?) j JOIN reddit_authors ra ON ra.name = lower(j.value) AND ra.status = 'found'",
-      )
-      .all(JSON.stringify(chunk)))
-      out.set(r.author, { accountCreatedAt: r.account_created_at, karma: r.karma })
+  const lowered = [...new Set(unique.map((a) => a.toLowerCase()))]
+  const found = new Map<string, AuthorAbout>()
+  for (const chunk of chunksOf(lowered))
+    for (const r of await db
+      .select({ name: redditAuthors.name, accountCreatedAt: redditAuthors.accountCreatedAt, karma: redditAuthors.karma })
+      .from(redditAuthors)
+      .where(and(inArray(redditAuthors.name, chunk), eq(redditAuthors.status, 'found'))))
+      found.set(r.name, { accountCreatedAt: r.accountCreatedAt, karma: r.karma })
+  for (const a of unique) {
+    const about = found.get(a.toLowerCase())
+    if (about) out.set(a, about)
+  }
   return out
 }
 
 /** The author's classified posts of the look-up window, oldest first: matched again once the account is known. */
-export function recentPostsBy(sqlite: Database, name: string, now: number): Post[] {
-  return sqlite
-    .query<PostRow, [string, number]>('SELECT * FROM posts WHERE lower(author) = ? AND ingested_at >= ? AND post_type IS NOT NULL ORDER BY created_at, id')
-    .all(name.toLowerCase(), now - AUTHOR_LOOKUP_WINDOW_MS)
-    .map(rowToPost)
+export async function recentPostsBy(deps: OwnerDb, name: string, now: number): Promise<Post[]> {
+  const rows = await rawRows<PostRow>(
+    asAsync(deps.db),
+    sql`SELECT * FROM ${posts} WHERE lower(${posts.author}) = ${name.toLowerCase()} AND ${posts.ingestedAt} >= ${now - AUTHOR_LOOKUP_WINDOW_MS} AND ${posts.postType} IS NOT NULL ORDER BY ${posts.createdAt}, ${posts.id}`,
+  )
+  return rows.map(rowToPost)
 }

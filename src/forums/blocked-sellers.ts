@@ -1,6 +1,9 @@
 // The admin's list of sellers Dibs never alerts on (Admin → Alerts → Blocked sellers; audited): the match runner
 // drops posts by them before anything is stored, and "Why didn't I get an alert?" says so. Owner of blocked_sellers.
-import type { Database } from 'bun:sqlite'
+import { asc, eq } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { blockedSellers } from '../db/schema'
 import { normalizeAuthor } from '../matching/prepare'
 
 export type BlockedSeller = { name: string; reason: string; createdAt: string }
@@ -14,41 +17,47 @@ export function sellerName(raw: string): string | null {
   return NAME.test(n) ? n : null
 }
 
-export function listBlockedSellers(sqlite: Database): BlockedSeller[] {
-  return sqlite
-    .query<{ name: string; reason: string; created_at: number }, []>('SELECT name, reason, created_at FROM blocked_sellers ORDER BY name')
-    .all()
-    .map((r) => ({ name: r.name, reason: r.reason, createdAt: new Date(r.created_at).toISOString() }))
+const view = (r: { name: string; reason: string; createdAt: Date }): BlockedSeller => ({ name: r.name, reason: r.reason, createdAt: r.createdAt.toISOString() })
+
+export async function listBlockedSellers(deps: OwnerDb): Promise<BlockedSeller[]> {
+  const rows = await asAsync(deps.db)
+    .select({ name: blockedSellers.name, reason: blockedSellers.reason, createdAt: blockedSellers.createdAt })
+    .from(blockedSellers)
+    .orderBy(asc(blockedSellers.name))
+  return rows.map(view)
 }
 
-/** Adds (or re-words) a seller; true when the name is new to the list. */
-export function blockSeller(sqlite: Database, name: string, reason: string, by: number | null, at: number): boolean {
-  const known = sqlite.query<{ n: number }, [string]>('SELECT count(*) AS n FROM blocked_sellers WHERE name = ?').get(name)!.n > 0
-  sqlite
-    .query('INSERT INTO blocked_sellers (name, reason, created_by, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET reason = excluded.reason')
-    .run(name, reason, by, at)
-  return !known
+/**
+ * Adds (or re-words) a seller; true when the name is new to the list. The look-up and the write are one
+ * transaction (docs/atomicity-audit.md D3), so of two admins adding one name at once only one is told "added".
+ */
+export async function blockSeller(deps: OwnerDb, name: string, reason: string, by: number | null, at: number): Promise<boolean> {
+  return asAsync(deps.db).transaction(async (tx) => {
+    const known = (await tx.select({ name: blockedSellers.name }).from(blockedSellers).where(eq(blockedSellers.name, name)).limit(1)).length > 0
+    await tx
+      .insert(blockedSellers)
+      .values({ name, reason, createdBy: by, createdAt: new Date(at) })
+      .onConflictDoUpdate({ target: blockedSellers.name, set: { reason } })
+    return !known
+  })
 }
 
-export function unblockSeller(sqlite: Database, name: string): boolean {
-  return sqlite.query('DELETE FROM blocked_sellers WHERE name = ?').run(name).changes > 0
+export async function unblockSeller(deps: OwnerDb, name: string): Promise<boolean> {
+  return (await asAsync(deps.db).delete(blockedSellers).where(eq(blockedSellers.name, name)).returning({ name: blockedSellers.name })).length > 0
 }
 
 /** The blocked names, for one run of the matcher. */
-export function blockedSellerSet(sqlite: Database): Set<string> {
-  return new Set(
-    sqlite
-      .query<{ name: string }, []>('SELECT name FROM blocked_sellers')
-      .all()
-      .map((r) => r.name),
-  )
+export async function blockedSellerSet(deps: OwnerDb): Promise<Set<string>> {
+  return new Set((await asAsync(deps.db).select({ name: blockedSellers.name }).from(blockedSellers)).map((r) => r.name))
 }
 
-export function blockedSeller(sqlite: Database, author: string | null | undefined): BlockedSeller | null {
+export async function blockedSeller(deps: OwnerDb, author: string | null | undefined): Promise<BlockedSeller | null> {
   const name = normalizeAuthor(author)
   if (!name) return null
-  const r = sqlite
-    .query<{ name: string; reason: string; created_at: number }, [string]>('SELECT name, reason, created_at FROM blocked_sellers WHERE name = ?')
-    .get(name)
-  return r ? { name: r.name, reason: r.reason, createdAt: new Date(r.created_at).toISOString() } : null
+  const [r] = await asAsync(deps.db)
+    .select({ name: blockedSellers.name, reason: blockedSellers.reason, createdAt: blockedSellers.createdAt })
+    .from(blockedSellers)
+    .where(eq(blockedSellers.name, name))
+    .limit(1)
+  return r ? view(r) : null
 }

@@ -11,7 +11,7 @@ import { errors } from '../lib/models'
 export const postRoutes = (deps: Deps & { source?: { healthReport?(): SourceHealth } }) =>
   new Elysia({ name: 'posts' }).get(
     '/api/posts',
-    ({ query }) => ({ ...livePosts(deps, { category: query.category, page: query.page }), delayed: cannotRead(deps.source?.healthReport?.()) }),
+    async ({ query }) => ({ ...(await livePosts(deps, { category: query.category, page: query.page })), delayed: cannotRead(deps.source?.healthReport?.()) }),
     {
       response: { 200: PostsResponse, ...errors(400) },
       query: t.Object({

@@ -39,8 +39,10 @@ export type ForumSource = {
   /** one page, newest first */
   fetchNew(opts?: { after?: string; limit?: number }): Promise<FetchNewResult>
   /** everything newer than the newest known post, oldest first */
-  fetchSince(isKnown: (redditId: string) => boolean, opts?: { maxPages?: number }): Promise<FetchSinceResult>
+  fetchSince(isKnown: IsKnown, opts?: { maxPages?: number }): Promise<FetchSinceResult>
 }
+/** Whether a post is stored already (src/forums/store.ts knownPosts reads the database for it). */
+export type IsKnown = (redditId: string) => boolean | Promise<boolean>
 export type FetchNewResult = { posts: ForumPost[]; after: string | null }
 export type FetchSinceResult = {
   posts: ForumPost[]

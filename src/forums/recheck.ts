@@ -8,7 +8,10 @@
 // final and no longer read; after 48 h a post is never read again.
 // Order within a batch: posts with matches first (someone sees them), then the newest, then the
 // most matched.
-import type { Database } from 'bun:sqlite'
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm'
+import { asAsync } from '../db/async-sqlite'
+import type { OwnerDb } from '../db/async-db'
+import { posts } from '../db/schema'
 import type { PostUpdate } from '../contract/events'
 import type { Deps } from '../deps'
 import { matchCountsSince, usersMatchedOn } from '../matches/store'
@@ -22,23 +25,29 @@ const RECHECK_WINDOW_MS = RECHECK_AT_MS.at(-1)! + 3600_000
 
 export type DuePost = { id: number; redditId: string; ingestedAt: number; recheckCount: number; matchCount: number }
 
-const DUE_AT = `CASE p.recheck_count ${RECHECK_AT_MS.map((ms, i) => `WHEN ${i} THEN ${ms}`).join(' ')} END`
+/** The time after storing (ms) at which a post with `recheck_count` checkpoints passed is due again. */
+const DUE_AT = sql`CASE ${posts.recheckCount} ${sql.raw(RECHECK_AT_MS.map((ms, i) => `WHEN ${i} THEN ${ms}`).join(' '))} END`
 
 /**
  * Posts due a re-read now, in batch order (see header), at most `limit`. The match counts are the matches folder's
  * (src/matches/store.ts matchCountsSince, a pure leaf): read for the window, then the due posts are ordered here.
  */
-export function duePosts(sqlite: Database, now: number, limit: number, exclude: ReadonlySet<number> = new Set()): DuePost[] {
+export async function duePosts(deps: OwnerDb & Pick<Deps, 'sqlite'>, now: number, limit: number, exclude: ReadonlySet<number> = new Set()): Promise<DuePost[]> {
   const since = now - RECHECK_WINDOW_MS
-  const counts = matchCountsSince(sqlite, since)
-  const rows = sqlite
-    .query<Omit<DuePost, 'matchCount'> & { createdAt: number }, [number, number]>(
-      `SELECT p.id, p.reddit_id AS redditId, p.ingested_at AS ingestedAt, p.recheck_count AS recheckCount, p.created_at AS createdAt
-       FROM posts p
-       WHERE p.ingested_at >= ? AND p.state != 'removed' AND p.recheck_count < ${RECHECK_AT_MS.length} AND p.ingested_at + ${DUE_AT} <= ?`,
-    )
-    .all(since, now)
-    .map((r) => ({ ...r, matchCount: counts.get(r.id) ?? 0 }))
+  const counts = await matchCountsSince(deps, since)
+  const rows = (
+    await asAsync(deps.db)
+      .select({ id: posts.id, redditId: posts.redditId, ingestedAt: posts.ingestedAt, recheckCount: posts.recheckCount, createdAt: posts.createdAt })
+      .from(posts)
+      .where(
+        and(
+          gte(posts.ingestedAt, new Date(since)),
+          ne(posts.state, 'removed'),
+          lt(posts.recheckCount, RECHECK_AT_MS.length),
+          sql`${posts.ingestedAt} + ${DUE_AT} <= ${now}`,
+        ),
+      )
+  ).map((r) => ({ ...r, ingestedAt: r.ingestedAt.getTime(), createdAt: r.createdAt.getTime(), matchCount: counts.get(r.id) ?? 0 }))
   // matched posts first, then the newest, then the most matched
   rows.sort((a, b) => Number(b.matchCount > 0) - Number(a.matchCount > 0) || b.createdAt - a.createdAt || b.matchCount - a.matchCount || b.id - a.id)
   return rows
@@ -56,16 +65,42 @@ export type PostChange = { update: PostUpdate; previous: PostState; userIds: num
 
 type Row = { id: number; reddit_id: string; state: string; state_changed_at: number | null; price: number | null; ingested_at: number; recheck_count: number }
 
-/** Writes a post's new state/price and describes the change (with the users who have a match on it: the socket topics). */
-function changeWriter(deps: Pick<Deps, 'sqlite'>, now: number) {
-  const change = deps.sqlite.query('UPDATE posts SET state = ?, state_changed_at = ?, price = ? WHERE id = ?')
-  return (row: Pick<Row, 'id' | 'reddit_id' | 'state' | 'state_changed_at' | 'price'>, state: PostState, price: number | null): PostChange | null => {
+/** The columns a re-read compares, as Row names them. */
+const ROW = {
+  id: posts.id,
+  reddit_id: posts.redditId,
+  state: posts.state,
+  state_changed_at: posts.stateChangedAt,
+  price: posts.price,
+  ingested_at: posts.ingestedAt,
+  recheck_count: posts.recheckCount,
+}
+const asRow = (r: { [K in keyof typeof ROW]: (typeof ROW)[K]['_']['data'] | null }): Row => ({
+  id: r.id!,
+  reddit_id: r.reddit_id!,
+  state: r.state!,
+  state_changed_at: r.state_changed_at?.getTime() ?? null,
+  price: r.price,
+  ingested_at: r.ingested_at!.getTime(),
+  recheck_count: r.recheck_count!,
+})
+
+/** Writes a post's new state/price (on `db`: the caller's transaction) and describes the change (with the users who have a match on it: the socket topics). */
+function changeWriter(deps: Pick<Deps, 'sqlite'>, db: OwnerDb['db'], now: number) {
+  return async (
+    row: Pick<Row, 'id' | 'reddit_id' | 'state' | 'state_changed_at' | 'price'>,
+    state: PostState,
+    price: number | null,
+  ): Promise<PostChange | null> => {
     if (state === row.state && price === row.price) return null
     const changedAt = state === row.state ? row.state_changed_at : now
-    change.run(state, changedAt, price, row.id)
+    await asAsync(db)
+      .update(posts)
+      .set({ state, stateChangedAt: changedAt === null ? null : new Date(changedAt), price })
+      .where(eq(posts.id, row.id))
     return {
       previous: row.state as PostState,
-      userIds: usersMatchedOn(deps.sqlite, row.id),
+      userIds: await usersMatchedOn({ db }, row.id),
       update: { postId: row.id, redditId: row.reddit_id, state, stateChangedAt: changedAt === null ? null : new Date(changedAt).toISOString(), price },
     }
   }
@@ -77,28 +112,43 @@ function changeWriter(deps: Pick<Deps, 'sqlite'>, now: number) {
  * state is stored with its time; a new price (an edit) is stored too. Returns the changes, each with
  * the users who have a match on the post (the socket topics).
  */
-export function applySnapshots(deps: Pick<Deps, 'sqlite' | 'now'>, asked: ReadonlyMap<string, number>, snapshots: PostSnapshot[]): PostChange[] {
+export async function applySnapshots(
+  deps: OwnerDb & Pick<Deps, 'sqlite' | 'now'>,
+  asked: ReadonlyMap<string, number>,
+  snapshots: PostSnapshot[],
+): Promise<PostChange[]> {
   const now = deps.now().getTime()
   const byReddit = new Map(snapshots.map((s) => [s.redditId, s]))
-  const read = deps.sqlite.query<Row, [number]>('SELECT id, reddit_id, state, state_changed_at, price, ingested_at, recheck_count FROM posts WHERE id = ?')
-  const mark = deps.sqlite.query('UPDATE posts SET rechecked_at = ?, recheck_count = ? WHERE id = ?')
-  const write = changeWriter(deps, now)
-  const changes: PostChange[] = []
-  deps.sqlite.transaction(() => {
+  return asAsync(deps.db).transaction(async (tx) => {
+    // the asked posts in one read (at most 100: one /api/info request)
+    const rows = new Map(
+      (
+        await tx
+          .select(ROW)
+          .from(posts)
+          .where(inArray(posts.id, [...asked.values()]))
+      ).map((r) => [r.id, asRow(r)]),
+    )
+    const write = changeWriter(deps, tx, now)
+    const changes: PostChange[] = []
     for (const [redditId, postId] of asked) {
-      const row = read.get(postId)
+      const row = rows.get(postId)
       if (!row) continue
       const snap = byReddit.get(redditId)
       const state: PostState = snap ? detectPostState(snap) : (row.state as PostState)
-      mark.run(now, state === 'removed' ? RECHECK_AT_MS.length : Math.max(row.recheck_count + 1, checkpointsPassed(row.ingested_at, now)), postId)
+      const count = state === 'removed' ? RECHECK_AT_MS.length : Math.max(row.recheck_count + 1, checkpointsPassed(row.ingested_at, now))
+      await tx
+        .update(posts)
+        .set({ recheckedAt: new Date(now), recheckCount: count })
+        .where(eq(posts.id, postId))
       if (!snap) continue
       // a removed post's body is "[removed]": its last known price stays
       const price = state === 'removed' ? row.price : (detectPrice(snap.title, snap.content) ?? row.price)
-      const c = write(row, state, price)
+      const c = await write(row, state, price)
       if (c) changes.push(c)
     }
-  })()
-  return changes
+    return changes
+  })
 }
 
 /**
@@ -107,22 +157,25 @@ export function applySnapshots(deps: Pick<Deps, 'sqlite' | 'now'>, asked: Readon
  * only changes are written, and the re-check checkpoints are left alone (they belong to /api/info).
  * A removed post stays removed. Returns the changes as applySnapshots does.
  */
-export function applyFeedReads(deps: Pick<Deps, 'sqlite' | 'now'>, seen: readonly ForumPost[]): PostChange[] {
+export async function applyFeedReads(deps: OwnerDb & Pick<Deps, 'sqlite' | 'now'>, seen: readonly ForumPost[]): Promise<PostChange[]> {
+  if (seen.length === 0) return []
   const now = deps.now().getTime()
-  const read = deps.sqlite.query<Row, [string]>(
-    'SELECT id, reddit_id, state, state_changed_at, price, ingested_at, recheck_count FROM posts WHERE reddit_id = ?',
-  )
-  const write = changeWriter(deps, now)
-  const changes: PostChange[] = []
-  deps.sqlite.transaction(() => {
+  return asAsync(deps.db).transaction(async (tx) => {
+    // the posts seen again in one read (one page of the feed)
+    const ids = [...new Set(seen.map((p) => p.redditId))]
+    const rows = new Map((await tx.select(ROW).from(posts).where(inArray(posts.redditId, ids))).map((r) => [r.reddit_id, asRow(r)]))
+    const write = changeWriter(deps, tx, now)
+    const changes: PostChange[] = []
     for (const post of seen) {
-      const row = read.get(post.redditId)
+      const row = rows.get(post.redditId)
       if (!row || row.state === 'removed') continue
       const state = detectPostState(post)
       const price = state === 'removed' ? row.price : (detectPrice(post.title, post.content) ?? row.price)
-      const c = write(row, state, price)
+      const c = await write(row, state, price)
       if (c) changes.push(c)
+      // a post seen twice in one page is compared with what was just written (as the row-by-row read did)
+      if (c) rows.set(post.redditId, { ...row, state, price, state_changed_at: c.update.stateChangedAt === null ? null : Date.parse(c.update.stateChangedAt) })
     }
-  })()
-  return changes
+    return changes
+  })
 }

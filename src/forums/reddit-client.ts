@@ -6,7 +6,15 @@
 //   public — logged-out JSON (`/r/A+B/new.json`, REDDIT_MODE=json): closed by Reddit since May 2026 (403)
 // Every answer that is not a listing is named: a 403 block page, closed JSON, a login redirect, a banned or
 // missing subreddit (probed one by one, then left out while the others are read), a 429 with its wait.
-import { MalformedListingError, parseListingText, type FetchNewResult, type FetchSinceResult, type ForumPost, type ForumSource } from './listing.ts'
+import {
+  MalformedListingError,
+  parseListingText,
+  type FetchNewResult,
+  type FetchSinceResult,
+  type ForumPost,
+  type ForumSource,
+  type IsKnown,
+} from './listing.ts'
 import { infoQuery, parseInfoText, type PostSnapshot } from './info.ts'
 import { OAUTH_CAP_PER_MINUTE, PUBLIC_CAP_PER_MINUTE, RateBudget, type FailureReason } from './rate-budget.ts'
 import { parseRedditAtom } from './reddit-atom.ts'
@@ -250,7 +258,7 @@ export class RedditClient implements ForumSource {
    * waits for the budget (up to maxWaitMs, default 60 s); any error aborts the whole catch-up so
    * the caller never stores a newer slice while an older gap stays unfetched.
    */
-  async fetchSince(isKnown: (redditId: string) => boolean, opts: { maxPages?: number } = {}): Promise<FetchSinceResult> {
+  async fetchSince(isKnown: IsKnown, opts: { maxPages?: number } = {}): Promise<FetchSinceResult> {
     const maxPages = opts.maxPages ?? Math.ceil(LISTING_DEPTH / 98)
     const fresh: ForumPost[] = []
     const seen = new Set<string>()
@@ -265,9 +273,11 @@ export class RedditClient implements ForumSource {
       const before = fresh.length
       // The page's stored posts are kept as they read now (re-checks without /api/info); entries older
       // than the first stored one are not new (as before: the catch-up ends there).
-      const known = page.posts.filter((p) => isKnown(p.redditId))
+      const knownIds = new Set<string>()
+      for (const p of page.posts) if (await isKnown(p.redditId)) knownIds.add(p.redditId)
+      const known = page.posts.filter((p) => knownIds.has(p.redditId))
       for (const post of page.posts) {
-        if (isKnown(post.redditId)) return { posts: fresh.reverse(), pages, reachedKnown: true, known }
+        if (knownIds.has(post.redditId)) return { posts: fresh.reverse(), pages, reachedKnown: true, known }
         if (seen.has(post.redditId)) continue
         seen.add(post.redditId)
         fresh.push(post)

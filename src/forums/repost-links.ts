@@ -2,30 +2,40 @@
 // Runs inside storePosts' transaction, oldest post first, so a listing bumped twice within one
 // catch-up page links both bumps to the same first post. `posts.listing_id` always names the
 // listing's FIRST post (null on that post itself), so a listing is `id = L OR listing_id = L`.
-import type { Database } from 'bun:sqlite'
-import type { Post } from '../db/schema'
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm'
+import { asAsync } from '../db/async-sqlite'
+import type { OwnerDb } from '../db/async-db'
+import { posts as postsTable, type Post } from '../db/schema'
 import { isSameListing, listingAuthor, REPOST_WINDOW_MS } from './reposts'
-
-type Candidate = { id: number; listing_id: number | null; title: string; author: string; created_at: number; post_type: string | null }
 
 /** How many of an author's recent posts are compared with a new one (newest first). */
 const CANDIDATES = 50
 
 /** Sets `listingId` on the posts (stored and in the objects). `posts` must be sorted oldest first. */
-export function linkReposts(sqlite: Database, posts: Post[]): void {
-  const recent = sqlite.query<Candidate, [string, number, number, number, number, string]>(
-    `SELECT id, listing_id, title, author, created_at, post_type FROM posts
-     WHERE lower(author) = ? AND created_at >= ? AND (created_at < ? OR (created_at = ? AND id < ?)) AND forum = ?
-     ORDER BY created_at DESC, id DESC LIMIT ${CANDIDATES}`,
-  )
-  const save = sqlite.query<never, [number, number]>('UPDATE posts SET listing_id = ? WHERE id = ?')
+export async function linkReposts(deps: OwnerDb, posts: Post[]): Promise<void> {
+  const db = asAsync(deps.db)
+  const t = postsTable
   for (const post of posts) {
-    const t = post.createdAt.getTime()
+    const at = post.createdAt
     const author = listingAuthor(post.author)
-    const earlier = author === null ? undefined : recent.all(author, t - REPOST_WINDOW_MS, t, t, post.id, post.forum).find((c) => isSameListing(row(c), post))
-    post.listingId = earlier ? (earlier.listing_id ?? earlier.id) : null
-    if (post.listingId !== null) save.run(post.listingId, post.id)
+    const recent =
+      author === null
+        ? []
+        : await db
+            .select({ id: t.id, listingId: t.listingId, title: t.title, author: t.author, createdAt: t.createdAt, postType: t.postType })
+            .from(t)
+            .where(
+              and(
+                eq(sql`lower(${t.author})`, author),
+                gte(t.createdAt, new Date(at.getTime() - REPOST_WINDOW_MS)),
+                or(lt(t.createdAt, at), and(eq(t.createdAt, at), lt(t.id, post.id))),
+                eq(t.forum, post.forum),
+              ),
+            )
+            .orderBy(desc(t.createdAt), desc(t.id))
+            .limit(CANDIDATES)
+    const earlier = recent.find((c) => isSameListing({ author: c.author, title: c.title, createdAt: c.createdAt.getTime(), postType: c.postType }, post))
+    post.listingId = earlier ? (earlier.listingId ?? earlier.id) : null
+    if (post.listingId !== null) await db.update(t).set({ listingId: post.listingId }).where(eq(t.id, post.id))
   }
 }
-
-const row = (c: Candidate) => ({ author: c.author, title: c.title, createdAt: c.created_at, postType: c.post_type })

@@ -1,23 +1,33 @@
 // Counts over the stored posts for the admin pages (Trends, the dashboard's health and KPIs, the Logs
 // page's unreadable posts). This folder owns `posts` (src/db/owners.json): the admin pages ask here
 // instead of querying it.
+import { and, count, desc, gt, gte, isNotNull, max, sql } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { rawRows } from '../db/raw'
+import { posts } from '../db/schema'
 import type { Deps } from '../deps'
 
 const DAY_MS = 86_400_000
 
 /** Posts stored since `sinceMs`, per UTC day (ms since the epoch / DAY_MS, floored) and forum. */
-export function postsPerDay(deps: Pick<Deps, 'sqlite'>, sinceMs: number): { day: number; key: string; n: number }[] {
-  return deps.sqlite
-    .query<{ day: number; key: string; n: number }, [number, number]>(
-      'SELECT CAST(created_at / ?1 AS INTEGER) AS day, forum AS key, count(*) AS n FROM posts WHERE created_at >= ?2 GROUP BY day, key',
-    )
-    .all(DAY_MS, sinceMs)
+export async function postsPerDay(deps: OwnerDb, sinceMs: number): Promise<{ day: number; key: string; n: number }[]> {
+  const day = sql`CAST(${posts.createdAt} / ${DAY_MS} AS INTEGER)`
+  const rows = await rawRows<{ day: unknown; key: string; n: unknown }>(
+    asAsync(deps.db),
+    sql`SELECT ${day} AS day, ${posts.forum} AS key, count(*) AS n FROM ${posts} WHERE ${posts.createdAt} >= ${sinceMs} GROUP BY ${day}, ${posts.forum}`,
+  )
+  // PostgreSQL answers count(*) as text (bigint)
+  return rows.map((r) => ({ day: Number(r.day), key: r.key, n: Number(r.n) }))
 }
 
 /** Posts stored, all or those created since `sinceMs`. */
-export function countPosts(deps: Pick<Deps, 'sqlite'>, sinceMs?: number): number {
-  if (sinceMs === undefined) return deps.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM posts').get()!.n
-  return deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM posts WHERE created_at >= ?').get(sinceMs)!.n
+export async function countPosts(deps: OwnerDb, sinceMs?: number): Promise<number> {
+  const [row] = await asAsync(deps.db)
+    .select({ n: count() })
+    .from(posts)
+    .where(sinceMs === undefined ? undefined : gte(posts.createdAt, new Date(sinceMs)))
+  return row?.n ?? 0
 }
 
 /** The oldest stored post's creation time (ms), or null with none: Archive deletes older posts. */
@@ -28,16 +38,19 @@ export function oldestPostAt(deps: Pick<Deps, 'sqlite'>): number | null {
 export type UnparsedPost = { redditId: string; title: string; error: string; at: string }
 
 /** Posts stored since `sinceMs` that could not be read (stored unparsed, never matched): how many, and the newest `limit`. */
-export function unparsedPostsSince(deps: Pick<Deps, 'sqlite'>, sinceMs: number, limit = 5): { count: number; recent: UnparsedPost[] } {
-  const count = deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ?').get(sinceMs)!.n
-  const recent = deps.sqlite
-    .query<{ reddit_id: string; title: string; parse_error: string; ingested_at: number }, [number, number]>(
-      'SELECT reddit_id, title, parse_error, ingested_at FROM posts WHERE parse_error IS NOT NULL AND ingested_at >= ? ORDER BY ingested_at DESC, id DESC LIMIT ?',
-    )
-    .all(sinceMs, limit)
+export async function unparsedPostsSince(deps: OwnerDb, sinceMs: number, limit = 5): Promise<{ count: number; recent: UnparsedPost[] }> {
+  const db = asAsync(deps.db)
+  const unparsed = and(isNotNull(posts.parseError), gte(posts.ingestedAt, new Date(sinceMs)))
+  const [total] = await db.select({ n: count() }).from(posts).where(unparsed)
+  const recent = await db
+    .select({ redditId: posts.redditId, title: posts.title, error: posts.parseError, at: posts.ingestedAt })
+    .from(posts)
+    .where(unparsed)
+    .orderBy(desc(posts.ingestedAt), desc(posts.id))
+    .limit(limit)
   return {
-    count,
-    recent: recent.map((r) => ({ redditId: r.reddit_id, title: r.title, error: r.parse_error, at: new Date(r.ingested_at).toISOString() })),
+    count: total?.n ?? 0,
+    recent: recent.map((r) => ({ redditId: r.redditId, title: r.title, error: r.error ?? '', at: r.at.toISOString() })),
   }
 }
 
@@ -72,8 +85,11 @@ export function maxPostId(deps: Pick<Deps, 'sqlite'>): number {
 }
 
 /** Posts stored after post `afterId`, per forum: how many and the highest id. */
-export function postsAfterId(deps: Pick<Deps, 'sqlite'>, afterId: number): { forum: string; n: number; top: number }[] {
-  return deps.sqlite
-    .query<{ forum: string; n: number; top: number }, [number]>('SELECT forum, count(*) AS n, max(id) AS top FROM posts WHERE id > ? GROUP BY forum')
-    .all(afterId)
+export async function postsAfterId(deps: OwnerDb, afterId: number): Promise<{ forum: string; n: number; top: number }[]> {
+  const rows = await asAsync(deps.db)
+    .select({ forum: posts.forum, n: count(), top: max(posts.id) })
+    .from(posts)
+    .where(gt(posts.id, afterId))
+    .groupBy(posts.forum)
+  return rows.map((r) => ({ forum: r.forum, n: r.n, top: r.top ?? afterId }))
 }

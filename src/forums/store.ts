@@ -5,7 +5,9 @@
 // caller gets back exactly the rows that are new — those, and only those, are matched.
 // A new post that reposts an earlier listing of its author is linked to it (repost-links.ts).
 import type { Database } from 'bun:sqlite'
-import { and, eq, ne, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, max, ne, sql, type SQLWrapper } from 'drizzle-orm'
+import { asAsync } from '../db/async-sqlite'
+import type { OwnerDb } from '../db/async-db'
 import { posts, type Post } from '../db/schema'
 import { isCategory, type Category } from '../access/categories'
 import type { FeedItem } from '../contract/events'
@@ -17,7 +19,9 @@ import type { ForumPost } from './listing'
 import { httpUrl } from '../lib/urls'
 import { titleLocation } from '../matching/title-grammar'
 import { asPostState, detectPostState, detectPrice } from './post-state'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { chunksOf } from '../lib/id-lists'
+import { rawRow, rawRows } from '../db/raw'
+import { insertMany } from '../db/bulk'
 
 /** The feed and matching look this far back. */
 export const LIVE_WINDOW_MS = 7 * 24 * 3600_000
@@ -82,9 +86,8 @@ export function rowToPost(r: PostRow): Post {
   }
 }
 
-// A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
-const INSERT = `INSERT INTO posts (reddit_id, forum, subreddit, title, url, link_url, content, author, flair, author_flair, post_type, classification, created_at, ingested_at, state, state_changed_at, price, parse_error, location, source_id, source_name)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reddit_id) DO NOTHING RETURNING *`
+/** A post as the builders read it, its outbound link checked as rowToPost checks it. */
+const asPost = (p: Post): Post => ({ ...p, linkUrl: httpUrl(p.linkUrl) })
 
 /** Reading a post (classification, state, price, location) threw: it is stored unclassified with the reason, never matched. */
 export type Read = { c: Classification; state: string; price: number | null; location: string | null; error: string | null }
@@ -104,76 +107,98 @@ export function readPost(p: ForumPost, forums: ForumNames): Read | null {
 }
 
 /** Marks a stored post unparsed (matching it threw): it leaves the feed and is never matched again. */
-export function markUnparsed(sqlite: Database, postId: number, error: string): void {
-  sqlite.query('UPDATE posts SET parse_error = ?, post_type = NULL WHERE id = ?').run(error.slice(0, 500), postId)
+export async function markUnparsed(deps: OwnerDb, postId: number, error: string): Promise<void> {
+  await asAsync(deps.db)
+    .update(posts)
+    .set({ parseError: error.slice(0, 500), postType: null })
+    .where(eq(posts.id, postId))
 }
 
-/** Stores the posts not seen before (one transaction) and returns those rows, oldest first. */
-export function storePosts(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, posts: ForumPost[]): Post[] {
-  if (posts.length === 0) return []
+/**
+ * Stores the posts not seen before and returns those rows, oldest first: one transaction per batch, each slice of
+ * 500 rows one multi-row INSERT … ON CONFLICT (reddit_id) DO NOTHING RETURNING, then the repost links.
+ */
+export async function storePosts(deps: OwnerDb & Pick<Deps, 'config' | 'now'>, list: ForumPost[]): Promise<Post[]> {
+  if (list.length === 0) return []
   const forums: ForumNames = deps.config.forums
-  const ingestedAt = deps.now().getTime()
-  const stmt = deps.sqlite.query<PostRow, (string | number | null)[]>(INSERT)
-  const inserted: Post[] = []
-  deps.sqlite.transaction(() => {
-    for (const p of posts) {
-      const read = readPost(p, forums)
-      if (read === null) continue
-      const { c, state } = read
-      const row = stmt.get(
-        p.redditId,
-        c.forum,
-        p.subreddit,
-        p.title,
-        p.url,
-        p.linkUrl === p.url ? null : p.linkUrl,
-        p.content,
-        p.author,
-        p.flair,
-        p.authorFlair ?? null,
-        c.postType,
-        c.classification,
-        p.createdAt.getTime(),
-        ingestedAt,
-        state,
-        state === 'open' ? null : ingestedAt,
-        read.price,
-        read.error,
-        read.location,
-        p.sourceId ?? null,
-        p.sourceName ?? null,
-      )
-      if (row) inserted.push(rowToPost(row))
-    }
+  const ingestedAt = deps.now()
+  const rows: (typeof posts.$inferInsert)[] = []
+  // a Reddit id twice in one batch: the first is stored (as the row-by-row insert did)
+  const seen = new Set<string>()
+  for (const p of list) {
+    if (seen.has(p.redditId)) continue
+    const read = readPost(p, forums)
+    if (read === null) continue
+    seen.add(p.redditId)
+    const { c, state } = read
+    // A post stored already marked (title [SOLD], flair Pending …) gets its state at store time.
+    rows.push({
+      redditId: p.redditId,
+      forum: c.forum,
+      subreddit: p.subreddit,
+      title: p.title,
+      url: p.url,
+      linkUrl: p.linkUrl === p.url ? null : p.linkUrl,
+      content: p.content,
+      author: p.author,
+      flair: p.flair,
+      authorFlair: p.authorFlair ?? null,
+      postType: c.postType,
+      classification: c.classification,
+      createdAt: p.createdAt,
+      ingestedAt,
+      state,
+      stateChangedAt: state === 'open' ? null : ingestedAt,
+      price: read.price,
+      parseError: read.error,
+      location: read.location,
+      sourceId: p.sourceId ?? null,
+      sourceName: p.sourceName ?? null,
+    })
+  }
+  if (rows.length === 0) return []
+  return asAsync(deps.db).transaction(async (tx) => {
+    const inserted: Post[] = []
+    for (const row of await insertMany(tx, posts, rows, { onConflictDoNothing: [posts.redditId], returning: getTableColumns(posts) }))
+      inserted.push(asPost(row))
     inserted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-    linkReposts(deps.sqlite, inserted)
-  })()
-  return inserted
+    await linkReposts({ db: tx }, inserted)
+    return inserted
+  })
 }
 
 /** A cheap "have we stored this Reddit id?" for catch-up paging. */
-export function knownPosts(sqlite: Database): (redditId: string) => boolean {
-  const stmt = sqlite.query<{ one: number }, [string]>('SELECT 1 AS one FROM posts WHERE reddit_id = ?')
-  return (redditId) => stmt.get(redditId) !== null
+export function knownPosts(deps: OwnerDb): (redditId: string) => Promise<boolean> {
+  const db = asAsync(deps.db)
+  return async (redditId) => (await db.select({ id: posts.id }).from(posts).where(eq(posts.redditId, redditId)).limit(1)).length > 0
 }
 
 /**
  * The creation times (ms) of the stored posts just before and just after an id Dibs has not stored.
  * Reddit's ids grow with time, so a post it cannot read was made between the two (the explainer).
  */
-export function storedAround(sqlite: Database, redditId: string): { before: number | null; after: number | null } {
-  const near = (op: '<' | '>', dir: 'DESC' | 'ASC') =>
-    sqlite
-      .query<{ at: number }, [string, string]>(
-        `SELECT created_at AS at FROM posts WHERE reddit_id ${op} ?1 AND length(reddit_id) = length(?2) ORDER BY reddit_id ${dir} LIMIT 1`,
-      )
-      .get(redditId, redditId)?.at ?? null
-  return { before: near('<', 'DESC'), after: near('>', 'ASC') }
+export async function storedAround(deps: OwnerDb, redditId: string): Promise<{ before: number | null; after: number | null }> {
+  const db = asAsync(deps.db)
+  const sameLength = sql`length(${posts.redditId}) = ${redditId.length}`
+  const near = async (after: boolean) => {
+    const [row] = await db
+      .select({ at: posts.createdAt })
+      .from(posts)
+      .where(and(after ? gt(posts.redditId, redditId) : lt(posts.redditId, redditId), sameLength))
+      .orderBy(after ? asc(posts.redditId) : desc(posts.redditId))
+      .limit(1)
+    return row?.at.getTime() ?? null
+  }
+  return { before: await near(false), after: await near(true) }
 }
 
 /** The creation time (ms) of the newest post stored from a source, or null (a feed's coverage gaps). */
-export function newestOfSource(sqlite: Database, sourceId: number): number | null {
-  return sqlite.query<{ at: number | null }, [number]>('SELECT max(created_at) AS at FROM posts WHERE source_id = ?').get(sourceId)?.at ?? null
+export async function newestOfSource(deps: OwnerDb, sourceId: number): Promise<number | null> {
+  const [row] = await asAsync(deps.db)
+    .select({ at: max(posts.createdAt) })
+    .from(posts)
+    .where(eq(posts.sourceId, sourceId))
+  return row?.at?.getTime() ?? null
 }
 
 /**
@@ -181,27 +206,28 @@ export function newestOfSource(sqlite: Database, sourceId: number): number | nul
  * or null (a poll's coverage gaps, src/scanner/gaps.ts). posts_created, walked from the newest, stops
  * at the first post of one of them.
  */
-export function newestOfSubreddits(sqlite: Database, lowerSubreddits: string[]): number | null {
+export async function newestOfSubreddits(deps: OwnerDb, lowerSubreddits: string[]): Promise<number | null> {
   if (lowerSubreddits.length === 0) return null
-  const row = sqlite
-    .query<{ at: number }, string[]>(
-      `SELECT created_at AS at FROM posts WHERE lower(subreddit) IN (${lowerSubreddits.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT 1`,
-    )
-    .get(...lowerSubreddits)
-  return row?.at ?? null
+  const [row] = await asAsync(deps.db)
+    .select({ at: posts.createdAt })
+    .from(posts)
+    .where(inArray(sql`lower(${posts.subreddit})`, lowerSubreddits))
+    .orderBy(desc(posts.createdAt))
+    .limit(1)
+  return row?.at.getTime() ?? null
 }
 
-export function hasAnyPost(sqlite: Database): boolean {
-  return sqlite.query('SELECT 1 FROM posts LIMIT 1').get() !== null
+export async function hasAnyPost(deps: OwnerDb): Promise<boolean> {
+  return (await asAsync(deps.db).select({ id: posts.id }).from(posts).limit(1)).length > 0
 }
 
 /** Posts of a category created since `since`, oldest first (batch matching, term backfill). */
-export function recentPosts(sqlite: Database, since: Date, category?: Category): Post[] {
-  const rows = category
-    ? sqlite
-        .query<PostRow, [string, number]>('SELECT * FROM posts WHERE post_type = ? AND created_at >= ? ORDER BY created_at, id')
-        .all(category, since.getTime())
-    : sqlite.query<PostRow, [number]>('SELECT * FROM posts WHERE post_type IS NOT NULL AND created_at >= ? ORDER BY created_at, id').all(since.getTime())
+export async function recentPosts(deps: OwnerDb, since: Date, category?: Category): Promise<Post[]> {
+  const typed = category ? sql`${posts.postType} = ${category}` : sql`${posts.postType} IS NOT NULL`
+  const rows = await rawRows<PostRow>(
+    asAsync(deps.db),
+    sql`SELECT * FROM ${posts} WHERE ${typed} AND ${posts.createdAt} >= ${since.getTime()} ORDER BY ${posts.createdAt}, ${posts.id}`,
+  )
   return rows.map(rowToPost)
 }
 
@@ -227,8 +253,13 @@ export function feedItem(p: Post): FeedItem {
 
 // — Reads of posts for src/matches/ (issue 29 §1: the posts' SQL stays here; the matches folder reads through these) —
 
-/** The text of the newest classified posts created since `since`, at most `limit`, one row at a time (the term index's token rarity). */
-export function recentPostTexts(
+/**
+ * The text of the newest classified posts created since `since`, at most `limit`, one row at a time (the term
+ * index's token rarity). START-UP ONLY, synchronous on SQLite: the Matcher's constructor (src/matches/matcher.ts,
+ * built by the synchronous createServices) reads it before the process serves; it moves to an async load when
+ * start-up can await (issue 29, phase 1 round 2).
+ */
+export function recentPostTextsAtStartSqlite(
   sqlite: Database,
   since: number,
   limit: number,
@@ -254,15 +285,26 @@ export type PostFacts = {
 }
 
 /** The facts of the posts `ids` (those still stored), by id; read 500 at a time. */
-export function postFactsOf(sqlite: Database, ids: readonly number[]): Map<number, PostFacts> {
+export async function postFactsOf(deps: OwnerDb, ids: readonly number[]): Promise<Map<number, PostFacts>> {
+  const db = asAsync(deps.db)
   const out = new Map<number, PostFacts>()
   const unique = [...new Set(ids)]
   for (const chunk of chunksOf(unique))
-    for (const r of sqlite
-      .query<PostFacts & { id: number }, number[]>(
-        `SELECT id, link_url, state, location, source_id, source_name, price, author_flair, subreddit, content FROM posts WHERE id IN (${placeholders(chunk.length)})`,
-      )
-      .all(...chunk)) {
+    for (const r of await db
+      .select({
+        id: posts.id,
+        link_url: posts.linkUrl,
+        state: posts.state,
+        location: posts.location,
+        source_id: posts.sourceId,
+        source_name: posts.sourceName,
+        price: posts.price,
+        author_flair: posts.authorFlair,
+        subreddit: posts.subreddit,
+        content: posts.content,
+      })
+      .from(posts)
+      .where(inArray(posts.id, chunk))) {
       const { id, ...facts } = r
       out.set(id, facts)
     }
@@ -272,8 +314,8 @@ export function postFactsOf(sqlite: Database, ids: readonly number[]): Map<numbe
 // ── Reads of the alert path (src/notify/, src/explain/: issue 29 §1, one owner per table) ──
 
 /** A stored post by its Reddit id (the explainer), or null. */
-export function postByRedditId(sqlite: Database, redditId: string): Post | null {
-  const row = sqlite.query<PostRow, [string]>('SELECT * FROM posts WHERE reddit_id = ?').get(redditId)
+export async function postByRedditId(deps: OwnerDb, redditId: string): Promise<Post | null> {
+  const row = await rawRow<PostRow>(asAsync(deps.db), sql`SELECT * FROM ${posts} WHERE ${posts.redditId} = ${redditId}`)
   return row ? rowToPost(row) : null
 }
 
@@ -281,31 +323,33 @@ export function postByRedditId(sqlite: Database, redditId: string): Post | null 
  * The newest stored post whose link (url or link_url) is `bare` with or without one trailing slash:
  * how the explainer finds a forum feed's or a pushed post, which Dibs cannot read by id.
  */
-export function postByLink(sqlite: Database, bare: string): Post | null {
-  const row = sqlite
-    .query<PostRow, [string, string, string, string]>('SELECT * FROM posts WHERE url IN (?, ?) OR link_url IN (?, ?) ORDER BY id DESC LIMIT 1')
-    .get(bare, `${bare}/`, bare, `${bare}/`)
+export async function postByLink(deps: OwnerDb, bare: string): Promise<Post | null> {
+  const row = await rawRow<PostRow>(
+    asAsync(deps.db),
+    sql`SELECT * FROM ${posts} WHERE ${posts.url} IN (${bare}, ${`${bare}/`}) OR ${posts.linkUrl} IN (${bare}, ${`${bare}/`}) ORDER BY ${posts.id} DESC LIMIT 1`,
+  )
   return row ? rowToPost(row) : null
 }
 
 /** The listing price stored with a post (posts.price: its title's item price, or a price edit in the body); null when none or no such post. */
-export function postPrice(sqlite: Database, postId: number): number | null {
-  return sqlite.query<{ price: number | null }, [number]>('SELECT price FROM posts WHERE id = ?').get(postId)?.price ?? null
+export async function postPrice(deps: OwnerDb, postId: number): Promise<number | null> {
+  const [row] = await asAsync(deps.db).select({ price: posts.price }).from(posts).where(eq(posts.id, postId)).limit(1)
+  return row?.price ?? null
 }
 
 /** A post's stored listing state (open | pending | sold | removed), or null when there is no such post. */
-export function postStateOf(sqlite: Database, postId: number): string | null {
-  return sqlite.query<{ state: string }, [number]>('SELECT state FROM posts WHERE id = ?').get(postId)?.state ?? null
+export async function postStateOf(deps: OwnerDb, postId: number): Promise<string | null> {
+  const [row] = await asAsync(deps.db).select({ state: posts.state }).from(posts).where(eq(posts.id, postId)).limit(1)
+  return row?.state ?? null
 }
 
 /** The Reddit ids of stored posts by post id (ids with no post are absent). */
-export function redditIdsOf(sqlite: Database, postIds: readonly number[]): Map<number, string> {
-  return new Map(
-    sqlite
-      .query<{ id: number; redditId: string }, [string]>('SELECT id, reddit_id AS redditId FROM posts WHERE id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify([...postIds]))
-      .map((p) => [p.id, p.redditId]),
-  )
+export async function redditIdsOf(deps: OwnerDb, postIds: readonly number[]): Promise<Map<number, string>> {
+  const db = asAsync(deps.db)
+  const out = new Map<number, string>()
+  for (const chunk of chunksOf([...new Set(postIds)]))
+    for (const p of await db.select({ id: posts.id, redditId: posts.redditId }).from(posts).where(inArray(posts.id, chunk))) out.set(p.id, p.redditId)
+  return out
 }
 
 /**

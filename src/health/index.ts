@@ -7,6 +7,9 @@ import { writeReadyzProbe } from '../scanner/scan-history'
 import type { ScanSource } from '../scanner/source'
 import { statfsSync } from 'node:fs'
 import { Elysia } from 'elysia'
+import { sql } from 'drizzle-orm'
+import { asAsync } from '../db/async-sqlite'
+import { rawRow } from '../db/raw'
 import type { Deps } from '../deps'
 import { JOB, lastSuccess } from '../jobs/log'
 import { storageFullRecently } from '../lib/storage'
@@ -36,15 +39,15 @@ export function storageState(deps: Pick<Deps, 'sqlite' | 'config'>): 'ok' | 'ful
   return 'ok'
 }
 
-export function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { source?: Partial<Pick<ScanSource, 'healthReport'>> }) {
+export async function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { source?: Partial<Pick<ScanSource, 'healthReport'>> }) {
   let dbOk = false
   try {
-    dbOk = deps.sqlite.query('SELECT 1 AS ok').get() !== null
+    dbOk = (await rawRow(asAsync(deps.db), sql`SELECT 1 AS ok`)) !== undefined
   } catch {
     dbOk = false
   }
   const storage = storageState(deps)
-  const last = dbOk ? lastSuccess(deps, JOB.scan) : null
+  const last = dbOk ? await lastSuccess(deps, JOB.scan) : null
   return {
     status: dbOk && storage === 'ok' ? 'ok' : 'error',
     db: dbOk ? 'ok' : 'error',
@@ -60,8 +63,8 @@ export function health(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & { 
 export const healthRoutes = (deps: Deps) =>
   new Elysia({ name: 'health' }).get(
     '/healthz',
-    ({ set }) => {
-      const body = health(deps)
+    async ({ set }) => {
+      const body = await health(deps)
       if (body.status !== 'ok') set.status = 503
       return body
     },
@@ -92,12 +95,12 @@ function forumsCheck(deps: ReadyDeps): Check {
 }
 
 /** A write the database must accept, rolled back: proves the file, the lock and the disk, changes nothing. */
-function databaseWritable(sqlite: Deps['sqlite']): Check {
+async function databaseWritable(deps: Pick<Deps, 'db' | 'sqlite'>): Promise<Check> {
   try {
-    sqlite.transaction(() => {
-      writeReadyzProbe({ sqlite })
+    await asAsync(deps.db).transaction(async (tx) => {
+      await writeReadyzProbe({ db: tx })
       throw ROLLBACK
-    })()
+    })
   } catch (err) {
     if (err !== ROLLBACK) return { ok: false, detail: 'the database refused a write' }
   }
@@ -119,19 +122,19 @@ function migrationsApplied(sqlite: Deps['sqlite']): Check {
  * from the later of the last successful scan and `startedAt` (when this server began), so a fresh
  * start has 10 minutes for its first scan.
  */
-export function readiness(deps: ReadyDeps, startedAt: number) {
+export async function readiness(deps: ReadyDeps, startedAt: number) {
   const now = deps.now().getTime()
   const terms = deps.matcher?.size
   const checks: Record<string, Check> = {
-    database: databaseWritable(deps.sqlite),
+    database: await databaseWritable(deps),
     migrations: migrationsApplied(deps.sqlite),
     termIndex: typeof terms === 'number' ? { ok: true, detail: `${terms} terms loaded` } : { ok: false, detail: 'the term index is not loaded' },
   }
   let paused = false
   let last: Date | null = null
   try {
-    paused = isPaused(deps)
-    last = lastSuccess(deps, JOB.scan)
+    paused = await isPaused(deps)
+    last = await lastSuccess(deps, JOB.scan)
   } catch {}
   const age = now - Math.max(last?.getTime() ?? 0, startedAt)
   const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`
@@ -157,8 +160,8 @@ export const readyRoutes = (deps: ReadyDeps) => {
   const startedAt = deps.now().getTime()
   return new Elysia({ name: 'ready' }).get(
     '/readyz',
-    ({ set }) => {
-      const body = readiness(deps, startedAt)
+    async ({ set }) => {
+      const body = await readiness(deps, startedAt)
       if (!body.ready) set.status = 503
       return body
     },

@@ -90,30 +90,43 @@ function preciseLoop(
 ) {
   let handle: unknown = null
   let last = { startedAt: timers.now(), endedAt: timers.now() }
-  const waitMs = () => {
-    try {
-      return job.nextAt(deps, last) - timers.now()
-    } catch (err) {
+  /** Asks `nextAt` and gives `then` the wait: at once when it answers a number, once its promise settles otherwise. */
+  const waitMs = (then: (ms: number) => void) => {
+    const failed = (err: unknown) => {
       log.error(`job ${job.name} could not schedule its next run`, { error: String(err) })
-      return RETRY_MS
+      then(RETRY_MS)
     }
+    let at: number | Promise<number>
+    try {
+      at = job.nextAt(deps, last)
+    } catch (err) {
+      return failed(err)
+    }
+    if (typeof at === 'number') return then(at - timers.now())
+    void at.then((t) => then(t - timers.now()), failed)
   }
   const arm = (ms: number, unconditionally = false) => {
     if (!stopped()) handle = timers.setTimeout(() => fire(unconditionally), Math.max(0, ms))
   }
-  const fire = (unconditionally: boolean) => {
-    handle = null
-    if (stopped()) return
-    const wait = unconditionally ? 0 : waitMs()
-    if (wait > EARLY_MS) return arm(wait)
+  const run = () => {
     const startedAt = timers.now()
     start(job, () => {
       last = { startedAt, endedAt: timers.now() }
-      arm(waitMs())
+      waitMs(arm)
+    })
+  }
+  const fire = (unconditionally: boolean) => {
+    handle = null
+    if (stopped()) return
+    if (unconditionally) return run()
+    waitMs((wait) => {
+      if (stopped()) return
+      if (wait > EARLY_MS) return arm(wait)
+      run()
     })
   }
   if (job.immediate) arm(0, true)
-  else arm(waitMs())
+  else waitMs(arm)
   return {
     cancel() {
       if (handle !== null) timers.clearTimeout(handle)

@@ -30,7 +30,7 @@ export type Job = {
        * timed precisely on the job's own timer (the scanner): when the next run should start (ms
        * since epoch), given when the last one started and ended; asked again when the timer fires
        */
-      nextAt: (deps: Deps, last: { startedAt: number; endedAt: number }) => number
+      nextAt: (deps: Deps, last: { startedAt: number; endedAt: number }) => number | Promise<number>
       every?: never
     }
 )

@@ -18,19 +18,19 @@ export type BatchResult = {
   skipped?: 'paused'
 }
 
-export function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: number; onProgress?: (line: string) => void } = {}): BatchResult {
+export async function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: number; onProgress?: (line: string) => void } = {}): Promise<BatchResult> {
   const t0 = performance.now()
   const since = new Date(deps.now().getTime() - (opts.sinceMs ?? 24 * 3600_000))
   const { matcher } = deps
-  if (isPaused(deps)) {
+  if (await isPaused(deps)) {
     const r: BatchResult = { total_search_terms: matcher.size, recent_posts_count: 0, matches_created: 0, execution_time_seconds: 0, skipped: 'paused' }
-    logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })
+    await logJob(deps, JOB.matchBatch, 'skipped', 0, { reason: 'emergency pause' })
     return r
   }
-  const posts = recentPosts(deps.sqlite, since)
+  const posts = await recentPosts(deps, since)
   let created = 0
   for (let i = 0; i < posts.length; i += CHUNK) {
-    created += matchPosts(deps, posts.slice(i, i + CHUNK), 'batch').created.length
+    created += (await matchPosts(deps, posts.slice(i, i + CHUNK), 'batch')).created.length
     opts.onProgress?.(`matched ${Math.min(i + CHUNK, posts.length)}/${posts.length} posts against ${matcher.size} terms (${created} new matches)`)
   }
   const seconds = (performance.now() - t0) / 1000
@@ -40,6 +40,6 @@ export function runBatchMatch(deps: Deps & WithMatcher, opts: { sinceMs?: number
     matches_created: created,
     execution_time_seconds: Math.round(seconds * 1000) / 1000,
   }
-  logJob(deps, JOB.matchBatch, 'success', Math.round(seconds * 1000), { ...result })
+  await logJob(deps, JOB.matchBatch, 'success', Math.round(seconds * 1000), { ...result })
   return result
 }

@@ -11,13 +11,15 @@
 // Saved lists: at most 50 entries, each at most 40 characters with at least one letter or digit and
 // no search operator (" | * < > $ ( ) ~ : or a leading -: the entry is the plain word or phrase),
 // lowercased, trimmed, inner spaces collapsed, de-duplicated in order.
-import type { Database } from 'bun:sqlite'
-import type { Post } from '../db/schema'
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { matchDefaults, type Post } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 import { detectPostState } from '../forums/post-state'
 import { normalize } from '../matching/normalize'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { chunksOf } from '../lib/id-lists'
 
 export type MatchDefaults = { skipSold: boolean; excludeWords: string[] }
 export const MAX_EXCLUDE_WORDS = 50
@@ -32,21 +34,24 @@ export const DEFAULTS_TEXTS = {
   operator: (w: string, c: string) => `"${w}" contains "${c}": write the plain word or phrase to exclude, like airsoft`,
 } as const
 
-type Row = { user_id: number; skip_sold: number; exclude_words: string; updated_at: number | null }
+/** A stored row, the word list as its text (a list that does not read as JSON counts as none). */
+const COLUMNS = { userId: matchDefaults.userId, skipSold: matchDefaults.skipSold, excludeWords: sql<string>`${matchDefaults.excludeWords}` }
+type Row = { userId: number; skipSold: boolean; excludeWords: string }
 
 function fromRow(r: Row | null | undefined): MatchDefaults {
   if (!r) return { skipSold: true, excludeWords: [] }
   let words: unknown
   try {
-    words = JSON.parse(r.exclude_words)
+    words = JSON.parse(r.excludeWords)
   } catch {
     words = []
   }
-  return { skipSold: r.skip_sold !== 0, excludeWords: Array.isArray(words) ? words.filter((w): w is string => typeof w === 'string') : [] }
+  return { skipSold: r.skipSold, excludeWords: Array.isArray(words) ? words.filter((w): w is string => typeof w === 'string') : [] }
 }
 
-export function getMatchDefaults(deps: Pick<Deps, 'sqlite'>, userId: number): MatchDefaults {
-  return fromRow(deps.sqlite.query<Row, [number]>('SELECT * FROM match_defaults WHERE user_id = ?').get(userId))
+export async function getMatchDefaults(deps: OwnerDb, userId: number): Promise<MatchDefaults> {
+  const db = asAsync(deps.db)
+  return fromRow((await db.select(COLUMNS).from(matchDefaults).where(eq(matchDefaults.userId, userId)).limit(1))[0])
 }
 
 /** Lowercased, trimmed, inner spaces collapsed, de-duplicated; throws 400 INVALID_DEFAULTS naming the first bad entry. */
@@ -65,32 +70,31 @@ export function validateExcludeWords(raw: string[]): string[] {
   return out
 }
 
-/** Partial update; answers the saved defaults. */
-export function updateMatchDefaults(
-  deps: Pick<Deps, 'sqlite' | 'now'>,
+/** Partial update; answers the saved defaults. Read and write in one transaction: two partial updates at once both land. */
+export async function updateMatchDefaults(
+  deps: OwnerDb & Pick<Deps, 'now'>,
   userId: number,
   change: { skipSold?: boolean; excludeWords?: string[] },
-): MatchDefaults {
-  const current = getMatchDefaults(deps, userId)
-  const next: MatchDefaults = {
-    skipSold: change.skipSold ?? current.skipSold,
-    excludeWords: change.excludeWords === undefined ? current.excludeWords : validateExcludeWords(change.excludeWords),
-  }
-  deps.sqlite
-    .query(
-      `INSERT INTO match_defaults (user_id, skip_sold, exclude_words, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT(user_id) DO UPDATE SET skip_sold = excluded.skip_sold, exclude_words = excluded.exclude_words, updated_at = excluded.updated_at`,
-    )
-    .run(userId, next.skipSold ? 1 : 0, JSON.stringify(next.excludeWords), deps.now().getTime())
-  return next
+): Promise<MatchDefaults> {
+  const excludeWords = change.excludeWords === undefined ? undefined : validateExcludeWords(change.excludeWords)
+  const at = deps.now()
+  return asAsync(deps.db).transaction(async (tx) => {
+    const current = await getMatchDefaults({ db: tx }, userId)
+    const next: MatchDefaults = { skipSold: change.skipSold ?? current.skipSold, excludeWords: excludeWords ?? current.excludeWords }
+    await tx
+      .insert(matchDefaults)
+      .values({ userId, skipSold: next.skipSold, excludeWords: next.excludeWords, updatedAt: at })
+      .onConflictDoUpdate({ target: matchDefaults.userId, set: { skipSold: next.skipSold, excludeWords: next.excludeWords, updatedAt: at } })
+    return next
+  })
 }
 
 /** The defaults of many users at once (one query per 500); users without a row get the defaults. */
-function defaultsOf(sqlite: Database, ids: number[]): Map<number, MatchDefaults> {
+async function defaultsOf(deps: OwnerDb, ids: number[]): Promise<Map<number, MatchDefaults>> {
+  const db = asAsync(deps.db)
   const out = new Map<number, MatchDefaults>()
   for (const chunk of chunksOf(ids))
-    for (const r of sqlite.query<Row, number[]>(`SELECT * FROM match_defaults WHERE user_id IN (${placeholders(chunk.length)})`).all(...chunk))
-      out.set(r.user_id, fromRow(r))
+    for (const r of await db.select(COLUMNS).from(matchDefaults).where(inArray(matchDefaults.userId, chunk))) out.set(r.userId, fromRow(r))
   for (const id of ids) if (!out.has(id)) out.set(id, fromRow(null))
   return out
 }
@@ -141,9 +145,9 @@ export function defaultsVerdict(
 }
 
 /** Drops the hits that their user's defaults leave out (see the header). */
-export function applyMatchDefaults<H extends { userId: number; post: Post }>(sqlite: Database, hits: H[]): H[] {
+export async function applyMatchDefaults<H extends { userId: number; post: Post }>(deps: OwnerDb, hits: H[]): Promise<H[]> {
   if (hits.length === 0) return hits
-  const defaults = defaultsOf(sqlite, [...new Set(hits.map((h) => h.userId))])
+  const defaults = await defaultsOf(deps, [...new Set(hits.map((h) => h.userId))])
   const texts = new Map<number, PostText>()
   const sold = new Map<number, boolean>()
   return hits.filter((h) => {

@@ -1,7 +1,11 @@
 // The matches a user's feed carries (src/feeds/): newest first by match time, archived ones included
 // (a feed entry a reader already holds does not vanish because it was archived in the app), with the
 // post's excerpt, price and source joined. Scoped to the user like every query of this folder.
+import { and, desc, eq } from 'drizzle-orm'
 import type { Category } from '../access/categories'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { matches } from '../db/schema'
 import type { Deps } from '../deps'
 import { postFactsOf } from '../forums/store'
 import { httpUrl } from '../lib/urls'
@@ -27,18 +31,6 @@ export type FeedMatch = {
   excerpt: string
 }
 
-type Row = {
-  id: number
-  category: string
-  post_title: string
-  post_url: string
-  post_author: string
-  created_at: number
-  post_created_at: number | null
-  matched_terms: string
-  post_id: number | null
-}
-
 export function excerptOf(text: string, max = EXCERPT_CHARS): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat.length <= max) return flat
@@ -48,35 +40,43 @@ export function excerptOf(text: string, max = EXCERPT_CHARS): string {
 }
 
 /** The user's newest matches (of one category, or all), at most `limit`. */
-export function feedMatches(deps: Pick<Deps, 'sqlite'>, userId: number, category: Category | null, limit = FEED_SIZE): FeedMatch[] {
-  const where = category === null ? 'm.user_id = ?' : 'm.user_id = ? AND m.category = ?'
-  const params: (string | number)[] = category === null ? [userId] : [userId, category]
-  const rows = deps.sqlite
-    .query<Row, (string | number)[]>(
-      `SELECT m.id, m.category, m.post_title, m.post_url, m.post_author, m.created_at, m.post_created_at, m.matched_terms, m.post_id
-       FROM matches m
-       WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${Math.max(1, Math.min(200, limit))}`,
-    )
-    .all(...params)
+export async function feedMatches(deps: OwnerDb & Pick<Deps, 'sqlite'>, userId: number, category: Category | null, limit = FEED_SIZE): Promise<FeedMatch[]> {
+  const db = asAsync(deps.db)
+  const rows = await db
+    .select({
+      id: matches.id,
+      category: matches.category,
+      postTitle: matches.postTitle,
+      postUrl: matches.postUrl,
+      postAuthor: matches.postAuthor,
+      matchedAt: matches.matchedAt,
+      postCreatedAt: matches.postCreatedAt,
+      matchedTerms: matches.matchedTerms,
+      postId: matches.postId,
+    })
+    .from(matches)
+    .where(and(eq(matches.userId, userId), category === null ? undefined : eq(matches.category, category)))
+    .orderBy(desc(matches.matchedAt), desc(matches.id))
+    .limit(Math.max(1, Math.min(200, limit)))
   // the post's link, price, source and text, read from its owner (src/forums/store.ts); a post gone leaves them empty
-  const posts = postFactsOf(
-    deps.sqlite,
-    rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id])),
+  const posts = await postFactsOf(
+    deps,
+    rows.flatMap((r) => (r.postId === null ? [] : [r.postId])),
   )
   return rows.map((r) => {
-    const p = r.post_id === null ? undefined : posts.get(r.post_id)
-    const url = httpUrl(r.post_url) ?? ''
+    const p = r.postId === null ? undefined : posts.get(r.postId)
+    const url = httpUrl(r.postUrl) ?? ''
     const link = httpUrl(p?.link_url ?? null)
     return {
       id: r.id,
       category: r.category as Category,
-      title: r.post_title,
+      title: r.postTitle,
       url,
       linkUrl: link !== null && link !== url ? link : null,
-      author: r.post_author,
-      matchedAt: new Date(r.created_at),
-      postedAt: r.post_created_at === null ? null : new Date(r.post_created_at),
-      matchedTerms: JSON.parse(r.matched_terms) as string[],
+      author: r.postAuthor,
+      matchedAt: r.matchedAt,
+      postedAt: r.postCreatedAt,
+      matchedTerms: r.matchedTerms,
       price: p?.price ?? null,
       sourceName: p?.source_name ?? (p?.subreddit ? `r/${p.subreddit}` : null),
       excerpt: excerptOf(p?.content ?? ''),

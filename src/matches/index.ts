@@ -91,12 +91,12 @@ export const matchRoutes = (deps: Deps) =>
       params: id,
       detail: { summary: 'Take one match out of the archive (back in its list, read)', tags },
     })
-    .get('/api/unread', ({ user }) => unreadCounts(deps.sqlite, user.id), {
+    .get('/api/unread', ({ user }) => unreadCounts(deps, user.id), {
       response: { 200: UnreadResponse, ...errors(401) },
       auth: true,
       detail: { summary: 'Unread (new, not archived) match counts per category', tags },
     })
-    .get('/api/match-defaults', ({ user }) => ({ ...getMatchDefaults(deps, user.id), suggestions: [...SUGGESTED_EXCLUDE_WORDS] }), {
+    .get('/api/match-defaults', async ({ user }) => ({ ...(await getMatchDefaults(deps, user.id)), suggestions: [...SUGGESTED_EXCLUDE_WORDS] }), {
       response: { 200: MatchDefaultsResponse, ...errors(401) },
       auth: true,
       detail: {
@@ -104,17 +104,21 @@ export const matchRoutes = (deps: Deps) =>
         tags,
       },
     })
-    .put('/api/match-defaults', ({ user, body }) => ({ ...updateMatchDefaults(deps, user.id, body), suggestions: [...SUGGESTED_EXCLUDE_WORDS] }), {
-      response: { 200: MatchDefaultsResponse, ...errors(400, 401) },
-      auth: true,
-      body: t.Object({
-        skipSold: t.Optional(t.Boolean()),
-        // the service checks each entry and names the bad one; these bounds only cap the body
-        excludeWords: t.Optional(t.Array(t.String({ maxLength: MAX_EXCLUDE_LENGTH * 4 }), { maxItems: MAX_EXCLUDE_WORDS * 4 })),
-      }),
-      detail: {
-        summary: 'Change the matching defaults (partial); applies to posts matched from now on',
-        description: `400 INVALID_DEFAULTS: more than ${MAX_EXCLUDE_WORDS} words, an entry over ${MAX_EXCLUDE_LENGTH} characters, without letters or digits, or with a search operator.`,
-        tags,
+    .put(
+      '/api/match-defaults',
+      async ({ user, body }) => ({ ...(await updateMatchDefaults(deps, user.id, body)), suggestions: [...SUGGESTED_EXCLUDE_WORDS] }),
+      {
+        response: { 200: MatchDefaultsResponse, ...errors(400, 401) },
+        auth: true,
+        body: t.Object({
+          skipSold: t.Optional(t.Boolean()),
+          // the service checks each entry and names the bad one; these bounds only cap the body
+          excludeWords: t.Optional(t.Array(t.String({ maxLength: MAX_EXCLUDE_LENGTH * 4 }), { maxItems: MAX_EXCLUDE_WORDS * 4 })),
+        }),
+        detail: {
+          summary: 'Change the matching defaults (partial); applies to posts matched from now on',
+          description: `400 INVALID_DEFAULTS: more than ${MAX_EXCLUDE_WORDS} words, an entry over ${MAX_EXCLUDE_LENGTH} characters, without letters or digits, or with a search operator.`,
+          tags,
+        },
       },
-    })
+    )

@@ -14,25 +14,31 @@
 // matches.price_drop); a user new to the listing gets a normal alert. The cards' listing data (repost
 // dates, price history) is read from the posts of the listing up to the match's post (`attachListing`).
 import type { Database } from 'bun:sqlite'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { matches, type Post } from '../db/schema'
+import type { Deps } from '../deps'
 import type { MatchItem } from '../contract/events'
 import { priceHistory, type PriceDrop } from '../forums/price-history'
-import type { Post } from '../db/schema'
 import { listingPostIds, listingsOf, postsOfListings, priceBefore } from '../forums/listings'
 
-export type ListingMatch = { id: number; post_id: number; post_created_at: number | null; matched_terms: string }
+export type ListingMatch = { id: number; postId: number | null; postCreatedAt: Date | null; matchedTerms: string[]; priceDrop: PriceDrop | null }
 
 /** The user's newest match on the listing of `post` (null when the post is no repost or the user has none). */
-export function listingMatchOf(sqlite: Database, userId: number, post: Post): ListingMatch | null {
+export async function listingMatchOf(deps: OwnerDb & Pick<Deps, 'sqlite'>, userId: number, post: Post): Promise<ListingMatch | null> {
   if (post.listingId === null) return null
   // the listing's few posts drive the lookup (matches_user_post), not all the user's matches
-  const postIds = listingPostIds(sqlite, post.listingId)
+  const postIds = listingPostIds(deps.sqlite, post.listingId)
   if (postIds.length === 0) return null
-  return sqlite
-    .query<ListingMatch, number[]>(
-      `SELECT m.id, m.post_id, m.post_created_at, m.matched_terms FROM matches m
-       WHERE m.user_id = ? AND m.post_id IN (${postIds.map(() => '?').join(',')}) ORDER BY m.post_created_at DESC, m.id DESC LIMIT 1`,
-    )
-    .get(userId, ...postIds)
+  const db = asAsync(deps.db)
+  const rows = await db
+    .select({ id: matches.id, postId: matches.postId, postCreatedAt: matches.postCreatedAt, matchedTerms: matches.matchedTerms, priceDrop: matches.priceDrop })
+    .from(matches)
+    .where(and(eq(matches.userId, userId), inArray(matches.postId, postIds)))
+    .orderBy(desc(matches.postCreatedAt), desc(matches.id))
+    .limit(1)
+  return rows[0] ?? null
 }
 
 /** The drop `post` makes on its listing: its price below the last price of an earlier post of the listing. */
@@ -46,17 +52,25 @@ export function dropAt(sqlite: Database, post: Post): PriceDrop | null {
  * Moves a match to a bump of its listing (no alert): the card shows the newest post. A drop the
  * match alerted for stays while the bump asks that price (or names none).
  */
-export function moveToRepost(sqlite: Database, matchId: number, post: Post, terms: string[]): void {
-  sqlite
-    .query(
-      `UPDATE matches SET post_id = ?, post_title = ?, post_url = ?, post_author = ?, post_created_at = ?, matched_terms = ?,
-       price_drop = CASE WHEN ? IS NULL OR json_extract(price_drop, '$.to') = ? THEN price_drop END WHERE id = ?`,
-    )
-    .run(post.id, post.title, post.url, post.author, post.createdAt.getTime(), JSON.stringify(terms), post.price, post.price, matchId)
+export async function moveToRepost(deps: OwnerDb, match: ListingMatch, post: Post, terms: string[]): Promise<void> {
+  const keepDrop = post.price === null || match.priceDrop?.to === post.price
+  await asAsync(deps.db)
+    .update(matches)
+    .set({
+      postId: post.id,
+      postTitle: post.title,
+      postUrl: post.url,
+      postAuthor: post.author,
+      postCreatedAt: post.createdAt,
+      matchedTerms: terms,
+      priceDrop: keepDrop ? match.priceDrop : null,
+    })
+    .where(eq(matches.id, match.id))
 }
 
 /** Sets `repost` and `priceHistory` on match items from the posts of their listings (two queries). */
-export function attachListing(sqlite: Database, items: MatchItem[]): void {
+export async function attachListing(deps: OwnerDb & Pick<Deps, 'sqlite'>, items: MatchItem[]): Promise<void> {
+  const { sqlite } = deps
   const ids = [...new Set(items.map((m) => m.postId).filter((id): id is number => id !== null))]
   for (const m of items) Object.assign(m, { repost: null, priceHistory: [] })
   if (ids.length === 0) return

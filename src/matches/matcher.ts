@@ -6,8 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SearchTerm } from '../db/schema'
+import { engineOf } from '../db/async-db'
 import type { Deps } from '../deps'
-import { LIVE_WINDOW_MS, recentPostTexts } from '../forums/store'
+import { LIVE_WINDOW_MS, recentPostTextsAtStartSqlite } from '../forums/store'
 import { authorAbout } from '../forums/authors'
 import { accountAgeDays } from '../forums/seller'
 import { log } from '../lib/log'
@@ -17,7 +18,7 @@ import { BUILTIN, BUILTIN_DICTIONARY, compileDictionary, mergeDictionary, parseD
 import type { Query } from '../matching/parse'
 import type { PostInput } from '../matching/post-model'
 import { TermIndex, type TermRef } from '../matching/term-index'
-import { activeTermCount, activeTermIds, activeTermsAfter, activeTermsByText } from '../terms/store'
+import { activeTermCount, activeTermIds, activeTermsAfter, activeTermsByText, activeTermsByTextSqliteAtStart, type IndexedTermRow } from '../terms/store'
 
 export type { TermRef }
 
@@ -53,9 +54,11 @@ export class MatchingService {
   /** stored terms that do not parse (saved by an older version): counted, never matched */
   private readonly unparsed = new Set<number>()
   private maxId = 0
-  private dataVersion: number
+  private dataVersion: number | null
+  /** the saved terms are filed (on SQLite by the constructor; on PostgreSQL by load()) */
+  private loaded = false
 
-  constructor(private readonly deps: Pick<Deps, 'sqlite' | 'now'> & { config?: Pick<Deps['config'], 'dataDir'> }) {
+  constructor(private readonly deps: Pick<Deps, 'sqlite' | 'db' | 'now'> & { config?: Pick<Deps['config'], 'dataDir'> }) {
     this.dictionary = loadDictionary(deps.config?.dataDir)
     this.index = new TermIndex<StoredTerm>(this.dictionary)
     this.dataVersion = this.readDataVersion()
@@ -63,21 +66,45 @@ export class MatchingService {
     // Only the columns used, one row at a time (no half-million-row array held while filing).
     // Rarity: the newest posts of the live window (the set, not the order, matters).
     const since = deps.now().getTime() - LIVE_WINDOW_MS
-    for (const p of recentPostTexts(deps.sqlite, since, OBSERVE_POSTS)) {
+    for (const p of recentPostTextsAtStartSqlite(deps.sqlite, since, OBSERVE_POSTS)) {
       try {
         this.index.observe({ distinct: distinctTokens(p, this.dictionary) })
       } catch {
         // a post that cannot be read only leaves the rarity counts: the scan marks it unparsed
       }
     }
-    // Sorted by text, so the many rows of one text come in a run: the index files them into the
-    // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
-    // categories are the literals, so each row's own strings die young instead of being kept.
-    let text = ''
-    for (const r of activeTermsByText(deps.sqlite)) {
-      if (r.term !== text) text = r.term
-      this.addRow(r.id, r.user_id, CATEGORIES.find((c) => c === r.category) ?? r.category, text, r.created_at)
+    // The terms: synchronously on SQLite (construction stays synchronous while createServices is); on
+    // PostgreSQL the server awaits load() at start.
+    if (engineOf(deps.db) === 'sqlite') {
+      let text = ''
+      for (const r of activeTermsByTextSqliteAtStart(deps.sqlite)) text = this.fileRow(r, text)
+      this.loadedAfter(t0)
     }
+  }
+
+  /**
+   * Files every saved term when the constructor could not (PostgreSQL: no synchronous read); a no-op once loaded.
+   * The server awaits it at start (src/server.ts).
+   */
+  async load(): Promise<void> {
+    if (this.loaded) return
+    const t0 = performance.now()
+    let text = ''
+    for await (const r of activeTermsByText(this.deps)) text = this.fileRow(r, text)
+    this.loadedAfter(t0)
+  }
+
+  // Sorted by text, so the many rows of one text come in a run: the index files them into the
+  // same, cache-warm group, mostly without a lookup. A run shares one string instance, and the
+  // categories are the literals, so each row's own strings die young instead of being kept.
+  private fileRow(r: IndexedTermRow, text: string): string {
+    const shared = r.term === text ? text : r.term
+    this.addRow(r.id, r.user_id, CATEGORIES.find((c) => c === r.category) ?? r.category, shared, r.created_at)
+    return shared
+  }
+
+  private loadedAfter(t0: number): void {
+    this.loaded = true
     log.debug('term index loaded', { terms: this.index.size, unparsed: this.unparsed.size, ms: (performance.now() - t0).toFixed(1) })
     if (this.unparsed.size) log.warn('some saved terms could not be parsed and are ignored', { count: this.unparsed.size })
   }
@@ -87,22 +114,24 @@ export class MatchingService {
     if (!this.index.add({ termId: id, userId, category: category as Category, text, createdAt }).ok) this.unparsed.add(id)
   }
 
-  private readDataVersion(): number {
+  /** SQLite's PRAGMA data_version (moves on other connections' commits); null on PostgreSQL, which has none. */
+  private readDataVersion(): number | null {
+    if (engineOf(this.deps.db) !== 'sqlite') return null
     return (this.deps.sqlite.query('PRAGMA data_version').get() as { data_version: number }).data_version
   }
 
   /**
-   * Picks up terms another process changed (PRAGMA data_version moves only on other connections'
-   * commits, so this costs one pragma per batch when nothing happened): new ids are added, ids
-   * gone from the table are removed.
+   * Picks up terms another process changed (SQLite: PRAGMA data_version moves only on other connections'
+   * commits, so this costs one pragma per batch when nothing happened; PostgreSQL has no such counter:
+   * one count per batch): new ids are added, ids gone from the table are removed.
    */
-  sync(): void {
+  async sync(): Promise<void> {
     const v = this.readDataVersion()
-    if (v === this.dataVersion) return
+    if (v !== null && v === this.dataVersion) return
     this.dataVersion = v
-    const { n, max } = activeTermCount(this.deps.sqlite)
-    if (max > this.maxId) for (const r of activeTermsAfter(this.deps.sqlite, this.maxId)) this.addRow(r.id, r.user_id, r.category, r.term, r.created_at)
-    if (n !== this.index.size + this.unparsed.size) this.forgetMissing(activeTermIds(this.deps.sqlite))
+    const { n, max } = await activeTermCount(this.deps)
+    if (max > this.maxId) for (const r of await activeTermsAfter(this.deps, this.maxId)) this.addRow(r.id, r.user_id, r.category, r.term, r.created_at)
+    if (n !== this.index.size + this.unparsed.size) this.forgetMissing(await activeTermIds(this.deps))
   }
 
   /** Drops indexed terms whose ids are not among `existing` (deleted behind the service's back). */

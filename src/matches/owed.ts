@@ -6,35 +6,51 @@
 // removes it in the transaction that queues the alerts; and the server re-dispatches what is left
 // at start (dispatchOwed, src/notify/dispatcher.ts), before the jobs. Queueing is idempotent by the
 // dedupe keys, so a match dispatched twice still has one row per alert.
-import type { Database } from 'bun:sqlite'
+import { asc, count, eq, inArray } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import type { Deps } from '../deps'
+import { asAsync } from '../db/async-sqlite'
+import { alertsOwed, matches } from '../db/schema'
 import type { MatchItem } from '../contract/events'
 import { attachListing } from './listing'
-import { matchItem, withPostFacts, type MatchRow } from './service'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { matchItem, matchRowOf, withPostFacts } from './service'
+import { chunksOf } from '../lib/id-lists'
+import { insertMany } from '../db/bulk'
 
-/** In the runner's transaction: these matches' alerts are owed. */
-export function oweAlerts(sqlite: Database, matchIds: number[], at: number): void {
-  const insert = sqlite.query('INSERT OR IGNORE INTO alerts_owed (match_id, created_at) VALUES (?, ?)')
-  for (const id of matchIds) insert.run(id, at)
+/** In the runner's transaction: these matches' alerts are owed (one statement per 500). */
+export async function oweAlerts(deps: OwnerDb, matchIds: number[], at: number): Promise<void> {
+  await insertMany(
+    deps.db,
+    alertsOwed,
+    matchIds.map((matchId) => ({ matchId, createdAt: new Date(at) })),
+    { onConflictDoNothing: [alertsOwed.matchId] },
+  )
 }
 
 /** In the dispatcher's transaction: these matches' alerts are queued (or decided against). */
-export function settleOwed(sqlite: Database, matchIds: number[]): void {
-  for (const chunk of chunksOf(matchIds)) sqlite.query(`DELETE FROM alerts_owed WHERE match_id IN (${placeholders(chunk.length)})`).run(...chunk)
+export async function settleOwed(deps: OwnerDb, matchIds: number[]): Promise<void> {
+  const db = asAsync(deps.db)
+  for (const chunk of chunksOf(matchIds)) await db.delete(alertsOwed).where(inArray(alertsOwed.matchId, chunk))
 }
 
 /** The matches whose alerts are still owed, oldest first, as the runner announced them. */
-export function owedAlerts(sqlite: Database): { userId: number; match: MatchItem }[] {
-  const rows = withPostFacts(sqlite, sqlite.query<MatchRow, []>('SELECT m.* FROM alerts_owed o JOIN matches m ON m.id = o.match_id ORDER BY o.match_id').all())
+export async function owedAlerts(deps: OwnerDb & Pick<Deps, 'sqlite'>): Promise<{ userId: number; match: MatchItem }[]> {
+  const db = asAsync(deps.db)
+  const owedRows = await db.select({ m: matches }).from(alertsOwed).innerJoin(matches, eq(matches.id, alertsOwed.matchId)).orderBy(asc(alertsOwed.matchId))
+  const rows = await withPostFacts(
+    deps,
+    owedRows.map((r) => matchRowOf(r.m)),
+  )
   const owed = rows.map((r) => ({ userId: r.user_id, match: matchItem(r) }))
-  attachListing(
-    sqlite,
+  await attachListing(
+    deps,
     owed.map((o) => o.match),
   )
   return owed
 }
 
 /** How many alerts are owed now (the dispatcher's tests, `dibs doctor`-style checks). */
-export function owedCount(sqlite: Database): number {
-  return sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM alerts_owed').get()?.n ?? 0
+export async function owedCount(deps: OwnerDb): Promise<number> {
+  const db = asAsync(deps.db)
+  return (await db.select({ n: count() }).from(alertsOwed))[0]?.n ?? 0
 }

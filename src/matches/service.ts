@@ -2,7 +2,10 @@
 // unread counts. Every query is scoped to the user: another user's match id is simply not found.
 // Changes are announced on the bus (match.updated, then unread) for the socket hub.
 import { highlight } from '../matching/highlight'
-import type { Database } from 'bun:sqlite'
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { matches, type Match } from '../db/schema'
 import type { Category } from '../access/categories'
 import type { MatchItem, UnreadCounts } from '../contract/events'
 import type { Deps } from '../deps'
@@ -16,7 +19,7 @@ import { postFactsOf } from '../forums/store'
 import { sourceKindsOf } from '../sources/store'
 import { sellerTrust } from '../forums/seller'
 import { claimDelays, stampClaim, type ClaimAction } from '../metrics/latency'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { chunksOf } from '../lib/id-lists'
 
 export type MatchRow = {
   id: number
@@ -56,18 +59,18 @@ export type MatchRow = {
  * looked-up account (found), each read from its owner by id (src/forums/store.ts postFactsOf, src/sources/store.ts
  * sourceKindsOf, src/forums/authors.ts foundAuthors). A post, source or account not there leaves its fields null.
  */
-export function withPostFacts(sqlite: Database, rows: MatchRow[]): MatchRow[] {
+export async function withPostFacts(deps: OwnerDb, rows: MatchRow[]): Promise<MatchRow[]> {
   if (rows.length === 0) return rows
-  const posts = postFactsOf(
-    sqlite,
+  const posts = await postFactsOf(
+    deps,
     rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id])),
   )
-  const kinds = sourceKindsOf(
-    sqlite,
+  const kinds = await sourceKindsOf(
+    deps,
     [...posts.values()].flatMap((p) => (p.source_id === null ? [] : [p.source_id])),
   )
-  const authors = foundAuthors(
-    sqlite,
+  const authors = await foundAuthors(
+    deps,
     rows.map((r) => r.post_author),
   )
   return rows.map((r) => {
@@ -86,6 +89,26 @@ export function withPostFacts(sqlite: Database, rows: MatchRow[]): MatchRow[] {
       author_karma: a?.karma ?? null,
     }
   })
+}
+
+/** A match as the builders read it, in the raw row form this folder's reads hand on (times in ms, `is_new` 0/1, JSON as text). */
+export function matchRowOf(m: Match): MatchRow {
+  return {
+    id: m.id,
+    user_id: m.userId,
+    post_id: m.postId,
+    category: m.category,
+    matched_terms: JSON.stringify(m.matchedTerms),
+    post_title: m.postTitle,
+    post_url: m.postUrl,
+    post_author: m.postAuthor,
+    post_created_at: m.postCreatedAt === null ? null : m.postCreatedAt.getTime(),
+    source: m.source,
+    created_at: m.matchedAt.getTime(),
+    is_new: m.isNew ? 1 : 0,
+    archived_at: m.archivedAt === null ? null : m.archivedAt.getTime(),
+    price_drop: m.priceDrop === null ? null : JSON.stringify(m.priceDrop),
+  }
 }
 
 const SOURCE_KINDS = new Set(['reddit', 'feed', 'push'])
@@ -134,146 +157,169 @@ function parseCursor(cursor: string | undefined): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null
 }
 
-export function listMatches(
-  deps: Pick<Deps, 'sqlite'>,
+export async function listMatches(
+  deps: OwnerDb & Pick<Deps, 'sqlite'>,
   userId: number,
   opts: { category: Category; archived?: boolean; cursor?: string; limit?: number; q?: string },
-): { matches: MatchItem[]; nextCursor: string | null } {
+): Promise<{ matches: MatchItem[]; nextCursor: string | null }> {
+  const db = asAsync(deps.db)
   const limit = Math.max(1, Math.min(MAX_PAGE, opts.limit ?? DEFAULT_PAGE))
-  const sortCol = opts.archived ? 'm.archived_at' : 'm.created_at'
+  const sortCol = opts.archived ? matches.archivedAt : matches.matchedAt
   const cursor = parseCursor(opts.cursor)
-  const params: (string | number)[] = [userId, opts.category]
-  let where = `m.user_id = ? AND m.category = ? AND m.archived_at IS ${opts.archived ? 'NOT NULL' : 'NULL'}`
-  if (cursor) {
-    where += ` AND (${sortCol} < ? OR (${sortCol} = ? AND m.id < ?))`
-    params.push(cursor[0], cursor[0], cursor[1])
-  }
+  const where: (SQL | undefined)[] = [
+    eq(matches.userId, userId),
+    eq(matches.category, opts.category),
+    opts.archived ? isNotNull(matches.archivedAt) : isNull(matches.archivedAt),
+  ]
+  if (cursor) where.push(or(lt(sortCol, new Date(cursor[0])), and(eq(sortCol, new Date(cursor[0])), lt(matches.id, cursor[1]))))
   // Search: every word must appear in the title, the author or a matched term (case-insensitive).
   for (const word of (opts.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    where += ` AND (lower(m.post_title) LIKE ? ESCAPE '\\' OR lower(m.post_author) LIKE ? ESCAPE '\\' OR lower(m.matched_terms) LIKE ? ESCAPE '\\')`
-    params.push(like, like, like)
+    where.push(
+      sql`(lower(${matches.postTitle}) LIKE ${like} ESCAPE '\\' OR lower(${matches.postAuthor}) LIKE ${like} ESCAPE '\\' OR lower(${matches.matchedTerms}) LIKE ${like} ESCAPE '\\')`,
+    )
   }
-  const rows = deps.sqlite
-    .query<MatchRow, (string | number)[]>(`SELECT m.* FROM matches m WHERE ${where} ORDER BY ${sortCol} DESC, m.id DESC LIMIT ${limit + 1}`)
-    .all(...params)
+  const rows = (
+    await db
+      .select()
+      .from(matches)
+      .where(and(...where))
+      .orderBy(desc(sortCol), desc(matches.id))
+      .limit(limit + 1)
+  ).map(matchRowOf)
   const more = rows.length > limit
-  const page = withPostFacts(deps.sqlite, rows.slice(0, limit))
+  const page = await withPostFacts(deps, rows.slice(0, limit))
   const last = page.at(-1)
   const nextCursor = more && last ? `${opts.archived ? last.archived_at : last.created_at}.${last.id}` : null
   const items = page.map(matchItem)
-  attachListing(deps.sqlite, items)
-  const claimed = claimDelays(
-    deps.sqlite,
+  await attachListing(deps, items)
+  const claimed = await claimDelays(
+    deps,
     items.map((i) => i.id),
   )
   for (const item of items) item.claimedAfterMs = claimed.get(item.id)?.ms ?? null
   return { matches: items, nextCursor }
 }
 
-export function unreadCounts(sqlite: Database, userId: number): UnreadCounts {
+export async function unreadCounts(deps: OwnerDb, userId: number): Promise<UnreadCounts> {
+  const db = asAsync(deps.db)
   const counts: UnreadCounts = { wts: 0, wtb: 0, gd: 0 }
-  const rows = sqlite
-    .query<{ category: string; n: number }, [number]>(
-      'SELECT category, count(*) AS n FROM matches WHERE user_id = ? AND is_new = 1 AND archived_at IS NULL GROUP BY category',
-    )
-    .all(userId)
+  const rows = await db
+    .select({ category: matches.category, n: count() })
+    .from(matches)
+    .where(and(eq(matches.userId, userId), eq(matches.isNew, true), isNull(matches.archivedAt)))
+    .groupBy(matches.category)
   for (const r of rows) if (r.category in counts) counts[r.category as Category] = r.n
   return counts
 }
 
-/** Unread counts of many users in one query (after a scan touched them). */
-export function unreadCountsOf(sqlite: Database, userIds: number[]): Map<number, UnreadCounts> {
+/** Unread counts of many users in one query per 500 (after a scan touched them). */
+export async function unreadCountsOf(deps: OwnerDb, userIds: number[]): Promise<Map<number, UnreadCounts>> {
+  const db = asAsync(deps.db)
   const out = new Map<number, UnreadCounts>()
   for (const id of userIds) out.set(id, { wts: 0, wtb: 0, gd: 0 })
   for (const ids of chunksOf(userIds)) {
-    const rows = sqlite
-      .query<{ user_id: number; category: string; n: number }, number[]>(
-        `SELECT user_id, category, count(*) AS n FROM matches WHERE user_id IN (${placeholders(ids.length)}) AND is_new = 1 AND archived_at IS NULL GROUP BY user_id, category`,
-      )
-      .all(...ids)
+    const rows = await db
+      .select({ userId: matches.userId, category: matches.category, n: count() })
+      .from(matches)
+      .where(and(inArray(matches.userId, ids), eq(matches.isNew, true), isNull(matches.archivedAt)))
+      .groupBy(matches.userId, matches.category)
     for (const r of rows) {
-      const c = out.get(r.user_id)
+      const c = out.get(r.userId)
       if (c && r.category in c) c[r.category as Category] = r.n
     }
   }
   return out
 }
 
-export function emitUnread(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number): UnreadCounts {
-  const counts = unreadCounts(deps.sqlite, userId)
+export async function emitUnread(deps: OwnerDb & Pick<Deps, 'bus'>, userId: number): Promise<UnreadCounts> {
+  const counts = await unreadCounts(deps, userId)
   deps.bus.emit('unread', { userId, counts })
   return counts
 }
 
-function ownMatch(deps: Pick<Deps, 'sqlite'>, userId: number, id: number): MatchRow {
-  const row = deps.sqlite.query<MatchRow, [number, number]>('SELECT * FROM matches WHERE id = ? AND user_id = ?').get(id, userId)
-  if (row === null) throw notFound('Match not found.', 'MATCH_NOT_FOUND')
+async function ownMatch(deps: OwnerDb, userId: number, id: number): Promise<Match> {
+  const db = asAsync(deps.db)
+  const row = (
+    await db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.id, id), eq(matches.userId, userId)))
+      .limit(1)
+  )[0]
+  if (row === undefined) throw notFound('Match not found.', 'MATCH_NOT_FOUND')
   return row
 }
 
-export function markRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, id: number): { id: number; isNew: false } {
-  const row = ownMatch(deps, userId, id)
-  if (row.is_new === 1) {
-    deps.sqlite.query('UPDATE matches SET is_new = 0 WHERE id = ? AND user_id = ?').run(id, userId)
+const mine = (userId: number, id: number) => and(eq(matches.id, id), eq(matches.userId, userId))
+
+export async function markRead(deps: OwnerDb & Pick<Deps, 'bus'>, userId: number, id: number): Promise<{ id: number; isNew: false }> {
+  const row = await ownMatch(deps, userId, id)
+  if (row.isNew) {
+    await asAsync(deps.db).update(matches).set({ isNew: false }).where(mine(userId, id))
     deps.bus.emit('match.updated', { userId, ids: [id], change: 'read' })
-    emitUnread(deps, userId)
+    await emitUnread(deps, userId)
   }
   return { id, isNew: false }
 }
 
 /** Marks one read match new again (the list's `m` key toggles); an archived match stays as it is. */
-export function markUnread(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, id: number): { id: number; isNew: boolean } {
-  const row = ownMatch(deps, userId, id)
-  if (row.is_new === 1 || row.archived_at !== null) return { id, isNew: row.is_new === 1 }
-  deps.sqlite.query('UPDATE matches SET is_new = 1 WHERE id = ? AND user_id = ?').run(id, userId)
+export async function markUnread(deps: OwnerDb & Pick<Deps, 'bus'>, userId: number, id: number): Promise<{ id: number; isNew: boolean }> {
+  const row = await ownMatch(deps, userId, id)
+  if (row.isNew || row.archivedAt !== null) return { id, isNew: row.isNew }
+  await asAsync(deps.db).update(matches).set({ isNew: true }).where(mine(userId, id))
   deps.bus.emit('match.updated', { userId, ids: [id], change: 'unread' })
-  emitUnread(deps, userId)
+  await emitUnread(deps, userId)
   return { id, isNew: true }
 }
 
-export function archiveMatch(deps: Pick<Deps, 'sqlite' | 'bus' | 'now'>, userId: number, id: number): { id: number; archivedAt: string } {
-  const row = ownMatch(deps, userId, id)
-  const at = row.archived_at ?? deps.now().getTime()
-  if (row.archived_at === null) {
-    deps.sqlite.query('UPDATE matches SET archived_at = ?, is_new = 0 WHERE id = ? AND user_id = ?').run(at, id, userId)
+export async function archiveMatch(deps: OwnerDb & Pick<Deps, 'bus' | 'now'>, userId: number, id: number): Promise<{ id: number; archivedAt: string }> {
+  const row = await ownMatch(deps, userId, id)
+  const at = row.archivedAt?.getTime() ?? deps.now().getTime()
+  if (row.archivedAt === null) {
+    await asAsync(deps.db)
+      .update(matches)
+      .set({ archivedAt: new Date(at), isNew: false })
+      .where(mine(userId, id))
     deps.bus.emit('match.updated', { userId, ids: [id], change: 'archived' })
-    if (row.is_new === 1) emitUnread(deps, userId)
+    if (row.isNew) await emitUnread(deps, userId)
   }
   return { id, archivedAt: new Date(at).toISOString() }
 }
 
 /** Takes a match out of the archive: it is back in its category's list (read). */
-export function restoreMatch(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, id: number): { id: number; archivedAt: null } {
-  const row = ownMatch(deps, userId, id)
-  if (row.archived_at !== null) {
-    deps.sqlite.query('UPDATE matches SET archived_at = NULL WHERE id = ? AND user_id = ?').run(id, userId)
+export async function restoreMatch(deps: OwnerDb & Pick<Deps, 'bus'>, userId: number, id: number): Promise<{ id: number; archivedAt: null }> {
+  const row = await ownMatch(deps, userId, id)
+  if (row.archivedAt !== null) {
+    await asAsync(deps.db).update(matches).set({ archivedAt: null }).where(mine(userId, id))
     deps.bus.emit('match.updated', { userId, ids: [id], change: 'restored' })
   }
   return { id, archivedAt: null }
 }
 
 /** Spec RPC mark_all_matches_as_read: returns how many were new. */
-export function markAllRead(deps: Pick<Deps, 'sqlite' | 'bus'>, userId: number, category: Category): { count: number } {
-  const rows = deps.sqlite
-    .query<{ id: number }, [number, string]>('UPDATE matches SET is_new = 0 WHERE user_id = ? AND category = ? AND is_new = 1 RETURNING id')
-    .all(userId, category)
+export async function markAllRead(deps: OwnerDb & Pick<Deps, 'bus'>, userId: number, category: Category): Promise<{ count: number }> {
+  const rows = await asAsync(deps.db)
+    .update(matches)
+    .set({ isNew: false })
+    .where(and(eq(matches.userId, userId), eq(matches.category, category), eq(matches.isNew, true)))
+    .returning({ id: matches.id })
   if (rows.length > 0) {
     deps.bus.emit('match.updated', { userId, ids: rows.map((r) => r.id), change: 'read' })
-    emitUnread(deps, userId)
+    await emitUnread(deps, userId)
   }
   return { count: rows.length }
 }
 
 /** What the claim link of one of the user's matches needs (src/notify/claim.ts ClaimPost), or null when it is not theirs. */
-export function claimFacts(
-  sqlite: Database,
+export async function claimFacts(
+  deps: OwnerDb & Pick<Deps, 'sqlite'>,
   matchId: number,
   userId: number,
-): { title: string; url: string; author: string; price: number | null; kind: 'reddit' | 'feed' | 'push' | null } | null {
-  const r = sqlite.query<MatchRow, [number, number]>('SELECT m.* FROM matches m WHERE m.id = ? AND m.user_id = ?').get(matchId, userId)
-  if (r === null) return null
-  const item = matchItem(withPostFacts(sqlite, [r])[0]!)
+): Promise<{ title: string; url: string; author: string; price: number | null; kind: 'reddit' | 'feed' | 'push' | null } | null> {
+  const r = (await asAsync(deps.db).select().from(matches).where(mine(userId, matchId)).limit(1))[0]
+  if (r === undefined) return null
+  const item = matchItem((await withPostFacts(deps, [matchRowOf(r)]))[0]!)
   return { title: item.title, url: item.url, author: item.author, price: item.price ?? null, kind: item.sourceKind ?? null }
 }
 
@@ -281,9 +327,14 @@ export function claimFacts(
  * The match card's Claim / Open (POST /api/matches/:id/acted): the alert's first open or claim, from the app, once
  * (src/metrics/latency.ts stampClaim); the match is read. `recorded` is false for a later click or a match that never alerted.
  */
-export function actedOnMatch(deps: Pick<Deps, 'now' | 'sqlite' | 'bus'>, userId: number, id: number, action: ClaimAction): { id: number; recorded: boolean } {
-  ownMatch(deps, userId, id)
-  const recorded = stampClaim(deps.sqlite, id, userId, deps.now().getTime(), 'app', action) !== null
-  markRead(deps, userId, id)
+export async function actedOnMatch(
+  deps: OwnerDb & Pick<Deps, 'now' | 'db' | 'sqlite' | 'bus'>,
+  userId: number,
+  id: number,
+  action: ClaimAction,
+): Promise<{ id: number; recorded: boolean }> {
+  await ownMatch(deps, userId, id)
+  const recorded = (await stampClaim(deps, id, userId, deps.now().getTime(), 'app', action)) !== null
+  await markRead(deps, userId, id)
   return { id, recorded }
 }

@@ -55,19 +55,43 @@ function occurrences(seq: CompiledSequence, post: PreparedPost, allow: number, d
   }
 }
 
+/**
+ * The last titles and terms read, per dictionary: a scan's matches highlight the same few titles
+ * for hundreds of users with the same terms, and reading a title or compiling a term costs far more
+ * than marking it (bench/ingest.ts).
+ */
+const MEMO_SIZE = 256
+type Read = { post: PreparedPost; spans: ReturnType<typeof canonicalWithOffsets> }
+type Compiled = ReturnType<typeof compileTerm>['alternatives'] | null
+const memos = new WeakMap<CompiledDictionary, { titles: Map<string, Read>; terms: Map<string, Compiled> }>()
+
+function remember<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let v = map.get(key)
+  if (v === undefined && !map.has(key)) {
+    if (map.size >= MEMO_SIZE) map.delete(map.keys().next().value as K)
+    map.set(key, (v = make()))
+  }
+  return v as V
+}
+
 export function highlight(title: string, terms: string[], dict: CompiledDictionary = BUILTIN): Segment[] {
   if (!title) return []
-  const post = preparePost({ title }, dict)
-  const raw = normalizeWithOffsets(title)
-  const spans = canonicalWithOffsets(raw.tokens, raw.starts, raw.ends, dict)
+  let memo = memos.get(dict)
+  if (!memo) memos.set(dict, (memo = { titles: new Map(), terms: new Map() }))
+  const { post, spans } = remember(memo.titles, title, () => {
+    const raw = normalizeWithOffsets(title)
+    return { post: preparePost({ title }, dict), spans: canonicalWithOffsets(raw.tokens, raw.starts, raw.ends, dict) }
+  })
   const hit = new Uint8Array(title.length)
   // The prepared title and the offsets come from the same steps; if they ever disagree, mark nothing rather than the wrong text.
   if (spans.tokens.length === post.tokens.length) {
     const mark = (from: number, to: number) => hit.fill(1, spans.starts[from]!, spans.ends[to - 1]!)
     for (const text of terms) {
-      const parsed = parseTerm(text)
-      if (!parsed.ok) continue
-      for (const alt of compileTerm(parsed.query, dict).alternatives) for (const seq of alt.include) occurrences(seq, post, alt.allow, dict, mark)
+      const alternatives = remember(memo.terms, text, () => {
+        const parsed = parseTerm(text)
+        return parsed.ok ? compileTerm(parsed.query, dict).alternatives : null
+      })
+      for (const alt of alternatives ?? []) for (const seq of alt.include) occurrences(seq, post, alt.allow, dict, mark)
     }
   }
   const out: Segment[] = []

@@ -37,12 +37,12 @@ function own<R extends { userId: unknown }>(row: R): Omit<R, 'userId'> {
 
 const nullOr = <R extends { userId: unknown }>(row: R | undefined) => (row === undefined ? null : own(row))
 
-export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
-  const user = getUser(deps, userId)
-  const matchData = matchesOfUser(deps, userId)
+export async function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'>, userId: number) {
+  const user = await getUser(deps, userId)
+  const matchData = await matchesOfUser(deps, userId)
   const match = (m: (typeof matchData.rows)[number]) => ({ ...own(m), termIds: matchData.links.filter((l) => l.matchId === m.id).map((l) => l.termId) })
-  const access = accessOfUser(deps, userId)
-  const notify = notifyOfUser(deps, userId)
+  const access = await accessOfUser(deps, userId)
+  const notify = await notifyOfUser(deps, userId)
 
   return {
     format: EXPORT_FORMAT,
@@ -60,12 +60,12 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'confi
     access: nullOr(access.access),
     accessHistory: access.history,
     signIn: {
-      ...signInData(deps, userId),
-      tokens: listTokens(deps, userId),
+      ...(await signInData(deps, userId)),
+      tokens: await listTokens(deps, userId),
       /** the feed addresses exist since then (their secret is not data of yours to keep: rotate it in Settings) */
-      feedKey: feedKeyOf(deps, userId),
+      feedKey: await feedKeyOf(deps, userId),
     },
-    terms: termsOfUser(deps, userId).map(own),
+    terms: (await termsOfUser(deps, userId)).map(own),
     matches: matchData.rows.filter((m) => m.archivedAt === null).map(match),
     archive: matchData.rows.filter((m) => m.archivedAt !== null).map(match),
     preferences: {
@@ -73,7 +73,7 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'confi
       matching: nullOr(matchData.defaults),
       notifications: nullOr(notify.prefs),
     },
-    channels: userEndpoints(deps, userId).map((r) => endpointView(r, deps.config)),
+    channels: (await userEndpoints(deps, userId)).map((r) => endpointView(r, deps.config)),
     devices: notify.devices.map((d) => ({
       id: d.id,
       pushService: pushService(d.endpoint),
@@ -82,8 +82,8 @@ export function exportUserData(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'confi
       lastSuccessAt: d.lastSuccessAt,
     })),
     messages: notify.messages.map(own),
-    deliveries: deliveriesOf(deps, userId),
-    alertTimings: latencyOfUser(deps, userId).map(own),
+    deliveries: await deliveriesOf(deps, userId),
+    alertTimings: (await latencyOfUser(deps, userId)).map(own),
   }
 }
-export type UserExport = ReturnType<typeof exportUserData>
+export type UserExport = Awaited<ReturnType<typeof exportUserData>>

@@ -28,9 +28,13 @@ export const meRoutes = (deps: Deps) => {
     .use(authPlugin(deps))
     .get(
       '/api/me',
-      ({ user, access, session, set }) => {
+      async ({ user, access, session, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return { user: publicUser(deps, getUser(deps, user.id)), access: accessInfo(access, deps.now()), session: { secondFactor: session.secondFactor } }
+        return {
+          user: await publicUser(deps, await getUser(deps, user.id)),
+          access: accessInfo(access, deps.now()),
+          session: { secondFactor: session.secondFactor },
+        }
       },
       {
         response: { 200: MeGetResponse, ...errors(401) },
@@ -43,8 +47,8 @@ export const meRoutes = (deps: Deps) => {
     )
     .get(
       '/api/me/export',
-      ({ user, set }) => {
-        const data = exportUserData(deps, user.id)
+      async ({ user, set }) => {
+        const data = await exportUserData(deps, user.id)
         set.headers['content-type'] = 'application/json; charset=utf-8'
         set.headers['content-disposition'] = `attachment; filename="${exportFileName(deps.config.appName, deps.now())}"`
         return JSON.stringify(data, null, 2)
@@ -65,7 +69,7 @@ export const meRoutes = (deps: Deps) => {
         },
       },
     )
-    .patch('/api/me', ({ user, body }) => ({ user: publicUser(deps, updateName(deps, user.id, (body as { name?: unknown }).name)) }), {
+    .patch('/api/me', async ({ user, body }) => ({ user: await publicUser(deps, await updateName(deps, user.id, (body as { name?: unknown }).name)) }), {
       response: { 200: UserResponse, ...errors(400, 401) },
       auth: true,
       body: loose,
@@ -78,7 +82,7 @@ export const meRoutes = (deps: Deps) => {
         const b = body as { currentPassword?: unknown; newPassword?: unknown; password?: unknown }
         await changePassword(deps, user.id, b.currentPassword, b.newPassword ?? b.password)
         // Every session ended; this device gets a fresh one (with its two-factor mark) so it stays signed in.
-        set.headers['set-cookie'] = signIn(deps, user.id, request, server, { secondFactor: session.secondFactor })
+        set.headers['set-cookie'] = await signIn(deps, user.id, request, server, { secondFactor: session.secondFactor })
         log.info('password changed', { userId: user.id })
         return { ok: true, message: 'Your password has been changed. Other devices have been signed out.' }
       },

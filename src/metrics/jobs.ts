@@ -4,6 +4,6 @@ import type { Job } from '../jobs/types'
 import { pruneAlertLatency } from './latency'
 
 export function latencyJobs(): Job[] {
-  const run = (deps: Deps) => pruneAlertLatency(deps.sqlite, deps.now().getTime())
+  const run = (deps: Deps) => pruneAlertLatency(deps, deps.now().getTime())
   return [{ name: 'alert-latency-prune', every: 24 * 60 * 60_000, run }]
 }

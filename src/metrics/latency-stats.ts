@@ -1,6 +1,9 @@
 // Alert latency percentiles per stage and end to end, over 1 h / 24 h / 7 d (the admin pages and
 // GET /api/admin/latency). Pure apart from latencyRows; percentiles are nearest-rank (src/lib/percentile.ts).
-import type { Database } from 'bun:sqlite'
+import { desc, gte } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { alertLatency } from '../db/schema'
 import { percentile } from '../lib/percentile'
 
 export const LATENCY_WINDOWS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const
@@ -81,18 +84,27 @@ export function figures(rows: readonly LatencyRow[], s: { key: string; label: st
 }
 
 /** The alerts matched within the window, newest first (at most 200 000: a week of a very busy instance). */
-export function latencyRows(sqlite: Database, since: number): LatencyRow[] {
-  return sqlite
-    .query<LatencyRow, [number]>(
-      `SELECT created_at, received_at, stored_at, matched_at, socket_at, push_at, email_at, claimed_at, claim_channel FROM alert_latency
-       WHERE matched_at >= ? ORDER BY matched_at DESC LIMIT 200000`,
-    )
-    .all(since)
+/** The columns of a LatencyRow, for a select. */
+export const LATENCY_COLUMNS = {
+  created_at: alertLatency.createdAt,
+  received_at: alertLatency.receivedAt,
+  stored_at: alertLatency.storedAt,
+  matched_at: alertLatency.matchedAt,
+  socket_at: alertLatency.socketAt,
+  push_at: alertLatency.pushAt,
+  email_at: alertLatency.emailAt,
+  claimed_at: alertLatency.claimedAt,
+  claim_channel: alertLatency.claimChannel,
 }
 
-export function latencyReport(sqlite: Database, now: number, window: LatencyWindow): LatencyReport {
+export async function latencyRows(deps: OwnerDb, since: number): Promise<LatencyRow[]> {
+  const a = alertLatency
+  return asAsync(deps.db).select(LATENCY_COLUMNS).from(a).where(gte(a.matchedAt, since)).orderBy(desc(a.matchedAt)).limit(200_000)
+}
+
+export async function latencyReport(deps: OwnerDb, now: number, window: LatencyWindow): Promise<LatencyReport> {
   const since = now - LATENCY_WINDOWS[window]
-  const rows = latencyRows(sqlite, since)
+  const rows = await latencyRows(deps, since)
   return {
     window,
     since: new Date(since).toISOString(),

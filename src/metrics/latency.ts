@@ -1,9 +1,14 @@
 // Alert latency rows (table alert_latency): one per alert — a live match that notifies — with the
-// time of each step of its path. Writes are cheap by design: the row is inserted inside the match
-// runner's own transaction (one cached prepared statement), socket times are buffered and written
+// time of each step of its path. Writes are cheap by design: the rows are inserted inside the match
+// runner's own transaction (one multi-row insert per batch), socket times are buffered and written
 // in one transaction on the next macrotask, and a delivery stamps its column once (first success).
-// Imports nothing outside this folder, so the runner and the outbox can call it without a folder edge.
-import type { Database } from 'bun:sqlite'
+// Imports nothing outside this folder but the database (src/db), so the runner and the outbox can call it without a folder edge.
+import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { alertLatency } from '../db/schema'
+import { chunksOf } from '../lib/id-lists'
+import { insertMany } from '../db/bulk'
 
 /** Rows are kept this long (the daily `alert-latency-prune` job). */
 export const LATENCY_KEEP_DAYS = 30
@@ -15,32 +20,36 @@ export type DeliveryChannel = 'socket' | 'push' | 'email'
 /** The times a histogram needs once a delivery step lands. */
 export type Landed = { channel: DeliveryChannel; at: number; createdAt: number | null; matchedAt: number }
 
-const INSERT = `INSERT OR IGNORE INTO alert_latency (match_id, user_id, post_id, created_at, received_at, stored_at, matched_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
-
 /**
- * Inside the runner's transaction: one row per new alert (matches that notify), through one
- * statement prepared once per database (bun:sqlite's query cache).
+ * Inside the runner's transaction (pass it as `{ db: tx }`): one row per new alert (matches that
+ * notify), in one multi-row insert per 500; a match that has its row already keeps it.
  */
-export function insertAlertRows(sqlite: Database, created: readonly CreatedMatch[], stamps: Stamps, matchedAt: number): void {
-  const insert = sqlite.query(INSERT)
-  for (const c of created) {
-    if (!c.notify) continue
-    const postAt = c.item.postCreatedAt === null ? null : Date.parse(c.item.postCreatedAt)
-    insert.run(c.item.id, c.userId, c.item.postId, postAt, stamps.receivedAt, stamps.storedAt, matchedAt)
-  }
+export async function insertAlertRows(deps: OwnerDb, created: readonly CreatedMatch[], stamps: Stamps, matchedAt: number): Promise<void> {
+  const rows = created
+    .filter((c) => c.notify)
+    .map((c) => ({
+      matchId: c.item.id,
+      userId: c.userId,
+      postId: c.item.postId,
+      createdAt: c.item.postCreatedAt === null ? null : Date.parse(c.item.postCreatedAt),
+      receivedAt: stamps.receivedAt,
+      storedAt: stamps.storedAt,
+      matchedAt,
+    }))
+  await insertMany(deps.db, alertLatency, rows, { onConflictDoNothing: [alertLatency.matchId] })
 }
 
-const COLUMN: Record<DeliveryChannel, string> = { socket: 'socket_at', push: 'push_at', email: 'email_at' }
+const COLUMN = { socket: 'socketAt', push: 'pushAt', email: 'emailAt' } as const satisfies Record<DeliveryChannel, keyof typeof alertLatency.$inferSelect>
 
 /** The first success of a channel sets its column; later ones (a second device) change nothing. */
-function stamp(sqlite: Database, channel: DeliveryChannel, matchId: number, at: number): Landed | null {
-  const col = COLUMN[channel]
-  const row = sqlite
-    .query<{ created_at: number | null; matched_at: number }, [number, number]>(
-      `UPDATE alert_latency SET ${col} = ? WHERE match_id = ? AND ${col} IS NULL RETURNING created_at, matched_at`,
-    )
-    .get(at, matchId)
-  return row ? { channel, at, createdAt: row.created_at, matchedAt: row.matched_at } : null
+async function stamp(deps: OwnerDb, channel: DeliveryChannel, matchId: number, at: number): Promise<Landed | null> {
+  const key = COLUMN[channel]
+  const [row] = await asAsync(deps.db)
+    .update(alertLatency)
+    .set({ [key]: at })
+    .where(and(eq(alertLatency.matchId, matchId), isNull(alertLatency[key])))
+    .returning({ createdAt: alertLatency.createdAt, matchedAt: alertLatency.matchedAt })
+  return row ? { channel, at, createdAt: row.createdAt, matchedAt: row.matchedAt } : null
 }
 
 /** The match id an outbox row delivers, from its dedupe key (`match:<id>:email`, `match:<id>:push:<sub>`); null for other rows. */
@@ -51,25 +60,29 @@ export function alertOfOutboxRow(row: { kind: string; dedupeKey: string | null }
 }
 
 /** An outbox row was accepted by its provider (push 2xx, SMTP 250): stamp push_at / email_at. */
-export function stampDelivery(sqlite: Database, row: { kind: string; dedupeKey: string | null; channel: string }, at: number): Landed | null {
+export async function stampDelivery(deps: OwnerDb, row: { kind: string; dedupeKey: string | null; channel: string }, at: number): Promise<Landed | null> {
   const matchId = alertOfOutboxRow(row)
   if (matchId === null || (row.channel !== 'push' && row.channel !== 'email')) return null
-  return stamp(sqlite, row.channel, matchId, at)
+  return stamp(deps, row.channel, matchId, at)
 }
 
 /**
  * Socket times, buffered: the hub publishes match.new synchronously inside the scan, so the write
  * waits for the next macrotask and then covers every match of the batch in one transaction.
  */
-export function socketStamper(sqlite: Database, onLanded: (l: Landed) => void) {
+export function socketStamper(deps: OwnerDb, onLanded: (l: Landed) => void) {
   const pending = new Map<number, number>()
   let timer: ReturnType<typeof setTimeout> | null = null
-  const flush = () => {
+  const flush = async () => {
     timer = null
     const batch = [...pending]
     pending.clear()
     try {
-      const landed = sqlite.transaction(() => batch.map(([id, at]) => stamp(sqlite, 'socket', id, at)))()
+      const landed = await asAsync(deps.db).transaction(async (tx) => {
+        const out: (Landed | null)[] = []
+        for (const [id, at] of batch) out.push(await stamp({ db: tx }, 'socket', id, at))
+        return out
+      })
       for (const l of landed) if (l) onLanded(l)
     } catch {
       // the database closed under us (shutdown): the stamps are lost, the alerts are not
@@ -78,7 +91,7 @@ export function socketStamper(sqlite: Database, onLanded: (l: Landed) => void) {
   return {
     note(matchId: number, at: number) {
       pending.set(matchId, at)
-      timer ??= setTimeout(flush, 0)
+      timer ??= setTimeout(() => void flush(), 0)
     },
     flush,
   }
@@ -92,35 +105,43 @@ export type Claimed = { at: number; createdAt: number | null; channel: string; a
  * The user first opened or claimed an alert: stamps claimed_at (with where and how) once; later opens and claims
  * change nothing. Null when the alert has no row (not a live alert, pruned) or was stamped before.
  */
-export function stampClaim(sqlite: Database, matchId: number, userId: number, at: number, channel: string, action: ClaimAction): Claimed | null {
-  const row = sqlite
-    .query<{ created_at: number | null }, [number, string, string, number, number]>(
-      `UPDATE alert_latency SET claimed_at = ?, claim_channel = ?, claim_action = ? WHERE match_id = ? AND user_id = ? AND claimed_at IS NULL RETURNING created_at`,
-    )
-    .get(at, channel, action, matchId, userId)
-  return row ? { at, createdAt: row.created_at, channel, action } : null
+export async function stampClaim(deps: OwnerDb, matchId: number, userId: number, at: number, channel: string, action: ClaimAction): Promise<Claimed | null> {
+  const a = alertLatency
+  const [row] = await asAsync(deps.db)
+    .update(a)
+    .set({ claimedAt: at, claimChannel: channel, claimAction: action })
+    .where(and(eq(a.matchId, matchId), eq(a.userId, userId), isNull(a.claimedAt)))
+    .returning({ createdAt: a.createdAt })
+  return row ? { at, createdAt: row.createdAt, channel, action } : null
 }
 
 /** Post → claim of one alert, ms (null: not claimed yet, or the post time is unknown). */
-export function claimDelays(sqlite: Database, matchIds: readonly number[]): Map<number, { ms: number; channel: string; action: ClaimAction }> {
+export async function claimDelays(deps: OwnerDb, matchIds: readonly number[]): Promise<Map<number, { ms: number; channel: string; action: ClaimAction }>> {
   const out = new Map<number, { ms: number; channel: string; action: ClaimAction }>()
-  if (matchIds.length === 0) return out
-  const rows = sqlite
-    .query<{ match_id: number; created_at: number; claimed_at: number; claim_channel: string; claim_action: ClaimAction }, number[]>(
-      `SELECT match_id, created_at, claimed_at, claim_channel, claim_action FROM alert_latency
-       WHERE match_id IN (${matchIds.map(() => '?').join(',')}) AND claimed_at IS NOT NULL AND created_at IS NOT NULL`,
-    )
-    .all(...matchIds)
-  for (const r of rows) out.set(r.match_id, { ms: Math.max(0, r.claimed_at - r.created_at), channel: r.claim_channel, action: r.claim_action })
+  const a = alertLatency
+  const db = asAsync(deps.db)
+  for (const chunk of chunksOf(matchIds)) {
+    const rows = await db
+      .select({ matchId: a.matchId, createdAt: a.createdAt, claimedAt: a.claimedAt, channel: a.claimChannel, action: a.claimAction })
+      .from(a)
+      .where(and(inArray(a.matchId, chunk), isNotNull(a.claimedAt), isNotNull(a.createdAt)))
+    for (const r of rows) out.set(r.matchId, { ms: Math.max(0, r.claimedAt! - r.createdAt!), channel: r.channel!, action: r.action as ClaimAction })
+  }
   return out
 }
 
 /** Deletes rows older than LATENCY_KEEP_DAYS; returns how many. */
-export function pruneAlertLatency(sqlite: Database, now: number, days = LATENCY_KEEP_DAYS): number {
-  return sqlite.query('DELETE FROM alert_latency WHERE matched_at < ?').run(now - days * 86_400_000).changes
+export async function pruneAlertLatency(deps: OwnerDb, now: number, days = LATENCY_KEEP_DAYS): Promise<number> {
+  return (
+    await asAsync(deps.db)
+      .delete(alertLatency)
+      .where(lt(alertLatency.matchedAt, now - days * 86_400_000))
+      .returning({ id: alertLatency.matchId })
+  ).length
 }
 
 /** When the socket alert of a match went out (ms), or null: none yet, or no row (the explainer). */
-export function socketTimeOf(sqlite: Database, matchId: number): number | null {
-  return sqlite.query<{ socket_at: number | null }, [number]>('SELECT socket_at FROM alert_latency WHERE match_id = ?').get(matchId)?.socket_at ?? null
+export async function socketTimeOf(deps: OwnerDb, matchId: number): Promise<number | null> {
+  const [row] = await asAsync(deps.db).select({ socketAt: alertLatency.socketAt }).from(alertLatency).where(eq(alertLatency.matchId, matchId)).limit(1)
+  return row?.socketAt ?? null
 }

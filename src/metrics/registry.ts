@@ -6,12 +6,16 @@
 //     gaps stored since the last scrape (by id, so CLI processes' work counts too), sockets, the rate budget,
 //     the term index, RSS and event-loop lag.
 import type { Database } from 'bun:sqlite'
+import { asc, gt, max } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { alertLatency } from '../db/schema'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { BusEvents } from '../contract/events'
 import type { EventBus } from '../lib/bus'
 import { eventLoopLag } from '../lib/event-loop-lag'
 import { socketStamper, stampDelivery, type Landed } from './latency'
-import { END_TO_END, STAGES, type LatencyRow } from './latency-stats'
+import { END_TO_END, LATENCY_COLUMNS, STAGES } from './latency-stats'
 import { gapsAfterId, lastGapId } from '../scanner/gaps'
 import { maxPostId, postsAfterId } from '../forums/stats'
 import { oldestPending, queueDepth } from '../outbox/stats'
@@ -34,7 +38,7 @@ const CLAIM_BUCKETS = [5, 10, 15, 20, 30, 45, 60, 90, 120, 300, 600, 1800, 3600]
 const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 const SCAN_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
 
-export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts: MetricsParts) {
+export function createMetrics(deps: OwnerDb & { sqlite: Database; now: () => Date }, parts: MetricsParts) {
   const { sqlite } = deps
   const registry = new Registry()
   const registers = [registry]
@@ -74,33 +78,35 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
   const httpRequests = counter('dibs_http_requests_total', 'HTTP requests by method, route pattern and status', ['method', 'route', 'status'])
   const httpSeconds = histogram('dibs_http_request_duration_seconds', 'HTTP request duration by method and route pattern', ['method', 'route'], HTTP_BUCKETS)
 
-  const gauge = (name: string, help: string, collect: (g: Gauge) => void, labelNames: string[] = []) =>
+  const gauge = (name: string, help: string, collect: (g: Gauge) => void | Promise<void>, labelNames: string[] = []) =>
     new Gauge({
       name,
       help,
       labelNames,
       registers,
       collect: function (this: Gauge) {
-        collect(this)
+        return collect(this)
       } as never,
     })
 
   gauge(
     'dibs_outbox_depth',
     'Outbox rows waiting (pending) or in flight (sending), by channel',
-    (g) => {
+    async (g) => {
+      const rows = await queueDepth(deps)
       g.reset()
-      for (const r of queueDepth(deps)) g.set({ channel: r.channel, status: r.status }, r.n)
+      for (const r of rows) g.set({ channel: r.channel, status: r.status }, r.n)
     },
     ['channel', 'status'],
   )
   gauge(
     'dibs_outbox_oldest_pending_seconds',
     'Age of the oldest pending outbox row, by channel',
-    (g) => {
+    async (g) => {
+      const rows = await oldestPending(deps)
       g.reset()
       const now = deps.now().getTime()
-      for (const r of oldestPending(deps)) g.set({ channel: r.channel }, Math.max(0, (now - r.at) / 1000))
+      for (const r of rows) g.set({ channel: r.channel }, Math.max(0, (now - r.at) / 1000))
     },
     ['channel'],
   )
@@ -136,34 +142,46 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
   gauge('dibs_event_loop_lag_max_seconds', 'Event-loop lag, worst of the last 10 s', (g) => g.set((eventLoopLag().maxMs ?? 0) / 1000))
 
   // Posts and alert rows stored since the last scrape (ids only grow): counted at scrape time.
-  const maxId = (sql: string) => sqlite.query<{ id: number | null }, []>(sql).get()?.id ?? 0
+  const db = asAsync(deps.db)
+  const a = alertLatency
   let lastPostId = maxPostId({ sqlite })
-  let lastAlertId = maxId('SELECT max(match_id) AS id FROM alert_latency')
+  let lastAlertId = 0
   let lastGap = lastGapId(sqlite)
   // claims are stamped by whichever process served the link: read at scrape time, by their time (they only grow)
-  let lastClaim = sqlite.query<{ at: number | null }, []>('SELECT max(claimed_at) AS at FROM alert_latency').get()?.at ?? 0
-  const catchUp = () => {
-    for (const r of postsAfterId({ sqlite }, lastPostId)) {
+  let lastClaim = 0
+  // the alert rows' cursors, read as the registry starts (the first scrape waits for them)
+  const started = db
+    .select({ id: max(a.matchId), at: max(a.claimedAt) })
+    .from(a)
+    .then(([r]) => {
+      lastAlertId = r?.id ?? 0
+      lastClaim = r?.at ?? 0
+    })
+  const catchUp = async () => {
+    await started
+    for (const r of await postsAfterId(deps, lastPostId)) {
       postsIngested.inc({ forum: r.forum }, r.n)
       lastPostId = Math.max(lastPostId, r.top)
     }
-    for (const g of gapsAfterId(sqlite, lastGap)) {
+    for (const g of await gapsAfterId(deps, lastGap)) {
       gaps.inc({ source: g.source, forum: g.forum }, g.count)
       gapSeconds.inc({ source: g.source, forum: g.forum }, g.seconds)
       lastGap = Math.max(lastGap, g.top)
     }
-    for (const r of sqlite
-      .query<{ created_at: number | null; claimed_at: number; claim_channel: string }, [number]>(
-        'SELECT created_at, claimed_at, claim_channel FROM alert_latency WHERE claimed_at > ? ORDER BY claimed_at',
-      )
-      .all(lastClaim)) {
-      lastClaim = r.claimed_at
-      if (r.created_at !== null) postToClaim.observe({ channel: r.claim_channel }, Math.max(0, r.claimed_at - r.created_at) / 1000)
+    for (const r of await db
+      .select({ createdAt: a.createdAt, claimedAt: a.claimedAt, channel: a.claimChannel })
+      .from(a)
+      .where(gt(a.claimedAt, lastClaim))
+      .orderBy(asc(a.claimedAt))) {
+      lastClaim = r.claimedAt!
+      if (r.createdAt !== null) postToClaim.observe({ channel: r.channel! }, Math.max(0, r.claimedAt! - r.createdAt) / 1000)
     }
     const scanStages = STAGES.filter((s) => s.to === 'received_at' || s.to === 'stored_at' || s.to === 'matched_at')
-    for (const r of sqlite
-      .query<LatencyRow & { match_id: number }, [number]>('SELECT * FROM alert_latency WHERE match_id > ? ORDER BY match_id')
-      .all(lastAlertId)) {
+    for (const r of await db
+      .select({ match_id: a.matchId, ...LATENCY_COLUMNS })
+      .from(a)
+      .where(gt(a.matchId, lastAlertId))
+      .orderBy(asc(a.matchId))) {
       lastAlertId = r.match_id
       for (const s of scanStages) if (r[s.from] !== null && r[s.to] !== null) stage.observe({ stage: s.key }, Math.max(0, r[s.to]! - r[s.from]!) / 1000)
     }
@@ -176,7 +194,7 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
     const e = END_TO_END.find((x) => x.channel === l.channel)
     if (e && l.createdAt !== null) endToEnd.observe({ channel: l.channel }, Math.max(0, l.at - l.createdAt) / 1000)
   }
-  const sockets = socketStamper(sqlite, landed)
+  const sockets = socketStamper(deps, landed)
 
   return {
     registry,
@@ -201,12 +219,10 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
       deliveries.inc({ channel: row.channel, result })
       if (result !== 'sent') return
       if (info?.afterMaybeSent) maybeDuplicates.inc({ channel: row.channel })
-      try {
-        const l = stampDelivery(sqlite, row, deps.now().getTime())
-        if (l) landed(l)
-      } catch {
-        // a closed database at shutdown: only the figure is lost
-      }
+      stampDelivery(deps, row, deps.now().getTime()).then(
+        (l) => l && landed(l),
+        () => {}, // a closed database at shutdown: only the figure is lost
+      )
     },
     /** Rows recoverStuckSending reset at start (src/server.ts). */
     maybeSentRecovered(count: number) {
@@ -217,7 +233,7 @@ export function createMetrics(deps: { sqlite: Database; now: () => Date }, parts
       httpSeconds.observe({ method, route }, seconds)
     },
     async scrape(): Promise<string> {
-      catchUp()
+      await catchUp()
       return registry.metrics()
     },
     contentType: registry.contentType,

@@ -29,7 +29,7 @@ export const metricsRoutes = (deps: Deps & { metrics: Metrics }) =>
             'BAD_TOKEN',
           )
         }
-      } else adminSession(deps, request)
+      } else await adminSession(deps, request)
       set.headers['content-type'] = deps.metrics.contentType
       return deps.metrics.scrape()
     },

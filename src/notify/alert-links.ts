@@ -47,13 +47,13 @@ export function alertLink(deps: Pick<Deps, 'config' | 'now'>, matchId: number, u
   return `${deps.config.appUrl}/c/${createAlertToken(deps.config.secrets.unsubscribeSecret, { m: matchId, u: userId, a: action, c: channel }, deps.now())}`
 }
 
-/** The three actions of a match's alert on one channel: Claim and Open through the recording links, and Mark read. */
+/** The three actions of a match's alert on one channel: Claim and Open through the recording links, and Mark read. `template`: the user's (claimTemplateOf). */
 export function alertActionsFor(
-  deps: Pick<Deps, 'config' | 'now' | 'db'>,
+  deps: Pick<Deps, 'config' | 'now'>,
   userId: number,
   channel: string,
   m: { id: number; title: string; url: string; author?: string; price?: number | null; sourceKind?: ClaimPost['kind'] },
-  template: string | null = claimTemplateOf(deps, userId),
+  template: string | null,
 ): AlertActions & { claimTarget: string } {
   const post: ClaimPost = { title: m.title, url: m.url, author: m.author ?? '', price: m.price ?? null, kind: m.sourceKind ?? null }
   return alertActions(post, template, (action) => alertLink(deps, m.id, userId, channel, action))
@@ -73,24 +73,24 @@ function page(deps: Pick<Deps, 'config'>, heading: string, body: string, status 
 const INVALID = 'This link is invalid or has expired'
 
 /** GET /c/<token>: see the header. `prefetch`: a HEAD or a browser's prefetch, which records nothing. */
-export function followAlertLink(deps: Pick<Deps, 'config' | 'now' | 'db' | 'sqlite' | 'bus'>, token: string, prefetch: boolean): FollowResult {
+export async function followAlertLink(deps: Pick<Deps, 'config' | 'now' | 'db' | 'sqlite' | 'bus'>, token: string, prefetch: boolean): Promise<FollowResult> {
   const c = verifyAlertToken(deps.config.secrets.unsubscribeSecret, token, deps.now())
-  const facts = c ? claimFacts(deps.sqlite, c.m, c.u) : null
+  const facts = c ? await claimFacts(deps, c.m, c.u) : null
   if (!c || !facts) return page(deps, INVALID, '<p>The match may have been removed. Your matches are in the app.</p>', 404)
   if (c.a === 'read')
     return page(deps, 'Mark this match as read?', `<p>${escapeHtml(facts.title)}</p><form method="post"><button type="submit">Mark read</button></form>`)
-  const actions = alertActions(facts, claimTemplateOf(deps, c.u))
+  const actions = alertActions(facts, await claimTemplateOf(deps, c.u))
   if (!prefetch) {
-    stampClaim(deps.sqlite, c.m, c.u, deps.now().getTime(), c.c, c.a)
-    markRead(deps, c.u, c.m)
+    await stampClaim(deps, c.m, c.u, deps.now().getTime(), c.c, c.a)
+    await markRead(deps, c.u, c.m)
   }
   return { kind: 'redirect', to: c.a === 'claim' ? actions.claim : actions.open }
 }
 
 /** POST /c/<token> of a read link: marks the match read. */
-export function postAlertLink(deps: Pick<Deps, 'config' | 'now' | 'sqlite' | 'bus'>, token: string): FollowResult {
+export async function postAlertLink(deps: Pick<Deps, 'config' | 'now' | 'db' | 'sqlite' | 'bus'>, token: string): Promise<FollowResult> {
   const c = verifyAlertToken(deps.config.secrets.unsubscribeSecret, token, deps.now())
-  if (!c || c.a !== 'read' || !claimFacts(deps.sqlite, c.m, c.u)) return page(deps, INVALID, '', 404)
-  markRead(deps, c.u, c.m)
+  if (!c || c.a !== 'read' || !(await claimFacts(deps, c.m, c.u))) return page(deps, INVALID, '', 404)
+  await markRead(deps, c.u, c.m)
   return { kind: 'done' }
 }

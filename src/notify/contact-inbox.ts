@@ -3,7 +3,8 @@
 // contact_messages (src/db/owners.json); Admin → Feedback reads and changes it through these.
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { contactMessages } from '../db/schema'
-import type { Deps } from '../deps'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 
 export const INBOX_FILTERS = ['all', 'unread', 'read', 'resolved'] as const
 export type InboxFilter = (typeof INBOX_FILTERS)[number]
@@ -16,35 +17,34 @@ const WHERE: Record<InboxFilter, SQL | undefined> = {
   resolved: isNotNull(contactMessages.handledAt),
 }
 
-export function countContactMessages(deps: Pick<Deps, 'db'>, filter: InboxFilter): number {
-  return deps.db
+export async function countContactMessages(deps: OwnerDb, filter: InboxFilter): Promise<number> {
+  const [row] = await asAsync(deps.db)
     .select({ n: sql<number>`count(*)` })
     .from(contactMessages)
     .where(WHERE[filter])
-    .get()!.n
+  return Number(row!.n)
 }
 
 /** Newest first, `limit` from `offset`. */
-export function contactMessagesPage(deps: Pick<Deps, 'db'>, filter: InboxFilter, limit: number, offset: number): ContactMessage[] {
-  return deps.db
+export async function contactMessagesPage(deps: OwnerDb, filter: InboxFilter, limit: number, offset: number): Promise<ContactMessage[]> {
+  return asAsync(deps.db)
     .select()
     .from(contactMessages)
     .where(WHERE[filter])
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit)
     .offset(offset)
-    .all()
 }
 
-export function contactMessage(deps: Pick<Deps, 'db'>, id: number): ContactMessage | undefined {
-  return deps.db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()
+export async function contactMessage(deps: OwnerDb, id: number): Promise<ContactMessage | undefined> {
+  return (await asAsync(deps.db).select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1))[0]
 }
 
 /** Sets the read, resolved (handledAt) and reply fields given. */
-export function updateContactMessage(
-  deps: Pick<Deps, 'db'>,
+export async function updateContactMessage(
+  deps: OwnerDb,
   id: number,
   set: Partial<Pick<ContactMessage, 'readAt' | 'handledAt' | 'reply' | 'repliedAt'>>,
-): void {
-  deps.db.update(contactMessages).set(set).where(eq(contactMessages.id, id)).run()
+): Promise<void> {
+  await asAsync(deps.db).update(contactMessages).set(set).where(eq(contactMessages.id, id))
 }

@@ -2,11 +2,8 @@
 // on. A match that several of a user's terms produced is delivered on the UNION of those terms'
 // channels; a muted term contributes nothing but in-app; one "always notify" term among them
 // lets the match through quiet hours. Stored on search_terms: `delivery` JSON, `muted_until`,
-// `always_notify`. The rules are pure; the dispatcher and the digest job apply them to the
-// terms read by matchTermSettings.
-import type { Deps } from '../deps'
-import { termIdsOfMatch } from '../matches/store'
-import { termsByIds } from '../terms/reads'
+// `always_notify`. The rules are pure (the UI imports this file: it must not reach the database
+// layer); the dispatcher and the digest job apply them to the terms read by ./term-settings.ts.
 import type { EmailFrequency } from './prefs'
 
 /** 'default' follows the user's email frequency (instant → instant, batched → digest, none → off). */
@@ -84,9 +81,4 @@ export function termSettingsOf(r: TermSettingsRow): TermSettings {
     raw = null
   }
   return { delivery: readDelivery(raw), mutedUntil: r.muted_until === null ? null : new Date(r.muted_until), alwaysNotify: r.always_notify === 1 }
-}
-
-/** The settings of the terms that produced a match (match_terms: src/matches/; the terms: src/terms/reads.ts), read when it fans out. */
-export function matchTermSettings(deps: Pick<Deps, 'sqlite'>, matchId: number): TermSettings[] {
-  return termsByIds(deps.sqlite, termIdsOfMatch(deps.sqlite, matchId)).map(termSettingsOf)
 }

@@ -14,7 +14,7 @@
 // cap per minute that has had that many alerts in the last minute gets the row `held` too (note
 // RATE_NOTE), due when the oldest of them leaves the minute: the same job folds those into one message.
 // The in-app channel needs nothing: the socket hub listens to the same event.
-// Enqueueing is synchronous SQLite work; delivery happens in the outbox worker, so a slow SMTP
+// Enqueueing is database work only (one transaction per batch); delivery happens in the outbox worker, so a slow SMTP
 // server never slows the matcher and a failure of one channel never stops another.
 // The match runner records each alerting match as owed (src/matches/owed.ts) in the match's own
 // transaction; the transaction that queues its rows settles it. What a killed process left owed
@@ -23,6 +23,8 @@ import { eq } from 'drizzle-orm'
 import { notificationGate } from '../access/rules'
 import { userWithAccess } from '../access/state'
 import type { BusEvents, MatchItem } from '../contract/events'
+import type { AsyncDb, OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import { pushSubscriptions } from '../db/schema'
 import type { Deps } from '../deps'
 import { priceDropText } from '../forums/price-history'
@@ -33,7 +35,8 @@ import { enqueue, enqueueEmail } from '../outbox/queue'
 import { providerOf } from '../outbox/channels/registry'
 import { queuedForEndpoint } from '../outbox/stats'
 import { isPaused } from '../settings/service'
-import { deliveryPlan, matchTermSettings } from './delivery'
+import { deliveryPlan } from './delivery'
+import { matchTermSettings } from './term-settings'
 import { controlOf, externalGate, userEndpoints, type EndpointKind } from './endpoints'
 import { externalAlert } from './external'
 import { holdAlerts } from './hold'
@@ -78,25 +81,36 @@ export function pushMessage(deps: Pick<Deps, 'config'>, m: AlertMatch, actions?:
  * A channel's cap per minute: when it has had `cap` rows (alerts or summaries, not held ones) in the
  * last minute, the time the oldest of them leaves the minute; else null (send now).
  */
-function capUntil(deps: Pick<Deps, 'sqlite'>, userId: number, endpointId: number, kind: string, cap: number, now: Date): Date | null {
-  const r = queuedForEndpoint(deps, { userId, channel: kind, endpointId, sinceMs: now.getTime() - 60_000 })
+async function capUntil(deps: OwnerDb, userId: number, endpointId: number, kind: string, cap: number, now: Date): Promise<Date | null> {
+  const r = await queuedForEndpoint(deps, { userId, channel: kind, endpointId, sinceMs: now.getTime() - 60_000 })
   return r.n >= cap && r.first !== null ? new Date(r.first + 60_000) : null
 }
 
 export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; skipped?: string }
 
-export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>, userId: number, m: MatchItem): DispatchResult {
+/**
+ * Queues one match's rows. Inside dispatchBatch's transaction (`tx`) this folder's and the outbox's
+ * statements take the transaction; the other folders' reads (synchronous still) run on the
+ * connection inside it.
+ */
+export async function dispatchMatch(
+  deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config' | 'bus'>,
+  userId: number,
+  m: MatchItem,
+  tx?: AsyncDb,
+): Promise<DispatchResult> {
+  const q = { db: tx ?? deps.db, now: deps.now, bus: deps.bus }
   const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
-  if (isPaused(deps)) return none('paused')
-  const row = userWithAccess(deps, userId)
+  if (await isPaused(deps)) return none('paused')
+  const row = await userWithAccess(deps, userId)
   if (!row) return none('no user')
   if (row.user.bannedAt !== null || row.user.emailConfirmedAt === null) return none('user not active')
   const gates = notificationGate(row.access, deps.now())
-  const prefs = getPrefs(deps, userId)
+  const prefs = await getPrefs(q, userId)
   const now = deps.now()
-  const endpoints = externalGate(row.access, now).allowed ? userEndpoints(deps, userId) : []
+  const endpoints = externalGate(row.access, now).allowed ? await userEndpoints(q, userId) : []
   const plan = deliveryPlan(
-    matchTermSettings(deps, m.id),
+    await matchTermSettings(deps, m.id),
     prefs.email_frequency,
     endpoints.map((e) => e.id),
     now,
@@ -107,23 +121,24 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
   // A held row keeps only what the summary lists; it is never sent on its own.
   const alert = { id: m.id, title: m.title, url: m.url, category: m.category, matchedTerms: m.matchedTerms, author: m.author, priceDrop: m.priceDrop }
 
-  const template = claimTemplateOf(deps, userId)
+  const template = await claimTemplateOf(q, userId)
   const actionsOn = (channel: string) => alertActionsFor(deps, userId, channel, m, template)
   if (plan.email === 'instant' && gates.email.allowed) {
     const dedupeKey = `match:${m.id}:email`
-    if (held) enqueue(deps, { channel: 'email', kind: 'match', userId, dedupeKey, payload: { alert }, held })
-    else enqueueEmail(deps, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId), actionsOn('email')), { userId, dedupeKey })
+    if (held) await enqueue(q, { channel: 'email', kind: 'match', userId, dedupeKey, payload: { alert }, held })
+    else await enqueueEmail(q, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId), actionsOn('email')), { userId, dedupeKey })
     result.email = true
   }
   if (plan.push && prefs.web_push_enabled && gates.webPush.allowed) {
     const message = pushMessage(deps, m, actionsOn('push'))
-    for (const sub of deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all()) {
+    const subs = await asAsync(q.db).select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+    for (const sub of subs) {
       const payload = held ? { subscriptionId: sub.id, alert } : { subscriptionId: sub.id, message }
-      enqueue(deps, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload, held })
+      await enqueue(q, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload, held })
       result.push++
     }
   }
-  const price = endpoints.length > 0 && m.postId !== null ? postPrice(deps.sqlite, m.postId) : null
+  const price = endpoints.length > 0 && m.postId !== null ? await postPrice(deps, m.postId) : null
   for (const ep of endpoints) {
     if (!plan.endpoints.has(ep.id)) continue
     const control = controlOf(ep)
@@ -132,8 +147,8 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     // a channel that cannot send yet (a Telegram chat not linked): nothing queued to fail; its settings say why
     if (providerOf(kind)?.notReady?.(ep, deps.config)) continue
     // quiet hours first; else the channel's cap per minute
-    const capped = held || control.ratePerMinute === null ? null : capUntil(deps, userId, ep.id, kind, control.ratePerMinute, now)
-    enqueue(deps, {
+    const capped = held || control.ratePerMinute === null ? null : await capUntil(q, userId, ep.id, kind, control.ratePerMinute, now)
+    await enqueue(q, {
       channel: kind,
       kind: 'match',
       userId,
@@ -144,7 +159,7 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     })
     result.external++
   }
-  if (result.email || result.push > 0) holdAlerts(deps, userId, m.id, prefs.holdSeconds) // 'Wait before email and push': src/notify/hold.ts
+  if (result.email || result.push > 0) await holdAlerts(q, userId, m.id, prefs.holdSeconds) // 'Wait before email and push': src/notify/hold.ts
   return result
 }
 
@@ -153,20 +168,20 @@ export function dispatchMatch(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
  * settles what they owed (src/matches/owed.ts). A match whose dispatch throws stays owed: the next
  * start tries it again, idempotently by the dedupe keys.
  */
-function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>, batch: { userId: number; match: MatchItem }[]): void {
+async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>, batch: { userId: number; match: MatchItem }[]): Promise<void> {
   try {
-    deps.sqlite.transaction(() => {
+    await asAsync(deps.db).transaction(async (tx) => {
       const settled: number[] = []
       for (const { userId, match } of batch) {
         try {
-          dispatchMatch(deps, userId, match)
+          await dispatchMatch(deps, userId, match, tx)
           settled.push(match.id)
         } catch (err) {
           log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })
         }
       }
-      settleOwed(deps.sqlite, settled)
-    })()
+      await settleOwed({ db: tx }, settled)
+    })
   } catch (err) {
     log.error('notify: dispatch batch failed', { count: batch.length, error: String(err) })
   }
@@ -176,9 +191,9 @@ function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlit
  * At start (src/server.ts, before the jobs): the alerts of live matches that a process stored but
  * stopped before queueing (killed between the two transactions). Returns how many matches it took.
  */
-export function dispatchOwed(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): number {
-  const owed = owedAlerts(deps.sqlite)
-  if (owed.length > 0) dispatchBatch(deps, owed)
+export async function dispatchOwed(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): Promise<number> {
+  const owed = await owedAlerts(deps)
+  if (owed.length > 0) await dispatchBatch(deps, owed)
   return owed.length
 }
 
@@ -186,7 +201,7 @@ export type Dispatcher = {
   /** a `match.new` event (src/services.ts attaches this to the bus) */
   add(event: BusEvents['match.new']): void
   /** enqueue what is buffered now (a CLI process before it exits) */
-  flush(): void
+  flush(): Promise<void>
 }
 
 /**
@@ -197,12 +212,12 @@ export type Dispatcher = {
 export function createDispatcher(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): Dispatcher {
   let pending: { userId: number; match: MatchItem }[] = []
   let timer: ReturnType<typeof setTimeout> | null = null
-  const flush = () => {
+  const flush = async () => {
     if (timer) clearTimeout(timer)
     timer = null
     const batch = pending
     pending = []
-    if (batch.length > 0) dispatchBatch(deps, batch)
+    if (batch.length > 0) await dispatchBatch(deps, batch)
   }
   // TEST-ONLY (DIBS_TEST_HOLD_DISPATCH_MS, 0 in every real setup): hold the queueing, so a crash test
   // can kill the process after the matches' commit and before their alerts are queued.
@@ -212,7 +227,7 @@ export function createDispatcher(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus
       if (!notify) return
       pending.push({ userId, match })
       if (timer !== null) return
-      timer = setTimeout(flush, holdMs)
+      timer = setTimeout(() => void flush(), holdMs)
       if (holdMs > 0) log.warn(`test hook: dispatch held for ${holdMs} ms (DIBS_TEST_HOLD_DISPATCH_MS)`)
     },
     flush,

@@ -15,6 +15,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { notificationGate, type AccessState } from '../access/rules'
 import { notifyEndpoints } from '../db/schema'
+import { engineOf, type OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors'
 import type { Resolver } from '../lib/public-url'
@@ -82,13 +84,13 @@ export const externalGate = (access: AccessState, now: Date) => {
   return { allowed, message: allowed ? null : LOCKED_MESSAGE }
 }
 
-export function userEndpoints(deps: Pick<Deps, 'db'>, userId: number): Row[] {
-  return deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.userId, userId)).orderBy(asc(notifyEndpoints.id)).all()
+export async function userEndpoints(deps: OwnerDb, userId: number): Promise<Row[]> {
+  return asAsync(deps.db).select().from(notifyEndpoints).where(eq(notifyEndpoints.userId, userId)).orderBy(asc(notifyEndpoints.id))
 }
 
-export function listEndpoints(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState) {
+export async function listEndpoints(deps: OwnerDb & Pick<Deps, 'now' | 'config'>, userId: number, access: AccessState) {
   return {
-    channels: userEndpoints(deps, userId).map((r) => endpointView(r, deps.config)),
+    channels: (await userEndpoints(deps, userId)).map((r) => endpointView(r, deps.config)),
     kinds: kindsView(deps.config),
     gate: externalGate(access, deps.now()),
     max: MAX_ENDPOINTS,
@@ -116,6 +118,10 @@ function readControl(input: { level?: unknown; ratePerMinute?: unknown }, curren
   return next
 }
 
+/**
+ * The count and the insert are one transaction, so two adds at once cannot pass the limit together
+ * (docs/atomicity-audit.md A5). The provider's check (a network call) comes before it.
+ */
 export async function addEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState, input: EndpointInput, resolve?: Resolver) {
   assertAllowed(deps, access)
   const p = provider(input.kind)
@@ -123,68 +129,76 @@ export async function addEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, use
   if (why) throw badRequest(why, 'KIND_UNAVAILABLE')
   const control = readControl(input, DEFAULT_CONTROL)
   const stored = await p.validate(deps, input, resolve)
-  const count = deps.db
-    .select({ n: sql<number>`count(*)` })
-    .from(notifyEndpoints)
-    .where(eq(notifyEndpoints.userId, userId))
-    .get()!.n
-  if (count >= MAX_ENDPOINTS) throw new AppError(409, 'CHANNEL_LIMIT', `You can add up to ${MAX_ENDPOINTS} channels.`)
-  const row = deps.db
-    .insert(notifyEndpoints)
-    .values({
-      userId,
-      kind: p.kind,
-      name: (typeof input.name === 'string' ? input.name : '').trim().slice(0, 60),
-      url: stored.url,
-      secret: stored.secret,
-      options: { ...stored.options, control },
-      createdAt: deps.now(),
-    })
-    .returning()
-    .get()
+  const row = await asAsync(deps.db).transaction(async (tx) => {
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(notifyEndpoints)
+      .where(eq(notifyEndpoints.userId, userId))
+    if (Number(count!.n) >= MAX_ENDPOINTS) throw new AppError(409, 'CHANNEL_LIMIT', `You can add up to ${MAX_ENDPOINTS} channels.`)
+    const [made] = await tx
+      .insert(notifyEndpoints)
+      .values({
+        userId,
+        kind: p.kind,
+        name: (typeof input.name === 'string' ? input.name : '').trim().slice(0, 60),
+        url: stored.url,
+        secret: stored.secret,
+        options: { ...stored.options, control },
+        createdAt: deps.now(),
+      })
+      .returning()
+    return made!
+  })
   return { channel: endpointView(row, deps.config), ...p.created?.(row) }
 }
 
-function ownEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: number): Row {
-  const row = deps.db
+async function ownEndpoint(deps: OwnerDb, userId: number, id: number): Promise<Row> {
+  const [row] = await asAsync(deps.db)
     .select()
     .from(notifyEndpoints)
     .where(and(eq(notifyEndpoints.id, id), eq(notifyEndpoints.userId, userId)))
-    .get()
+    .limit(1)
   if (!row) throw notFound('Channel not found.', 'CHANNEL_NOT_FOUND')
   return row
 }
 
 /** PATCH: the name and the per-channel control (level, cap per minute). */
-export function updateEndpoint(
-  deps: Pick<Deps, 'db' | 'config'>,
+/**
+ * PATCH: the name and the per-channel control (level, cap per minute). The read and the write of
+ * the options are one transaction, so a Telegram link written meanwhile is not lost
+ * (docs/atomicity-audit.md C6).
+ */
+export async function updateEndpoint(
+  deps: OwnerDb & Pick<Deps, 'config'>,
   userId: number,
   id: number,
   change: { name?: string; level?: unknown; ratePerMinute?: unknown },
 ) {
-  const row = ownEndpoint(deps, userId, id)
-  const control = readControl(change, controlOf(row))
-  const name = change.name === undefined ? row.name : change.name.trim().slice(0, 60)
-  const updated = deps.db
-    .update(notifyEndpoints)
-    .set({ name, options: { ...row.options, control } })
-    .where(eq(notifyEndpoints.id, id))
-    .returning()
-    .get()!
+  const updated = await asAsync(deps.db).transaction(async (tx) => {
+    const row = await ownEndpoint({ db: tx }, userId, id)
+    const control = readControl(change, controlOf(row))
+    const name = change.name === undefined ? row.name : change.name.trim().slice(0, 60)
+    const [changed] = await tx
+      .update(notifyEndpoints)
+      .set({ name, options: { ...row.options, control } })
+      .where(eq(notifyEndpoints.id, id))
+      .returning()
+    return changed!
+  })
   return { channel: endpointView(updated, deps.config) }
 }
 
-export function removeEndpoint(deps: Pick<Deps, 'db'>, userId: number, id: number) {
-  ownEndpoint(deps, userId, id)
-  deps.db.delete(notifyEndpoints).where(eq(notifyEndpoints.id, id)).run()
+export async function removeEndpoint(deps: OwnerDb, userId: number, id: number) {
+  await ownEndpoint(deps, userId, id)
+  await asAsync(deps.db).delete(notifyEndpoints).where(eq(notifyEndpoints.id, id))
   return { id }
 }
 
-export function regenerateSecret(deps: Pick<Deps, 'db'>, userId: number, id: number) {
-  const row = ownEndpoint(deps, userId, id)
+export async function regenerateSecret(deps: OwnerDb, userId: number, id: number) {
+  const row = await ownEndpoint(deps, userId, id)
   if (row.kind !== 'webhook') throw badRequest('Only webhooks have a signing secret.', 'NO_SECRET')
   const secret = newWebhookSecret()
-  deps.db.update(notifyEndpoints).set({ secret }).where(eq(notifyEndpoints.id, id)).run()
+  await asAsync(deps.db).update(notifyEndpoints).set({ secret }).where(eq(notifyEndpoints.id, id))
   return { secret }
 }
 
@@ -194,7 +208,7 @@ export function regenerateSecret(deps: Pick<Deps, 'db'>, userId: number, id: num
  */
 export async function testEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState, id: number) {
   assertAllowed(deps, access)
-  const row = ownEndpoint(deps, userId, id)
+  const row = await ownEndpoint(deps, userId, id)
   const now = deps.now()
   let ok = true
   try {
@@ -202,13 +216,13 @@ export async function testEndpoint(deps: Pick<Deps, 'db' | 'now' | 'config'>, us
   } catch {
     ok = false
   }
-  const after = ownEndpoint(deps, userId, id)
+  const after = await ownEndpoint(deps, userId, id)
   return { ok, result: after.lastResult ?? (ok ? 'delivered' : 'failed'), channel: endpointView(after, deps.config) }
 }
 
 /** "What Dibs sends": the request of the sample alert, secrets masked. */
-export function endpointPayload(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, id: number) {
-  const row = ownEndpoint(deps, userId, id)
+export async function endpointPayload(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, id: number) {
+  const row = await ownEndpoint(deps, userId, id)
   return { request: redactedRequest(deps, provider(row.kind), row, testAlert(deps.config, deps.now())) }
 }
 
@@ -216,41 +230,50 @@ export function endpointPayload(deps: Pick<Deps, 'db' | 'now' | 'config'>, userI
 // them to src/outbox/channels, which may not import this folder: it imports the outbox).
 
 /** An external channel by id, whoever owns it; null once removed. */
-export function endpointById(deps: Pick<Deps, 'db'>, id: number): Row | null {
-  return deps.db.select().from(notifyEndpoints).where(eq(notifyEndpoints.id, id)).get() ?? null
+export async function endpointById(deps: OwnerDb, id: number): Promise<Row | null> {
+  return (await asAsync(deps.db).select().from(notifyEndpoints).where(eq(notifyEndpoints.id, id)).limit(1))[0] ?? null
 }
 
 /** The outcome of a send on the channel, in words ('delivered (204)', 'failed (…)'; 300 characters at most), and its time. */
-export function recordEndpointResult(deps: Pick<Deps, 'db' | 'now'>, id: number, result: string): void {
-  deps.db
+export async function recordEndpointResult(deps: OwnerDb & Pick<Deps, 'now'>, id: number, result: string): Promise<void> {
+  await asAsync(deps.db)
     .update(notifyEndpoints)
     .set({ lastResult: result.slice(0, 300), lastResultAt: deps.now() })
     .where(eq(notifyEndpoints.id, id))
-    .run()
+}
+
+/** A Telegram channel whose options' `key` is this JSON value (SQLite: json_extract of the text; PostgreSQL: the jsonb member). */
+function telegramWithOption(db: OwnerDb['db'], key: 'linkCode' | 'chatId', value: string | number) {
+  const member =
+    engineOf(db) === 'postgres'
+      ? sql`${notifyEndpoints.options} -> ${key} = ${JSON.stringify(value)}::jsonb`
+      : sql`json_extract(${notifyEndpoints.options}, ${`$.${key}`}) = ${value}`
+  return and(eq(notifyEndpoints.kind, 'telegram'), member)
 }
 
 /** Telegram: the channel whose one-time link code (options.linkCode) this is, linked or not; null when none. */
-export function telegramEndpointByLinkCode(deps: Pick<Deps, 'db'>, code: string): Row | null {
+export async function telegramEndpointByLinkCode(deps: OwnerDb, code: string): Promise<Row | null> {
   return (
-    deps.db
-      .select()
-      .from(notifyEndpoints)
-      .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.linkCode') = ${code}`))
-      .get() ?? null
+    (
+      await asAsync(deps.db)
+        .select()
+        .from(notifyEndpoints)
+        .where(telegramWithOption(deps.db, 'linkCode', code))
+        .limit(1)
+    )[0] ?? null
   )
 }
 
 /** Telegram: the channel is linked to a chat: its options (the chat) and the address shown change, its last result reads 'linked'. */
-export function markTelegramLinked(deps: Pick<Deps, 'db' | 'now'>, id: number, options: Record<string, unknown>, url: string): void {
-  deps.db.update(notifyEndpoints).set({ options, url, lastResult: 'linked', lastResultAt: deps.now() }).where(eq(notifyEndpoints.id, id)).run()
+export async function markTelegramLinked(deps: OwnerDb & Pick<Deps, 'now'>, id: number, options: Record<string, unknown>, url: string): Promise<void> {
+  await asAsync(deps.db).update(notifyEndpoints).set({ options, url, lastResult: 'linked', lastResultAt: deps.now() }).where(eq(notifyEndpoints.id, id))
 }
 
 /** Telegram: the users whose channels are linked to this chat (options.chatId). */
-export function telegramChatOwners(deps: Pick<Deps, 'db'>, chatId: number): number[] {
-  return deps.db
+export async function telegramChatOwners(deps: OwnerDb, chatId: number): Promise<number[]> {
+  const rows = await asAsync(deps.db)
     .select({ userId: notifyEndpoints.userId })
     .from(notifyEndpoints)
-    .where(and(eq(notifyEndpoints.kind, 'telegram'), sql`json_extract(${notifyEndpoints.options}, '$.chatId') = ${chatId}`))
-    .all()
-    .map((r) => r.userId)
+    .where(telegramWithOption(deps.db, 'chatId', chatId))
+  return rows.map((r) => r.userId)
 }

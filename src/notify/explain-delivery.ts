@@ -4,7 +4,7 @@
 // latency stamps, and re-derives what the dispatcher decided (delivery.ts deliveryPlan at the match's
 // time, the §6 gates, the user's preferences) for channels without a row. `deliveryFacts` reads
 // those facts from the database. Times are written, named, in the zone given (src/explain picks it).
-import type { Deps } from '../deps'
+import type { OwnerDb } from '../db/async-db'
 import { deliveryPlan, isMuted, MUTED_FOREVER, type TermSettings } from './delivery'
 import type { EmailFrequency } from './prefs'
 import { RATE_NOTE, RATE_SUMMARY_NOTE, SUMMARY_NOTE } from './quiet-summary'
@@ -195,8 +195,8 @@ export function channelOutcomes(f: DeliveryFacts): ChannelOutcome[] {
 }
 
 /** The first digest of the user queued after the match (dedupe key `digest:<user>:<window end>`). */
-export function digestAfter(deps: Pick<Deps, 'sqlite'>, userId: number, matchedAt: number): { at: number; status: string } | null {
-  const rows = digestsOf(deps, userId)
+export async function digestAfter(deps: OwnerDb, userId: number, matchedAt: number): Promise<{ at: number; status: string } | null> {
+  const rows = await digestsOf(deps, userId)
   let best: { at: number; status: string } | null = null
   for (const r of rows) {
     const end = Number(r.dedupeKey.slice(r.dedupeKey.lastIndexOf(':') + 1))

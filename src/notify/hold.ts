@@ -19,6 +19,8 @@
 import { Elysia, t } from 'elysia'
 import { authPlugin } from '../auth/plugin'
 import { notificationPrefs } from '../db/schema'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 import type { PostState } from '../forums/post-state'
@@ -34,19 +36,18 @@ export const HOLD_MAX_SECONDS = 120
 /** How long past its hold a row may wait for the one re-check before it goes by the stored state. */
 export const HOLD_GRACE_MS = 30_000
 
-export function getHoldSeconds(deps: Pick<Deps, 'db'>, userId: number): number {
-  return getPrefs(deps, userId).holdSeconds
+export async function getHoldSeconds(deps: OwnerDb, userId: number): Promise<number> {
+  return (await getPrefs(deps, userId)).holdSeconds
 }
 
-export function setHoldSeconds(deps: Pick<Deps, 'db' | 'now'>, userId: number, seconds: unknown): { hold_seconds: number } {
+export async function setHoldSeconds(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, seconds: unknown): Promise<{ hold_seconds: number }> {
   if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > HOLD_MAX_SECONDS)
     throw badRequest(`The wait must be a whole number of seconds from 0 to ${HOLD_MAX_SECONDS}.`, 'INVALID_HOLD')
   // A new row keeps the other preferences at their column defaults, as src/notify/prefs.ts reads them.
-  deps.db
+  await asAsync(deps.db)
     .insert(notificationPrefs)
     .values({ userId, holdSeconds: seconds, emailFrequency: 'batched', updatedAt: deps.now() })
     .onConflictDoUpdate({ target: notificationPrefs.userId, set: { holdSeconds: seconds, updatedAt: deps.now() } })
-    .run()
   return { hold_seconds: seconds }
 }
 
@@ -61,7 +62,7 @@ function holdLimits(deps: Pick<Deps, 'config'>) {
 export const holdRoutes = (deps: Deps) =>
   new Elysia({ name: 'notify-hold' })
     .use(authPlugin(deps))
-    .get('/api/notifications/hold', ({ user }) => ({ hold_seconds: getHoldSeconds(deps, user.id), ...holdLimits(deps) }), {
+    .get('/api/notifications/hold', async ({ user }) => ({ hold_seconds: await getHoldSeconds(deps, user.id), ...holdLimits(deps) }), {
       response: { 200: NotificationsHoldGetResponse, ...errors(401) },
       auth: true,
       detail: {
@@ -70,7 +71,7 @@ export const holdRoutes = (deps: Deps) =>
         tags,
       },
     })
-    .put('/api/notifications/hold', ({ user, body }) => ({ ...setHoldSeconds(deps, user.id, body.hold_seconds), ...holdLimits(deps) }), {
+    .put('/api/notifications/hold', async ({ user, body }) => ({ ...(await setHoldSeconds(deps, user.id, body.hold_seconds)), ...holdLimits(deps) }), {
       response: { 200: NotificationsHoldPutResponse, ...errors(400, 401) },
       auth: true,
       body: t.Object({ hold_seconds: t.Unknown() }),
@@ -78,21 +79,21 @@ export const holdRoutes = (deps: Deps) =>
     })
 
 /** Called by the dispatcher after it queued a match's rows: its email and push rows wait for the user's wait (`hold`, seconds; getPrefs reads it). */
-export function holdAlerts(deps: Pick<Deps, 'db' | 'now'>, userId: number, matchId: number, hold: number): void {
+export async function holdAlerts(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, matchId: number, hold: number): Promise<void> {
   if (hold <= 0) return
-  wait(deps, { userId, matchId, until: new Date(deps.now().getTime() + hold * 1000) })
+  await wait(deps, { userId, matchId, until: new Date(deps.now().getTime() + hold * 1000) })
 }
 
 export type HeldRow = { id: number; postId: number; redditId: string; dueAt: number }
 
 /** Held rows whose wait is over, with their post (oldest first; rows whose match or post is gone are left out). */
-export function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): HeldRow[] {
-  const rows = dueWaiting(deps, new Date(now))
+export async function dueHeld(deps: Pick<Deps, 'db' | 'sqlite'>, now: number, limit = 500): Promise<HeldRow[]> {
+  const rows = await dueWaiting(deps, new Date(now))
   if (rows.length === 0) return []
   // each match's post (src/matches/), then those posts' Reddit ids (src/forums/): a match or post that is gone is left out
-  const ofMatch = postsOfMatches(deps.sqlite, [...new Set(rows.map((r) => r.matchId))])
-  const redditIds = redditIdsOf(
-    deps.sqlite,
+  const ofMatch = await postsOfMatches(deps, [...new Set(rows.map((r) => r.matchId))])
+  const redditIds = await redditIdsOf(
+    deps,
     ofMatch.map((m) => m.postId),
   )
   const posts = new Map<number, { postId: number; redditId: string }>()
@@ -118,22 +119,22 @@ export function skipReason(state: PostState): string {
  * Releases waiting rows by their post's stored state: removed/sold → `skipped` with the reason; else
  * `pending` now. Returns how many were released to the worker (the caller wakes it).
  */
-export function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, rows: HeldRow[]): { released: number; skipped: number } {
+export async function releaseHeld(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, rows: HeldRow[]): Promise<{ released: number; skipped: number }> {
   const now = deps.now()
   let released = 0
   let skipped = 0
-  deps.sqlite.transaction(() => {
+  await asAsync(deps.db).transaction(async (tx) => {
     for (const row of rows) {
-      const state = (postStateOf(deps.sqlite, row.postId) ?? 'open') as PostState
-      if (state === 'removed' || state === 'sold') skipped += skip(deps, row.id, skipReason(state))
-      else released += release(deps, row.id, now)
+      const state = ((await postStateOf({ db: tx }, row.postId)) ?? 'open') as PostState
+      if (state === 'removed' || state === 'sold') skipped += await skip({ db: tx }, row.id, skipReason(state))
+      else released += await release({ db: tx }, row.id, now)
     }
-  })()
+  })
   return { released, skipped }
 }
 
 /** The post became removed or sold: its matches' queued (pending, waiting or held) email/push rows are not sent. */
-export function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): number {
+export async function cancelAlertsForPost(deps: Pick<Deps, 'db' | 'sqlite'>, postId: number, state: PostState): Promise<number> {
   if (state !== 'removed' && state !== 'sold') return 0
-  return cancel(deps, matchIdsOfPost(deps.sqlite, postId), skipReason(state))
+  return cancel(deps, await matchIdsOfPost(deps, postId), skipReason(state))
 }

@@ -188,7 +188,7 @@ export const notifyRoutes = (deps: Deps) => {
         detail: { summary: "Remove this device's push subscription; returns how many remain", tags },
       })
       // The emailed link only checks the token: scanners and mail previews GET links too.
-      .get('/api/unsubscribe', ({ query, redirect }) => redirect(unsubscribePageFor(deps, query.token), 302), {
+      .get('/api/unsubscribe', async ({ query, redirect }) => redirect(await unsubscribePageFor(deps, query.token), 302), {
         query: t.Object({ token: t.Optional(t.String()) }),
         detail: {
           security: [],
@@ -202,8 +202,8 @@ export const notifyRoutes = (deps: Deps) => {
       // "List-Unsubscribe=One-Click" to the header's URL, from its own origin: exempt in src/app.ts).
       .post(
         '/api/unsubscribe',
-        ({ query, set }) => {
-          const result = unsubscribe(deps, query.token)
+        async ({ query, set }) => {
+          const result = await unsubscribe(deps, query.token)
           if (result.status === 'success') return { status: 'success' }
           set.status = result.code === 'TOKEN_INVALID' || result.code === 'MISSING_TOKEN' ? 400 : 500
           return { status: 'error', code: result.code }
@@ -217,9 +217,9 @@ export const notifyRoutes = (deps: Deps) => {
       // An alert's action links (./alert-links.ts): no session, signed token; GET records and redirects, POST marks read.
       .get(
         '/c/:token',
-        ({ params, request, set, redirect }) => {
+        async ({ params, request, set, redirect }) => {
           const purpose = request.headers.get('sec-purpose') ?? request.headers.get('purpose') ?? ''
-          const r = followAlertLink(deps, params.token, request.method === 'HEAD' || /prefetch/i.test(purpose))
+          const r = await followAlertLink(deps, params.token, request.method === 'HEAD' || /prefetch/i.test(purpose))
           if (r.kind === 'redirect') return redirect(r.to, 303)
           if (r.kind === 'done') return new Response(null, { status: 204 })
           set.status = r.status
@@ -243,8 +243,8 @@ export const notifyRoutes = (deps: Deps) => {
       )
       .post(
         '/c/:token',
-        ({ params, set }) => {
-          const r = postAlertLink(deps, params.token)
+        async ({ params, set }) => {
+          const r = await postAlertLink(deps, params.token)
           if (r.kind === 'done') {
             set.status = 204
             return null
@@ -268,8 +268,8 @@ export const notifyRoutes = (deps: Deps) => {
       )
       .post(
         '/api/contact',
-        ({ body, request, server, set }) => {
-          const session = validateSession(deps, readSessionToken(request.headers.get('cookie')))
+        async ({ body, request, server, set }) => {
+          const session = await validateSession(deps, readSessionToken(request.headers.get('cookie')))
           const key = session ? `user:${session.user.id}` : `ip:${clientIp(deps.config, server as ServerLike, request)}`
           const wait = contactLimiter.hit(key)
           if (wait > 0) throw tooMany('Too many messages. Please try again later.', wait)

@@ -17,9 +17,9 @@ import { runTrialEmails } from './trial'
 /** What a provider may ask of the app: the channel rows (./channel-store.ts), and a button press marks the user's match read (false: not theirs, or gone). */
 export const providerHooks: ProviderHooks = {
   ...channelStore,
-  markRead(deps, userId, matchId) {
+  async markRead(deps, userId, matchId) {
     try {
-      markRead(deps, userId, matchId)
+      await markRead(deps, userId, matchId)
       return true
     } catch {
       return false

@@ -6,6 +6,8 @@
 import { eq } from 'drizzle-orm'
 import { notificationGate, type AccessState } from '../access/rules'
 import { notificationPrefs } from '../db/schema'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { badRequest, forbidden } from '../lib/errors'
 import { DEFAULT_CLAIM_TEMPLATE, MAX_CLAIM_TEMPLATE } from './claim'
@@ -19,13 +21,13 @@ export const DEFAULT_PREFS: Prefs = { email_frequency: 'batched', web_push_enabl
 export type QuietInput = { start: string; end: string; time_zone: string } | null
 
 /** The stored row as it is, or undefined when the account never saved preferences (Admin → Users detail). */
-export function storedPrefs(deps: Pick<Deps, 'db'>, userId: number) {
-  return deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
+export async function storedPrefs(deps: OwnerDb, userId: number) {
+  return (await asAsync(deps.db).select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).limit(1))[0]
 }
 
 /** The stored preferences, with what the jobs need besides: the last digest, the 'Wait before email and push' (src/notify/hold.ts). */
-export function getPrefs(deps: Pick<Deps, 'db'>, userId: number): Prefs & { lastDigestAt: Date | null; updatedAt: Date | null; holdSeconds: number } {
-  const row = storedPrefs(deps, userId)
+export async function getPrefs(deps: OwnerDb, userId: number): Promise<Prefs & { lastDigestAt: Date | null; updatedAt: Date | null; holdSeconds: number }> {
+  const row = await storedPrefs(deps, userId)
   if (!row) return { ...DEFAULT_PREFS, lastDigestAt: null, updatedAt: null, holdSeconds: 0 }
   const freq = (EMAIL_FREQUENCIES as readonly string[]).includes(row.emailFrequency) ? (row.emailFrequency as EmailFrequency) : DEFAULT_PREFS.email_frequency
   const quiet = row.quietStart && row.quietEnd && row.timeZone ? { start: row.quietStart, end: row.quietEnd, timeZone: row.timeZone } : null
@@ -72,17 +74,21 @@ function readClaimTemplate(input: string | null): string | null {
 }
 
 /** The user's claim message template (src/notify/claim.ts), null for the default. */
-export function claimTemplateOf(deps: Pick<Deps, 'db'>, userId: number): string | null {
-  return storedPrefs(deps, userId)?.claimTemplate ?? null
+export async function claimTemplateOf(deps: OwnerDb, userId: number): Promise<string | null> {
+  return (await storedPrefs(deps, userId))?.claimTemplate ?? null
 }
 
-export function prefsView(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number, access: AccessState) {
-  return view(deps, getPrefs(deps, userId), access)
+export async function prefsView(deps: OwnerDb & Pick<Deps, 'now' | 'config'>, userId: number, access: AccessState) {
+  return view(deps, await getPrefs(deps, userId), access)
 }
 
-/** Partial update; enabling a gated channel without the rank is refused with the spec's message. */
-export function updatePrefs(
-  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+/**
+ * Partial update; enabling a gated channel without the rank is refused with the spec's message. The
+ * read and the write are one transaction, so a one-click unsubscribe or the digest's cursor written
+ * meanwhile is not overwritten with what was read before it (docs/atomicity-audit.md B6).
+ */
+export async function updatePrefs(
+  deps: OwnerDb & Pick<Deps, 'now' | 'config'>,
   userId: number,
   access: AccessState,
   change: Partial<Omit<Prefs, 'quiet'>> & { quiet_hours?: QuietInput },
@@ -90,31 +96,32 @@ export function updatePrefs(
   const gates = notificationGate(access, deps.now())
   if (change.email_frequency !== undefined && change.email_frequency !== 'none' && !gates.email.allowed) throw forbidden(gates.email.message!, 'FEATURE_LOCKED')
   if (change.web_push_enabled === true && !gates.webPush.allowed) throw forbidden(gates.webPush.message!, 'FEATURE_LOCKED')
-  const current = getPrefs(deps, userId)
-  const next: Prefs = {
-    email_frequency: change.email_frequency ?? current.email_frequency,
-    web_push_enabled: change.web_push_enabled ?? current.web_push_enabled,
-    quiet: change.quiet_hours === undefined ? current.quiet : readQuiet(change.quiet_hours),
-    claim_template: change.claim_template === undefined ? current.claim_template : readClaimTemplate(change.claim_template),
-  }
-  const now = deps.now()
-  // Switching to batched starts the digest window now, so matches already emailed one by one
-  // are not repeated in the first digest.
-  const lastDigestAt = next.email_frequency === 'batched' && current.email_frequency !== 'batched' ? now : current.lastDigestAt
-  const values = {
-    emailFrequency: next.email_frequency,
-    webPushEnabled: next.web_push_enabled,
-    quietStart: next.quiet?.start ?? null,
-    quietEnd: next.quiet?.end ?? null,
-    timeZone: next.quiet?.timeZone ?? null,
-    claimTemplate: next.claim_template,
-    lastDigestAt,
-    updatedAt: now,
-  }
-  deps.db
-    .insert(notificationPrefs)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: notificationPrefs.userId, set: values })
-    .run()
-  return view(deps, next, access)
+  return asAsync(deps.db).transaction(async (tx) => {
+    const current = await getPrefs({ db: tx }, userId)
+    const next: Prefs = {
+      email_frequency: change.email_frequency ?? current.email_frequency,
+      web_push_enabled: change.web_push_enabled ?? current.web_push_enabled,
+      quiet: change.quiet_hours === undefined ? current.quiet : readQuiet(change.quiet_hours),
+      claim_template: change.claim_template === undefined ? current.claim_template : readClaimTemplate(change.claim_template),
+    }
+    const now = deps.now()
+    // Switching to batched starts the digest window now, so matches already emailed one by one
+    // are not repeated in the first digest.
+    const lastDigestAt = next.email_frequency === 'batched' && current.email_frequency !== 'batched' ? now : current.lastDigestAt
+    const values = {
+      emailFrequency: next.email_frequency,
+      webPushEnabled: next.web_push_enabled,
+      quietStart: next.quiet?.start ?? null,
+      quietEnd: next.quiet?.end ?? null,
+      timeZone: next.quiet?.timeZone ?? null,
+      claimTemplate: next.claim_template,
+      lastDigestAt,
+      updatedAt: now,
+    }
+    await tx
+      .insert(notificationPrefs)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: notificationPrefs.userId, set: values })
+    return view(deps, next, access)
+  })
 }

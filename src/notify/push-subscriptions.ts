@@ -2,13 +2,15 @@
 // account used on the same browser moves it to the current user.
 import { and, eq, sql } from 'drizzle-orm'
 import { pushSubscriptions } from '../db/schema'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { badRequest } from '../lib/errors'
 
 export type SubscriptionInput = { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } }
 const B64URL = /^[A-Za-z0-9_-]+=*$/
 
-export function saveSubscription(deps: Pick<Deps, 'db' | 'now'>, userId: number, input: SubscriptionInput, userAgent: string | null) {
+export async function saveSubscription(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, input: SubscriptionInput, userAgent: string | null) {
   const endpoint = typeof input.endpoint === 'string' ? input.endpoint : ''
   const p256dh = typeof input.keys?.p256dh === 'string' ? input.keys.p256dh : ''
   const auth = typeof input.keys?.auth === 'string' ? input.keys.auth : ''
@@ -20,50 +22,47 @@ export function saveSubscription(deps: Pick<Deps, 'db' | 'now'>, userId: number,
   if (!B64URL.test(p256dh) || !B64URL.test(auth) || p256dh.length > 200 || auth.length > 100)
     throw badRequest('The push subscription keys are missing or malformed.', 'BAD_SUBSCRIPTION')
   const values = { userId, p256dh, auth, userAgent: userAgent?.slice(0, 300) ?? null }
-  const row = deps.db
+  const [row] = await asAsync(deps.db)
     .insert(pushSubscriptions)
     .values({ endpoint, createdAt: deps.now(), ...values })
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
     .returning({ id: pushSubscriptions.id })
-    .get()
-  return { id: row.id, count: countSubscriptions(deps, userId) }
+  return { id: row!.id, count: await countSubscriptions(deps, userId) }
 }
 
-export function deleteSubscription(deps: Pick<Deps, 'db'>, userId: number, endpoint: unknown) {
+export async function deleteSubscription(deps: OwnerDb, userId: number, endpoint: unknown) {
   if (typeof endpoint !== 'string' || !endpoint) throw badRequest('endpoint is required.', 'BAD_SUBSCRIPTION')
   const removed = (
-    deps.db
+    await asAsync(deps.db)
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-      .run() as unknown as { changes: number }
-  ).changes
-  return { removed, count: countSubscriptions(deps, userId) }
+      .returning({ id: pushSubscriptions.id })
+  ).length
+  return { removed, count: await countSubscriptions(deps, userId) }
 }
 
-export function countSubscriptions(deps: Pick<Deps, 'db'>, userId: number): number {
-  return (
-    deps.db
-      .select({ n: sql<number>`count(*)` })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId))
-      .get()?.n ?? 0
-  )
+export async function countSubscriptions(deps: OwnerDb, userId: number): Promise<number> {
+  const [row] = await asAsync(deps.db)
+    .select({ n: sql<number>`count(*)` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+  return Number(row?.n ?? 0)
 }
 
 // The outbox's web push sender reads and writes the subscriptions through these (src/notify/channel-store.ts
 // gives them to src/outbox/channels/webpush.ts, which may not import this folder: it imports the outbox).
 
 /** A subscription by id, whoever owns it; null once removed. */
-export function subscriptionById(deps: Pick<Deps, 'db'>, id: number): typeof pushSubscriptions.$inferSelect | null {
-  return deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get() ?? null
+export async function subscriptionById(deps: OwnerDb, id: number): Promise<typeof pushSubscriptions.$inferSelect | null> {
+  return (await asAsync(deps.db).select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).limit(1))[0] ?? null
 }
 
 /** The push service accepted a message for the subscription (Admin → Alerts shows the time). */
-export function markPushDelivered(deps: Pick<Deps, 'db' | 'now'>, id: number): void {
-  deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.now() }).where(eq(pushSubscriptions.id, id)).run()
+export async function markPushDelivered(deps: OwnerDb & Pick<Deps, 'now'>, id: number): Promise<void> {
+  await asAsync(deps.db).update(pushSubscriptions).set({ lastSuccessAt: deps.now() }).where(eq(pushSubscriptions.id, id))
 }
 
 /** The push service says the subscription is gone (404/410): its row goes. `db` may be the caller's transaction. */
-export function deleteGoneSubscription(deps: { db: Pick<Deps['db'], 'delete'> }, id: number): void {
-  deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)).run()
+export async function deleteGoneSubscription(deps: OwnerDb, id: number): Promise<void> {
+  await asAsync(deps.db).delete(pushSubscriptions).where(eq(pushSubscriptions.id, id))
 }

@@ -8,6 +8,8 @@
 import { notificationGate } from '../access/rules'
 import { userWithAccess } from '../access/state'
 import type { OutboxRow } from '../db/schema'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { enqueue, enqueueEmail } from '../outbox/queue'
 import { dueHeld, fold } from '../outbox/store'
@@ -37,7 +39,7 @@ export function summaryPush(appUrl: string, alerts: AlertMatch[]) {
 type Deliver = Pick<Deps, 'db' | 'now' | 'config' | 'bus'>
 
 /** Held rows of external channels → one summary row per channel (and per reason); returns how many were queued. */
-function channelSummaries(deps: Deliver, txDeps: Pick<Deps, 'db' | 'now' | 'bus'>, userId: number, rows: OutboxRow[], end: number): number {
+async function channelSummaries(deps: Deliver, txDeps: OwnerDb & Pick<Deps, 'now' | 'bus'>, userId: number, rows: OutboxRow[], end: number): Promise<number> {
   const groups = new Map<string, { channel: string; endpointId: number; reason: 'quiet' | 'rate'; alerts: ExternalAlert[] }>()
   for (const r of rows) {
     if (r.channel === 'email' || r.channel === 'push') continue
@@ -52,31 +54,32 @@ function channelSummaries(deps: Deliver, txDeps: Pick<Deps, 'db' | 'now' | 'bus'
   for (const g of groups.values()) {
     const dedupeKey = `fold:${userId}:${end}:${g.reason}:${g.channel}:${g.endpointId}`
     const payload = { endpointId: g.endpointId, alert: summaryAlert(deps.config, g.reason, g.alerts, deps.now()) }
-    if (enqueue(txDeps, { channel: g.channel, kind: 'digest', userId, dedupeKey, payload }) !== null) n++
+    if ((await enqueue(txDeps, { channel: g.channel, kind: 'digest', userId, dedupeKey, payload })) !== null) n++
   }
   return n
 }
 
-export function runQuietSummaries(deps: Deliver): { users: number; emails: number; pushes: number; channels: number } {
+export async function runQuietSummaries(deps: Deliver): Promise<{ users: number; emails: number; pushes: number; channels: number }> {
   const out = { users: 0, emails: 0, pushes: 0, channels: 0 }
-  if (isPaused(deps)) return out
+  if (await isPaused(deps)) return out
   const now = deps.now()
-  const due = dueHeld(deps, now)
+  const due = await dueHeld(deps, now)
   const byUser = new Map<number, OutboxRow[]>()
   for (const r of due) if (r.userId !== null) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r])
   for (const [userId, rows] of byUser) {
     out.users++
-    const account = userWithAccess(deps, userId)
+    const account = await userWithAccess(deps, userId)
     const active = account !== null && account.user.bannedAt === null && account.user.emailConfirmedAt !== null
     const gates = account ? notificationGate(account.access, now) : null
     const end = Math.max(...rows.map((r) => r.nextAttemptAt.getTime()))
     const alertOf = (r: OutboxRow) => (r.payload as { alert: AlertMatch }).alert
-    deps.db.transaction((tx) => {
-      const txDeps = { db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }
+    // one transaction per user: the summaries queued and the held rows folded
+    await asAsync(deps.db).transaction(async (tx) => {
+      const txDeps = { db: tx, now: deps.now, bus: deps.bus }
       const emails = rows.filter((r) => r.channel === 'email').map(alertOf)
       if (active && emails.length > 0 && gates!.email.allowed) {
         const msg = quietSummaryEmail(deps.config, account!.user.email, emails, unsubscribeUrl(deps, userId))
-        if (enqueueEmail(txDeps, 'digest', msg, { userId, dedupeKey: `quiet:${userId}:${end}:email` }) !== null) out.emails++
+        if ((await enqueueEmail(txDeps, 'digest', msg, { userId, dedupeKey: `quiet:${userId}:${end}:email` })) !== null) out.emails++
       }
       const bySub = new Map<number, AlertMatch[]>()
       for (const r of rows.filter((r) => r.channel === 'push')) {
@@ -87,21 +90,21 @@ export function runQuietSummaries(deps: Deliver): { users: number; emails: numbe
         for (const [subscriptionId, alerts] of bySub) {
           const message = summaryPush(deps.config.appUrl, alerts)
           if (
-            enqueue(txDeps, {
+            (await enqueue(txDeps, {
               channel: 'push',
               kind: 'digest',
               userId,
               dedupeKey: `quiet:${userId}:${end}:push:${subscriptionId}`,
               payload: { subscriptionId, message },
-            }) !== null
+            })) !== null
           )
             out.pushes++
         }
-      if (active && externalGate(account!.access, now).allowed) out.channels += channelSummaries(deps, txDeps, userId, rows, end)
+      if (active && externalGate(account!.access, now).allowed) out.channels += await channelSummaries(deps, txDeps, userId, rows, end)
       for (const rate of [false, true]) {
         const ids = rows.filter((r) => (r.lastError === RATE_NOTE) === rate).map((r) => r.id)
         const note = active ? (rate ? RATE_SUMMARY_NOTE : SUMMARY_NOTE) : 'user not active at the end of quiet hours'
-        fold(txDeps, ids, { delivered: active, at: now, note })
+        await fold(txDeps, ids, { delivered: active, at: now, note })
       }
     })
   }

@@ -1,6 +1,7 @@
 // Trial reminders: "ending soon" two days before an app trial ends, "ended" once it has.
 // Each is sent once per trial (the notified-at columns on user_access, plus a dedupe key naming
 // the trial's end, so a trial extended by an admin gets its own reminders).
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { enqueueEmail } from '../outbox/queue'
 import { TRIAL_ENDING_DAYS } from '../access/rules'
@@ -17,8 +18,8 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
   const now = deps.now()
   const t = now.getTime()
   /** Each row with its account (in the rows' order): those confirmed and not banned. */
-  const confirmed = (rows: TrialRow[]) => {
-    const accounts = accountUsers(
+  const confirmed = async (rows: TrialRow[]) => {
+    const accounts = await accountUsers(
       deps.db,
       rows.map((r) => r.userId),
     )
@@ -31,26 +32,26 @@ export async function runTrialEmails(deps: Pick<Deps, 'db' | 'now' | 'config' | 
     return out
   }
 
-  const ending = confirmed(trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
+  const ending = await confirmed(await trialsEndingBy(deps, now, new Date(t + TRIAL_ENDING_NOTICE_MS)))
   for (const { user, access } of ending) {
     const end = access.accessExpiresAt!
-    deps.db.transaction((tx) => {
-      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
+    await asAsync(deps.db).transaction(async (tx) => {
+      await enqueueEmail({ ...deps, db: tx }, 'trial_ending', trialEndingEmail(deps.config, user.email, end, now), {
         userId: user.id,
         dedupeKey: `trial_ending:${user.id}:${end.getTime()}`,
       })
-      markTrialEndingNotified({ db: tx as unknown as Deps['db'] }, user.id, now)
+      await markTrialEndingNotified({ db: tx }, user.id, now)
     })
   }
 
-  const ended = confirmed(trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
+  const ended = await confirmed(await trialsEndedSince(deps, now, new Date(t - ENDED_LOOKBACK_MS)))
   for (const { user, access } of ended) {
-    deps.db.transaction((tx) => {
-      enqueueEmail({ db: tx as unknown as Deps['db'], now: deps.now, bus: deps.bus }, 'trial_ended', trialEndedEmail(deps.config, user.email), {
+    await asAsync(deps.db).transaction(async (tx) => {
+      await enqueueEmail({ ...deps, db: tx }, 'trial_ended', trialEndedEmail(deps.config, user.email), {
         userId: user.id,
         dedupeKey: `trial_ended:${user.id}:${access.accessExpiresAt!.getTime()}`,
       })
-      markTrialEndedNotified({ db: tx as unknown as Deps['db'] }, user.id, now)
+      await markTrialEndedNotified({ db: tx }, user.id, now)
     })
   }
   return { ending: ending.length, ended: ended.length }

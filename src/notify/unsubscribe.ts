@@ -4,6 +4,7 @@
 // Only a POST acts: link scanners and mail previews GET every link in a message, so opening the
 // link (GET) checks the token and shows the /unsubscribe page, whose button POSTs.
 import { createHmac } from 'node:crypto'
+import { asAsync } from '../db/async-sqlite'
 import { notificationPrefs } from '../db/schema'
 import type { Deps } from '../deps'
 import { safeEqual } from '../lib/tokens'
@@ -44,14 +45,14 @@ export function unsubscribeUrl(deps: Pick<Deps, 'config' | 'now'>, userId: numbe
 type TokenCheck = { status: 'valid'; userId: number } | { status: 'error'; code: UnsubscribeCode }
 
 /** Verifies the token and that its account still exists; changes nothing. Never throws. */
-export function checkUnsubscribeToken(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): TokenCheck {
+export async function checkUnsubscribeToken(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): Promise<TokenCheck> {
   if (!token) return { status: 'error', code: 'MISSING_TOKEN' }
   const secret = deps.config.secrets.unsubscribeSecret
   if (!secret) return { status: 'error', code: 'CONFIG_ERROR' }
   const claims = verifyUnsubscribeToken(secret, token, deps.now())
   if (claims === null) return { status: 'error', code: 'TOKEN_INVALID' }
   try {
-    const user = findUser(deps, claims.u)
+    const user = await findUser(deps, claims.u)
     return user ? { status: 'valid', userId: user.id } : { status: 'error', code: 'TOKEN_INVALID' }
   } catch {
     return { status: 'error', code: 'DB_ERROR' }
@@ -59,16 +60,15 @@ export function checkUnsubscribeToken(deps: Pick<Deps, 'config' | 'db' | 'now'>,
 }
 
 /** The POST: verifies the token and sets the user's email frequency to none. Never throws. */
-export function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): UnsubscribeResult {
-  const check = checkUnsubscribeToken(deps, token)
+export async function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): Promise<UnsubscribeResult> {
+  const check = await checkUnsubscribeToken(deps, token)
   if (check.status === 'error') return check
   try {
     const now = deps.now()
-    deps.db
+    await asAsync(deps.db)
       .insert(notificationPrefs)
       .values({ userId: check.userId, emailFrequency: 'none', updatedAt: now })
       .onConflictDoUpdate({ target: notificationPrefs.userId, set: { emailFrequency: 'none', updatedAt: now } })
-      .run()
     return { status: 'success' }
   } catch {
     return { status: 'error', code: 'DB_ERROR' }
@@ -76,7 +76,7 @@ export function unsubscribe(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: st
 }
 
 /** Where GET /api/unsubscribe sends the browser: the page that asks first, or the spec's error page. */
-export function unsubscribePageFor(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): string {
-  const check = checkUnsubscribeToken(deps, token)
+export async function unsubscribePageFor(deps: Pick<Deps, 'config' | 'db' | 'now'>, token: string | null | undefined): Promise<string> {
+  const check = await checkUnsubscribeToken(deps, token)
   return check.status === 'valid' ? `/unsubscribe?token=${encodeURIComponent(token!)}` : `/unsubscribe?status=error&code=${check.code}`
 }

@@ -2,13 +2,15 @@
 // channels are endpoints.ts's userEndpoints.
 import { eq } from 'drizzle-orm'
 import { contactMessages, notificationPrefs, pushSubscriptions } from '../db/schema'
-import type { Deps } from '../deps'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 
 /** The user's notification preferences row (undefined: the defaults), push devices and contact messages. */
-export function notifyOfUser(deps: Pick<Deps, 'db'>, userId: number) {
+export async function notifyOfUser(deps: OwnerDb, userId: number) {
+  const db = asAsync(deps.db)
   return {
-    prefs: deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get(),
-    devices: deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all(),
-    messages: deps.db.select().from(contactMessages).where(eq(contactMessages.userId, userId)).all(),
+    prefs: (await db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).limit(1))[0],
+    devices: await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    messages: await db.select().from(contactMessages).where(eq(contactMessages.userId, userId)),
   }
 }

@@ -53,7 +53,10 @@ export function toDelete(backups: { name: string; at: number }[], keep: number):
 export type AutoBackup = { file: string; bytes: number; integrity: string; deleted: string[]; kept: number }
 
 /** One verified backup into DATA_DIR/backups now, then the rotation; logged to maintenance_logs. */
-export function writeBackup(deps: Pick<Deps, 'config' | 'sqlite' | 'now'>, onStep?: (step: string, done: number, total: number) => void): AutoBackup {
+export async function writeBackup(
+  deps: Pick<Deps, 'config' | 'db' | 'now'>,
+  onStep?: (step: string, done: number, total: number) => void,
+): Promise<AutoBackup> {
   const { config } = deps
   const dir = backupDir(config)
   const t0 = performance.now()
@@ -74,11 +77,11 @@ export function writeBackup(deps: Pick<Deps, 'config' | 'sqlite' | 'now'>, onSte
     for (const old of deleted) rmSync(join(dir, old), { force: true })
     onStep?.('done', 2, 2)
     const result = { file, bytes: r.bytes, integrity: r.integrity, deleted, kept: all.length - deleted.length }
-    logJob(deps, JOB.backup, 'success', Math.round(performance.now() - t0), { file: name, bytes: r.bytes, deleted: deleted.length, kept: result.kept })
+    await logJob(deps, JOB.backup, 'success', Math.round(performance.now() - t0), { file: name, bytes: r.bytes, deleted: deleted.length, kept: result.kept })
     return result
   } catch (err) {
     rmSync(partial, { force: true })
-    logJob(deps, JOB.backup, 'failed', Math.round(performance.now() - t0), { file: name, error: String(err instanceof Error ? err.message : err) })
+    await logJob(deps, JOB.backup, 'failed', Math.round(performance.now() - t0), { file: name, error: String(err instanceof Error ? err.message : err) })
     throw err
   }
 }

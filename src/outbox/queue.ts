@@ -8,7 +8,8 @@
 // and recoverStuckSending decides at the next start when it goes again.
 import { eq, sql } from 'drizzle-orm'
 import { outbox, type OutboxRow } from '../db/schema'
-import type { AsyncDb } from '../db/async-db'
+import type { AsyncDb, OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 import type { MailMessage } from './mailer'
@@ -43,10 +44,10 @@ export class RetryLater extends Error {
 /** Alert kinds are held in the queue while the emergency pause is on; account emails still go. */
 export const ALERT_KINDS = ['match', 'digest']
 
-/** Deps of enqueueing: the row is written, then 'outbox.queued' wakes the worker (src/services.ts). */
-type QueueDeps = Pick<Deps, 'db' | 'now' | 'bus'>
+/** Deps of enqueueing: the row is written (`db` may be the caller's transaction), then 'outbox.queued' wakes the worker (src/services.ts). */
+type QueueDeps = OwnerDb & Pick<Deps, 'now' | 'bus'>
 
-export function enqueue(
+export async function enqueue(
   deps: QueueDeps,
   item: {
     channel: OutboxChannel
@@ -59,8 +60,8 @@ export function enqueue(
     /** written to last_error: why a held row is held (src/notify/quiet-summary.ts RATE_NOTE) */
     note?: string
   },
-): number | null {
-  const id = insertRow(deps, {
+): Promise<number | null> {
+  const id = await insertRow(deps, {
     channel: item.channel,
     kind: item.kind,
     userId: item.userId ?? null,
@@ -71,12 +72,17 @@ export function enqueue(
     note: item.note ?? null,
     at: deps.now(),
   })
-  // After the caller's transaction: the worker then sees the row.
+  // The worker's claim waits for the caller's transaction on SQLite (one gate); its next poll finds the row otherwise.
   if (id !== null && !item.held) queueMicrotask(() => deps.bus.emit('outbox.queued', { channel: item.channel }))
   return id
 }
 
-export function enqueueEmail(deps: QueueDeps, kind: string, message: MailMessage, opts: { userId?: number | null; dedupeKey?: string | null } = {}) {
+export function enqueueEmail(
+  deps: QueueDeps,
+  kind: string,
+  message: MailMessage,
+  opts: { userId?: number | null; dedupeKey?: string | null } = {},
+): Promise<number | null> {
   return enqueue(deps, { channel: 'email', kind, userId: opts.userId, dedupeKey: opts.dedupeKey, payload: message as unknown as Record<string, unknown> })
 }
 
@@ -151,35 +157,34 @@ export const wasMaybeSent = (row: Pick<OutboxRow, 'lastError'>) => row.lastError
  * the first. Email goes again EMAIL_MAYBE_SENT_DELAY_MS after the attempt started (its start time
  * is in next_attempt_at). A row that has used its attempts fails. Returns how many rows it reset.
  */
-export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now'>) {
+export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
   return recover(deps, { now: deps.now(), maxAttempts: MAX_ATTEMPTS, emailDelayMs: EMAIL_MAYBE_SENT_DELAY_MS, note: MAYBE_SENT })
 }
 
 /** Counts per status, for admin health ("email queue pending") and tests. */
-export function outboxCounts(deps: Pick<Deps, 'db'>, channel?: OutboxChannel): Record<'pending' | 'sending' | 'sent' | 'failed', number> {
-  const rows = deps.db
+export async function outboxCounts(deps: OwnerDb, channel?: OutboxChannel): Promise<Record<'pending' | 'sending' | 'sent' | 'failed', number>> {
+  const rows = await asAsync(deps.db)
     .select({ status: outbox.status, n: sql<number>`count(*)` })
     .from(outbox)
     .where(channel ? eq(outbox.channel, channel) : undefined)
     .groupBy(outbox.status)
-    .all()
   const counts = { pending: 0, sending: 0, sent: 0, failed: 0 }
-  for (const r of rows) counts[r.status as keyof typeof counts] = r.n
+  for (const r of rows) counts[r.status as keyof typeof counts] = Number(r.n)
   return counts
 }
 
 /** Puts a failed row back in the queue (admin action). */
-export function retryFailed(deps: Pick<Deps, 'db' | 'now'>, id: number): boolean {
-  return requeue(deps, deps.now(), id).length > 0
+export async function retryFailed(deps: Pick<Deps, 'db' | 'now'>, id: number): Promise<boolean> {
+  return (await requeue(deps, deps.now(), id)).length > 0
 }
 
 /** Puts every failed row back in the queue (admin action); returns the channels and the count. */
-export function retryAllFailed(deps: Pick<Deps, 'db' | 'now'>): { count: number; channels: string[] } {
-  const channels = requeue(deps, deps.now())
+export async function retryAllFailed(deps: Pick<Deps, 'db' | 'now'>): Promise<{ count: number; channels: string[] }> {
+  const channels = await requeue(deps, deps.now())
   return { count: channels.length, channels: [...new Set(channels)] }
 }
 
 /** Sent rows older than `days` are dropped (their dedupe keys have done their job by then). */
-export function pruneOutbox(deps: Pick<Deps, 'db' | 'now'>, days = 30): number {
+export function pruneOutbox(deps: Pick<Deps, 'db' | 'now'>, days = 30): Promise<number> {
   return prune(deps, new Date(deps.now().getTime() - days * 86_400_000))
 }

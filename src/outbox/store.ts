@@ -6,22 +6,19 @@
 //
 // A match's rows have dedupe keys `match:<id>:<channel>…` (src/notify/dispatcher.ts): a match's key
 // range is `match:<id>:` up to `match:<id>;` (';' follows ':'), which the unique index on dedupe_key serves.
-import { and, asc, eq, inArray, like, lte, notInArray, sql } from 'drizzle-orm'
-import { engineOf, type AsyncDb } from '../db/async-db'
+import { and, asc, eq, gte, inArray, like, lt, lte, notInArray, or, sql } from 'drizzle-orm'
+import { engineOf, type OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { outbox, type OutboxRow } from '../db/schema'
-import type { Deps } from '../deps'
 
-type Db = Pick<Deps, 'db'>
-/** The worker's statements run on either engine (issue 29: the outbox drained by every node). */
-type AnyDb = { db: Deps['db'] | AsyncDb }
-const changes = (r: unknown) => (r as { changes: number }).changes
+/** Every statement runs on either engine (issue 29: the outbox drained by every node); `db` may be the caller's transaction. */
+type AnyDb = OwnerDb
 /** The channels a user's wait and a gone post's cancellation apply to (in-app is instant, external channels never wait). */
 const MATCH_ALERT_CHANNELS = ['email', 'push']
 
 /** enqueue (→ pending) / hold (→ held until `dueAt`): a new row; a row with the same dedupe key already there → null. */
-export function insertRow(
-  deps: Db,
+export async function insertRow(
+  deps: AnyDb,
   row: {
     channel: string
     kind: string
@@ -33,25 +30,23 @@ export function insertRow(
     note: string | null
     at: Date
   },
-): number | null {
-  return (
-    deps.db
-      .insert(outbox)
-      .values({
-        channel: row.channel,
-        kind: row.kind,
-        userId: row.userId,
-        dedupeKey: row.dedupeKey,
-        payload: row.payload,
-        status: row.held ? 'held' : 'pending',
-        nextAttemptAt: row.dueAt,
-        lastError: row.note,
-        createdAt: row.at,
-      })
-      .onConflictDoNothing({ target: outbox.dedupeKey })
-      .returning({ id: outbox.id })
-      .get()?.id ?? null
-  )
+): Promise<number | null> {
+  const [inserted] = await asAsync(deps.db)
+    .insert(outbox)
+    .values({
+      channel: row.channel,
+      kind: row.kind,
+      userId: row.userId,
+      dedupeKey: row.dedupeKey,
+      payload: row.payload,
+      status: row.held ? 'held' : 'pending',
+      nextAttemptAt: row.dueAt,
+      lastError: row.note,
+      createdAt: row.at,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id })
+  return inserted?.id ?? null
 }
 
 /**
@@ -103,36 +98,37 @@ export async function markFailed(deps: AnyDb, id: number, failure: { error: stri
  * sent (`note`). Out of attempts → failed; email due `emailDelayMs` after its attempt started, the
  * rest at once. Returns how many rows it reset.
  */
-export function recover(deps: Db, opts: { now: Date; maxAttempts: number; emailDelayMs: number; note: string }): number {
+export async function recover(deps: AnyDb, opts: { now: Date; maxAttempts: number; emailDelayMs: number; note: string }): Promise<number> {
+  const db = asAsync(deps.db)
   const now = opts.now.getTime()
-  return changes(
-    deps.db
-      .update(outbox)
-      .set({
-        status: sql`CASE WHEN ${outbox.attempts} >= ${opts.maxAttempts} THEN 'failed' ELSE 'pending' END`,
-        nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN max(${outbox.nextAttemptAt} + ${opts.emailDelayMs}, ${now}) ELSE ${now} END`,
-        lastError: opts.note,
-      })
-      .where(eq(outbox.status, 'sending'))
-      .run(),
-  )
+  // the later of two times: SQLite's scalar max, PostgreSQL's greatest
+  const later = engineOf(db) === 'postgres' ? sql.raw('greatest') : sql.raw('max')
+  const rows = await db
+    .update(outbox)
+    .set({
+      status: sql`CASE WHEN ${outbox.attempts} >= ${opts.maxAttempts} THEN 'failed' ELSE 'pending' END`,
+      nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN ${later}(${outbox.nextAttemptAt} + ${opts.emailDelayMs}, ${now}) ELSE ${now} END`,
+      lastError: opts.note,
+    })
+    .where(eq(outbox.status, 'sending'))
+    .returning({ id: outbox.id })
+  return rows.length
 }
 
 /** requeue (failed → pending): one failed row (`id`) or every one, attempts reset, due `now`; returns the channels of the rows requeued. */
-export function requeue(deps: Db, now: Date, id?: number): string[] {
-  return deps.db
+export async function requeue(deps: AnyDb, now: Date, id?: number): Promise<string[]> {
+  const rows = await asAsync(deps.db)
     .update(outbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
     .where(and(eq(outbox.status, 'failed'), id === undefined ? undefined : eq(outbox.id, id)))
     .returning({ channel: outbox.channel })
-    .all()
-    .map((r) => r.channel)
+  return rows.map((r) => r.channel)
 }
 
 /** wait (pending → waiting): a match's email and push rows of the user wait until `until` for the re-check. */
-export function wait(deps: Db, opts: { userId: number; matchId: number; until: Date }): number {
-  return changes(
-    deps.db
+export async function wait(deps: AnyDb, opts: { userId: number; matchId: number; until: Date }): Promise<number> {
+  return (
+    await asAsync(deps.db)
       .update(outbox)
       .set({ status: 'waiting', nextAttemptAt: opts.until })
       .where(
@@ -143,66 +139,69 @@ export function wait(deps: Db, opts: { userId: number; matchId: number; until: D
           like(outbox.dedupeKey, `match:${opts.matchId}:%`),
         ),
       )
-      .run(),
-  )
+      .returning({ id: outbox.id })
+  ).length
 }
 
 /** release (waiting → pending): due `now`; 0 when the row no longer waits. */
-export function release(deps: Db, id: number, now: Date): number {
-  return changes(
-    deps.db
+export async function release(deps: AnyDb, id: number, now: Date): Promise<number> {
+  return (
+    await asAsync(deps.db)
       .update(outbox)
       .set({ status: 'pending', nextAttemptAt: now })
       .where(and(eq(outbox.id, id), eq(outbox.status, 'waiting')))
-      .run(),
-  )
+      .returning({ id: outbox.id })
+  ).length
 }
 
 /** skip (waiting → skipped): never sent, `reason` in last_error; 0 when the row no longer waits. */
-export function skip(deps: Db, id: number, reason: string): number {
-  return changes(
-    deps.db
+export async function skip(deps: AnyDb, id: number, reason: string): Promise<number> {
+  return (
+    await asAsync(deps.db)
       .update(outbox)
       .set({ status: 'skipped', lastError: reason })
       .where(and(eq(outbox.id, id), eq(outbox.status, 'waiting')))
-      .run(),
-  )
+      .returning({ id: outbox.id })
+  ).length
 }
 
 /** cancel (pending | held | waiting → skipped): the email and push rows of these matches not yet sent; `reason` in last_error. */
-export function cancel(deps: Db, matchIds: readonly number[], reason: string): number {
-  if (matchIds.length === 0) return 0
-  const ofMatches = sql`${outbox.id} IN (SELECT o.id FROM json_each(${JSON.stringify(matchIds)}) j JOIN outbox o
-    ON o.dedupe_key >= 'match:' || j.value || ':' AND o.dedupe_key < 'match:' || j.value || ';')`
-  return changes(
-    deps.db
-      .update(outbox)
-      .set({ status: 'skipped', lastError: reason })
-      .where(and(inArray(outbox.status, ['pending', 'held', 'waiting']), inArray(outbox.channel, MATCH_ALERT_CHANNELS), ofMatches))
-      .run(),
-  )
+export async function cancel(deps: AnyDb, matchIds: readonly number[], reason: string): Promise<number> {
+  const db = asAsync(deps.db)
+  let n = 0
+  // each match's key range, which the unique index on dedupe_key serves; 200 matches a statement (SQLite's expression depth)
+  for (let i = 0; i < matchIds.length; i += 200) {
+    const ofMatches = or(...matchIds.slice(i, i + 200).map((id) => and(gte(outbox.dedupeKey, `match:${id}:`), lt(outbox.dedupeKey, `match:${id};`))))
+    n += (
+      await db
+        .update(outbox)
+        .set({ status: 'skipped', lastError: reason })
+        .where(and(inArray(outbox.status, ['pending', 'held', 'waiting']), inArray(outbox.channel, MATCH_ALERT_CHANNELS), ofMatches))
+        .returning({ id: outbox.id })
+    ).length
+  }
+  return n
 }
 
 /** fold (held → sent, or → failed when not `delivered`): held rows a summary carried, with `note` in last_error. */
-export function fold(deps: Db, ids: readonly number[], opts: { delivered: boolean; at: Date; note: string }): number {
+export async function fold(deps: AnyDb, ids: readonly number[], opts: { delivered: boolean; at: Date; note: string }): Promise<number> {
   if (ids.length === 0) return 0
-  return changes(
-    deps.db
+  return (
+    await asAsync(deps.db)
       .update(outbox)
       .set({ status: opts.delivered ? 'sent' : 'failed', sentAt: opts.delivered ? opts.at : null, lastError: opts.note })
       .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, 'held')))
-      .run(),
-  )
+      .returning({ id: outbox.id })
+  ).length
 }
 
 /** prune (sent → gone): rows sent before `before` (their dedupe keys have done their job). */
-export function prune(deps: Db, before: Date): number {
-  return changes(
-    deps.db
-      .delete(outbox)
-      .where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before)))
-      .run(),
-  )
+export async function prune(deps: AnyDb, before: Date): Promise<number> {
+  const rows = await asAsync(deps.db)
+    .delete(outbox)
+    .where(and(eq(outbox.status, 'sent'), lte(outbox.sentAt, before)))
+    .returning({ id: outbox.id })
+  return rows.length
 }
 
 /** The match a row of a match delivers, from its dedupe key `match:<id>:…`; null for other rows. */
@@ -212,25 +211,23 @@ export function matchIdOfKey(key: string | null): number | null {
 }
 
 /** Waiting rows of matches whose wait is over at `now`, oldest due first (src/notify/hold.ts releases them). */
-export function dueWaiting(deps: Db, now: Date): { id: number; matchId: number; dueAt: number }[] {
-  return deps.db
+export async function dueWaiting(deps: AnyDb, now: Date): Promise<{ id: number; matchId: number; dueAt: number }[]> {
+  const rows = await asAsync(deps.db)
     .select({ id: outbox.id, dedupeKey: outbox.dedupeKey, dueAt: outbox.nextAttemptAt })
     .from(outbox)
     .where(and(eq(outbox.status, 'waiting'), like(outbox.dedupeKey, 'match:%'), lte(outbox.nextAttemptAt, now)))
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .all()
-    .flatMap((r) => {
-      const matchId = matchIdOfKey(r.dedupeKey)
-      return matchId === null ? [] : [{ id: r.id, matchId, dueAt: r.dueAt.getTime() }]
-    })
+  return rows.flatMap((r) => {
+    const matchId = matchIdOfKey(r.dedupeKey)
+    return matchId === null ? [] : [{ id: r.id, matchId, dueAt: r.dueAt.getTime() }]
+  })
 }
 
 /** Held rows due at `now`, by id (src/notify/quiet-summary.ts folds them into summaries). */
-export function dueHeld(deps: Db, now: Date): OutboxRow[] {
-  return deps.db
+export async function dueHeld(deps: AnyDb, now: Date): Promise<OutboxRow[]> {
+  return asAsync(deps.db)
     .select()
     .from(outbox)
     .where(and(eq(outbox.status, 'held'), lte(outbox.nextAttemptAt, now)))
     .orderBy(asc(outbox.id))
-    .all()
 }

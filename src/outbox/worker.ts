@@ -25,7 +25,7 @@ export function outboxWorker(deps: Pick<Deps, 'db' | 'now'>, channels: Channels,
     running = (async () => {
       do {
         again = false
-        const r = await processOutbox(deps, senders, { holdAlerts: isPaused(deps), onDone })
+        const r = await processOutbox(deps, senders, { holdAlerts: await isPaused(deps), onDone })
         if (r.sent + r.retried + r.failed >= 100) again = true // a full batch: more may be due
       } while (again && !stopped)
     })()

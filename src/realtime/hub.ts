@@ -4,10 +4,11 @@
 // Publishing goes through the Bun server (ws.publish would skip the sending socket).
 import type { Server } from 'bun'
 import { userWithAccess } from '../access/state'
-import { sessionAlive, validateSession } from '../auth/session'
+import { sessionAlive, type ValidSession } from '../auth/session'
 import { tokenAlive, type TokenSession } from '../auth/access-tokens'
 import { SESSION_REVOKED_CLOSE, TOKEN_REVOKED_CLOSE, type SocketEventName, type SocketEvents, type SocketPayload } from '../contract/events'
 import type { Deps } from '../deps'
+import { log } from '../lib/log'
 
 export type Peer = {
   id: string
@@ -69,9 +70,9 @@ export class Hub {
 
   constructor(private deps: Pick<Deps, 'db' | 'now' | 'config'>) {}
 
-  /** Resolves the cookie's user (or the token's, already checked) and joins the socket's topics; returns who it is. */
-  join(peer: Omit<Peer, 'userId' | 'admin' | 'sessionId' | 'tokenId'>, cookieToken: string | null, token: TokenSession | null = null): Peer {
-    const session = token ?? (cookieToken ? validateSession(this.deps, cookieToken) : null)
+  /** Joins the socket's topics as the cookie's session (or the token's; both already checked); returns who it is. */
+  join(peer: Omit<Peer, 'userId' | 'admin' | 'sessionId' | 'tokenId'>, cookieSession: ValidSession | null, token: TokenSession | null = null): Peer {
+    const session = token ?? cookieSession
     const full: Peer = {
       ...peer,
       userId: session?.user.id ?? null,
@@ -99,12 +100,17 @@ export class Hub {
     this.expiries.set(
       peer.id,
       setTimeout(() => {
-        if (!this.peers.has(peer.id)) return
-        if (peer.tokenId !== null && tokenAlive(this.deps, peer.tokenId)) return this.closeAtExpiry(peer, at)
-        this.leave(peer.id)
-        peer.close(TOKEN_REVOKED_CLOSE.code, TOKEN_REVOKED_CLOSE.reason)
+        this.expire(peer, at).catch((err: unknown) => log.error('token socket expiry check failed', { error: String(err) }))
       }, wait + 1),
     )
+  }
+
+  private async expire(peer: Peer, at: number): Promise<void> {
+    if (!this.peers.has(peer.id)) return
+    if (peer.tokenId !== null && (await tokenAlive(this.deps, peer.tokenId))) return this.closeAtExpiry(peer, at)
+    if (!this.peers.has(peer.id)) return
+    this.leave(peer.id)
+    peer.close(TOKEN_REVOKED_CLOSE.code, TOKEN_REVOKED_CLOSE.reason)
   }
 
   get size() {
@@ -122,8 +128,8 @@ export class Hub {
   }
 
   /** A role change may grant or revoke the admin topic on the user's open sockets. */
-  reevaluate(userId: number) {
-    const admin = this.isAdmin(userId)
+  async reevaluate(userId: number): Promise<void> {
+    const admin = await this.isAdmin(userId)
     for (const peer of this.peers.values()) {
       if (peer.userId !== userId || peer.tokenId !== null || peer.admin === admin) continue
       if (admin) peer.subscribe(ADMIN)
@@ -133,23 +139,23 @@ export class Hub {
   }
 
   /** Sessions or tokens of the user ended: close each of their sockets whose session or token is gone (4401, the tab signs out). */
-  revoked(userId: number) {
+  async revoked(userId: number): Promise<void> {
     for (const peer of [...this.peers.values()]) {
       if (peer.userId !== userId) continue
       if (peer.tokenId !== null) {
-        if (tokenAlive(this.deps, peer.tokenId)) continue
+        if ((await tokenAlive(this.deps, peer.tokenId)) || !this.peers.has(peer.id)) continue
         this.leave(peer.id)
         peer.close(TOKEN_REVOKED_CLOSE.code, TOKEN_REVOKED_CLOSE.reason)
         continue
       }
-      if (peer.sessionId === null || sessionAlive(this.deps, peer.sessionId)) continue
+      if (peer.sessionId === null || (await sessionAlive(this.deps, peer.sessionId)) || !this.peers.has(peer.id)) continue
       this.peers.delete(peer.id)
       peer.close(SESSION_REVOKED_CLOSE.code, SESSION_REVOKED_CLOSE.reason)
     }
   }
 
-  private isAdmin(userId: number): boolean {
-    return userWithAccess(this.deps, userId)?.access.role === 'admin'
+  private async isAdmin(userId: number): Promise<boolean> {
+    return (await userWithAccess(this.deps, userId))?.access.role === 'admin'
   }
 
   close() {

@@ -5,7 +5,7 @@
 // the client sends nothing but optional {type:'ping'} keep-alives, answered with {type:'pong'}.
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
-import { readSessionToken } from '../auth/session'
+import { readSessionToken, validateSession, type ValidSession } from '../auth/session'
 import { validateAccessToken, type TokenSession } from '../auth/access-tokens'
 import { bearerToken, TOKEN_INVALID } from '../auth/token-gate'
 import { scopeRefusal, tokenAllows } from '../auth/token-scopes'
@@ -19,6 +19,8 @@ function socketToken(request: Request): string | null {
 
 export function realtimeRoutes(deps: Deps, hub: Hub) {
   const tokens = new WeakMap<Request, TokenSession>()
+  /** the cookie's session of a socket request without a token, checked before the upgrade */
+  const sessions = new WeakMap<Request, ValidSession | null>()
   return new Elysia({ name: 'realtime' })
     .decorate('hub', hub)
     .onStart(({ server }) => {
@@ -29,7 +31,7 @@ export function realtimeRoutes(deps: Deps, hub: Hub) {
       // OpenAPI 3 cannot describe a socket (an operation `ws` breaks the document): docs/api.md does.
       detail: { hide: true },
       // Browsers always send Origin on a WebSocket handshake: refuse any other site.
-      beforeHandle({ request, set }) {
+      async beforeHandle({ request, set }) {
         // Read per request: APP_URL may be settled only after the port is known (tests).
         const origin = request.headers.get('origin')
         if (origin !== null && origin !== new URL(deps.config.appUrl).origin) {
@@ -37,8 +39,11 @@ export function realtimeRoutes(deps: Deps, hub: Hub) {
           return { error: { code: 'BAD_ORIGIN', message: 'Cross-site WebSocket refused.' } }
         }
         const raw = socketToken(request)
-        if (raw === null) return
-        const token = validateAccessToken(deps, raw)
+        if (raw === null) {
+          sessions.set(request, await validateSession(deps, readSessionToken(request.headers.get('cookie'))))
+          return
+        }
+        const token = await validateAccessToken(deps, raw)
         if (token === null) {
           set.status = 401
           return { error: { code: 'TOKEN_INVALID', message: TOKEN_INVALID } }
@@ -49,16 +54,20 @@ export function realtimeRoutes(deps: Deps, hub: Hub) {
         }
         tokens.set(request, token)
       },
-      open(ws) {
+      async open(ws) {
         const request = ws.data.request
         const raw = ws.raw
         // A token socket is its token's user only (never the cookie's); checked in beforeHandle.
         const presented = socketToken(request)
-        const token = presented === null ? null : (tokens.get(request) ?? validateAccessToken(deps, presented))
+        const token = presented === null ? null : (tokens.get(request) ?? (await validateAccessToken(deps, presented)))
         if (presented !== null && token === null) return raw.close(TOKEN_REVOKED_CLOSE.code, TOKEN_REVOKED_CLOSE.reason)
+        const session =
+          token !== null ? null : sessions.has(request) ? sessions.get(request)! : await validateSession(deps, readSessionToken(request.headers.get('cookie')))
+        // closed while its session was read: nothing to join
+        if (raw.readyState !== WebSocket.OPEN) return
         const peer = hub.join(
           { id: ws.id, subscribe: (t) => raw.subscribe(t), unsubscribe: (t) => raw.unsubscribe(t), close: (code, reason) => raw.close(code, reason) },
-          token === null ? readSessionToken(request.headers.get('cookie')) : null,
+          session,
           token,
         )
         ws.send(JSON.stringify({ type: 'hello', data: { userId: peer.userId, admin: peer.admin } }))

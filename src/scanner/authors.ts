@@ -26,21 +26,21 @@ export type AuthorLookupOutcome = {
 export async function runAuthorLookups(deps: Deps & WithSource & WithMatcher, source: ScanSource = deps.source): Promise<AuthorLookupOutcome> {
   const out: AuthorLookupOutcome = { status: 'idle', author: null, matched: 0, error: null }
   if (!source.fetchAbout) return { ...out, status: 'off' }
-  if (isPaused(deps)) return { ...out, status: 'paused' }
+  if (await isPaused(deps)) return { ...out, status: 'paused' }
   const now = deps.now().getTime()
   if (source.budget && source.budget.sideAllowedAt(now) > now) return { ...out, status: 'waiting' }
-  const [name] = authorsToLookUp(deps.sqlite, now, 1)
+  const [name] = await authorsToLookUp(deps, now, 1)
   if (name === undefined) return out
   out.author = name
   try {
     const about = await source.fetchAbout(name)
-    recordAbout(deps.sqlite, name, about, deps.now().getTime())
+    await recordAbout(deps, name, about, deps.now().getTime())
     out.status = 'success'
     if (about.status === 'found') {
-      const posts = recentPostsBy(deps.sqlite, name, deps.now().getTime())
+      const posts = await recentPostsBy(deps, name, deps.now().getTime())
       if (posts.length > 0) {
         const stamps = { receivedAt: posts[0]!.ingestedAt.getTime(), storedAt: posts[0]!.ingestedAt.getTime() }
-        out.matched = matchPosts(deps, posts, 'live', stamps).created.length
+        out.matched = (await matchPosts(deps, posts, 'live', stamps)).created.length
       }
     }
   } catch (err) {

@@ -84,9 +84,9 @@ export const ingestCommands: Command<ScanDeps>[] = [
         console.log(byServer)
         return reportBatch(delegated.result)
       }
-      return withContext((deps) => {
+      return withContext(async (deps) => {
         const bar = progress('match')
-        const r = runBatchMatch(deps, { sinceMs, onProgress: (line) => bar.update(line) })
+        const r = await runBatchMatch(deps, { sinceMs, onProgress: (line) => bar.update(line) })
         bar.end()
         reportBatch(r)
       }, relayed)
@@ -97,9 +97,9 @@ export const ingestCommands: Command<ScanDeps>[] = [
     usage: 'dibs backfill-post-types',
     summary: 'Classify stored posts that have no post type yet (wts / wtb / gd)',
     run: (config, args, withContext) =>
-      withContext((deps) => {
+      withContext(async (deps) => {
         const bar = progress('backfill')
-        const r = backfillPostTypes(deps, { onProgress: (line) => bar.update(line) })
+        const r = await backfillPostTypes(deps, { onProgress: (line) => bar.update(line) })
         bar.end()
         console.log(`backfill done: ${r.count} of ${r.examined} unclassified post(s) classified`)
       }, relayed),
@@ -109,10 +109,10 @@ export const ingestCommands: Command<ScanDeps>[] = [
     usage: 'dibs archive-posts [--older-than 7d]',
     summary: 'Delete stored posts older than the window (default 7d keeps the live feed); matches keep their copy',
     run: (config, args, withContext) =>
-      withContext((deps) => {
+      withContext(async (deps) => {
         const olderThanMs = durationFlag(args, 'older-than', '7d')
         const bar = progress('archive')
-        const r = archivePosts(deps, { olderThanMs, onProgress: (line) => bar.update(line) })
+        const r = await archivePosts(deps, { olderThanMs, onProgress: (line) => bar.update(line) })
         bar.end()
         console.log(`archive done: ${r.count} post(s) older than ${flag(args, 'older-than') ?? '7d'} archived`)
       }, relayed),

@@ -24,7 +24,7 @@ import { ingestPosts } from './ingest'
 import { recordPollGap } from './gaps'
 import { knownPosts, newestOfSource } from '../forums/store'
 import { applySources, redditAccess, type WithSource } from './source'
-import { storedSetting, storeSetting } from '../settings/service'
+import { storedSetting, storedSettingAtStartSqlite, storeSetting } from '../settings/service'
 import { fetchFeed, FeedFetchError, type Validators } from '../sources/feed-fetch'
 import { feedToPosts, previewPosts, type PreviewPost } from '../sources/feed-posts'
 import { DEFAULT_FEED_INTERVAL_MS, HostPoliteness, hostKey, MIN_FEED_INTERVAL_MS } from '../sources/politeness'
@@ -52,25 +52,31 @@ const PREVIEW_TTL_MS = 10 * 60_000
 
 type Cached = { at: number; posts: ForumPost[]; validators: Validators | null }
 
+/** The politeness interval (seconds) of the stored feed settings' value: the default when none, never below the least. */
+function politenessOf(value: unknown): number {
+  const v = value as { politenessSeconds?: unknown } | undefined
+  const s = typeof v?.politenessSeconds === 'number' ? v.politenessSeconds : DEFAULT_FEED_INTERVAL_MS / 1000
+  return Math.max(MIN_FEED_INTERVAL_MS / 1000, s)
+}
+
 export class SourceRunner {
   readonly politeness: HostPoliteness
   private readonly running = new Map<number, Promise<PollOutcome>>()
   private readonly previews = new Map<string, Cached>()
 
   constructor(private readonly deps: RunnerDeps) {
-    this.politeness = new HostPoliteness(() => deps.now().getTime(), this.politenessSeconds() * 1000)
+    // start-up: the stored interval read synchronously (the wiring cannot await yet); each tick reads it again
+    this.politeness = new HostPoliteness(() => deps.now().getTime(), politenessOf(storedSettingAtStartSqlite(deps, FEED_SETTINGS)?.value) * 1000)
   }
 
-  /** The admin's politeness interval per host (seconds). */
-  politenessSeconds(): number {
-    const v = storedSetting(this.deps, FEED_SETTINGS)?.value as { politenessSeconds?: unknown } | undefined
-    const s = typeof v?.politenessSeconds === 'number' ? v.politenessSeconds : DEFAULT_FEED_INTERVAL_MS / 1000
-    return Math.max(MIN_FEED_INTERVAL_MS / 1000, s)
+  /** The admin's politeness interval per host (seconds), as stored. */
+  async politenessSeconds(): Promise<number> {
+    return politenessOf((await storedSetting(this.deps, FEED_SETTINGS))?.value)
   }
 
-  setPolitenessSeconds(seconds: number): number {
+  async setPolitenessSeconds(seconds: number): Promise<number> {
     const s = Math.max(MIN_FEED_INTERVAL_MS / 1000, Math.round(seconds))
-    storeSetting(
+    await storeSetting(
       this.deps,
       FEED_SETTINGS,
       { active: true, politenessSeconds: s },
@@ -82,8 +88,8 @@ export class SourceRunner {
   }
 
   /** Sources changed (admin, CLI): Reddit reads the enabled reddit sources from its next poll; feeds are read from the table each tick. */
-  applied(): void {
-    applySources(this.deps)
+  async applied(): Promise<void> {
+    await applySources(this.deps)
   }
 
   /**
@@ -91,15 +97,15 @@ export class SourceRunner {
    * before all others): sources on one host take turns instead of the first in the table taking the host's every turn.
    */
   async tick(): Promise<PollOutcome[]> {
-    this.politeness.setInterval(this.politenessSeconds() * 1000)
+    this.politeness.setInterval((await this.politenessSeconds()) * 1000)
     const now = this.deps.now().getTime()
     const out: PollOutcome[] = []
-    const longestWaiting = enabledSources(this.deps.sqlite, 'feed').sort((a, b) => (a.lastPolledAt ?? 0) - (b.lastPolledAt ?? 0))
+    const longestWaiting = (await enabledSources(this.deps, 'feed')).sort((a, b) => (a.lastPolledAt ?? 0) - (b.lastPolledAt ?? 0))
     for (const s of longestWaiting) {
       if (!s.url || !this.due(s, now)) continue
       const o = await this.poll(s)
       if (o.status !== 'waiting')
-        logJob(this.deps, JOB.feeds, o.status === 'failed' ? 'failed' : 'success', 0, {
+        await logJob(this.deps, JOB.feeds, o.status === 'failed' ? 'failed' : 'success', 0, {
           source: s.id,
           name: s.name,
           status: o.status,
@@ -140,20 +146,20 @@ export class SourceRunner {
         validators: { etag: s.etag, lastModified: s.lastModified },
       })
       if (res.status === 'not_modified') {
-        recordPoll(this.deps.sqlite, s.id, { at, ok: true, posts: 0, ...res.validators })
+        await recordPoll(this.deps, s.id, { at, ok: true, posts: 0, ...res.validators })
         return { ...empty, status: 'not_modified' }
       }
       const posts = feedToPosts(s, res.url, res.feed, this.deps.now().getTime())
-      this.noteGap(
+      await this.noteGap(
         s,
         posts,
         res.feed.items.every((i) => i.publishedAt !== null),
       )
-      return { ...this.store(s, posts, { at, validators: res.validators }), fetched: posts.length }
+      return { ...(await this.store(s, posts, { at, validators: res.validators })), fetched: posts.length }
     } catch (e) {
       const error = describe(e)
       if (e instanceof FeedFetchError && e.detail.retryAfterMs) this.politeness.deferUntil(s.url, this.deps.now().getTime() + e.detail.retryAfterMs)
-      recordPoll(this.deps.sqlite, s.id, { at, ok: false, error })
+      await recordPoll(this.deps, s.id, { at, ok: false, error })
       log.warn(`source ${s.id} (${s.name}) failed: ${error}`)
       return { ...empty, status: 'failed', error }
     }
@@ -164,15 +170,17 @@ export class SourceRunner {
    * source's newest stored post, may have missed what came between (a coverage gap, src/scanner/gaps.ts, shown on
    * Admin → Logs and by the explainer). Not for a first poll, nor for a feed whose items carry no dates.
    */
-  private noteGap(s: SourceRow, posts: ForumPost[], dated: boolean): void {
+  private async noteGap(s: SourceRow, posts: ForumPost[], dated: boolean): Promise<void> {
     if (!dated || posts.length === 0) return
-    const known = knownPosts(this.deps.sqlite)
-    const gap = recordPollGap(this.deps.sqlite, {
+    const known = knownPosts(this.deps)
+    let reachedKnown = false
+    for (const p of posts) if ((reachedKnown = await known(p.redditId))) break
+    const gap = await recordPollGap(this.deps, {
       source: `feed:${s.id}`,
       forums: [{ forum: postForum(s.forum), subreddits: s.name }],
-      newestStoredAt: newestOfSource(this.deps.sqlite, s.id),
+      newestStoredAt: await newestOfSource(this.deps, s.id),
       posts,
-      reachedKnown: posts.some((p) => known(p.redditId)),
+      reachedKnown,
       at: this.deps.now().getTime(),
     })
     if (gap)
@@ -182,10 +190,10 @@ export class SourceRunner {
   }
 
   /** Stores, matches and announces a source's posts; records the poll. */
-  private store(s: SourceRow, posts: ForumPost[], poll: { at: number; validators: Validators | null }): PollOutcome {
+  private async store(s: SourceRow, posts: ForumPost[], poll: { at: number; validators: Validators | null }): Promise<PollOutcome> {
     const forums = this.deps.config.forums
-    const ingested = ingestPosts(this.deps, posts, this.deps.now().getTime())
-    recordPoll(this.deps.sqlite, s.id, { at: poll.at, ok: true, posts: ingested.stored.length, ...poll.validators })
+    const ingested = await ingestPosts(this.deps, posts, this.deps.now().getTime())
+    await recordPoll(this.deps, s.id, { at: poll.at, ok: true, posts: ingested.stored.length, ...poll.validators })
     return {
       status: 'ok',
       fetched: posts.length,
@@ -199,7 +207,7 @@ export class SourceRunner {
 
   /** 'Fetch now' on a saved source: a feed is polled at once (the host's politeness still holds); a reddit source is read by the next scan; a push source has nothing to fetch. */
   async fetchNow(id: number): Promise<PollOutcome> {
-    const s = this.fetchable(id)
+    const s = await this.fetchable(id)
     if (s.kind === 'reddit') {
       const preview = await this.preview(s)
       return { status: 'ok', fetched: preview.fetched, new: 0, matches: 0, error: null, retryAt: null, posts: preview.posts }
@@ -220,13 +228,13 @@ export class SourceRunner {
   }
 
   /** `dibs sources test`: one fetch of a saved source (enabled or not), nothing stored. */
-  testSaved(id: number): Promise<Preview> {
-    return this.preview(this.fetchable(id))
+  async testSaved(id: number): Promise<Preview> {
+    return this.preview(await this.fetchable(id))
   }
 
   /** A saved source that can be fetched: a 404 when there is none, a 400 for a push source. */
-  private fetchable(id: number): SourceRow {
-    const s = getSource(this.deps.sqlite, id)
+  private async fetchable(id: number): Promise<SourceRow> {
+    const s = await getSource(this.deps, id)
     if (!s) throw fetchError('No such source.', 404)
     if (s.kind === 'push') throw fetchError(`a push source has nothing to fetch: its posts arrive at POST /api/ingest/${s.id}`, 400)
     return s
@@ -280,13 +288,20 @@ export class SourceRunner {
   }
 
   /** A source was just saved: the posts its preview showed are stored and matched now. */
-  saved(s: SourceRow): PollOutcome | null {
-    this.applied()
-    if (!s.enabled) return null
-    const key = s.kind === 'feed' ? `feed ${s.url}` : s.kind === 'reddit' ? `reddit ${s.subreddits.map((x) => x.toLowerCase()).join('+')}` : null
+  async saved(s: SourceRow): Promise<PollOutcome | null> {
+    // the preview is taken from the cache before anything awaits: a second save of the same source finds none
+    const key = !s.enabled
+      ? null
+      : s.kind === 'feed'
+        ? `feed ${s.url}`
+        : s.kind === 'reddit'
+          ? `reddit ${s.subreddits.map((x) => x.toLowerCase()).join('+')}`
+          : null
     const cached = key === null ? undefined : this.previews.get(key)
-    if (key === null || !cached || this.deps.now().getTime() - cached.at > PREVIEW_TTL_MS) return null
-    this.previews.delete(key)
+    const fresh = key !== null && cached !== undefined && this.deps.now().getTime() - cached.at <= PREVIEW_TTL_MS
+    if (fresh) this.previews.delete(key)
+    await this.applied()
+    if (!fresh) return null
     const posts = cached.posts.map((p) => ({
       ...p,
       ...(s.kind === 'feed' ? { redditId: p.redditId.replace(/^f0_/, `f${s.id}_`) } : {}),

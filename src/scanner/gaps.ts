@@ -17,9 +17,13 @@
 // it would report a false gap on each of B's rare posts. When the window is open, it is open for both
 // (a quiet B may have posted in it too), so a row is written per forum with the same window.
 //
-// Imports nothing outside src/scanner (a pure leaf for the folder check), so admin, metrics and the
+// Imports nothing outside src/scanner but src/db (a pure leaf for the folder check), so admin, metrics and the
 // explainer read it without a folder edge.
 import type { Database } from 'bun:sqlite'
+import { and, asc, count, desc, gt, gte, lt, lte, max, sql } from 'drizzle-orm'
+import { asAsync } from '../db/async-sqlite'
+import type { OwnerDb } from '../db/async-db'
+import { sourceGaps } from '../db/schema'
 
 export type GapWindow = { fromAt: number; toAt: number }
 
@@ -48,21 +52,30 @@ export const polledSubreddits = (forums: PolledForum[]) => forums.flatMap((f) =>
 
 /**
  * After a poll: the window it may have missed, recorded once per forum (same window), or null.
- * `newestStoredAt` is read before the poll's posts are stored (`newestOfSubreddits(sqlite, polledSubreddits(forums))`); `posts` are the
+ * `newestStoredAt` is read before the poll's posts are stored (`newestOfSubreddits(deps, polledSubreddits(forums))`); `posts` are the
  * entries the poll read (every page); `at` is when the poll found the gap.
  */
-export function recordPollGap(
-  sqlite: Database,
+export async function recordPollGap(
+  deps: OwnerDb,
   poll: { source: string; forums: PolledForum[]; newestStoredAt: number | null; posts: { createdAt: Date }[]; reachedKnown: boolean; at: number },
-): GapWindow | null {
+): Promise<GapWindow | null> {
   let oldestReadAt: number | null = null
   for (const p of poll.posts) oldestReadAt = Math.min(oldestReadAt ?? Infinity, p.createdAt.getTime())
   const window = missedWindow({ newestStoredAt: poll.newestStoredAt, oldestReadAt, reachedKnown: poll.reachedKnown })
   if (!window || poll.forums.length === 0) return null
-  const insert = sqlite.query('INSERT INTO source_gaps (source, forum, subreddits, from_at, to_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-  sqlite.transaction(() => {
-    for (const f of poll.forums) insert.run(poll.source, f.forum, f.subreddits, window.fromAt, window.toAt, poll.at)
-  })()
+  // one statement, one row per forum (atomic without a transaction)
+  await asAsync(deps.db)
+    .insert(sourceGaps)
+    .values(
+      poll.forums.map((f) => ({
+        source: poll.source,
+        forum: f.forum,
+        subreddits: f.subreddits,
+        fromAt: new Date(window.fromAt),
+        toAt: new Date(window.toAt),
+        createdAt: new Date(poll.at),
+      })),
+    )
   return window
 }
 
@@ -71,9 +84,27 @@ export type CoverageGap = { source: string; forums: string[]; subreddits: string
 
 type GapRow = { id: number; source: string; forum: string; subreddits: string; from_at: number; to_at: number; created_at: number }
 
+const gapRow = (r: typeof sourceGaps.$inferSelect): GapRow => ({
+  id: r.id,
+  source: r.source,
+  forum: r.forum,
+  subreddits: r.subreddits,
+  from_at: r.fromAt.getTime(),
+  to_at: r.toAt.getTime(),
+  created_at: r.createdAt.getTime(),
+})
+
 /** Gaps whose window ended at or after `since` (ms), newest first, one entry per window. */
-export function gapsSince(sqlite: Database, since: number, limit = 200): CoverageGap[] {
-  const rows = sqlite.query<GapRow, [number, number]>('SELECT * FROM source_gaps WHERE to_at >= ? ORDER BY to_at DESC, id LIMIT ?').all(since, limit * 4)
+export async function gapsSince(deps: OwnerDb, since: number, limit = 200): Promise<CoverageGap[]> {
+  const db = asAsync(deps.db)
+  const rows = (
+    await db
+      .select()
+      .from(sourceGaps)
+      .where(gte(sourceGaps.toAt, new Date(since)))
+      .orderBy(desc(sourceGaps.toAt), asc(sourceGaps.id))
+      .limit(limit * 4)
+  ).map(gapRow)
   const byWindow = new Map<string, CoverageGap>()
   for (const r of rows) {
     const key = `${r.source}|${r.from_at}|${r.to_at}|${r.created_at}`
@@ -97,10 +128,15 @@ export function gapsSince(sqlite: Database, since: number, limit = 200): Coverag
 }
 
 /** How many windows ended since `since`, and the seconds they leave uncovered (overlaps counted once). */
-export function gapSummary(sqlite: Database, since: number): { count: number; seconds: number } {
-  const windows = sqlite
-    .query<{ from_at: number; to_at: number }, [number]>('SELECT DISTINCT from_at, to_at FROM source_gaps WHERE to_at >= ? ORDER BY from_at')
-    .all(since)
+export async function gapSummary(deps: OwnerDb, since: number): Promise<{ count: number; seconds: number }> {
+  const db = asAsync(deps.db)
+  const windows = (
+    await db
+      .selectDistinct({ from_at: sourceGaps.fromAt, to_at: sourceGaps.toAt })
+      .from(sourceGaps)
+      .where(gte(sourceGaps.toAt, new Date(since)))
+      .orderBy(asc(sourceGaps.fromAt))
+  ).map((w) => ({ from_at: w.from_at.getTime(), to_at: w.to_at.getTime() }))
   let ms = 0
   let end = -Infinity
   for (const w of windows) {
@@ -111,16 +147,17 @@ export function gapSummary(sqlite: Database, since: number): { count: number; se
 }
 
 /** Rows added after row `afterId`, per source and forum (the /metrics counters); `top` is the last id read. */
-export function gapsAfterId(sqlite: Database, afterId: number): { source: string; forum: string; count: number; seconds: number; top: number }[] {
-  return sqlite
-    .query<{ source: string; forum: string; count: number; ms: number; top: number }, [number]>(
-      'SELECT source, forum, count(*) AS count, sum(to_at - from_at) AS ms, max(id) AS top FROM source_gaps WHERE id > ? GROUP BY source, forum',
-    )
-    .all(afterId)
-    .map((r) => ({ source: r.source, forum: r.forum, count: r.count, seconds: r.ms / 1000, top: r.top }))
+export async function gapsAfterId(deps: OwnerDb, afterId: number): Promise<{ source: string; forum: string; count: number; seconds: number; top: number }[]> {
+  const g = sourceGaps
+  const rows = await asAsync(deps.db)
+    .select({ source: g.source, forum: g.forum, count: count(), ms: sql<number>`sum(${g.toAt} - ${g.fromAt})`.mapWith(Number), top: max(g.id) })
+    .from(g)
+    .where(gt(g.id, afterId))
+    .groupBy(g.source, g.forum)
+  return rows.map((r) => ({ source: r.source, forum: r.forum, count: r.count, seconds: r.ms / 1000, top: r.top ?? afterId }))
 }
 
-/** The last row's id (0 when none): where the /metrics counters start in a new process. */
+/** The last row's id (0 when none): where the /metrics counters start in a new process. Synchronous still: the registry reads it as it is built (src/metrics/registry.ts). */
 export function lastGapId(sqlite: Database): number {
   return sqlite.query<{ id: number | null }, []>('SELECT max(id) AS id FROM source_gaps').get()?.id ?? 0
 }
@@ -130,10 +167,14 @@ export function lastGapId(sqlite: Database): number {
  * explainer asks with lo = hi = a post's creation time, or with the creation times of the stored posts
  * around a post it cannot read (Reddit's ids grow with time). The longest such window, or null.
  */
-export function gapAround(sqlite: Database, subreddit: string | null, lo: number, hi: number): (GapWindow & { subreddits: string }) | null {
-  const rows = sqlite
-    .query<GapRow, [number, number]>('SELECT * FROM source_gaps WHERE to_at >= ? AND from_at <= ? ORDER BY to_at - from_at DESC, id')
-    .all(lo, hi)
+export async function gapAround(deps: OwnerDb, subreddit: string | null, lo: number, hi: number): Promise<(GapWindow & { subreddits: string }) | null> {
+  const rows = (
+    await asAsync(deps.db)
+      .select()
+      .from(sourceGaps)
+      .where(and(gte(sourceGaps.toAt, new Date(lo)), lte(sourceGaps.fromAt, new Date(hi))))
+      .orderBy(sql`${sourceGaps.toAt} - ${sourceGaps.fromAt} DESC`, asc(sourceGaps.id))
+  ).map(gapRow)
   const sub = subreddit?.toLowerCase() ?? null
   const inside = (r: GapRow) => (lo === hi ? r.from_at < lo && lo < r.to_at : r.from_at < hi && r.to_at > lo)
   const hit = rows.find((r) => inside(r) && (sub === null || r.subreddits.toLowerCase().split('+').includes(sub)))
@@ -144,6 +185,10 @@ export function gapAround(sqlite: Database, subreddit: string | null, lo: number
 }
 
 /** Rows whose window ended more than `days` ago go (the daily prune job). Returns how many. */
-export function pruneGaps(sqlite: Database, now: number, days = 30): number {
-  return sqlite.query('DELETE FROM source_gaps WHERE to_at < ?').run(now - days * 24 * 3600_000).changes
+export async function pruneGaps(deps: OwnerDb, now: number, days = 30): Promise<number> {
+  const gone = await asAsync(deps.db)
+    .delete(sourceGaps)
+    .where(lt(sourceGaps.toAt, new Date(now - days * 24 * 3600_000)))
+    .returning({ id: sourceGaps.id })
+  return gone.length
 }

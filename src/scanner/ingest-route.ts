@@ -48,9 +48,9 @@ export const ingestRoutes = (deps: Deps & WithMatcher) => {
   const limiter = new RateLimiter(PUSH_REQUESTS_PER_MINUTE, 60_000, () => deps.now().getTime())
   return new Elysia({ name: 'ingest' }).post(
     '/api/ingest/:id',
-    ({ params, request, body, set }) => {
+    async ({ params, request, body, set }) => {
       const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0
-      const source = id > 0 ? getSource(deps.sqlite, id) : null
+      const source = id > 0 ? await getSource(deps, id) : null
       if (!source || source.kind !== 'push' || !source.secret) throw notFound('No push source has this id.', 'NO_SUCH_SOURCE')
       if (!source.enabled) throw new AppError(403, 'SOURCE_DISABLED', 'This push source is disabled: an admin can enable it on Admin → Logs.')
       const raw = typeof body === 'string' ? body : ''
@@ -66,8 +66,8 @@ export const ingestRoutes = (deps: Deps & WithMatcher) => {
       if ('status' in batch)
         throw new AppError(batch.status, batch.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_POST', batch.message, { field: batch.field })
       const posts = pushedToPosts(source, batch.posts)
-      const ingested = ingestPosts(deps, posts, now.getTime())
-      recordPoll(deps.sqlite, source.id, { at: now.getTime(), ok: true, posts: ingested.stored.length })
+      const ingested = await ingestPosts(deps, posts, now.getTime())
+      await recordPoll(deps, source.id, { at: now.getTime(), ok: true, posts: ingested.stored.length })
       const storedIds = new Set(ingested.stored.map((p) => p.redditId))
       set.status = 200
       return {

@@ -37,10 +37,10 @@ export type RecheckOutcome = {
 
 export async function runRecheck(deps: Deps & WithSource, source: ScanSource = deps.source): Promise<RecheckOutcome> {
   const out: RecheckOutcome = { status: 'idle', asked: 0, changes: [], released: 0, skipped: 0, cancelled: 0, error: null }
-  if (isPaused(deps)) return { ...out, status: 'paused' }
+  if (await isPaused(deps)) return { ...out, status: 'paused' }
   const t0 = performance.now()
   const now = deps.now().getTime()
-  const held = dueHeld(deps, now)
+  const held = await dueHeld(deps, now)
   const budget = source.budget
   const canRead = source.fetchInfo !== undefined && (!budget || budget.sideAllowedAt(now) <= now)
   let readHeld: HeldRow[] = []
@@ -48,13 +48,13 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
   if (canRead) {
     const asked = new Map<string, number>()
     for (const h of held) if (asked.size < INFO_BATCH) asked.set(h.redditId, h.postId)
-    for (const p of duePosts(deps.sqlite, now, INFO_BATCH - asked.size, new Set(asked.values()))) asked.set(p.redditId, p.id)
+    for (const p of await duePosts(deps, now, INFO_BATCH - asked.size, new Set(asked.values()))) asked.set(p.redditId, p.id)
     if (asked.size > 0) {
       out.asked = asked.size
       try {
         const snapshots = await source.fetchInfo!([...asked.keys()])
-        out.changes = applySnapshots(deps, asked, snapshots)
-        out.cancelled += announceChanges(deps, out.changes)
+        out.changes = await applySnapshots(deps, asked, snapshots)
+        out.cancelled += await announceChanges(deps, out.changes)
         readHeld = held.filter((h) => asked.has(h.redditId))
         out.status = 'success'
       } catch (err) {
@@ -70,7 +70,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
   const readIds = new Set(readHeld.map((h) => h.id))
   const release = held.filter((h) => readIds.has(h.id) || off || h.dueAt + HOLD_GRACE_MS <= now)
   if (release.length > 0) {
-    const r = releaseHeld(deps, release)
+    const r = await releaseHeld(deps, release)
     out.released = r.released
     out.skipped = r.skipped
     if (r.released > 0) deps.bus.emit('outbox.queued', { channel: 'push' })
@@ -84,7 +84,7 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
       skipped: out.skipped,
       ...(out.error ? { error: out.error } : {}),
     }
-    logJob(deps, JOB.recheck, out.status === 'failed' ? 'failed' : 'success', Math.round(performance.now() - t0), details, now)
+    await logJob(deps, JOB.recheck, out.status === 'failed' ? 'failed' : 'success', Math.round(performance.now() - t0), details, now)
   }
   return out
 }
@@ -94,10 +94,10 @@ export async function runRecheck(deps: Deps & WithSource, source: ScanSource = d
  * and `post.updated` goes on the bus (the feed and each matched user's sockets). Returns the rows skipped.
  * Used by the /api/info re-check and by the scan's re-read of stored posts a feed shows again.
  */
-export function announceChanges(deps: Pick<Deps, 'db' | 'sqlite' | 'bus'>, changes: readonly PostChange[]): number {
+export async function announceChanges(deps: Pick<Deps, 'db' | 'sqlite' | 'bus'>, changes: readonly PostChange[]): Promise<number> {
   let cancelled = 0
   for (const c of changes) {
-    if (c.update.state !== c.previous) cancelled += cancelAlertsForPost(deps, c.update.postId, c.update.state)
+    if (c.update.state !== c.previous) cancelled += await cancelAlertsForPost(deps, c.update.postId, c.update.state)
     deps.bus.emit('post.updated', { post: c.update, userIds: c.userIds })
   }
   return cancelled

@@ -28,6 +28,7 @@ import type { WithMatcher } from '../matches/matcher'
 import { announceStored } from './ingest'
 import { isPaused } from '../settings/service'
 import { announceChanges } from './recheck'
+import { recordScanRow } from './scan-history'
 import { polledSubreddits, recordPollGap, type GapWindow, type PolledForum } from './gaps'
 import { redditSubreddits, type ScanSource, type WithSource } from './source'
 import { enabledSources, postForum, recordRedditPolls, routeRedditPosts } from '../sources/store'
@@ -69,12 +70,12 @@ const MIN_GAP_MS = 250
  * A scan that sent nothing (the demo forum, a failure before the request) counts from its start.
  * The job loop asks again when its timer fires, so a scan run in between (admin button) counts.
  */
-export function nextScanAt(
+export async function nextScanAt(
   deps: Pick<Deps, 'db' | 'now' | 'config'> & WithSource,
   last: { startedAt: number; endedAt: number },
   source: ScanSource = deps.source,
-): number {
-  if (isPaused(deps)) return last.endedAt + PAUSED_POLL_MS
+): Promise<number> {
+  if (await isPaused(deps)) return last.endedAt + PAUSED_POLL_MS
   const b = source.budget
   const notBefore = last.endedAt + MIN_GAP_MS
   if (!b) return Math.max(last.startedAt + (deps.config.scanIntervalSeconds ?? 10) * 1000, notBefore)
@@ -136,37 +137,40 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
     gap: null,
     nextAt: '',
   }
-  const finish = (o: ScanOutcome) => ({ ...o, nextAt: new Date(nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString() })
+  const finish = async (o: ScanOutcome) => ({
+    ...o,
+    nextAt: new Date(await nextScanAt(deps, { startedAt: started, endedAt: deps.now().getTime() }, source)).toISOString(),
+  })
 
-  if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+  if (await isPaused(deps)) return finish({ ...outcome, status: 'paused' })
   // The sources table may have changed since the last scan (`dibs sources` in another process): read it again.
-  source.setSubreddits?.(redditSubreddits(deps))
+  source.setSubreddits?.(await redditSubreddits(deps))
   // No enabled reddit source: nothing to read (feed and push sources have their own ways in).
   if (source.subredditList?.length === 0) return finish({ ...outcome, status: 'waiting' })
   if (source.budget && source.budget.nextAllowedAt(started) > started) return finish({ ...outcome, status: 'waiting' })
 
   const sentBefore = source.requestsSent
   try {
-    const fresh = !hasAnyPost(deps.sqlite)
-    const result = await source.fetchSince(knownPosts(deps.sqlite), fresh ? { maxPages: 1 } : {})
+    const fresh = !(await hasAnyPost(deps))
+    const result = await source.fetchSince(knownPosts(deps), fresh ? { maxPages: 1 } : {})
     const receivedAt = deps.now().getTime() // alert latency: the listing is here
     outcome.pages = result.pages
     outcome.postsFetched = result.posts.length
     outcome.reachedKnown = result.reachedKnown || fresh
     if (result.pages > 1 && baseType !== 'manual') outcome.scanType = 'catch-up'
     // The pause may have been switched on during the request: then nothing is stored or matched.
-    if (isPaused(deps)) return finish({ ...outcome, status: 'paused' })
-    const polled = polledForums(deps, source)
-    const before = result.reachedKnown || fresh ? null : newestOfSubreddits(deps.sqlite, polledSubreddits(polled))
-    const stored = storePosts(deps, routeRedditPosts(deps.sqlite, result.posts))
+    if (await isPaused(deps)) return finish({ ...outcome, status: 'paused' })
+    const polled = await polledForums(deps, source)
+    const before = result.reachedKnown || fresh ? null : await newestOfSubreddits(deps, polledSubreddits(polled))
+    const stored = await storePosts(deps, await routeRedditPosts(deps, result.posts))
     // Without /api/info (no key) the feed's later polls are the re-check: stored posts it shows again, now marked sold or pending.
     if (source.fetchInfo === undefined && result.known && result.known.length > 0) {
-      const changes = applyFeedReads(deps, result.known)
-      announceChanges(deps, changes)
+      const changes = await applyFeedReads(deps, result.known)
+      await announceChanges(deps, changes)
       outcome.postsChanged = changes.length
     }
     const storedAt = deps.now().getTime()
-    outcome.gap = recordPollGap(deps.sqlite, { source: sourceName(source), forums: polled, newestStoredAt: before, ...result, at: storedAt })
+    outcome.gap = await recordPollGap(deps, { source: sourceName(source), forums: polled, newestStoredAt: before, ...result, at: storedAt })
     if (outcome.gap) {
       const { fromAt, toAt } = outcome.gap
       const subs = polled.map((f) => `r/${f.subreddits}`).join(', ')
@@ -176,21 +180,21 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
       )
     }
     outcome.postsNew = stored.length
-    const announced = announceStored(deps, stored, { receivedAt, storedAt })
+    const announced = await announceStored(deps, stored, { receivedAt, storedAt })
     outcome.matchesCreated = announced.matchesCreated
     outcome.usersMatched = announced.usersMatched
-    recordRedditPolls(deps.sqlite, storedAt, { ok: true, stored, missing: source.healthReport?.().missingForums ?? [] })
+    await recordRedditPolls(deps, storedAt, { ok: true, stored, missing: source.healthReport?.().missingForums ?? [] })
   } catch (err) {
     if (err instanceof RedditError && err.kind === 'rate_limited' && err.details.sent === false) return finish({ ...outcome, status: 'waiting' })
     outcome.status = 'failed'
     outcome.error = err instanceof RedditError ? `${err.kind}: ${err.message}` : String(err instanceof Error ? err.message : err)
-    recordRedditPolls(deps.sqlite, deps.now().getTime(), { ok: false, error: outcome.error })
+    await recordRedditPolls(deps, deps.now().getTime(), { ok: false, error: outcome.error })
     log.warn('scan failed', { error: outcome.error })
   }
   outcome.requests = sentBefore === undefined ? outcome.pages : (source.requestsSent ?? 0) - sentBefore
   outcome.durationMs = Math.round(performance.now() - t0)
-  const done = finish(outcome)
-  recordScan(deps, done, started)
+  const done = await finish(outcome)
+  await recordScan(deps, done, started)
   return done
 }
 
@@ -198,14 +202,14 @@ async function scanOnce(deps: ScanDeps, source: ScanSource, opts: { manual?: boo
  * The forums one poll of this source reads, each with its subreddits ('a+b'): the enabled reddit sources' (the
  * configured forums before sources are seeded), less those the source left out as missing.
  */
-function polledForums(deps: Pick<Deps, 'config' | 'sqlite'>, source: ScanSource): PolledForum[] {
+async function polledForums(deps: Pick<Deps, 'config' | 'db'>, source: ScanSource): Promise<PolledForum[]> {
   const missing = new Set((source.healthReport?.().missingForums ?? []).map((s) => s.toLowerCase()))
   const { accessories, deals } = deps.config.forums
   const forumOf = new Map<string, string>([
     [accessories.toLowerCase(), 'product'],
     [deals.toLowerCase(), 'gd'],
   ])
-  for (const s of enabledSources(deps.sqlite, 'reddit').reverse()) for (const sub of s.subreddits) forumOf.set(sub.toLowerCase(), postForum(s.forum))
+  for (const s of (await enabledSources(deps, 'reddit')).reverse()) for (const sub of s.subreddits) forumOf.set(sub.toLowerCase(), postForum(s.forum))
   const subs = new Map<string, string[]>()
   for (const sub of source.subredditList ?? [accessories, deals]) {
     const forum = forumOf.get(sub.toLowerCase())
@@ -218,33 +222,10 @@ function polledForums(deps: Pick<Deps, 'config' | 'sqlite'>, source: ScanSource)
 /** The source's name in source_gaps and /metrics. */
 const sourceName = (source: ScanSource) => (source.mode === 'demo' ? 'demo' : 'reddit')
 
-function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
+async function recordScan(deps: Deps, o: ScanOutcome, startedAt: number): Promise<void> {
   const at = deps.now().getTime()
-  const metric = deps.sqlite
-    .query<{ id: number }, (string | number | null)[]>(
-      `INSERT INTO scan_metrics (created_at, scan_type, status, posts_fetched, posts_new, users_processed, matches_found, requests, duration_ms, error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    )
-    .get(at, o.scanType, o.status, o.postsFetched, o.postsNew, o.usersMatched, o.matchesCreated, o.requests, o.durationMs, o.error)!
-  const details = {
-    scan_type: o.scanType,
-    posts_fetched: o.postsFetched,
-    posts_new: o.postsNew,
-    matches_created: o.matchesCreated,
-    pages: o.pages,
-    ...(o.gap ? { gap: `${new Date(o.gap.fromAt).toISOString()} – ${new Date(o.gap.toAt).toISOString()}` } : {}),
-    ...(o.error ? { error: o.error } : {}),
-  }
-  logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
-  deps.sqlite
-    .query(
-      `INSERT INTO metrics (id, value, updated_at) VALUES ('next_reddit_scrape', ?, ?)
-       ON CONFLICT(id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-    )
-    .run(JSON.stringify({ at: o.nextAt }), at)
-  const scanMetric: ScanMetric = {
-    id: metric.id,
-    createdAt: new Date(at).toISOString(),
+  // the scan_metrics row and the socket's ScanMetric carry the same figures
+  const figures = {
     scanType: o.scanType,
     status: o.status,
     postsFetched: o.postsFetched,
@@ -255,6 +236,18 @@ function recordScan(deps: Deps, o: ScanOutcome, startedAt: number) {
     durationMs: o.durationMs,
     error: o.error,
   }
+  const metricId = await recordScanRow(deps, at, figures, o.nextAt)
+  const details = {
+    scan_type: o.scanType,
+    posts_fetched: o.postsFetched,
+    posts_new: o.postsNew,
+    matches_created: o.matchesCreated,
+    pages: o.pages,
+    ...(o.gap ? { gap: `${new Date(o.gap.fromAt).toISOString()} – ${new Date(o.gap.toAt).toISOString()}` } : {}),
+    ...(o.error ? { error: o.error } : {}),
+  }
+  await logJob(deps, JOB.scan, o.status, o.durationMs, details, startedAt)
+  const scanMetric: ScanMetric = { id: metricId, createdAt: new Date(at).toISOString(), ...figures }
   deps.bus.emit('scan.metric', { metric: scanMetric })
   deps.bus.emit('scan.next', { at: o.nextAt })
 }

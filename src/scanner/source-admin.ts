@@ -4,11 +4,12 @@
 // fetch and redirect (src/sources/feed-fetch.ts). Each change is audited by the caller (src/audit/log.ts) and
 // applies without a restart: the Reddit client reads the enabled reddit sources at its next poll, the feed poller
 // reads the table at each tick.
+import { asAsync } from '../db/async-sqlite'
 import type { Deps } from '../deps'
 import { badRequest, conflict, notFound } from '../lib/errors'
 import { checkPublicUrl, type Resolver } from '../lib/public-url'
 import { pairByName, pairLabels, type PairChoice } from '../sources/presets'
-import { storedSetting, storeSetting } from '../settings/service'
+import { storedSettingAtStartSqlite, storeSetting } from '../settings/service'
 import {
   deleteSource,
   getSource,
@@ -39,34 +40,34 @@ export async function checkedInput(deps: Pick<Deps, 'config'>, raw: unknown, bef
 export type Added = { source: SourceView; secret: string | null; ingested: PollOutcome | null }
 
 /** A new source; a push source's secret comes back once. With the server's runner, the posts its preview showed are stored and matched now. */
-export async function addSource(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, raw: unknown, runner?: SourceRunner): Promise<Added> {
+export async function addSource(deps: Pick<Deps, 'db' | 'config' | 'now'>, raw: unknown, runner?: SourceRunner): Promise<Added> {
   const input = await checkedInput(deps, raw, null)
-  const row = insertSource(deps.sqlite, input, deps.now().getTime())
-  const ingested = runner?.saved(row) ?? null
-  return { source: sourceView(deps, getSource(deps.sqlite, row.id)!), secret: row.secret, ingested }
+  const row = await insertSource(deps, input, deps.now().getTime())
+  const ingested = (await runner?.saved(row)) ?? null
+  return { source: sourceView(deps, (await getSource(deps, row.id))!), secret: row.secret, ingested }
 }
 
-export async function editSource(deps: Pick<Deps, 'sqlite' | 'config' | 'now'>, id: number, raw: unknown, runner?: SourceRunner): Promise<SourceView> {
-  const before = getSource(deps.sqlite, id)
+export async function editSource(deps: Pick<Deps, 'db' | 'config' | 'now'>, id: number, raw: unknown, runner?: SourceRunner): Promise<SourceView> {
+  const before = await getSource(deps, id)
   if (!before) throw notFound('No such source.')
   const input = await checkedInput(deps, raw, before)
-  const row = updateSource(deps.sqlite, before, input, deps.now().getTime())
-  runner?.saved(row)
+  const row = await updateSource(deps, before, input, deps.now().getTime())
+  await runner?.saved(row)
   return sourceView(deps, row)
 }
 
-export function removeSource(deps: Pick<Deps, 'sqlite'>, id: number, runner?: SourceRunner): SourceRow {
-  const before = getSource(deps.sqlite, id)
-  if (!before || !deleteSource(deps.sqlite, id)) throw notFound('No such source.')
-  runner?.applied()
+export async function removeSource(deps: Pick<Deps, 'db'>, id: number, runner?: SourceRunner): Promise<SourceRow> {
+  const before = await getSource(deps, id)
+  if (!before || !(await deleteSource(deps, id))) throw notFound('No such source.')
+  await runner?.applied()
   return before
 }
 
-export function rotateSourceSecret(deps: Pick<Deps, 'sqlite' | 'now'>, id: number): { secret: string } {
-  const s = getSource(deps.sqlite, id)
+export async function rotateSourceSecret(deps: Pick<Deps, 'db' | 'now'>, id: number): Promise<{ secret: string }> {
+  const s = await getSource(deps, id)
   if (!s) throw notFound('No such source.')
   if (s.kind !== 'push') throw conflict('Only a push source has a secret.', 'NOT_PUSH')
-  return { secret: rotateSecret(deps.sqlite, id, deps.now().getTime()) }
+  return { secret: await rotateSecret(deps, id, deps.now().getTime()) }
 }
 
 /** The admin's switch of the forum pair (system_settings), applied at every start after the environment's. */
@@ -83,7 +84,7 @@ function applyLabels(config: Deps['config'], choice: PairChoice): void {
 
 /** At start: a pair an admin switched to earlier wins over FORUM_PRESET. */
 export function applyStoredForumPreset(deps: Pick<Deps, 'db' | 'config'>): void {
-  const v = storedSetting(deps, FORUM_PRESET_SETTING)?.value as { pair?: unknown } | undefined
+  const v = storedSettingAtStartSqlite(deps, FORUM_PRESET_SETTING)?.value as { pair?: unknown } | undefined
   const choice = typeof v?.pair === 'string' ? pairByName(v.pair) : null
   if (choice) applyLabels(deps.config, choice)
 }
@@ -95,18 +96,18 @@ export type Switched = { pair: string; enabled: string[]; added: string[]; disab
  * feed preset without its board's URL is added disabled, for the admin to complete), every other source of the two
  * forums is disabled (kept, to switch back), and the labels in every text follow.
  */
-export function switchForumPreset(deps: Pick<Deps, 'sqlite' | 'db' | 'config' | 'now'>, name: string, runner?: SourceRunner): Switched {
+export async function switchForumPreset(deps: Pick<Deps, 'db' | 'config' | 'now'>, name: string, runner?: SourceRunner): Promise<Switched> {
   const choice = pairByName(name.trim().toLowerCase())
   if (!choice) throw badRequest(`pair: "${name.slice(0, 40)}" is not a preset pair (dibs sources presets lists them)`, 'INVALID_SOURCE', { field: 'pair' })
   const at = deps.now()
   const out: Switched = { pair: choice.pair.name, enabled: [], added: [], disabled: [] }
-  deps.sqlite.transaction(() => {
-    const rows = listSources(deps.sqlite)
+  await asAsync(deps.db).transaction(async (tx) => {
+    const rows = await listSources({ db: tx })
     for (const p of [choice.accessories, choice.deals]) {
       const mine = rows.filter((r) => r.preset === p.name && r.forum === p.forum)
       for (const r of rows) {
         if (r.forum !== p.forum || !r.enabled || mine.includes(r)) continue
-        setEnabled(deps.sqlite, r.id, false, at.getTime())
+        await setEnabled({ db: tx }, r.id, false, at.getTime())
         out.disabled.push(r.name)
       }
       if (mine.length === 0) {
@@ -119,17 +120,23 @@ export function switchForumPreset(deps: Pick<Deps, 'sqlite' | 'db' | 'config' | 
           preset: p.name,
           enabled: p.kind === 'reddit',
         }
-        out.added.push(insertSource(deps.sqlite, input, at.getTime()).name)
+        out.added.push((await insertSource({ db: tx }, input, at.getTime())).name)
       } else
         for (const r of mine) {
           if (r.enabled || (r.kind === 'feed' && !r.url)) continue
-          setEnabled(deps.sqlite, r.id, true, at.getTime())
+          await setEnabled({ db: tx }, r.id, true, at.getTime())
           out.enabled.push(r.name)
         }
     }
-    storeSetting(deps, FORUM_PRESET_SETTING, { active: true, pair: choice.pair.name }, 'The forum pair an admin switched to (Admin → Logs → Sources)', at)
-  })()
+    await storeSetting(
+      { db: tx },
+      FORUM_PRESET_SETTING,
+      { active: true, pair: choice.pair.name },
+      'The forum pair an admin switched to (Admin → Logs → Sources)',
+      at,
+    )
+  })
   applyLabels(deps.config, choice)
-  runner?.applied()
+  await runner?.applied()
   return out
 }

@@ -9,7 +9,7 @@ import type { ForumSource } from '../forums/listing'
 import type { RateBudget } from '../forums/rate-budget'
 import { RedditClient } from '../forums/reddit-client'
 import type { SourceHealth } from '../forums/source-health'
-import { enabledSources, sourcesSeeded } from '../sources/store'
+import { enabledSources, enabledSourcesAtStart, sourcesSeeded, sourcesSeededAtStartSqlite } from '../sources/store'
 
 export type ScanSource = ForumSource & {
   /** the current state of up to 100 stored posts (the re-check, src/forums/recheck.ts); on the budget's side share */
@@ -38,12 +38,12 @@ export const BANNED_DEFAULT_NOTICE =
   "r/GunAccessoriesForSale was closed by Reddit in Oct 2025: the accessories forum gets no posts. Point it at a live forum: add a source on Admin → Logs → Sources (a board's classifieds feed, or a marketplace subreddit you use), or start with FORUM_PRESET or ACCESSORIES_SUBREDDIT; the deals forum r/gundeals still answers."
 
 /** The notice while an enabled source (before seeding: the configured accessories forum) still reads the forum Reddit closed, or null. */
-export function forumNotice(deps: { config: Pick<Deps['config'], 'forums' | 'demo'> } & Partial<Pick<Deps, 'sqlite' | 'db'>>): string | null {
+export async function forumNotice(deps: { config: Pick<Deps['config'], 'forums' | 'demo'> } & Partial<Pick<Deps, 'db'>>): Promise<string | null> {
   if (deps.config.demo) return null
   const banned = (sub: string) => sub.toLowerCase() === BANNED_DEFAULT_FORUM.toLowerCase()
   const subs =
-    deps.sqlite && deps.db && sourcesSeeded(deps as Pick<Deps, 'db'>)
-      ? enabledSources(deps.sqlite, 'reddit').flatMap((s) => s.subreddits)
+    deps.db && (await sourcesSeeded(deps as Pick<Deps, 'db'>))
+      ? (await enabledSources(deps as Pick<Deps, 'db'>, 'reddit')).flatMap((s) => s.subreddits)
       : [deps.config.forums.accessories]
   return subs.some(banned) ? BANNED_DEFAULT_NOTICE : null
 }
@@ -52,15 +52,25 @@ export function forumNotice(deps: { config: Pick<Deps['config'], 'forums' | 'dem
  * The subreddits of the enabled reddit sources, the accessories forum's first (one multireddit request reads them
  * all). Before the sources table is seeded (a bare test database), the configured forums.
  */
-export function redditSubreddits(deps: Pick<Deps, 'sqlite' | 'db' | 'config'>): string[] {
-  if (!sourcesSeeded(deps)) return [deps.config.forums.accessories, deps.config.forums.deals]
-  const subs = enabledSources(deps.sqlite, 'reddit').flatMap((s) => s.subreddits)
+export async function redditSubreddits(deps: Pick<Deps, 'db' | 'config'>): Promise<string[]> {
+  if (!(await sourcesSeeded(deps))) return [deps.config.forums.accessories, deps.config.forums.deals]
+  return uniqueSubreddits(await enabledSources(deps, 'reddit'))
+}
+
+const uniqueSubreddits = (rows: { subreddits: string[] }[]) => {
+  const subs = rows.flatMap((s) => s.subreddits)
   return [...new Map(subs.map((s) => [s.toLowerCase(), s])).values()]
 }
 
+/** redditSubreddits at the start of a process (its wiring is synchronous: src/services.ts). */
+function subredditsAtStart(deps: Pick<Deps, 'db' | 'config'>): string[] {
+  if (!sourcesSeededAtStartSqlite(deps)) return [deps.config.forums.accessories, deps.config.forums.deals]
+  return uniqueSubreddits(enabledSourcesAtStart(deps, 'reddit'))
+}
+
 /** Sources changed: the Reddit client reads the enabled reddit sources' subreddits from its next poll on. */
-export function applySources(deps: Pick<Deps, 'sqlite' | 'db' | 'config'> & WithSource): void {
-  deps.source.setSubreddits?.(redditSubreddits(deps))
+export async function applySources(deps: Pick<Deps, 'db' | 'config'> & WithSource): Promise<void> {
+  deps.source.setSubreddits?.(await redditSubreddits(deps))
 }
 
 /** How Dibs reaches Reddit (REDDIT_*): the scanner's client and a source preview's alike. */
@@ -75,7 +85,7 @@ export function createScanSource(deps: Pick<Deps, 'config' | 'now' | 'sqlite' | 
   if (config.demo) return createDemoSource({ accessories: config.forums.accessories, deals: config.forums.deals, now, recheckShare: config.recheckBudgetShare })
   return new RedditClient({
     ...redditAccess(config),
-    subreddits: redditSubreddits(deps),
+    subreddits: subredditsAtStart(deps),
     intervalSeconds: config.scanIntervalSeconds,
     recheckShare: config.recheckBudgetShare,
     now,

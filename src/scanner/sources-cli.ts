@@ -93,8 +93,8 @@ function addInput(args: Args) {
 type Sub = (deps: ScanDeps, args: Args) => Promise<number | void> | number | void
 
 const subcommands: Record<string, Sub> = {
-  list(deps, args) {
-    const views = listSources(deps.sqlite).map((s) => sourceView(deps, s))
+  async list(deps, args) {
+    const views = (await listSources(deps)).map((s) => sourceView(deps, s))
     if (args.flags.json) {
       console.log(JSON.stringify(views, null, 2))
       return
@@ -114,8 +114,8 @@ const subcommands: Record<string, Sub> = {
       printSecret(source.id, secret)
     } else console.log(`dibs sources test ${source.id} shows what it reads; a running server reads it without a restart`)
   },
-  remove(deps, args) {
-    const s = removeSource(deps, sourceId(args))
+  async remove(deps, args) {
+    const s = await removeSource(deps, sourceId(args))
     console.log(`removed source ${s.id}: ${s.name}; the posts it brought stay`)
   },
   async enable(deps, args) {
@@ -124,9 +124,9 @@ const subcommands: Record<string, Sub> = {
   async disable(deps, args) {
     console.log(describe(await editSource(deps, sourceId(args), { enabled: false })))
   },
-  'rotate-secret'(deps, args) {
+  async 'rotate-secret'(deps, args) {
     const id = sourceId(args)
-    const { secret } = rotateSourceSecret(deps, id)
+    const { secret } = await rotateSourceSecret(deps, id)
     console.log(`source ${id} has a new secret; the old one stops working now`)
     printSecret(id, secret)
   },

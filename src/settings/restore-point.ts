@@ -4,7 +4,11 @@
 // that are fetched again send no alerts); written by `dibs restore` and the start of a process, through
 // src/db/restore.ts, which its callers give these functions (src/db imports no other folder).
 import type { Database } from 'bun:sqlite'
+import { eq } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
 import type { RestorePoint } from '../db/restore'
+import { systemSettings } from '../db/schema'
 
 export const RESTORE_POINT = 'restore_point'
 
@@ -18,6 +22,13 @@ export function restorePointAt(sqlite: Database): number | null {
   } catch {
     return null
   }
+}
+
+/** restorePointAt on either engine (the digest): posts created at or before this time (ms) alert no more; null when never restored. */
+export async function restoredUpTo(deps: OwnerDb): Promise<number | null> {
+  const [row] = await asAsync(deps.db).select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.name, RESTORE_POINT)).limit(1)
+  const at = (row?.value as { at?: unknown } | undefined)?.at
+  return typeof at === 'number' ? at : null
 }
 
 /** Records the point unless one at least as late is there already; true when written. */

@@ -4,12 +4,15 @@
 // (kind push, src/sources/ingest-route.ts). `readSourceInput` checks what an admin or operator gives (pure);
 // `seedSources` fills the table once, on first start, from the environment (FORUM_PRESET, else
 // ACCESSORIES_SUBREDDIT / DEALS_SUBREDDIT).
-import type { Database } from 'bun:sqlite'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { asAsync } from '../db/async-sqlite'
+import type { OwnerDb } from '../db/async-db'
+import { sources, type Source } from '../db/schema'
 import type { Deps } from '../deps'
-import { storedSetting, storeSetting } from '../settings/service'
+import { storedSetting, storedSettingAtStartSqlite, storeSettingAtStartSqlite } from '../settings/service'
 import { presetByName, type Preset } from './presets'
 import { newPushSecret } from './push'
-import { chunksOf, placeholders } from '../lib/id-lists'
+import { chunksOf } from '../lib/id-lists'
 
 /** The system setting that says the table was seeded. */
 const SEEDED = 'sources_seeded'
@@ -40,24 +43,9 @@ export type SourceRow = {
   updatedAt: number | null
 }
 
-type Raw = Omit<
-  SourceRow,
-  'subreddits' | 'enabled' | 'forum' | 'kind' | 'lastModified' | 'lastPolledAt' | 'lastOkAt' | 'lastError' | 'lastPosts' | 'createdAt' | 'updatedAt'
-> & {
-  forum: string
-  kind: string
-  subreddits: string | null
-  enabled: number
-  last_modified: string | null
-  last_polled_at: number | null
-  last_ok_at: number | null
-  last_error: string | null
-  last_posts: number | null
-  created_at: number
-  updated_at: number | null
-}
+const ms = (d: Date | null) => (d === null ? null : d.getTime())
 
-const fromRaw = (r: Raw): SourceRow => ({
+const fromRow = (r: Source): SourceRow => ({
   id: r.id,
   forum: r.forum === 'deals' ? 'deals' : 'accessories',
   kind: (SOURCE_KINDS as readonly string[]).includes(r.kind) ? (r.kind as SourceKind) : 'feed',
@@ -65,38 +53,51 @@ const fromRaw = (r: Raw): SourceRow => ({
   url: r.url,
   subreddits: r.subreddits ? r.subreddits.split(',').filter(Boolean) : [],
   preset: r.preset,
-  enabled: r.enabled === 1,
+  enabled: r.enabled,
   secret: r.secret,
   etag: r.etag,
-  lastModified: r.last_modified,
-  lastPolledAt: r.last_polled_at,
-  lastOkAt: r.last_ok_at,
-  lastError: r.last_error,
+  lastModified: r.lastModified,
+  lastPolledAt: ms(r.lastPolledAt),
+  lastOkAt: ms(r.lastOkAt),
+  lastError: r.lastError,
   failures: r.failures,
-  lastPosts: r.last_posts,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  lastPosts: r.lastPosts,
+  createdAt: r.createdAt.getTime(),
+  updatedAt: ms(r.updatedAt),
 })
 
 /** The internal forum name of posts (posts.forum) for a source's forum. */
 export const postForum = (forum: SourceForum): 'product' | 'gd' => (forum === 'deals' ? 'gd' : 'product')
 
-export function listSources(sqlite: Database): SourceRow[] {
-  return sqlite.query<Raw, []>('SELECT * FROM sources ORDER BY forum, id').all().map(fromRaw)
+export async function listSources(deps: OwnerDb): Promise<SourceRow[]> {
+  const db = asAsync(deps.db)
+  return (await db.select().from(sources).orderBy(asc(sources.forum), asc(sources.id))).map(fromRow)
 }
 
-export function getSource(sqlite: Database, id: number): SourceRow | null {
-  const r = sqlite.query<Raw, [number]>('SELECT * FROM sources WHERE id = ?').get(id)
-  return r ? fromRaw(r) : null
+export async function getSource(deps: OwnerDb, id: number): Promise<SourceRow | null> {
+  const db = asAsync(deps.db)
+  const r = (await db.select().from(sources).where(eq(sources.id, id)).limit(1))[0]
+  return r ? fromRow(r) : null
 }
 
 /** Whether the table was filled on first start (before that, a bare test database, the configured forums are read). */
-export function sourcesSeeded(deps: Pick<Deps, 'db'>): boolean {
-  return storedSetting(deps, SEEDED) !== undefined
+export async function sourcesSeeded(deps: OwnerDb): Promise<boolean> {
+  return (await storedSetting(deps, SEEDED)) !== undefined
 }
 
-export function enabledSources(sqlite: Database, kind: SourceKind): SourceRow[] {
-  return sqlite.query<Raw, [string]>('SELECT * FROM sources WHERE kind = ? AND enabled = 1 ORDER BY forum, id').all(kind).map(fromRaw)
+/** sourcesSeeded at the start of a process (its wiring is synchronous: src/services.ts), SQLite only. */
+export function sourcesSeededAtStartSqlite(deps: Pick<Deps, 'db'>): boolean {
+  return storedSettingAtStartSqlite(deps, SEEDED) !== undefined
+}
+
+export async function enabledSources(deps: OwnerDb, kind: SourceKind): Promise<SourceRow[]> {
+  const db = asAsync(deps.db)
+  const rows = await db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.kind, kind), eq(sources.enabled, true)))
+    .orderBy(asc(sources.forum), asc(sources.id))
+  return rows.map(fromRow)
 }
 
 /** What an admin or operator may set on a source (all checked by readSourceInput). */
@@ -212,77 +213,125 @@ export function readSourceInput(raw: unknown, before: SourceRow | null = null): 
 }
 
 /** Stores a new source; a push source gets its secret (returned once by the caller). */
-export function insertSource(sqlite: Database, input: SourceInput, at: number): SourceRow {
-  const secret = input.kind === 'push' ? newPushSecret() : null
-  const r = sqlite
-    .query<Raw, (string | number | null)[]>(
-      `INSERT INTO sources (forum, kind, name, url, subreddits, preset, enabled, secret, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    )
-    .get(input.forum, input.kind, input.name, input.url, input.subreddits.join(',') || null, input.preset, input.enabled ? 1 : 0, secret, at, at)!
-  return fromRaw(r)
+export async function insertSource(deps: OwnerDb, input: SourceInput, at: number): Promise<SourceRow> {
+  const db = asAsync(deps.db)
+  const [r] = await db.insert(sources).values(newSource(input, at)).returning()
+  return fromRow(r!)
+}
+
+const newSource = (input: SourceInput, at: number) => ({
+  forum: input.forum,
+  kind: input.kind,
+  name: input.name,
+  url: input.url,
+  subreddits: input.subreddits.join(',') || null,
+  preset: input.preset,
+  enabled: input.enabled,
+  secret: input.kind === 'push' ? newPushSecret() : null,
+  createdAt: new Date(at),
+  updatedAt: new Date(at),
+})
+
+/**
+ * The enabled sources of a kind, read synchronously: only for the start of a process, whose wiring is synchronous
+ * (src/services.ts createServices, the scan source's first subreddits). Left on the synchronous handle in phase 1.
+ */
+export function enabledSourcesAtStart(deps: Pick<Deps, 'db'>, kind: SourceKind): SourceRow[] {
+  return deps.db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.kind, kind), eq(sources.enabled, true)))
+    .orderBy(asc(sources.forum), asc(sources.id))
+    .all()
+    .map(fromRow)
 }
 
 /** Applies an edit; a changed URL forgets the old feed's validators and health. */
-export function updateSource(sqlite: Database, before: SourceRow, input: SourceInput, at: number): SourceRow {
+export async function updateSource(deps: OwnerDb, before: SourceRow, input: SourceInput, at: number): Promise<SourceRow> {
+  const db = asAsync(deps.db)
   const moved = input.url !== before.url || input.subreddits.join(',') !== before.subreddits.join(',')
-  const r = sqlite
-    .query<Raw, (string | number | null)[]>(
-      `UPDATE sources SET forum = ?, name = ?, url = ?, subreddits = ?, preset = ?, enabled = ?, updated_at = ?
-       ${moved ? ', etag = NULL, last_modified = NULL, last_error = NULL, failures = 0' : ''} WHERE id = ? RETURNING *`,
-    )
-    .get(input.forum, input.name, input.url, input.subreddits.join(',') || null, input.preset, input.enabled ? 1 : 0, at, before.id)!
-  return fromRaw(r)
+  const [r] = await db
+    .update(sources)
+    .set({
+      forum: input.forum,
+      name: input.name,
+      url: input.url,
+      subreddits: input.subreddits.join(',') || null,
+      preset: input.preset,
+      enabled: input.enabled,
+      updatedAt: new Date(at),
+      ...(moved ? { etag: null, lastModified: null, lastError: null, failures: 0 } : {}),
+    })
+    .where(eq(sources.id, before.id))
+    .returning()
+  return fromRow(r!)
 }
 
 /** Enables or disables a source (nothing else changes). */
-export function setEnabled(sqlite: Database, id: number, enabled: boolean, at: number): void {
-  sqlite.query('UPDATE sources SET enabled = ?, updated_at = ? WHERE id = ?').run(enabled ? 1 : 0, at, id)
+export async function setEnabled(deps: OwnerDb, id: number, enabled: boolean, at: number): Promise<void> {
+  await asAsync(deps.db)
+    .update(sources)
+    .set({ enabled, updatedAt: new Date(at) })
+    .where(eq(sources.id, id))
 }
 
-export function deleteSource(sqlite: Database, id: number): boolean {
-  return sqlite.query('DELETE FROM sources WHERE id = ?').run(id).changes > 0
+export async function deleteSource(deps: OwnerDb, id: number): Promise<boolean> {
+  return (await asAsync(deps.db).delete(sources).where(eq(sources.id, id)).returning({ id: sources.id })).length > 0
 }
 
 /** A new secret for a push source (the old one stops working at once). */
-export function rotateSecret(sqlite: Database, id: number, at: number): string {
+export async function rotateSecret(deps: OwnerDb, id: number, at: number): Promise<string> {
   const secret = newPushSecret()
-  sqlite.query('UPDATE sources SET secret = ?, updated_at = ? WHERE id = ?').run(secret, at, id)
+  await asAsync(deps.db)
+    .update(sources)
+    .set({ secret, updatedAt: new Date(at) })
+    .where(eq(sources.id, id))
   return secret
 }
 
 export type PollRecord = { at: number; ok: true; posts: number; etag?: string | null; lastModified?: string | null } | { at: number; ok: false; error: string }
 
 /** A fetch (or a push) of the source and how it went: its health. */
-export function recordPoll(sqlite: Database, id: number, r: PollRecord): void {
+export async function recordPoll(deps: OwnerDb, id: number, r: PollRecord): Promise<void> {
+  const db = asAsync(deps.db)
   if (r.ok)
-    sqlite
-      .query(
-        `UPDATE sources SET last_polled_at = ?, last_ok_at = ?, last_error = NULL, failures = 0, last_posts = ?,
-         etag = coalesce(?, etag), last_modified = coalesce(?, last_modified) WHERE id = ?`,
-      )
-      .run(r.at, r.at, r.posts, r.etag ?? null, r.lastModified ?? null, id)
-  else sqlite.query('UPDATE sources SET last_polled_at = ?, last_error = ?, failures = failures + 1 WHERE id = ?').run(r.at, r.error.slice(0, 500), id)
+    await db
+      .update(sources)
+      .set({
+        lastPolledAt: new Date(r.at),
+        lastOkAt: new Date(r.at),
+        lastError: null,
+        failures: 0,
+        lastPosts: r.posts,
+        etag: sql`coalesce(${r.etag ?? null}, ${sources.etag})`,
+        lastModified: sql`coalesce(${r.lastModified ?? null}, ${sources.lastModified})`,
+      })
+      .where(eq(sources.id, id))
+  else
+    await db
+      .update(sources)
+      .set({ lastPolledAt: new Date(r.at), lastError: r.error.slice(0, 500), failures: sql`${sources.failures} + 1` })
+      .where(eq(sources.id, id))
 }
 
 /**
  * A Reddit poll reads every enabled reddit source in one request: each gets its health from it, with the posts of
  * its own subreddits that were new.
  */
-export function recordRedditPolls(
-  sqlite: Database,
+export async function recordRedditPolls(
+  deps: OwnerDb,
   at: number,
   poll: { ok: true; stored: { sourceId: number | null }[]; missing: string[] } | { ok: false; error: string },
-): void {
-  for (const s of enabledSources(sqlite, 'reddit')) {
-    if (!poll.ok) recordPoll(sqlite, s.id, { at, ok: false, error: poll.error })
+): Promise<void> {
+  for (const s of await enabledSources(deps, 'reddit')) {
+    if (!poll.ok) await recordPoll(deps, s.id, { at, ok: false, error: poll.error })
     else if (s.subreddits.every((sub) => poll.missing.some((m) => m.toLowerCase() === sub.toLowerCase())))
-      recordPoll(sqlite, s.id, {
+      await recordPoll(deps, s.id, {
         at,
         ok: false,
         error: `${s.subreddits.map((x) => `r/${x}`).join(', ')} answered missing (banned, private or no such subreddit): left out of the polls`,
       })
-    else recordPoll(sqlite, s.id, { at, ok: true, posts: poll.stored.filter((p) => p.sourceId === s.id).length })
+    else await recordPoll(deps, s.id, { at, ok: true, posts: poll.stored.filter((p) => p.sourceId === s.id).length })
   }
 }
 
@@ -291,25 +340,21 @@ export function recordRedditPolls(
  * subreddit wins): its forum, source id and name. A subreddit no source names is left to the configured forum
  * names (src/forums/classify.ts).
  */
-export function routeRedditPosts<P extends { subreddit: string }>(
-  sqlite: Database,
+export async function routeRedditPosts<P extends { subreddit: string }>(
+  deps: OwnerDb,
   posts: P[],
-): (P & { forum?: 'product' | 'gd'; sourceId?: number; sourceName?: string })[] {
+): Promise<(P & { forum?: 'product' | 'gd'; sourceId?: number; sourceName?: string })[]> {
   const map = new Map<string, { forum: 'product' | 'gd'; sourceId: number; sourceName: string }>()
-  for (const s of enabledSources(sqlite, 'reddit'))
+  for (const s of await enabledSources(deps, 'reddit'))
     for (const sub of s.subreddits)
       if (!map.has(sub.toLowerCase())) map.set(sub.toLowerCase(), { forum: postForum(s.forum), sourceId: s.id, sourceName: s.name })
   return posts.map((p) => ({ ...p, ...map.get(p.subreddit.replace(/^\/?r\//i, '').toLowerCase()) }))
 }
 
 /** The source's name by id, for posts (match cards, the live feed). */
-export function sourceNames(sqlite: Database): Map<number, string> {
-  return new Map(
-    sqlite
-      .query<{ id: number; name: string }, []>('SELECT id, name FROM sources')
-      .all()
-      .map((r) => [r.id, r.name]),
-  )
+export async function sourceNames(deps: OwnerDb): Promise<Map<number, string>> {
+  const rows = await asAsync(deps.db).select({ id: sources.id, name: sources.name }).from(sources)
+  return new Map(rows.map((r) => [r.id, r.name]))
 }
 
 /**
@@ -317,16 +362,17 @@ export function sourceNames(sqlite: Database): Map<number, string> {
  * none). FORUM_PRESET's pair when set (a feed preset has no address yet: it is added disabled, for the admin to
  * complete), else ACCESSORIES_SUBREDDIT and DEALS_SUBREDDIT over Reddit. Returns the rows made.
  */
-export function seedSources(deps: Pick<Deps, 'sqlite' | 'db' | 'config' | 'now'>): SourceRow[] {
-  if (sourcesSeeded(deps)) return []
+export function seedSources(deps: Pick<Deps, 'db' | 'config' | 'now'>): SourceRow[] {
+  // Left synchronous in phase 1: it runs in the process's synchronous wiring (src/services.ts createServices).
+  if (sourcesSeededAtStartSqlite(deps)) return []
   const at = deps.now()
   const made: SourceRow[] = []
-  deps.sqlite.transaction(() => {
-    if (deps.sqlite.query('SELECT 1 FROM sources LIMIT 1').get() === null) {
-      for (const input of seedInputs(deps.config)) made.push(insertSource(deps.sqlite, input, at.getTime()))
+  deps.db.transaction((tx) => {
+    if (tx.select({ id: sources.id }).from(sources).limit(1).all().length === 0) {
+      for (const input of seedInputs(deps.config)) made.push(fromRow(tx.insert(sources).values(newSource(input, at.getTime())).returning().get()))
     }
-    storeSetting(deps, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
-  })()
+    storeSettingAtStartSqlite(deps, SEEDED, { active: true }, 'The sources table was filled from the environment on first start', at)
+  })
   return made
 }
 
@@ -353,13 +399,11 @@ function seedInputs(config: Pick<Deps['config'], 'forums' | 'forumPreset'>): Sou
 // — Reads for src/matches/ (issue 29 §1: the sources' SQL stays here) —
 
 /** The kind of each source of `ids` still stored, by id (a match card's claim link and source badge). */
-export function sourceKindsOf(sqlite: Database, ids: readonly number[]): Map<number, string> {
+export async function sourceKindsOf(deps: OwnerDb, ids: readonly number[]): Promise<Map<number, string>> {
+  const db = asAsync(deps.db)
   const out = new Map<number, string>()
   const unique = [...new Set(ids)]
   for (const chunk of chunksOf(unique))
-    for (const r of sqlite
-      .query<{ id: number; kind: string }, number[]>(`SELECT id, kind FROM sources WHERE id IN (${placeholders(chunk.length)})`)
-      .all(...chunk))
-      out.set(r.id, r.kind)
+    for (const r of await db.select({ id: sources.id, kind: sources.kind }).from(sources).where(inArray(sources.id, chunk))) out.set(r.id, r.kind)
   return out
 }

@@ -1,6 +1,11 @@
 // Per-term delivery settings (issue 16 item 6) as the terms API shows and changes them: which
 // channels a term alerts on, a mute, and "always notify" (through quiet hours). The rules that
 // apply them to a match are src/notify/delivery.ts; this file validates and stores.
+import { sql } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { rawRow } from '../db/raw'
+import { searchTerms } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError, badRequest } from '../lib/errors'
 import { MUTED_FOREVER, mutedUntil, readDelivery, type MuteChoice, type TermDelivery, type TermEmail, type TermSettings } from '../notify/delivery'
@@ -25,24 +30,31 @@ export type DeliveryChange = {
 
 type Row = { id: number; delivery: string | null; muted_until: number | null; always_notify: number }
 
-/** Validates and stores a change; returns the whole updated row (the route answers with its term item). */
-export function updateTermDelivery<R extends Row>(deps: Pick<Deps, 'sqlite' | 'db' | 'now'>, userId: number, id: number, change: DeliveryChange): R {
-  const row = deps.sqlite.query<R, [number, number]>('SELECT * FROM search_terms WHERE id = ? AND user_id = ?').get(id, userId)
-  if (row === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error updating term' })
-  const current = readDelivery(row.delivery === null ? null : JSON.parse(row.delivery))
-  const next: TermDelivery = { email: change.email ?? current.email, push: change.push ?? current.push, endpoints: { ...current.endpoints } }
-  const important = change.important ?? current.important ?? false
-  if (important) next.important = true
-  if (change.endpoints) {
-    const own = new Set(userEndpoints(deps, userId).map((e) => String(e.id)))
-    for (const [k, v] of Object.entries(change.endpoints)) {
-      if (!own.has(k)) throw badRequest(`Channel ${k} is not one of yours.`, 'CHANNEL_NOT_FOUND')
-      next.endpoints[k] = v
+/**
+ * Validates and stores a change; returns the whole updated row (the route answers with its term item). The read, the
+ * merge and the write are one transaction (docs/atomicity-audit.md C5): two quick toggles on one term both stay.
+ */
+export async function updateTermDelivery<R extends Row>(deps: OwnerDb & Pick<Deps, 'now'>, userId: number, id: number, change: DeliveryChange): Promise<R> {
+  return asAsync(deps.db).transaction(async (tx) => {
+    const row = await rawRow<R>(tx, sql`SELECT * FROM ${searchTerms} WHERE ${searchTerms.id} = ${id} AND ${searchTerms.userId} = ${userId}`)
+    if (row === undefined) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error updating term' })
+    const stored: unknown = row.delivery
+    const current = readDelivery(stored === null ? null : typeof stored === 'string' ? JSON.parse(stored) : stored)
+    const next: TermDelivery = { email: change.email ?? current.email, push: change.push ?? current.push, endpoints: { ...current.endpoints } }
+    const important = change.important ?? current.important ?? false
+    if (important) next.important = true
+    if (change.endpoints) {
+      const own = new Set((await userEndpoints({ db: tx }, userId)).map((e) => String(e.id)))
+      for (const [k, v] of Object.entries(change.endpoints)) {
+        if (!own.has(k)) throw badRequest(`Channel ${k} is not one of yours.`, 'CHANNEL_NOT_FOUND')
+        next.endpoints[k] = v
+      }
     }
-  }
-  const muted = change.mute === undefined ? row.muted_until : change.mute === null ? null : mutedUntil(change.mute, deps.now()).getTime()
-  const always = change.always_notify === undefined ? row.always_notify : change.always_notify ? 1 : 0
-  return deps.sqlite
-    .query<R, [string, number | null, number, number]>('UPDATE search_terms SET delivery = ?, muted_until = ?, always_notify = ? WHERE id = ? RETURNING *')
-    .get(JSON.stringify(next), muted, always, id)!
+    const muted = change.mute === undefined ? row.muted_until : change.mute === null ? null : mutedUntil(change.mute, deps.now()).getTime()
+    const always = change.always_notify === undefined ? Boolean(row.always_notify) : change.always_notify
+    return (await rawRow<R>(
+      tx,
+      sql`UPDATE ${searchTerms} SET delivery = ${JSON.stringify(next)}, muted_until = ${muted}, always_notify = ${always} WHERE ${searchTerms.id} = ${id} RETURNING *`,
+    ))!
+  })
 }

@@ -36,8 +36,8 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
     })
     .get(
       '/api/terms/export',
-      ({ user, query, set }) => {
-        const terms = exportTerms(deps, user.id)
+      async ({ user, query, set }) => {
+        const terms = await exportTerms(deps, user.id)
         const day = deps.now().toISOString().slice(0, 10)
         const format = query.format ?? 'json'
         set.headers['content-disposition'] = `attachment; filename="${deps.config.appName.replace(/[^A-Za-z0-9_-]/g, '') || 'dibs'}-terms-${day}.${format}"`
@@ -104,7 +104,7 @@ export const termRoutes = (deps: Deps & WithMatcher) =>
     })
     .patch(
       '/api/terms/:id/delivery',
-      ({ user, params, body }) => ({ term: termItem(updateTermDelivery<TermRow>(deps, user.id, params.id, body), hasRedditKey(deps.config)) }),
+      async ({ user, params, body }) => ({ term: termItem(await updateTermDelivery<TermRow>(deps, user.id, params.id, body), hasRedditKey(deps.config)) }),
       {
         response: { 200: TermsIdDeliveryResponse, ...errors(400, 401, 404) },
         auth: true,

@@ -11,14 +11,18 @@
 import type { AccessState } from '../access/rules'
 import { canUseCategory, termLimit } from '../access/rules'
 import type { Category } from '../access/categories'
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { searchTerms, type SearchTerm } from '../db/schema'
 import type { Deps } from '../deps'
 import { hasRedditKey, keyOnlyNote } from '../forums/key-only'
 import { LIVE_WINDOW_MS, markUnparsed, recentPosts } from '../forums/store'
 import { AppError } from '../lib/errors'
 import type { WithMatcher } from '../matches/matcher'
-import { announceMatches, recordMatches, type Hit } from '../matches/runner'
+import { announceMatches, recordMatches, type Hit, type RecordResult } from '../matches/runner'
 import { emitUnread } from '../matches/service'
-import { deleteMatch, matchIdsOfTerm, setMatchedTerms, termIdsOfMatch } from '../matches/store'
+import { deleteMatch, matchIdsOfTerm, setMatchedTerms, termIdsOfMatches } from '../matches/term-links'
 import { matchesPost, type CompiledTerm } from '../matching/compile'
 import { parseTerm, rewriteOperators } from '../matching/parse'
 import { termSettingsOf } from '../notify/delivery'
@@ -70,22 +74,42 @@ function assertCategory(deps: Pick<Deps, 'now'>, access: AccessState, category: 
   }
 }
 
-export function listTerms(deps: Pick<Deps, 'sqlite' | 'now' | 'config'>, userId: number, access: AccessState, category: Category) {
+/** A stored term in the raw shape the items are made from (times in ms, `delivery` JSON text, `always_notify` 0/1). */
+export function termRow(t: SearchTerm): TermRow {
+  return {
+    id: t.id,
+    user_id: t.userId,
+    category: t.category,
+    term: t.term,
+    created_at: t.createdAt.getTime(),
+    paused_at: t.pausedAt?.getTime() ?? null,
+    delivery: t.delivery === null ? null : JSON.stringify(t.delivery),
+    muted_until: t.mutedUntil?.getTime() ?? null,
+    always_notify: t.alwaysNotify ? 1 : 0,
+  }
+}
+
+export async function listTerms(deps: OwnerDb & Pick<Deps, 'now' | 'config'>, userId: number, access: AccessState, category: Category) {
   assertCategory(deps, access, category)
-  const rows = deps.sqlite
-    .query<TermRow, [number, string]>('SELECT * FROM search_terms WHERE user_id = ? AND category = ? ORDER BY created_at, id')
-    .all(userId, category)
+  const db = asAsync(deps.db)
+  const rows = (
+    await db
+      .select()
+      .from(searchTerms)
+      .where(and(eq(searchTerms.userId, userId), eq(searchTerms.category, category)))
+      .orderBy(asc(searchTerms.createdAt), asc(searchTerms.id))
+  ).map(termRow)
   const hasKey = hasRedditKey(deps.config)
   return { terms: rows.map((r) => termItem(r, hasKey)), limit: termLimit(access.role) }
 }
 
-export function addTerm(
+export async function addTerm(
   deps: Deps & WithMatcher,
   userId: number,
   access: AccessState,
   category: Category,
   raw: string,
-): { term: TermItem; backfilled: number } {
+): Promise<{ term: TermItem; backfilled: number }> {
   assertCategory(deps, access, category)
   const text = normalizeTermText(raw)
   const parsed = parseTerm(text)
@@ -94,44 +118,53 @@ export function addTerm(
   const max = termLimit(access.role)
   const now = deps.now()
 
-  const { row, result } = deps.sqlite.transaction(() => {
-    const count = deps.sqlite
-      .query<{ n: number }, [number, string]>('SELECT count(*) AS n FROM search_terms WHERE user_id = ? AND category = ?')
-      .get(userId, category)!.n
-    if (count >= max) {
+  // The count, the duplicate check and the insert in one transaction: two saves at once cannot pass the limit (A2).
+  const { row, result } = await asAsync(deps.db).transaction(async (tx) => {
+    const n =
+      (
+        await tx
+          .select({ n: count() })
+          .from(searchTerms)
+          .where(and(eq(searchTerms.userId, userId), eq(searchTerms.category, category)))
+      )[0]?.n ?? 0
+    if (n >= max) {
       const t = TERM_TEXTS.limit(max)
       throw termError(403, 'TERM_LIMIT', t.title, t.message)
     }
-    assertNotDuplicate(deps, userId, category, text)
-    const row = deps.sqlite
-      .query<TermRow, [number, string, string, number]>('INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, ?, ?, ?) RETURNING *')
-      .get(userId, category, text, now.getTime())!
-    return { row, result: backfill(deps, row, compiled) }
-  })()
+    await assertNotDuplicate({ db: tx }, userId, category, text)
+    const row = termRow((await tx.insert(searchTerms).values({ userId, category, term: text, createdAt: now }).returning())[0]!)
+    return { row, result: await backfill(deps, row, compiled) }
+  })
 
   deps.matcher.add({ id: row.id, userId, category, term: text, createdAt: new Date(row.created_at) })
-  announceMatches(deps, result)
+  await announceMatches(deps, result)
   return { term: termItem(row, hasRedditKey(deps.config)), backfilled: result.created.length }
 }
 
-function assertNotDuplicate(deps: Pick<Deps, 'sqlite'>, userId: number, category: string, text: string, exceptId = 0) {
-  const dup = deps.sqlite
-    .query('SELECT 1 FROM search_terms WHERE user_id = ? AND category = ? AND lower(term) = ? AND id != ?')
-    .get(userId, category, text, exceptId)
-  if (dup !== null) throw termError(409, 'TERM_EXISTS', TERM_TEXTS.duplicate.title, TERM_TEXTS.duplicate.message)
+async function assertNotDuplicate(deps: OwnerDb, userId: number, category: string, text: string, exceptId = 0) {
+  const dup = await asAsync(deps.db)
+    .select({ id: searchTerms.id })
+    .from(searchTerms)
+    .where(and(eq(searchTerms.userId, userId), eq(searchTerms.category, category), eq(sql`lower(${searchTerms.term})`, text), ne(searchTerms.id, exceptId)))
+    .limit(1)
+  if (dup.length > 0) throw termError(409, 'TERM_EXISTS', TERM_TEXTS.duplicate.title, TERM_TEXTS.duplicate.message)
 }
 
 /** The last 7 days of stored posts a (new or edited) term matches, recorded as already read, never notified. */
-export function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'> & WithMatcher, row: TermRow, compiled: CompiledTerm) {
+export async function backfill(
+  deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'> & WithMatcher,
+  row: TermRow,
+  compiled: CompiledTerm,
+): Promise<RecordResult> {
   const hits: Hit[] = []
   const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
-  for (const post of recentPosts(deps.sqlite, since, row.category as Category)) {
+  for (const post of await recentPosts(deps, since, row.category as Category)) {
     let hit: boolean
     try {
       hit = matchesPost(compiled, deps.matcher.prepare(post), row.category as Category)
     } catch (err) {
       // a post that cannot be read never fails a term's save: it is marked unparsed and skipped
-      markUnparsed(deps.sqlite, post.id, err instanceof Error ? err.message : String(err))
+      await markUnparsed(deps, post.id, err instanceof Error ? err.message : String(err))
       continue
     }
     if (hit) hits.push({ userId: row.user_id, post, terms: [{ id: row.id, text: row.term, createdAt: row.created_at }] })
@@ -139,10 +172,16 @@ export function backfill(deps: Pick<Deps, 'sqlite' | 'now' | 'config' | 'db'> & 
   return recordMatches(deps, hits, 'backfill')
 }
 
-function ownTerm(deps: Pick<Deps, 'sqlite'>, userId: number, id: number): TermRow {
-  const term = deps.sqlite.query<TermRow, [number, number]>('SELECT * FROM search_terms WHERE id = ? AND user_id = ?').get(id, userId)
-  if (term === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error updating term' })
-  return term
+async function ownTerm(deps: OwnerDb, userId: number, id: number, title: string): Promise<TermRow> {
+  const term = (
+    await asAsync(deps.db)
+      .select()
+      .from(searchTerms)
+      .where(and(eq(searchTerms.id, id), eq(searchTerms.userId, userId)))
+      .limit(1)
+  )[0]
+  if (term === undefined) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title })
+  return termRow(term)
 }
 
 /**
@@ -150,77 +189,98 @@ function ownTerm(deps: Pick<Deps, 'sqlite'>, userId: number, id: number): TermRo
  * term is only left out of matching new posts; an edited term keeps the matches it found and
  * backfills the last 7 days for its new text (read, never notified), like a new term.
  */
-export function updateTerm(
+export async function updateTerm(
   deps: Deps & WithMatcher,
   userId: number,
   access: AccessState,
   id: number,
   input: { term?: string; paused?: boolean },
-): { term: TermItem; backfilled: number } {
-  const current = ownTerm(deps, userId, id)
-  assertCategory(deps, access, current.category as Category)
-  let text = current.term
-  let compiled: CompiledTerm | null = null
-  if (input.term !== undefined) {
-    text = normalizeTermText(input.term)
-    const parsed = parseTerm(text)
-    if (!parsed.ok) throw termError(400, 'INVALID_TERM', TERM_TEXTS.invalidTitle, parsed.error)
-    compiled = deps.matcher.compile(parsed.query)
-  }
-  const pausedAt = input.paused === undefined ? current.paused_at : input.paused ? (current.paused_at ?? deps.now().getTime()) : null
-  const { row, result } = deps.sqlite.transaction(() => {
-    if (text !== current.term) assertNotDuplicate(deps, userId, current.category, text, id)
-    const row = deps.sqlite
-      .query<TermRow, [string, number | null, number, number]>('UPDATE search_terms SET term = ?, paused_at = ? WHERE id = ? AND user_id = ? RETURNING *')
-      .get(text, pausedAt, id, userId)!
-    const result = compiled !== null && text !== current.term && row.paused_at === null ? backfill(deps, row, compiled) : null
+): Promise<{ term: TermItem; backfilled: number }> {
+  // The row is read, checked and written in one transaction (C3): two edits at once do not undo each other.
+  const { row, result } = await asAsync(deps.db).transaction(async (tx) => {
+    const current = await ownTerm({ db: tx }, userId, id, 'Error updating term')
+    assertCategory(deps, access, current.category as Category)
+    let text = current.term
+    let compiled: CompiledTerm | null = null
+    if (input.term !== undefined) {
+      text = normalizeTermText(input.term)
+      const parsed = parseTerm(text)
+      if (!parsed.ok) throw termError(400, 'INVALID_TERM', TERM_TEXTS.invalidTitle, parsed.error)
+      compiled = deps.matcher.compile(parsed.query)
+    }
+    const pausedAt = input.paused === undefined ? current.paused_at : input.paused ? (current.paused_at ?? deps.now().getTime()) : null
+    if (text !== current.term) await assertNotDuplicate({ db: tx }, userId, current.category, text, id)
+    const row = termRow(
+      (
+        await tx
+          .update(searchTerms)
+          .set({ term: text, pausedAt: pausedAt === null ? null : new Date(pausedAt) })
+          .where(and(eq(searchTerms.id, id), eq(searchTerms.userId, userId)))
+          .returning()
+      )[0]!,
+    )
+    const result = compiled !== null && text !== current.term && row.paused_at === null ? await backfill(deps, row, compiled) : null
     return { row, result }
-  })()
+  })
   // The process's index: a paused term leaves it, an edited or resumed one (re-)enters it.
   deps.matcher.remove(id)
   if (row.paused_at === null) deps.matcher.add({ id, userId, category: row.category as Category, term: row.term, createdAt: new Date(row.created_at) })
-  if (result !== null) announceMatches(deps, result)
+  if (result !== null) await announceMatches(deps, result)
   return { term: termItem(row, hasRedditKey(deps.config)), backfilled: result?.created.length ?? 0 }
 }
 
 /** Deletes terms (already checked to be the user's) and their matches; returns removed match ids. */
-function deleteTerms(deps: Pick<Deps, 'sqlite'>, terms: TermRow[]): number[] {
+async function deleteTerms(deps: OwnerDb, terms: TermRow[]): Promise<number[]> {
   const removed: number[] = []
-  const textOf = deps.sqlite.query<{ term: string }, [number]>('SELECT term FROM search_terms WHERE id = ?')
-  deps.sqlite.transaction(() => {
+  await asAsync(deps.db).transaction(async (tx) => {
+    const db = { db: tx }
     for (const term of terms) {
-      const ids = matchIdsOfTerm(deps.sqlite, term.id)
-      deps.sqlite.query('DELETE FROM search_terms WHERE id = ?').run(term.id) // match_terms cascade
+      const ids = await matchIdsOfTerm(db, term.id)
+      await tx.delete(searchTerms).where(eq(searchTerms.id, term.id)) // match_terms cascade
+      // the texts of the terms still linked to each match (src/matches/term-links.ts: the matches folder owns the links)
+      const linked = await termIdsOfMatches(db, ids)
+      const termIds = [...new Set([...linked.values()].flat())]
+      const textOf = new Map(
+        termIds.length === 0
+          ? []
+          : (await tx.select({ id: searchTerms.id, term: searchTerms.term }).from(searchTerms).where(inArray(searchTerms.id, termIds))).map((r) => [
+              r.id,
+              r.term,
+            ]),
+      )
       for (const id of ids) {
-        // the texts of the terms still linked to the match (src/matches/store.ts owns the links)
-        const left = termIdsOfMatch(deps.sqlite, id).flatMap((t) => textOf.all(t).map((r) => r.term))
+        const left = linked.get(id)!.flatMap((t) => textOf.get(t) ?? [])
         if (left.length === 0) {
-          deleteMatch(deps.sqlite, id)
+          await deleteMatch(db, id)
           removed.push(id)
-        } else setMatchedTerms(deps.sqlite, id, [...new Set(left)])
+        } else await setMatchedTerms(db, id, [...new Set(left)])
       }
     }
-  })()
+  })
   return removed
 }
 
-function afterRemoval(deps: Deps & WithMatcher, userId: number, terms: TermRow[], removed: number[]) {
+async function afterRemoval(deps: Deps & WithMatcher, userId: number, terms: TermRow[], removed: number[]): Promise<void> {
   for (const t of terms) deps.matcher.remove(t.id)
   if (removed.length > 0) deps.bus.emit('match.updated', { userId, ids: removed, change: 'removed' })
-  emitUnread(deps, userId)
+  await emitUnread(deps, userId)
 }
 
-export function removeTerm(deps: Deps & WithMatcher, userId: number, id: number): { id: number; matchesRemoved: number } {
-  const term = deps.sqlite.query<TermRow, [number, number]>('SELECT * FROM search_terms WHERE id = ? AND user_id = ?').get(id, userId)
-  if (term === null) throw new AppError(404, 'TERM_NOT_FOUND', 'Search term not found.', { title: 'Error removing term' })
-  const removed = deleteTerms(deps, [term])
-  afterRemoval(deps, userId, [term], removed)
+export async function removeTerm(deps: Deps & WithMatcher, userId: number, id: number): Promise<{ id: number; matchesRemoved: number }> {
+  const term = await ownTerm(deps, userId, id, 'Error removing term')
+  const removed = await deleteTerms(deps, [term])
+  await afterRemoval(deps, userId, [term], removed)
   return { id, matchesRemoved: removed.length }
 }
 
-export function clearTerms(deps: Deps & WithMatcher, userId: number, category: Category): { count: number; matchesRemoved: number } {
-  const terms = deps.sqlite.query<TermRow, [number, string]>('SELECT * FROM search_terms WHERE user_id = ? AND category = ?').all(userId, category)
-  const removed = deleteTerms(deps, terms)
-  afterRemoval(deps, userId, terms, removed)
+export async function clearTerms(deps: Deps & WithMatcher, userId: number, category: Category): Promise<{ count: number; matchesRemoved: number }> {
+  const terms = (
+    await asAsync(deps.db)
+      .select()
+      .from(searchTerms)
+      .where(and(eq(searchTerms.userId, userId), eq(searchTerms.category, category)))
+  ).map(termRow)
+  const removed = await deleteTerms(deps, terms)
+  await afterRemoval(deps, userId, terms, removed)
   return { count: terms.length, matchesRemoved: removed.length }
 }

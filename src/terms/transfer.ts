@@ -13,6 +13,10 @@
 import type { AccessState } from '../access/rules'
 import { canUseCategory, termLimit } from '../access/rules'
 import { CATEGORIES, isCategory, type Category } from '../access/categories'
+import { asc, eq } from 'drizzle-orm'
+import type { AsyncDb, OwnerDb } from '../db/async-db'
+import { asAsync } from '../db/async-sqlite'
+import { searchTerms } from '../db/schema'
 import type { Deps } from '../deps'
 import { hasRedditKey } from '../forums/key-only'
 import type { WithMatcher } from '../matches/matcher'
@@ -21,14 +25,15 @@ import { emitUnread } from '../matches/service'
 import { parseTerm } from '../matching/parse'
 import { DEFAULT_DELIVERY, MUTED_FOREVER, TERM_EMAIL, type TermDelivery, type TermEmail } from '../notify/delivery'
 import { userEndpoints } from '../notify/endpoints'
-import { backfill, normalizeTermText, TERM_TEXTS, termItem, type TermRow } from './service'
+import { backfill, normalizeTermText, TERM_TEXTS, termItem, termRow, type TermRow } from './service'
 import { exportedTerm, readImport, type ExportedTerm, type ImportFormat, type RawRow } from './transfer-format'
 
 const MAX_TERM_LENGTH = 1000
 
 /** Every term of the user, category by category (wts, wtb, gd), oldest first. */
-export function exportTerms(deps: Pick<Deps, 'sqlite' | 'config'>, userId: number): ExportedTerm[] {
-  const rows = deps.sqlite.query<TermRow, [number]>('SELECT * FROM search_terms WHERE user_id = ? ORDER BY created_at, id').all(userId)
+export async function exportTerms(deps: OwnerDb & Pick<Deps, 'config'>, userId: number): Promise<ExportedTerm[]> {
+  const db = asAsync(deps.db)
+  const rows = (await db.select().from(searchTerms).where(eq(searchTerms.userId, userId)).orderBy(asc(searchTerms.createdAt), asc(searchTerms.id))).map(termRow)
   const hasKey = hasRedditKey(deps.config)
   const rank = (c: string) => CATEGORIES.indexOf(c as Category)
   return rows
@@ -113,14 +118,20 @@ function options(raw: RawRow, ownChannels: Set<string>, now: Date): { ok: true; 
 }
 
 /** Judges every row against the account as it is now (see the order at the top). */
-function plan(deps: Pick<Deps, 'sqlite' | 'db' | 'now'>, userId: number, access: AccessState, raws: RawRow[]): { rows: ImportRow[]; additions: Addition[] } {
+async function plan(
+  deps: Pick<Deps, 'sqlite' | 'db' | 'now'>,
+  tx: AsyncDb,
+  userId: number,
+  access: AccessState,
+  raws: RawRow[],
+  ownChannels: Set<string>,
+): Promise<{ rows: ImportRow[]; additions: Addition[] }> {
   const now = deps.now()
-  const saved = deps.sqlite.query<{ category: string; term: string }, [number]>('SELECT category, term FROM search_terms WHERE user_id = ?').all(userId)
+  const saved = await tx.select({ category: searchTerms.category, term: searchTerms.term }).from(searchTerms).where(eq(searchTerms.userId, userId))
   const existing = new Set(saved.map((s) => `${s.category}\n${s.term.toLowerCase()}`))
   const counts = new Map<string, number>()
   for (const s of saved) counts.set(s.category, (counts.get(s.category) ?? 0) + 1)
   const seen = new Map<string, number>() // category + text → the line that adds it
-  const ownChannels = new Set(userEndpoints(deps, userId).map((e) => String(e.id)))
   const max = termLimit(access.role)
   const rows: ImportRow[] = []
   const additions: Addition[] = []
@@ -183,48 +194,53 @@ function summary(rows: ImportRow[]): Record<ImportStatus, number> {
   return s
 }
 
-/** POST /api/terms/import: the plan (dryRun), or the plan applied in one transaction. */
-export function importTerms(
+/** POST /api/terms/import: the plan (dryRun), or the plan applied in one transaction (the limits hold against a save at the same time: A3). */
+export async function importTerms(
   deps: Deps & WithMatcher,
   userId: number,
   access: AccessState,
   input: { format: ImportFormat; body: string; dryRun: boolean },
-): ImportResult {
+): Promise<ImportResult> {
   const raws = readImport(input.format, input.body)
+  // the account's channels (src/notify), read before the transaction
+  const ownChannels = new Set((await userEndpoints(deps, userId)).map((e) => String(e.id)))
   if (input.dryRun) {
-    const { rows } = plan(deps, userId, access, raws)
+    const { rows } = await plan(deps, asAsync(deps.db), userId, access, raws, ownChannels)
     return { dryRun: true, format: input.format, rows, summary: summary(rows) }
   }
-  const insert = deps.sqlite.query<TermRow, [number, string, string, number, number | null, string | null, number | null, number]>(
-    `INSERT INTO search_terms (user_id, category, term, created_at, paused_at, delivery, muted_until, always_notify)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-  )
-  const { rows, stored, results } = deps.sqlite.transaction(() => {
-    const { rows, additions } = plan(deps, userId, access, raws)
-    const at = deps.now().getTime()
+  const { rows, stored, results } = await asAsync(deps.db).transaction(async (tx) => {
+    const { rows, additions } = await plan(deps, tx, userId, access, raws, ownChannels)
+    const at = deps.now()
     const stored: TermRow[] = []
     const results: RecordResult[] = []
     for (const a of additions) {
-      const row = insert.get(
-        userId,
-        a.category,
-        a.text,
-        at,
-        a.pausedAt,
-        a.delivery === null ? null : JSON.stringify(a.delivery),
-        a.mutedUntil,
-        a.alwaysNotify ? 1 : 0,
-      )!
+      const row = termRow(
+        (
+          await tx
+            .insert(searchTerms)
+            .values({
+              userId,
+              category: a.category,
+              term: a.text,
+              createdAt: at,
+              pausedAt: a.pausedAt === null ? null : new Date(a.pausedAt),
+              delivery: a.delivery,
+              mutedUntil: a.mutedUntil === null ? null : new Date(a.mutedUntil),
+              alwaysNotify: a.alwaysNotify,
+            })
+            .returning()
+        )[0]!,
+      )
       stored.push(row)
       const parsed = parseTerm(a.text)
-      if (row.paused_at === null && parsed.ok) results.push(backfill(deps, row, deps.matcher.compile(parsed.query)))
+      if (row.paused_at === null && parsed.ok) results.push(await backfill(deps, row, deps.matcher.compile(parsed.query)))
     }
     return { rows, stored, results }
-  })()
+  })
   for (const row of stored)
     if (row.paused_at === null)
       deps.matcher.add({ id: row.id, userId, category: row.category as Category, term: row.term, createdAt: new Date(row.created_at) })
-  for (const r of results) announceMatches(deps, r)
-  if (stored.length > 0) emitUnread(deps, userId)
+  for (const r of results) await announceMatches(deps, r)
+  if (stored.length > 0) await emitUnread(deps, userId)
   return { dryRun: false, format: input.format, rows, summary: summary(rows) }
 }

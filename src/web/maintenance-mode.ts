@@ -34,14 +34,14 @@ export function maintenanceOpen(method: string, path: string): boolean {
 }
 
 /** The global hook (src/app.ts, before every handler): throws 503 for a signed-in non-admin. */
-export function maintenanceGate(deps: Deps, request: Request, headers: Record<string, string | number>): void {
+export async function maintenanceGate(deps: Deps, request: Request, headers: Record<string, string | number>): Promise<void> {
   const path = new URL(request.url).pathname
   if (!path.startsWith('/api/')) return
-  if (!getSetting(deps, 'is_maintenance_mode_active')) return
+  if (!(await getSetting(deps, 'is_maintenance_mode_active'))) return
   headers[MAINTENANCE_HEADER] = 'on'
   if (maintenanceOpen(request.method, path)) return
   // A Bearer request is its token's user (never its cookie's).
-  const session = bearerToken(request) !== null ? tokenSession(request) : validateSession(deps, readSessionToken(request.headers.get('cookie')))
+  const session = bearerToken(request) !== null ? tokenSession(request) : await validateSession(deps, readSessionToken(request.headers.get('cookie')))
   if (session === null || session.access.role === 'admin') return
   throw new AppError(503, 'MAINTENANCE', MAINTENANCE_MESSAGE, { title: 'Maintenance' })
 }

@@ -44,19 +44,22 @@ describe('the access expiry watch', () => {
     const seen: number[] = []
     d.bus.on('access.changed', (e) => seen.push(e.userId))
     attachListeners(d, { expiry: watch })
-    watch.rearm()
+    await watch.rearm()
     expect(timers.pending.map((t) => t.delay)).toEqual([5_000])
 
     clock.advance(5_000)
     timers.pending.shift()!.fn()
+    await Bun.sleep(0) // the firing reads the database
     expect(seen).toEqual([a.userId])
     expect(timers.pending.map((t) => t.delay)).toEqual([55_000])
 
     // a grant moves b's expiry earlier: the watch re-arms for it
-    grantPlan(d, b.userId, 'gd', new Date(clock.now().getTime() + 10_000), 'test')
+    await grantPlan(d, b.userId, 'gd', new Date(clock.now().getTime() + 10_000), 'test')
+    await Bun.sleep(0) // the re-arm the event started (an async listener) reads the next expiry
     expect(timers.pending.map((t) => t.delay)).toEqual([10_000])
     clock.advance(10_000)
     timers.pending.shift()!.fn()
+    await Bun.sleep(0) // the firing reads the database
     expect(seen.filter((id) => id === b.userId).length).toBe(2) // the grant, then the expiry
     expect(timers.pending).toEqual([]) // nothing left to expire
     expect(d.db.select().from(userAccess).where(eq(userAccess.userId, b.userId)).get()!.accessExpiresAt!.getTime()).toBe(clock.now().getTime())
@@ -69,7 +72,7 @@ describe('the access expiry watch', () => {
     await createUserWithSession(d, { role: 'gd', accessExpiresAt: new Date(clock.now().getTime() + 90 * 86_400_000) })
     const timers = fakeTimers()
     const watch = accessExpiryWatch(d, timers)
-    watch.rearm()
+    await watch.rearm()
     expect(timers.pending[0]!.delay).toBe(2 ** 31 - 1)
     watch.stop()
   })
@@ -81,7 +84,7 @@ describe('on a real server', () => {
     try {
       const u = await createUserWithSession(server.deps, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: new Date(Date.now() + 600) })
       attachListeners(server.deps, { expiry: server.deps.expiry })
-      server.deps.expiry.rearm()
+      await server.deps.expiry.rearm()
       const ws = new WebSocket(server.url.replace(/^http/, 'ws') + '/api/ws', { headers: { origin: server.url, cookie: u.cookie } } as never)
       const got = await new Promise<string>((resolve, reject) => {
         ws.onmessage = (e) => {

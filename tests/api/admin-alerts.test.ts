@@ -43,9 +43,9 @@ afterEach(async () => {
 const T = (iso: string) => new Date(iso)
 let n = 0
 /** An email row, optionally already failed with an error, created at `at`. */
-function email(opts: { at?: string; status?: OutboxStatus; error?: string; userId?: number | null } = {}) {
+async function email(opts: { at?: string; status?: OutboxStatus; error?: string; userId?: number | null } = {}) {
   n++
-  const id = enqueueEmail(w.deps, 'match', { to: `to${n}@example.com`, subject: `Alert ${n}`, text: 't', html: '<p>h</p>' }, { userId: opts.userId })!
+  const id = (await enqueueEmail(w.deps, 'match', { to: `to${n}@example.com`, subject: `Alert ${n}`, text: 't', html: '<p>h</p>' }, { userId: opts.userId }))!
   w.deps.db
     .update(outbox)
     .set({
@@ -79,12 +79,12 @@ describe('admin only (signed out 401, subscriber 403)', () => {
 describe('overview', () => {
   test('per channel and day: rows queued by their status now, 0 on empty days; counts, due and the oldest pending age', async () => {
     await worker.stop() // nothing is delivered while the rows are set up
-    email({ at: '2026-03-10T09:00:00Z', status: 'sent' })
-    email({ at: '2026-03-10T11:00:00Z', status: 'pending' })
-    email({ at: '2026-03-08T10:00:00Z', status: 'failed', error: 'boom' })
-    email({ at: '2026-03-09T12:00:00Z', status: 'pending' }) // the oldest pending: 24 h ago
-    email({ at: '2026-02-01T12:00:00Z', status: 'sent' }) // outside 7 days
-    const pushId = enqueue(w.deps, { channel: 'push', kind: 'match', payload: { subscriptionId: 1, message: {} } })!
+    await email({ at: '2026-03-10T09:00:00Z', status: 'sent' })
+    await email({ at: '2026-03-10T11:00:00Z', status: 'pending' })
+    await email({ at: '2026-03-08T10:00:00Z', status: 'failed', error: 'boom' })
+    await email({ at: '2026-03-09T12:00:00Z', status: 'pending' }) // the oldest pending: 24 h ago
+    await email({ at: '2026-02-01T12:00:00Z', status: 'sent' }) // outside 7 days
+    const pushId = (await enqueue(w.deps, { channel: 'push', kind: 'match', payload: { subscriptionId: 1, message: {} } }))!
     w.deps.db
       .update(outbox)
       .set({ createdAt: T('2026-03-04T00:00:00Z'), status: 'sent' })
@@ -118,11 +118,11 @@ describe('overview', () => {
 
   test('rows parked outside the queue (quiet hours, a re-check, skipped) are counted; an external channel shows once it has rows', async () => {
     await worker.stop()
-    email({ status: 'held' })
-    email({ status: 'waiting' })
-    email({ status: 'skipped' })
-    email({ status: 'skipped' })
-    const hook = enqueue(w.deps, { channel: 'webhook', kind: 'match', payload: { endpointId: 1, alert: {} } })!
+    await email({ status: 'held' })
+    await email({ status: 'waiting' })
+    await email({ status: 'skipped' })
+    await email({ status: 'skipped' })
+    const hook = (await enqueue(w.deps, { channel: 'webhook', kind: 'match', payload: { endpointId: 1, alert: {} } }))!
     w.deps.db
       .update(outbox)
       .set({ createdAt: T('2026-01-01T00:00:00Z'), status: 'waiting' })
@@ -142,10 +142,9 @@ describe('overview', () => {
 describe('failed messages', () => {
   test('paged, newest first, with the last error, attempts and the recipient account', async () => {
     await worker.stop()
-    const ids = Array.from({ length: FAILED_PAGE_SIZE + 5 }, (_, i) =>
-      email({ status: 'failed', error: `550 mailbox ${i} unavailable`, userId: w.user.userId }),
-    )
-    email({ status: 'sent' })
+    const ids: number[] = []
+    for (let i = 0; i < FAILED_PAGE_SIZE + 5; i++) ids.push(await email({ status: 'failed', error: `550 mailbox ${i} unavailable`, userId: w.user.userId }))
+    await email({ status: 'sent' })
     const one = await call(w.app, 'GET', '/api/admin/alerts/failed', { cookie: w.admin.cookie })
     expect(one.body).toMatchObject({ page: 1, pageSize: FAILED_PAGE_SIZE, total: 25, pages: 2 })
     expect(one.body.rows).toHaveLength(FAILED_PAGE_SIZE)
@@ -164,7 +163,7 @@ describe('failed messages', () => {
 
 describe('retry', () => {
   test('Retry moves a failed row back to pending, wakes the outbox, and the mail is delivered; audited', async () => {
-    const id = email({ status: 'failed', error: 'SMTP 451 try later' })
+    const id = await email({ status: 'failed', error: 'SMTP 451 try later' })
     w.deps.db.update(outbox).set({ attempts: 15 }).where(eq(outbox.id, id)).run()
     const r = await call(w.app, 'POST', `/api/admin/alerts/${id}/retry`, { cookie: w.admin.cookie })
     expect(r.body).toEqual({ ok: true, id })
@@ -178,7 +177,7 @@ describe('retry', () => {
 
   test('only a failed row can be retried: a sent one answers 404 and is left alone (audited as failed)', async () => {
     await worker.stop()
-    const id = email({ status: 'sent' })
+    const id = await email({ status: 'sent' })
     const r = await call(w.app, 'POST', `/api/admin/alerts/${id}/retry`, { cookie: w.admin.cookie })
     expect(r.status).toBe(404)
     expect(rowOf(id).status).toBe('sent')
@@ -186,7 +185,7 @@ describe('retry', () => {
   })
 
   test('Retry all puts every failed row back and they are delivered; the count is audited', async () => {
-    const ids = [email({ status: 'failed', error: 'x' }), email({ status: 'failed', error: 'y' }), email({ status: 'failed', error: 'z' })]
+    const ids = [await email({ status: 'failed', error: 'x' }), await email({ status: 'failed', error: 'y' }), await email({ status: 'failed', error: 'z' })]
     const r = await call(w.app, 'POST', '/api/admin/alerts/retry-failed', { cookie: w.admin.cookie })
     expect(r.body).toEqual({ count: 3 })
     await smtp.waitFor(3, 5000)
@@ -207,7 +206,7 @@ describe('push subscriptions removed as gone', () => {
       .returning()
       .get()
     push.respondWith(device.id, 410)
-    enqueue(w.deps, { channel: 'push', kind: 'match', userId: w.user.userId, payload: { subscriptionId: sub.id, message: { title: 'x' } } })
+    await enqueue(w.deps, { channel: 'push', kind: 'match', userId: w.user.userId, payload: { subscriptionId: sub.id, message: { title: 'x' } } })
     await Bun.sleep(20)
     await worker.tick()
     expect(w.deps.db.select().from(pushSubscriptions).all()).toEqual([])

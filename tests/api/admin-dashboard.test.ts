@@ -84,7 +84,7 @@ describe('emergency pause and maintenance mode', () => {
 
   test('maintenance: a signed-in subscriber gets 503 MAINTENANCE, admins and open routes work, scanning and alerts go on', async () => {
     const s = await setup()
-    addTerm(s.deps, s.member.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+    await addTerm(s.deps, s.member.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
     const before = await call(s.app, 'GET', '/api/terms?category=wts', { cookie: s.member.cookie })
     expect(before.status).toBe(200)
     expect(before.headers.get(MAINTENANCE_HEADER)).toBeNull()
@@ -267,7 +267,7 @@ describe('settings.changed reaches admin sockets only', () => {
       expect(b.got.some((m) => m.type === 'settings.changed')).toBe(false)
       a.ws.close()
       b.ws.close()
-      setSetting(server.deps, 'is_emergency_paused', false)
+      await setSetting(server.deps, 'is_emergency_paused', false)
     } finally {
       await server.stop()
     }

@@ -43,9 +43,9 @@ describe('billing off', () => {
 
   test('no MRR; default-plan and gifted accounts counted and the gifted ones listed', async () => {
     const a = await plain('default@example.com')
-    startAccess(deps, a.userId) // billing off: DEFAULT_PLAN
+    await startAccess(deps, a.userId) // billing off: DEFAULT_PLAN
     const g = await plain('gift@example.com')
-    grantPlan(deps, g.userId, 'gd', new Date(clock.now().getTime() + 30 * DAY), 'admin@example.com')
+    await grantPlan(deps, g.userId, 'gd', new Date(clock.now().getTime() + 30 * DAY), 'admin@example.com')
     const r = await call(app, 'GET', '/api/admin/revenue', { cookie: admin.cookie })
     expect(r.body).toMatchObject({ billingEnabled: false, defaultPlan: 'product+gd', mrrCents: 0 })
     expect(r.body.accounts).toMatchObject({ default_plan: 1, gifted: 1, admin: 1, paying: 0 })
@@ -73,11 +73,11 @@ describe('billing on', () => {
   test('MRR from Stripe-backed paying accounts; a trial that converted this week and one that expired', async () => {
     const t1 = await plain('conv@example.com')
     clock.advance(-5 * DAY)
-    startAccess(deps, t1.userId) // app_trial
+    await startAccess(deps, t1.userId) // app_trial
     const t2 = await plain('lapse@example.com')
-    startAccess(deps, t2.userId)
+    await startAccess(deps, t2.userId)
     clock.advance(3 * DAY)
-    writeAccess(deps, t1.userId, {
+    await writeAccess(deps, t1.userId, {
       role: 'product',
       subscriptionStatus: 'active',
       accessExpiresAt: new Date(clock.now().getTime() + 30 * DAY),

@@ -124,7 +124,7 @@ describe('tools', () => {
     const s = await setup()
     s.fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400', subreddit: 'GunAccessoriesForSale' })
     await runScan(s.deps)
-    addTerm(s.deps, s.member.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+    await addTerm(s.deps, s.member.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
     s.deps.sqlite.query('DELETE FROM matches').run() // as if the term predated a restore
     const notify: boolean[] = []
     s.deps.bus.on('match.new', (e) => void notify.push(e.notify))

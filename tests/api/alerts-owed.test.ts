@@ -145,14 +145,14 @@ describe('owed alerts in one process', () => {
       const { posts } = await import('../../src/db/schema')
       const rows = deps.db.select().from(posts).all()
       const hits: Hit[] = rows.map((p) => ({ userId: u.userId, post: p, terms: [{ id: termId, text: 'rmr', createdAt: clock.now().getTime() - 1000 }] }))
-      const result = recordMatches(deps, hits, 'live')
+      const result = await recordMatches(deps, hits, 'live')
       expect(result.created.map((c) => c.notify)).toEqual([true, false])
-      expect(owedCount(deps.sqlite)).toBe(1)
+      expect(await owedCount(deps)).toBe(1)
       // The dispatch of the next macrotask queues the email and settles the debt in one transaction.
       const { announceMatches } = await import('../../src/matches/runner')
-      announceMatches(deps, result)
+      await announceMatches(deps, result)
       await Bun.sleep(5)
-      expect(owedCount(deps.sqlite)).toBe(0)
+      expect(await owedCount(deps)).toBe(0)
       expect(deps.sqlite.query("SELECT dedupe_key FROM outbox WHERE kind = 'match'").all()).toEqual([
         { dedupe_key: `match:${result.created[0]!.item.id}:email` },
       ])
@@ -168,10 +168,10 @@ describe('owed alerts in one process', () => {
       const { makeMatch } = await import('./notify-helpers')
       const m = makeMatch(deps, u.userId)
       deps.sqlite.query('INSERT INTO alerts_owed (match_id, created_at) VALUES (?, ?)').run(m.id, Date.now())
-      expect(dispatchOwed(deps)).toBe(1)
+      expect(await dispatchOwed(deps)).toBe(1)
       deps.sqlite.query('INSERT INTO alerts_owed (match_id, created_at) VALUES (?, ?)').run(m.id, Date.now())
-      expect(dispatchOwed(deps)).toBe(1)
-      expect(dispatchOwed(deps)).toBe(0)
+      expect(await dispatchOwed(deps)).toBe(1)
+      expect(await dispatchOwed(deps)).toBe(0)
       expect(deps.sqlite.query('SELECT count(*) AS n FROM outbox WHERE dedupe_key = ?').get(`match:${m.id}:email`)).toEqual({ n: 1 })
     } finally {
       deps.close()
@@ -197,7 +197,7 @@ describe('possibly duplicated sends in /metrics', () => {
       // The process dies mid-send: all three claimed, none recorded.
       void processOutbox(deps, { push: () => new Promise(() => {}), email: () => new Promise(() => {}) })
       await Bun.sleep(0) // the claim's statement runs on the next turn (the worker awaits it)
-      expect(recoverStuckSending(deps)).toBe(3)
+      expect(await recoverStuckSending(deps)).toBe(3)
       deps.metrics.maybeSentRecovered(3)
       let fail = true
       const senders: Record<string, Sender> = {

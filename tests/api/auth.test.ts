@@ -348,7 +348,7 @@ describe('POST /api/auth/login', () => {
   test('a suspended account cannot sign in, and its sessions end at once', async () => {
     const cookie = await loginCookie(app, 'user@example.com', 'right-password')
     const id = deps.db.select().from(users).where(eq(users.email, 'user@example.com')).get()!.id
-    banUser(deps, id)
+    await banUser(deps, id)
     expect((await call(app, 'GET', '/api/me', { cookie })).status).toBe(401)
     const r = await call(app, 'POST', '/api/auth/login', { json: { email: 'user@example.com', password: 'right-password' } })
     expect(r.status).toBe(403)

@@ -19,9 +19,9 @@ describe('automatic backups', () => {
   afterAll(() => deps.close())
   const dir = () => join(deps.config.dataDir, 'backups')
 
-  test('writes a verified copy, 600 in a 700 folder, named by its UTC time, logged as database-backup', () => {
+  test('writes a verified copy, 600 in a 700 folder, named by its UTC time, logged as database-backup', async () => {
     expect(backupDue(deps.config, clock.now().getTime())).toBe(true)
-    const r = writeBackup(deps)
+    const r = await writeBackup(deps)
     expect(r.file).toBe(join(dir(), 'dibs-2026-11-24T04-40-00Z.db'))
     expect(statSync(r.file).mode & 0o777).toBe(0o600)
     expect(statSync(dir()).mode & 0o777).toBe(0o700)

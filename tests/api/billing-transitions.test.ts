@@ -179,7 +179,7 @@ describe('gifted access and Stripe', () => {
     const ended = await w.stripe.cancelNow(subId)
     expect(w.state(u.userId).status).toBe('canceled')
     const { grantPlan } = await import('../../src/access/service')
-    grantPlan(w.deps, u.userId, 'product', new Date(Date.now() + 10 * DAY_MS), 'admin@example.com')
+    await grantPlan(w.deps, u.userId, 'product', new Date(Date.now() + 10 * DAY_MS), 'admin@example.com')
     // Stripe re-sends the cancellation (a new delivery of the same event is deduplicated; a
     // reconcile re-reads it): the gift stays
     await w.stripe.deliver({ ...w.stripe.events.find((e) => e.id === ended[0]!.eventId)!, id: `evt_again_${u.userId}` })

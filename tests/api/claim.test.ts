@@ -25,12 +25,12 @@ async function alerted() {
   expect((await call(app, 'POST', '/api/terms', { cookie: u.cookie, json: { category: 'wts', term: 'rmr' } })).status).toBe(201)
   clock.advance(60_000) // the post comes after the term: it alerts
   const now = deps.now().getTime()
-  const [post] = storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author: 'seller_1', now, ageMs: 12_000 })])
+  const [post] = await storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author: 'seller_1', now, ageMs: 12_000 })])
   const stamps = { receivedAt: now, storedAt: now }
-  const created = matchPosts(deps, [post!], 'live', stamps).created
+  const created = (await matchPosts(deps, [post!], 'live', stamps)).created
   expect(created).toHaveLength(1)
   const match = created[0]!.item
-  dispatchMatch(deps, u.userId, match)
+  await dispatchMatch(deps, u.userId, match)
   const row = deps.sqlite.query<{ payload: string }, []>("SELECT payload FROM outbox WHERE channel = 'email'").get()!
   const mail = JSON.parse(row.payload) as { text: string; html: string }
   const links = [...mail.text.matchAll(/(Claim|Open|Mark read): (\S+)/g)].map((m) => [m[1], m[2]!.replace(deps.config.appUrl, '')])
@@ -83,7 +83,7 @@ describe('claim in one tap', () => {
     const again = await call(app, 'POST', `/api/matches/${match.id}/acted`, { cookie: u.cookie, json: { action: 'open' } })
     expect(again.body.recorded).toBe(false)
 
-    const report = latencyReport(deps.sqlite, deps.now().getTime(), '1h')
+    const report = await latencyReport(deps, deps.now().getTime(), '1h')
     expect(report.postToClaim).toEqual([
       { key: 'created_claimed_app', label: 'Posted → opened or claimed from the match card', count: 1, p50Ms: 12_000, p95Ms: 12_000, p99Ms: 12_000 },
     ])

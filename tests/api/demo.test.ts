@@ -40,9 +40,9 @@ describe('demo mode', () => {
   test('the demo subscriber gets the batched digest, not one email per match', async () => {
     const q = (sql: string) => server.deps.sqlite.query(sql).get() as any
     const sub = await until(() => q(`SELECT id FROM users WHERE email = '${DEMO_ACCOUNTS[1]!.email}'`))
-    expect(getPrefs(server.deps, sub.id).email_frequency).toBe('batched')
+    expect((await getPrefs(server.deps, sub.id)).email_frequency).toBe('batched')
     // A live match (a new demo post arrives every few seconds) queues no email of its own.
-    expect(dispatchMatch(server.deps, sub.id, makeMatch(server.deps, sub.id))).toMatchObject({ email: false })
+    expect(await dispatchMatch(server.deps, sub.id, makeMatch(server.deps, sub.id))).toMatchObject({ email: false })
     expect(q(`SELECT count(*) AS n FROM outbox WHERE user_id = ${sub.id} AND kind = 'match'`).n).toBe(0)
   })
 

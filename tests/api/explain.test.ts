@@ -29,9 +29,9 @@ describe('GET /api/explain', () => {
     const other = await createUserWithSession(d)
     const admin = await createUserWithSession(d, { role: 'admin' })
     const rmr = addTerm(d, user.userId, FULL, 'wts', 'rmr <$500')
-    addTerm(d, user.userId, FULL, 'wts', 'aimpoint')
-    addTerm(d, user.userId, FULL, 'wtb', 'holosun')
-    addTerm(d, user.userId, FULL, 'wtb', 'eotech')
+    await addTerm(d, user.userId, FULL, 'wts', 'aimpoint')
+    await addTerm(d, user.userId, FULL, 'wtb', 'holosun')
+    await addTerm(d, user.userId, FULL, 'wtb', 'eotech')
     // the terms existed a minute before the posts
     d.sqlite.run(`UPDATE search_terms SET created_at = created_at - 60000`)
     const hit = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $450', selftext: 'Shipped.' })
@@ -196,8 +196,8 @@ describe("a forum feed's post", () => {
     cleanup.push(() => d.close())
     const app = makeApp(d)
     const user = await createUserWithSession(d)
-    addTerm(d, user.userId, FULL, 'wts', 'aimpoint')
-    addTerm(d, user.userId, FULL, 'wts', 'holosun')
+    await addTerm(d, user.userId, FULL, 'wts', 'aimpoint')
+    await addTerm(d, user.userId, FULL, 'wts', 'holosun')
     const { source } = await addSource(d, { kind: 'feed', forum: 'accessories', url: forums.url + forums.paths.xenforo, name: 'Optics board' })
     expect((await d.feeds.tick())[0]).toMatchObject({ status: 'ok', new: 3, matches: 1 })
     const stored = d.sqlite

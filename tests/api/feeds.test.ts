@@ -18,10 +18,10 @@ const t = eachTestApp()
 type Cat = 'wts' | 'wtb' | 'gd'
 
 /** Stores one post a minute later than the last and runs the matcher on it (live). */
-function post(title: string, opts: { category?: Cat; content?: string; author?: string; sourceName?: string } = {}) {
+async function post(title: string, opts: { category?: Cat; content?: string; author?: string; sourceName?: string } = {}) {
   t.clock.advance(60_000)
   const gd = opts.category === 'gd'
-  const stored = storePosts(t.deps, [
+  const stored = await storePosts(t.deps, [
     forumPost(title, {
       subreddit: gd ? 'gundeals' : 'GunAccessoriesForSale',
       now: t.clock.now().getTime(),
@@ -31,12 +31,12 @@ function post(title: string, opts: { category?: Cat; content?: string; author?: 
       ...(opts.sourceName ? { sourceName: opts.sourceName } : {}),
     }),
   ])
-  matchPosts(t.deps, stored, 'live')
+  await matchPosts(t.deps, stored, 'live')
 }
 
 async function subscriber(terms: [Cat, string][] = [['wts', 'widget']]) {
   const user = await createUserWithSession(t.deps)
-  for (const [c, term] of terms) addTerm(t.deps, user.userId, FULL, c, term)
+  for (const [c, term] of terms) await addTerm(t.deps, user.userId, FULL, c, term)
   const feeds = await call(t.app, 'GET', '/api/feeds', { cookie: user.cookie })
   expect(feeds.status).toBe(200)
   return { ...user, feeds: feeds.body as { atom: string; json: string; categories: Record<Cat, { atom: string; json: string }> } }
@@ -139,8 +139,8 @@ describe('the Atom feed', () => {
       ['wts', 'widget'],
       ['wts', 'gadget'],
     ])
-    post('[WTS] Widget one - $100', { content: 'First widget, barely used.' })
-    post('[WTS] Widget and gadget - $1,450', { content: 'Both items.\n\nShips   free.', author: 'alice', sourceName: 'GAFS' })
+    await post('[WTS] Widget one - $100', { content: 'First widget, barely used.' })
+    await post('[WTS] Widget and gadget - $1,450', { content: 'Both items.\n\nShips   free.', author: 'alice', sourceName: 'GAFS' })
     const res = await get(u.feeds.atom)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8')
@@ -161,7 +161,7 @@ describe('the Atom feed', () => {
 
   test('at most 50 entries, the newest', async () => {
     const u = await subscriber()
-    for (let i = 0; i < 55; i++) post(`[WTS] Widget ${i} - $${100 + i}`)
+    for (let i = 0; i < 55; i++) await post(`[WTS] Widget ${i} - $${100 + i}`)
     const feed = parseAtomFeed((await get(u.feeds.atom)).text)
     expect(feed.entries).toHaveLength(50)
     expect(text(feed.entries![0]!.title)).toBe('[WTS] Widget 54 - $154')
@@ -171,7 +171,7 @@ describe('the Atom feed', () => {
   test('escapes markup and drops characters XML cannot carry, so any post title gives a well-formed feed', async () => {
     const u = await subscriber()
     const hostile = `[WTS] Widget <script>alert("x")</script> & 'more' \u0001\u0008 ]]> \uD800 - $5`
-    post(hostile, { content: '<b>bold</b> &amp; </content></entry>', author: 'a<b>&"' })
+    await post(hostile, { content: '<b>bold</b> &amp; </content></entry>', author: 'a<b>&"' })
     const res = await get(u.feeds.atom)
     assertWellFormed(res.text)
     expect(res.text).not.toContain('<script>')
@@ -188,8 +188,8 @@ describe('the Atom feed', () => {
       ['wts', 'widget'],
       ['gd', 'widget'],
     ])
-    post('[WTS] Widget - $10')
-    post('[Optic] Widget deal $20', { category: 'gd' })
+    await post('[WTS] Widget - $10')
+    await post('[Optic] Widget deal $20', { category: 'gd' })
     const all = parseAtomFeed((await get(u.feeds.atom)).text)
     expect(all.entries).toHaveLength(2)
     const gd = parseAtomFeed((await get(u.feeds.categories.gd.atom)).text)
@@ -203,7 +203,7 @@ describe('the Atom feed', () => {
 describe('the JSON feed', () => {
   test('is JSON Feed 1.1 with the matched terms, price and source in _dibs', async () => {
     const u = await subscriber()
-    post('[WTS] Widget - $75', { content: 'A widget.', sourceName: 'GAFS' })
+    await post('[WTS] Widget - $75', { content: 'A widget.', sourceName: 'GAFS' })
     const res = await get(u.feeds.json)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/feed+json; charset=utf-8')
@@ -221,7 +221,7 @@ describe('the JSON feed', () => {
 
   test('an entry has the same id in both formats', async () => {
     const u = await subscriber()
-    post('[WTS] Widget - $75')
+    await post('[WTS] Widget - $75')
     const atom = parseAtomFeed((await get(u.feeds.atom)).text)
     const json = (await get(u.feeds.json)).body
     expect(json.items[0].id).toBe(atom.entries![0]!.id)
@@ -232,8 +232,8 @@ describe('whose matches', () => {
   test('a feed carries its owner’s matches only, never another user’s', async () => {
     const a = await subscriber([['wts', 'widget']])
     const b = await subscriber([['wts', 'gizmo']])
-    post('[WTS] Widget - $10')
-    post('[WTS] Gizmo - $20')
+    await post('[WTS] Widget - $10')
+    await post('[WTS] Gizmo - $20')
     const ownIds = (userId: number) =>
       t.deps.sqlite
         .query<{ id: number }, [number]>('SELECT id FROM matches WHERE user_id = ? ORDER BY id DESC')
@@ -266,7 +266,7 @@ describe('whose matches', () => {
 describe('rotation', () => {
   test('POST /api/feeds/rotate gives new addresses and the old ones answer 404 at once', async () => {
     const u = await subscriber()
-    post('[WTS] Widget - $10')
+    await post('[WTS] Widget - $10')
     const before = await get(u.feeds.atom)
     expect(before.status).toBe(200)
     const rotated = await call(t.app, 'POST', '/api/feeds/rotate', { cookie: u.cookie })
@@ -292,7 +292,7 @@ describe('rotation', () => {
 describe('conditional GET', () => {
   test('304 for a current ETag or Last-Modified; a new match changes both', async () => {
     const u = await subscriber()
-    post('[WTS] Widget - $10')
+    await post('[WTS] Widget - $10')
     for (const url of [u.feeds.atom, u.feeds.json]) {
       const first = await get(url)
       const etag = first.headers.get('etag')!
@@ -309,7 +309,7 @@ describe('conditional GET', () => {
       expect((await get(url, { 'if-none-match': '"other"', 'if-modified-since': lastModified })).status).toBe(200)
     }
     const first = await get(u.feeds.atom)
-    post('[WTS] Widget two - $12')
+    await post('[WTS] Widget two - $12')
     const changed = await get(u.feeds.atom, { 'if-none-match': first.headers.get('etag')! })
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(first.headers.get('etag'))

@@ -65,7 +65,7 @@ describe('hostile post texts', () => {
       expect({ term, status: r.status }).toEqual({ term, status: 201 })
     }
     expect(s.matchTitles()).toContain('[WTS] LEGO constructor kit') // backfilled by "constructor kit"
-    expect(runBatchMatch(s.deps).recent_posts_count).toBeGreaterThan(PROTOTYPE_NAMES.length)
+    expect((await runBatchMatch(s.deps)).recent_posts_count).toBeGreaterThan(PROTOTYPE_NAMES.length)
     expect((await s.scanner()).unparsed).toEqual({ last24h: 0, recent: [] })
     for (const name of PROTOTYPE_NAMES) expect((await s.get(`/icons/${name}`)).status).toBe(404)
   })

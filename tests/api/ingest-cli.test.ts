@@ -20,7 +20,7 @@ describe('ingestion commands', () => {
     server = await startTestServer({ REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl })
     env = { DATA_DIR: server.config.dataDir, REDDIT_BASE_URL: fake.url, REDDIT_AUTH_URL: fake.authUrl }
     userId = (await createUserWithSession(server.deps)).userId
-    addTerm(server.deps, userId, FULL, 'wts', 'aimpoint')
+    await addTerm(server.deps, userId, FULL, 'wts', 'aimpoint')
     for (const name of ['match.new', 'unread', 'post.new', 'scan.metric', 'scan.next'] as const)
       server.deps.bus.on(name, (data) => void seen.push({ name, data }))
   })
@@ -56,7 +56,7 @@ describe('ingestion commands', () => {
   })
 
   test('dibs match --since 24h creates the missing matches and prints the batch result', async () => {
-    storePosts(server.deps, [forumPost('[WTS] Aimpoint PRO - $360', { ageMs: 3600_000 }), forumPost('[WTS] Aimpoint ACRO', { ageMs: 30 * 3600_000 })])
+    await storePosts(server.deps, [forumPost('[WTS] Aimpoint PRO - $360', { ageMs: 3600_000 }), forumPost('[WTS] Aimpoint ACRO', { ageMs: 30 * 3600_000 })])
     const r = await spawnCli(['match', '--since', '24h'], env)
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/total_search_terms=1 recent_posts_count=3 matches_created=1 execution_time_seconds=[\d.]+/)
@@ -84,7 +84,7 @@ describe('ingestion commands', () => {
   })
 
   test('dibs archive-posts keeps the 7-day feed by default; matches keep their post title and url', async () => {
-    storePosts(server.deps, [forumPost('[WTS] Aimpoint from last month', { ageMs: 30 * 86_400_000 })])
+    await storePosts(server.deps, [forumPost('[WTS] Aimpoint from last month', { ageMs: 30 * 86_400_000 })])
     const before = (server.deps.sqlite.query('SELECT count(*) AS n FROM posts').get() as { n: number }).n
     const r = await spawnCli(['archive-posts'], env)
     expect(r.out).toContain('archive done: 1 post(s) older than 7d archived')
@@ -103,7 +103,7 @@ describe('dibs scan without a running server', () => {
     const server = await startTestServer()
     const deps = server.deps
     const { userId } = await createUserWithSession(deps, { emailFrequency: 'instant' })
-    addTerm(deps, userId, FULL, 'wts', 'eotech')
+    await addTerm(deps, userId, FULL, 'wts', 'eotech')
     await server.stop() // no server on this DATA_DIR any more
     await Bun.sleep(1100)
     fake.publish({ title: '[WTS] EOTech EXPS3-0 - $520' })

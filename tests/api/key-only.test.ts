@@ -77,9 +77,9 @@ describe("'Why didn't I get an alert?' names the missing key", () => {
       const d = deps!
       const user = await createUserWithSession(d, { role: 'product+gd', subscriptionStatus: 'active' })
       const full = { role: 'product+gd' as const, subscriptionStatus: 'active', accessExpiresAt: null }
-      addTerm(d, user.userId, full, 'wts', 'rmr trades>=5')
-      addTerm(d, user.userId, full, 'wts', 'holosun')
-      const [post] = storePosts(d, [forumPost('[WTS] Trijicon RMR Type 2 - $450', { now: d.now().getTime() + 60_000 })])
+      await addTerm(d, user.userId, full, 'wts', 'rmr trades>=5')
+      await addTerm(d, user.userId, full, 'wts', 'holosun')
+      const [post] = await storePosts(d, [forumPost('[WTS] Trijicon RMR Type 2 - $450', { now: d.now().getTime() + 60_000 })])
       const why = await explainPost(d, { id: user.userId, role: 'user' }, { url: post!.redditId })
       const reasons = Object.fromEntries(why.terms.map((t) => [t.term, t.reasons]))
       expect(reasons['rmr trades>=5']).toEqual(

@@ -73,7 +73,7 @@ describe('sold and removed tracking on a real server', () => {
     const d = server.deps
     const user = await createUserWithSession(d)
     const other = await createUserWithSession(d)
-    addTerm(d, user.userId, FULL, 'wts', 'rmr')
+    await addTerm(d, user.userId, FULL, 'wts', 'rmr')
     await Bun.sleep(5)
     const sold = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400', selftext: 'Shipped. Timestamp in comments.' })
     fake.publish({ title: '[WTS] Trijicon RMR HRS - $380' })
@@ -174,7 +174,7 @@ describe('the budget share', () => {
           await runScan(deps, client)
           if (fake.listingRequests().length > before) scans.push(t)
           last = { startedAt: t, endedAt: clock.now().getTime() }
-          next = nextScanAt(deps, last, client)
+          next = await nextScanAt(deps, last, client)
         }
         if ((t - start) % 1000 === 0) {
           deps.sqlite.run('UPDATE posts SET ingested_at = ingested_at - 120000 WHERE recheck_count = 0') // every stored post is due
@@ -226,7 +226,7 @@ describe('Wait before email and push', () => {
     expect((await call(app, 'PUT', '/api/notifications/hold', { cookie: u.cookie, json: { hold_seconds: 60 }, headers })).body.hold_seconds).toBe(60)
     // (no Reddit key here: the setting says re-checks come only from later polls of the feed)
     expect((await call(app, 'GET', '/api/notifications/hold', { cookie: u.cookie, headers })).body).toMatchObject({ hold_seconds: 60, max_seconds: 120 })
-    addTerm(deps, u.userId, FULL, 'wts', 'rmr')
+    await addTerm(deps, u.userId, FULL, 'wts', 'rmr')
     clock.advance(1000)
 
     const removed = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
@@ -235,7 +235,7 @@ describe('Wait before email and push', () => {
     deps.bus.on('match.new', (e) => void inApp.push(e))
     await runScan(deps, client)
     expect(inApp).toHaveLength(2) // in-app is instant
-    deps.dispatcher.flush()
+    await deps.dispatcher.flush()
     await worker.tick()
     const rows = () => deps.sqlite.query("SELECT status, last_error FROM outbox WHERE channel = 'push' ORDER BY id").all() as any[]
     expect(rows().map((r) => r.status)).toEqual(['waiting', 'waiting'])
@@ -265,12 +265,12 @@ describe('Wait before email and push', () => {
     wire(deps)
     attachListeners(deps, { dispatcher: deps.dispatcher })
     const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
-    addTerm(deps, u.userId, FULL, 'wts', 'rmr')
+    await addTerm(deps, u.userId, FULL, 'wts', 'rmr')
     clock.advance(1000)
     const p = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
     const q = fake.publish({ title: '[WTS] Trijicon RMR HRS - $380' })
     await runScan(deps, client)
-    deps.dispatcher.flush()
+    await deps.dispatcher.flush()
     deps.sqlite.run("UPDATE outbox SET status = 'sent', sent_at = 1 WHERE id = (SELECT min(id) FROM outbox)") // the first email already went
     fake.edit(p.id, { title: '[SOLD] Trijicon RMR Type 2 - $400' })
     fake.edit(q.id, { link_flair_text: 'SOLD' })
@@ -299,13 +299,13 @@ describe('re-checks without a key: later polls of the Atom feed', () => {
     const events: { post: { redditId: string; state: string } }[] = []
     deps.bus.on('post.updated', (e) => void events.push(e))
     const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
-    addTerm(deps, u.userId, FULL, 'wts', 'rmr')
+    await addTerm(deps, u.userId, FULL, 'wts', 'rmr')
     clock.advance(1000)
     const p = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400' })
     const q = fake.publish({ title: '[WTS] Holosun 507C - $250' })
     const r = fake.publish({ title: '[WTS] Aimpoint T2 - $700' })
     expect((await runScan(deps, client)).postsNew).toBe(3)
-    deps.dispatcher.flush()
+    await deps.dispatcher.flush()
     expect(deps.sqlite.query("SELECT status FROM outbox WHERE channel = 'email'").all()).toEqual([{ status: 'pending' }])
 
     fake.edit(p.id, { selftext: 'SOLD - thanks all' })

@@ -17,9 +17,9 @@ beforeEach(() => {
 })
 afterEach(() => deps.close())
 
-const publish = (title: string) => {
-  const stored = storePosts(deps, [forumPost(title, { ageMs: 1000 })])
-  matchPosts(deps, stored, 'live')
+const publish = async (title: string) => {
+  const stored = await storePosts(deps, [forumPost(title, { ageMs: 1000 })])
+  await matchPosts(deps, stored, 'live')
   return stored[0]!
 }
 
@@ -33,9 +33,9 @@ describe('loc: terms', () => {
     expect((await add('aimpoint loc:"US-CA"')).status).toBe(201)
     expect((await add('holosun -loc:CA')).status).toBe(201)
 
-    const texas = publish('[USA-TX] [H] Aimpoint T2, Holosun 507C [W] PayPal')
-    const california = publish('[US-CA] [H] Aimpoint T2 [W] PayPal')
-    const nowhere = publish('[H] Holosun 508T [W] PayPal')
+    const texas = await publish('[USA-TX] [H] Aimpoint T2, Holosun 507C [W] PayPal')
+    const california = await publish('[US-CA] [H] Aimpoint T2 [W] PayPal')
+    const nowhere = await publish('[H] Holosun 508T [W] PayPal')
     const stored = deps.sqlite.query('SELECT reddit_id, location FROM posts ORDER BY id').all()
     expect(stored).toEqual([
       { reddit_id: texas.redditId, location: 'USA-TX' },

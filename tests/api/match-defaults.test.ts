@@ -136,7 +136,7 @@ describe('defaults applied to matching', () => {
     // batch: the matches are gone (e.g. restored terms), the defaults changed in between
     t.s.deps.sqlite.run('DELETE FROM matches WHERE user_id = ?', [u.userId])
     await u.put({ skipSold: false, excludeWords: ['range bag'] })
-    const batch = runBatchMatch(t.s.deps, { sinceMs: 3600_000 })
+    const batch = await runBatchMatch(t.s.deps, { sinceMs: 3600_000 })
     expect(batch.matches_created).toBe(3)
     expect(t.titlesOf(u.userId)).toEqual([OPEN, PENDING, SOLD].sort())
   })

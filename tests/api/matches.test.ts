@@ -20,13 +20,13 @@ afterEach(() => deps.close())
 /** A subscriber with a term, and n live posts matching it, one a minute (newest last). */
 async function withMatches(n: number, category: 'wts' | 'wtb' | 'gd' = 'wts') {
   const user = await createUserWithSession(deps)
-  addTerm(deps, user.userId, FULL, category, 'widget')
+  await addTerm(deps, user.userId, FULL, category, 'widget')
   for (let i = 0; i < n; i++) {
     clock.advance(60_000)
     const sub = category === 'gd' ? 'gundeals' : 'GunAccessoriesForSale'
     const tag = category === 'gd' ? '[Optic]' : `[${category.toUpperCase()}]`
-    const stored = storePosts(deps, [forumPost(`${tag} Widget ${i} - $${100 + i}`, { subreddit: sub, now: clock.now().getTime(), ageMs: 1000 })])
-    matchPosts(deps, stored, 'live')
+    const stored = await storePosts(deps, [forumPost(`${tag} Widget ${i} - $${100 + i}`, { subreddit: sub, now: clock.now().getTime(), ageMs: 1000 })])
+    await matchPosts(deps, stored, 'live')
   }
   return user
 }
@@ -69,10 +69,10 @@ describe('GET /api/matches', () => {
 describe("the seller's location (issue 24 §5)", () => {
   test("a stored post keeps its title's location tag; its match and the live feed carry it", async () => {
     const user = await createUserWithSession(deps)
-    addTerm(deps, user.userId, FULL, 'wts', 'widget')
+    await addTerm(deps, user.userId, FULL, 'wts', 'widget')
     clock.advance(60_000)
     const now = clock.now().getTime()
-    const stored = storePosts(deps, [
+    const stored = await storePosts(deps, [
       forumPost('[USA-TX] [H] Widget 7 [W] PayPal', { now, ageMs: 2000 }),
       forumPost('[WTS] [San Juan, PR] Widget 8 - $80', { now, ageMs: 1000 }),
       forumPost('[WTS] Widget 9 - $90', { now, ageMs: 500 }),
@@ -85,7 +85,7 @@ describe("the seller's location (issue 24 §5)", () => {
     ])
     const created: any[] = []
     deps.bus.on('match.new', (e) => void created.push(e.match))
-    matchPosts(deps, stored, 'live')
+    await matchPosts(deps, stored, 'live')
     expect(created.map((m) => m.location)).toEqual(['USA-TX', 'San Juan, PR', null])
     const list = (await call(app, 'GET', '/api/matches?category=wts', { cookie: user.cookie })).body.matches
     expect(list.map((m: any) => [m.title, m.location])).toEqual([
@@ -180,14 +180,14 @@ describe('archive restore and search (issue 12 item 12)', () => {
 
   test('q finds archived matches by words of the title, the author or the matched term; wildcards are literal', async () => {
     const user = await createUserWithSession(deps)
-    addTerm(deps, user.userId, FULL, 'wts', 'trijicon')
+    await addTerm(deps, user.userId, FULL, 'wts', 'trijicon')
     const now = clock.now().getTime()
-    const stored = storePosts(deps, [
+    const stored = await storePosts(deps, [
       forumPost('[WTS] Trijicon RMR Type 2 - $400', { now, ageMs: 3000, author: 'optic_guy' }),
       forumPost('[WTS] Trijicon MRO 100% - $350', { now, ageMs: 2000, author: 'range_day' }),
       forumPost('[WTS] Trijicon SRO 2.5 MOA - $500', { now, ageMs: 1000, author: 'optic_guy' }),
     ])
-    matchPosts(deps, stored, 'live')
+    await matchPosts(deps, stored, 'live')
     const ids = (await call(app, 'GET', '/api/matches?category=wts', { cookie: user.cookie })).body.matches.map((m: any) => m.id)
     for (const id of ids) await call(app, 'POST', `/api/matches/${id}/archive`, { cookie: user.cookie })
     const find = async (q: string) =>
@@ -210,7 +210,7 @@ describe('GET /api/posts (public live feed)', () => {
     for (let i = 0; i < 23; i++) posts.push(forumPost(`[WTS] Item ${i}`, { now, ageMs: (23 - i) * 60_000 }))
     posts.push(forumPost('[WTB] Wanted', { now }), forumPost('[Optic] Deal', { now, subreddit: 'gundeals' }))
     posts.push(forumPost('[WTS] Too old', { now, ageMs: 8 * 86_400_000 }), forumPost('[WTT] Trade only', { now }))
-    storePosts(deps, posts)
+    await storePosts(deps, posts)
     const p1 = await call(app, 'GET', '/api/posts?category=wts&page=1')
     expect(p1.status).toBe(200)
     expect(p1.body).toMatchObject({ total: 23, page: 1, pageSize: 10 })

@@ -67,7 +67,7 @@ async function seedEverything(deps: TestDeps, tag: string) {
     .insert(s.oneTimeTokens)
     .values({ id: `EMAILLINKHASH${tag}`, userId: u.userId, purpose: 'reset', expiresAt: now })
     .run()
-  const token = createToken(deps, u.userId, { name: `bot ${tag}`, scopes: ['read'] })
+  const token = await createToken(deps, u.userId, { name: `bot ${tag}`, scopes: ['read'] })
   const tokenHash = new Bun.CryptoHasher('sha256').update(token.token).digest('hex')
   const term = deps.db
     .insert(s.searchTerms)
@@ -122,7 +122,7 @@ async function seedEverything(deps: TestDeps, tag: string) {
     .insert(s.contactMessages)
     .values({ userId: u.userId, email: u.email, subject: `Subject ${tag}`, message: `Message ${tag}` })
     .run()
-  const feedSecretOfUser = feedSecret(deps, u.userId)
+  const feedSecretOfUser = await feedSecret(deps, u.userId)
   const feedRow = deps.sqlite
     .query<{ nonce: string; secret_hash: string }, [number]>('SELECT nonce, secret_hash FROM feed_keys WHERE user_id = ?')
     .get(u.userId)!
@@ -195,7 +195,7 @@ describe('GET /api/me/export', () => {
   test('signed out it answers 401; a personal access token gets 403 (the whole account is for the signed-in owner)', async () => {
     const { cookie, userId } = await createUserWithSession(t.deps)
     expect((await call(t.app, 'GET', '/api/me/export')).status).toBe(401)
-    const { token } = createToken(t.deps, userId, { name: 'x', scopes: ['read', 'write'] })
+    const { token } = await createToken(t.deps, userId, { name: 'x', scopes: ['read', 'write'] })
     const r = await call(t.app, 'GET', '/api/me/export', { cookie, headers: { authorization: `Bearer ${token}` } })
     expect(r.status).toBe(403)
     expect(r.body.error.code).toBe('TOKEN_NOT_ALLOWED')

@@ -136,7 +136,7 @@ describe('DELETE /api/me', () => {
     const stale = await call(app, 'DELETE', '/api/me', { cookie: g.cookie })
     expect(stale.status).toBe(403)
     expect(stale.body.error.code).toBe('REAUTH_REQUIRED')
-    const { token } = createSession(deps, g.userId)
+    const { token } = await createSession(deps, g.userId)
     const ok = await call(app, 'DELETE', '/api/me', { cookie: `${SESSION_COOKIE}=${token}` })
     expect(ok.status).toBe(200)
   })

@@ -64,7 +64,7 @@ beforeAll(async () => {
   const device = push.subscribe()
   expect((await send('POST', '/api/push/subscriptions', user.cookie, { endpoint: device.endpoint, keys: device.keys })).status).toBe(201)
   expect((await send('PUT', '/api/notifications/preferences', user.cookie, { web_push_enabled: true, email_frequency: 'instant' })).status).toBe(200)
-  addTerm(d, user.userId, FULL, 'wts', 'rmr')
+  await addTerm(d, user.userId, FULL, 'wts', 'rmr')
   ws = new WebSocket(server.url.replace(/^http/, 'ws') + '/api/ws', { headers: { origin: origin(), cookie: user.cookie } } as never)
   const messages: string[] = []
   ws.onmessage = (e) => void messages.push(String(e.data))
@@ -169,7 +169,7 @@ describe('GET /metrics', () => {
   test('outbox depth and the age of the oldest pending row are read from SQLite at scrape time', async () => {
     const d = server.deps
     // Hold the worker's hand off: a row that is not due yet stays pending.
-    const id = enqueueEmail(d, 'confirm', { to: 'x@example.com', subject: 's', text: 't', html: '<p>h</p>' })!
+    const id = (await enqueueEmail(d, 'confirm', { to: 'x@example.com', subject: 's', text: 't', html: '<p>h</p>' }))!
     d.sqlite.run('UPDATE outbox SET next_attempt_at = ?, created_at = ? WHERE id = ?', [Date.now() + 3_600_000, Date.now() - 90_000, id])
     const text = await scrape()
     expect(value(text, 'dibs_outbox_depth{channel="email",status="pending"}')).toBe(1)

@@ -50,7 +50,7 @@ describe('webhook', () => {
       server.deps.db.insert(matchTerms).values({ matchId: m.id, termId: t.id }).run()
       server.deps.dispatcher.add({ userId: u.userId, match: m, notify: true })
     }
-    server.deps.dispatcher.flush()
+    await server.deps.dispatcher.flush()
     const before = hook.received.length
     await deliver()
     const prices = hook.received.slice(before).map((r) => JSON.parse(r.body) as { match: { id: number }; post: { price: number | null } })
@@ -74,7 +74,7 @@ describe('webhook', () => {
     expect(JSON.parse(hook.received[0]!.body)).toMatchObject({ type: 'test' })
 
     hook.failNext({ status: 500, body: 'oops' })
-    const { match } = liveMatchFor(u.userId)
+    const { match } = await liveMatchFor(u.userId)
     await deliver()
     const row = server.deps.db
       .select()
@@ -110,7 +110,7 @@ describe('webhook', () => {
     const t = await api('POST', `/api/notifications/channels/${add.body.channel.id}/test`, u.cookie)
     expect(t.body.ok).toBe(false)
     expect(t.body.result).toContain('failed (401')
-    const { match } = liveMatchFor(u.userId)
+    const { match } = await liveMatchFor(u.userId)
     await deliver()
     expect(
       server.deps.db
@@ -135,7 +135,7 @@ describe('ntfy', () => {
     expect(add.status).toBe(201)
     expect(add.body.secret).toBeUndefined()
     expect(add.body.channel).toMatchObject({ hasToken: true, priority: 4 })
-    const { match } = liveMatchFor(u.userId)
+    const { match } = await liveMatchFor(u.userId)
     await deliver()
     const req = ntfy.received.at(-1)!
     expect(req).toMatchObject({ method: 'POST', path: '/dibs-alerts' })
@@ -166,7 +166,7 @@ describe('Discord', () => {
     expect(add.status).toBe(201)
     expect(add.body.channel.url).toEndWith('/api/webhooks/123456789/…') // the token is never shown again
     discord.rateLimit(30)
-    const { match } = liveMatchFor(u.userId)
+    const { match } = await liveMatchFor(u.userId)
     const before = Date.now()
     await deliver()
     const row = server.deps.db
@@ -227,7 +227,7 @@ describe('per-term channels reach external channels', () => {
     const m2 = makeMatch(server.deps, u.userId)
     for (const id of [t1.id, t2.id]) server.deps.db.insert(matchTerms).values({ matchId: m2.id, termId: id }).run()
     for (const m of [m1, m2]) server.deps.dispatcher.add({ userId: u.userId, match: m, notify: true })
-    server.deps.dispatcher.flush()
+    await server.deps.dispatcher.flush()
     expect(keys(m1.id)).toEqual([`match:${m1.id}:ntfy:${b}`])
     expect(keys(m2.id)).toEqual([`match:${m2.id}:discord:${a}`, `match:${m2.id}:ntfy:${b}`].sort())
     // muted: nothing but in-app
@@ -236,7 +236,7 @@ describe('per-term channels reach external channels', () => {
     const m3 = makeMatch(server.deps, u.userId)
     server.deps.db.insert(matchTerms).values({ matchId: m3.id, termId: t1.id }).run()
     server.deps.dispatcher.add({ userId: u.userId, match: m3, notify: true })
-    server.deps.dispatcher.flush()
+    await server.deps.dispatcher.flush()
     expect(keys(m3.id)).toEqual([])
   })
 })

@@ -125,7 +125,7 @@ describe('instant email', () => {
     emit(c.userId, makeMatch(deps, c.userId))
     const d = await createUserWithSession(deps, { role: 'trial_expired', emailFrequency: 'instant' })
     emit(d.userId, makeMatch(deps, d.userId))
-    setSetting(deps, 'is_emergency_paused', true)
+    await setSetting(deps, 'is_emergency_paused', true)
     const e = await createUserWithSession(deps, { emailFrequency: 'instant' })
     emit(e.userId, makeMatch(deps, e.userId))
     await Bun.sleep(20)
@@ -136,14 +136,14 @@ describe('instant email', () => {
 
   test('while paused, queued alerts wait in the queue and go out after the pause ends; account emails still go', async () => {
     const { enqueueEmail } = await import('../../src/outbox/queue')
-    setSetting(deps, 'is_emergency_paused', true)
-    enqueueEmail(deps, 'match', { to: 'a@example.com', subject: 'alert', text: 't', html: 'h' }, { dedupeKey: 'match:999:email' })
-    enqueueEmail(deps, 'confirm', { to: 'a@example.com', subject: 'confirm', text: 't', html: 'h' })
+    await setSetting(deps, 'is_emergency_paused', true)
+    await enqueueEmail(deps, 'match', { to: 'a@example.com', subject: 'alert', text: 't', html: 'h' }, { dedupeKey: 'match:999:email' })
+    await enqueueEmail(deps, 'confirm', { to: 'a@example.com', subject: 'confirm', text: 't', html: 'h' })
     await smtp.waitFor(1)
     await worker.tick()
     expect(smtp.messages.map((m) => m.subject)).toEqual(['confirm'])
-    expect(outboxCounts(deps, 'email').pending).toBe(1)
-    setSetting(deps, 'is_emergency_paused', false)
+    expect((await outboxCounts(deps, 'email')).pending).toBe(1)
+    await setSetting(deps, 'is_emergency_paused', false)
     await worker.tick()
     await smtp.waitFor(2)
     expect(smtp.messages.map((m) => m.subject)).toEqual(['confirm', 'alert'])
@@ -221,7 +221,7 @@ describe('default frequency, accounts from before it changed', () => {
     clock.advance(30 * 86_400_000)
     const { enqueueEmail } = await import('../../src/outbox/queue')
     const emailed = makeMatch(deps, u.userId, { title: '[WTS] emailed on its own before the upgrade' })
-    enqueueEmail(deps, 'match', { to: u.email, subject: emailed.title, text: emailed.url, html: 'h' }, { dedupeKey: `match:${emailed.id}:email` })
+    await enqueueEmail(deps, 'match', { to: u.email, subject: emailed.title, text: emailed.url, html: 'h' }, { dedupeKey: `match:${emailed.id}:email` })
     await smtp.waitFor(1)
     clock.advance(60_000)
     const fresh = makeMatch(deps, u.userId, { title: '[WTS] made after the upgrade' })
@@ -241,7 +241,7 @@ describe('durable delivery', () => {
     for (const m of made) emit(u.userId, m)
     await Bun.sleep(50)
     await worker.tick()
-    expect(outboxCounts(deps, 'email')).toMatchObject({ pending: 3, sent: 0 })
+    expect(await outboxCounts(deps, 'email')).toMatchObject({ pending: 3, sent: 0 })
     expect(
       deps.db
         .select()
@@ -252,7 +252,7 @@ describe('durable delivery', () => {
     // Still down at the first retry.
     clock.advance(6_000)
     await worker.tick()
-    expect(outboxCounts(deps, 'email').pending).toBe(3)
+    expect((await outboxCounts(deps, 'email')).pending).toBe(3)
     await smtp.start()
     clock.advance(60_000)
     await worker.tick()
@@ -262,14 +262,14 @@ describe('durable delivery', () => {
     await Bun.sleep(100)
     expect(smtp.messages).toHaveLength(3)
     expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(3)
-    expect(outboxCounts(deps, 'email')).toMatchObject({ pending: 0, sent: 3, failed: 0 })
+    expect(await outboxCounts(deps, 'email')).toMatchObject({ pending: 0, sent: 3, failed: 0 })
   })
 
   test(`a row that keeps failing ends in the failed state after ${MAX_ATTEMPTS} attempts, kept for the admin`, async () => {
     const localClock = testClock(Date.parse('2026-03-01T12:00:00Z'))
     const local = makeDeps({}, localClock)
     const { enqueueEmail } = await import('../../src/outbox/queue')
-    enqueueEmail(local, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })
+    await enqueueEmail(local, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })
     let calls = 0
     const failing = {
       email: async () => {
@@ -392,12 +392,12 @@ describe('web push', () => {
     emit(u.userId, makeMatch(deps, u.userId))
     await Bun.sleep(50)
     await worker.tick()
-    expect(outboxCounts(deps, 'push').pending).toBe(1)
+    expect((await outboxCounts(deps, 'push')).pending).toBe(1)
     push.respondWith(u.device.id, 201)
     clock.advance(10_000)
     await worker.tick()
     expect(await waitPush(1)).toHaveLength(1)
-    expect(outboxCounts(deps, 'push')).toMatchObject({ sent: 1, pending: 0 })
+    expect(await outboxCounts(deps, 'push')).toMatchObject({ sent: 1, pending: 0 })
   })
 })
 

@@ -64,7 +64,7 @@ export function makeMatch(
  * `liveMatchFor` (a term, a live match of it, dispatched now).
  */
 export function channelKit(server: {
-  deps: Deps & { outbox: OutboxWorker; dispatcher: { add(e: { userId: number; match: MatchItem; notify: boolean }): void; flush(): void } }
+  deps: Deps & { outbox: OutboxWorker; dispatcher: { add(e: { userId: number; match: MatchItem; notify: boolean }): void; flush(): Promise<void> } }
 }) {
   const { searchTerms, matchTerms, outbox } = schema
   async function api(method: string, path: string, cookie: string, json?: unknown) {
@@ -80,7 +80,7 @@ export function channelKit(server: {
     if (opts.dueNow) server.deps.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.status, 'pending')).run()
     await server.deps.outbox.tick()
   }
-  function liveMatchFor(userId: number, term = 'trijicon', over: { delivery?: Record<string, unknown>; title?: string } = {}) {
+  async function liveMatchFor(userId: number, term = 'trijicon', over: { delivery?: Record<string, unknown>; title?: string } = {}) {
     const t = server.deps.db
       .insert(searchTerms)
       .values({ userId, category: 'wts', term, ...(over.delivery ? { delivery: over.delivery as never } : {}) })
@@ -89,7 +89,7 @@ export function channelKit(server: {
     const m = makeMatch(server.deps, userId, { title: over.title ?? '[WTS] Trijicon RMR Type 2 - $450', term })
     server.deps.db.insert(matchTerms).values({ matchId: m.id, termId: t.id }).run()
     server.deps.dispatcher.add({ userId, match: m, notify: true })
-    server.deps.dispatcher.flush()
+    await server.deps.dispatcher.flush()
     return { match: m, termId: t.id }
   }
   return { api, deliver, liveMatchFor }

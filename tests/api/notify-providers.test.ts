@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq, like } from 'drizzle-orm'
 import { notificationPrefs, notifyEndpoints, outbox } from '../../src/db/schema'
+import type { MatchItem } from '../../src/contract/events'
 import { providerHooks } from '../../src/notify/jobs'
 import { verifyAlertToken } from '../../src/notify/alert-links'
 import { runQuietSummaries } from '../../src/notify/quiet-summary'
@@ -118,7 +119,7 @@ describe('telegram', () => {
     expect(early.body.result).toBe(`failed (not linked yet: Send /start ${add.body.linkCode} to @DibsTestBot in Telegram.)`)
 
     // a match before linking queues nothing for the chat (it would only fail): the settings say to link it
-    const before = kit.liveMatchFor(u.userId, 'sro', { title: '[WTS] Trijicon SRO - $500' })
+    const before = await kit.liveMatchFor(u.userId, 'sro', { title: '[WTS] Trijicon SRO - $500' })
     expect(
       server.deps.db
         .select()
@@ -143,7 +144,7 @@ describe('telegram', () => {
     await p.poll(server.deps, 0)
     expect(tg.sent.at(-1)!.text).toStartWith('That code is not valid')
 
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const msg = tg.sent.at(-1)!
     expect(msg.chatId).toBe(5001)
@@ -174,7 +175,7 @@ describe('telegram', () => {
     await telegramPoller(providerHooks).poll(server.deps, 0)
     tg.rateLimit(37)
     const before = Date.now()
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const row = rowOf(`match:${match.id}:telegram:${add.body.channel.id}`)
     expect(row.status).toBe('pending')
@@ -201,7 +202,7 @@ describe('pushover', () => {
     const add = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'pushover', userKey: USER_KEY })
     expect(add.status).toBe(201)
     expect(JSON.stringify(add.body)).not.toContain(USER_KEY)
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const form = readPushover(po.received.at(-1)!)
     expect(form).toMatchObject({ token: APP_TOKEN, user: USER_KEY, title: 'New GAFS WTS match · $450', url: claimUrl(match), url_title: 'Claim' })
@@ -217,7 +218,7 @@ describe('pushover', () => {
     const add = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'pushover', userKey: USER_KEY })
     const reset = Math.floor(Date.now() / 1000) + 3 * 86400
     po.overLimit(reset)
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const row = rowOf(`match:${match.id}:pushover:${add.body.channel.id}`)
     expect(row.status).toBe('pending')
@@ -233,7 +234,7 @@ describe('gotify', () => {
     expect(add.status).toBe(201)
     const t = await kit.api('POST', `/api/notifications/channels/${add.body.channel.id}/test`, u.cookie)
     expect(t.body).toMatchObject({ ok: true, result: 'delivered (200)' })
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const sent = go.received.at(-1)!
     expect(sent.headers['x-gotify-key']).toBe('AgotifyTok.1')
@@ -254,14 +255,14 @@ describe('matrix', () => {
     expect(add.body.channel).toMatchObject({ kind: 'matrix', roomId: '!room:example.org' })
     const t = await kit.api('POST', `/api/notifications/channels/${add.body.channel.id}/test`, u.cookie)
     expect(t.body).toMatchObject({ ok: true, result: 'delivered (200)' })
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const key = `match:${match.id}:matrix:${add.body.channel.id}`
     expect(mx.events.at(-1)).toMatchObject({ roomId: '!room:example.org', txnId: `dibs-${key.replace(/:/g, '_')}` })
     expect(mx.events.at(-1)!.content.formatted_body).toContain(`<a href="${claimUrl(match)}">Claim</a>`)
 
     mx.revoke()
-    const m2 = kit.liveMatchFor(u.userId, 'holosun').match
+    const m2 = (await kit.liveMatchFor(u.userId, 'holosun')).match
     await kit.deliver()
     const row = rowOf(`match:${m2.id}:matrix:${add.body.channel.id}`)
     expect(row).toMatchObject({ status: 'failed', lastError: MATRIX_TOKEN_TEXT })
@@ -281,7 +282,7 @@ describe('slack', () => {
     const u = await createUserWithSession(server.deps, { emailFrequency: 'none' })
     const add = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'slack', url: sl.hookUrl })
     expect(add.body.channel.url).not.toContain('s3cr3tXYZ')
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const body = JSON.parse(sl.received.at(-1)!.body)
     expect(body.text).toBe('New GAFS WTS match · $450: [WTS] Trijicon RMR Type 2 - $450')
@@ -313,7 +314,7 @@ describe('apprise', () => {
     const p = await kit.api('GET', `/api/notifications/channels/${add.body.channel.id}/payload`, u.cookie)
     expect(JSON.parse(p.body.request.body).urls).toBe('•••,•••')
     ap.failService()
-    const { match } = kit.liveMatchFor(u.userId)
+    const { match } = await kit.liveMatchFor(u.userId)
     await kit.deliver()
     const key = `match:${match.id}:apprise:${add.body.channel.id}`
     expect(rowOf(key).status).toBe('pending')
@@ -330,8 +331,8 @@ describe('per-channel control', () => {
     const u = await createUserWithSession(server.deps, { emailFrequency: 'none' })
     const add = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'slack', url: `${sl.url}/services/T9/B9/imp`, level: 'important' })
     expect(add.body.channel.level).toBe('important')
-    const plain = kit.liveMatchFor(u.userId, 'rmr').match
-    const marked = kit.liveMatchFor(u.userId, 'holosun', { delivery: { email: 'default', push: true, endpoints: {}, important: true } }).match
+    const plain = (await kit.liveMatchFor(u.userId, 'rmr')).match
+    const marked = (await kit.liveMatchFor(u.userId, 'holosun', { delivery: { email: 'default', push: true, endpoints: {}, important: true } })).match
     const has = (id: number) =>
       server.deps.db
         .select()
@@ -341,21 +342,22 @@ describe('per-channel control', () => {
     expect([has(plain.id), has(marked.id)]).toEqual([false, true])
     const patch = await kit.api('PATCH', `/api/notifications/channels/${add.body.channel.id}`, u.cookie, { level: 'all' })
     expect(patch.body.channel.level).toBe('all')
-    expect(has(kit.liveMatchFor(u.userId, 'aimpoint').match.id)).toBe(true)
+    expect(has((await kit.liveMatchFor(u.userId, 'aimpoint')).match.id)).toBe(true)
   })
 
   test('a cap of 2 per minute: the rest are held and arrive folded into one message', async () => {
     const u = await createUserWithSession(server.deps, { emailFrequency: 'none' })
     const add = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'slack', url: `${sl.url}/services/T8/B8/cap`, ratePerMinute: 2 })
     const id = add.body.channel.id as number
-    const ms = [1, 2, 3, 4].map((i) => kit.liveMatchFor(u.userId, `term${i}`, { title: `[WTS] Item ${i} - $10${i}` }).match)
+    const ms: MatchItem[] = []
+    for (const i of [1, 2, 3, 4]) ms.push((await kit.liveMatchFor(u.userId, `term${i}`, { title: `[WTS] Item ${i} - $10${i}` })).match)
     const statuses = () => ms.map((m) => rowOf(`match:${m.id}:slack:${id}`).status)
     expect(statuses()).toEqual(['pending', 'pending', 'held', 'held'])
     await kit.deliver()
     expect(sl.received.filter((r) => r.path === '/services/T8/B8/cap')).toHaveLength(2)
     // a minute later the job folds the held two into one message
     const later = { ...server.deps, now: () => new Date(Date.now() + 61_000) }
-    expect(runQuietSummaries(later)).toMatchObject({ channels: 1 })
+    expect(await runQuietSummaries(later)).toMatchObject({ channels: 1 })
     expect(statuses()).toEqual(['sent', 'sent', 'sent', 'sent'])
     await kit.deliver({ dueNow: true }) // the summary row is due at the job's (later) time
     const folded = sl.received.filter((r) => r.path === '/services/T8/B8/cap').map((r) => JSON.parse(r.body))
@@ -383,12 +385,12 @@ describe('per-channel control', () => {
       })
       .run()
     const add = await kit.api('POST', '/api/notifications/channels', u.cookie, { kind: 'gotify', url: go.url, token: 'AgotifyTok.1' })
-    const m = kit.liveMatchFor(u.userId).match
+    const m = (await kit.liveMatchFor(u.userId)).match
     expect(rowOf(`match:${m.id}:gotify:${add.body.channel.id}`).status).toBe('held')
     await kit.deliver()
     expect(go.received).toHaveLength(0)
     const after = { ...server.deps, now: () => new Date(now.getTime() + 2 * 3600_000) }
-    expect(runQuietSummaries(after)).toMatchObject({ channels: 1 })
+    expect(await runQuietSummaries(after)).toMatchObject({ channels: 1 })
     await kit.deliver({ dueNow: true })
     expect(JSON.parse(go.received.at(-1)!.body).title).toBe('1 new match while you were away')
     const fold = server.deps.db

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { matchTerms, outbox, pushSubscriptions, searchTerms } from '../../src/db/schema'
 import { runDigests } from '../../src/notify/digest'
+import { updateTermDelivery } from '../../src/terms/delivery'
 import { runQuietSummaries, SUMMARY_NOTE } from '../../src/notify/quiet-summary'
 import { recoverStuckSending } from '../../src/outbox/queue'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
@@ -26,11 +27,11 @@ afterEach(() => deps.close())
 function term(userId: number, text: string) {
   return deps.db.insert(searchTerms).values({ userId, category: 'wts', term: text, createdAt: clock.now() }).returning().get()
 }
-function fanOut(userId: number, termIds: number[]) {
+async function fanOut(userId: number, termIds: number[]) {
   const m = makeMatch(deps, userId)
   for (const id of termIds) deps.db.insert(matchTerms).values({ matchId: m.id, termId: id }).run()
   deps.dispatcher.add({ userId, match: m, notify: true })
-  deps.dispatcher.flush()
+  await deps.dispatcher.flush()
   return m
 }
 const rowsOf = (matchId: number) =>
@@ -76,6 +77,20 @@ describe('PATCH /api/terms/:id/delivery', () => {
   })
 })
 
+describe('updateTermDelivery: two changes at once (docs/atomicity-audit.md C5)', () => {
+  test('two toggles of one term started together both stay: the read, merge and write are one transaction', async () => {
+    const u = await createUserWithSession(deps)
+    const t = term(u.userId, 'rmr')
+    // each change checks its channels (an await between the read and the write)
+    await Promise.all([
+      updateTermDelivery(deps, u.userId, t.id, { email: 'off', endpoints: {} }),
+      updateTermDelivery(deps, u.userId, t.id, { push: false, endpoints: {} }),
+    ])
+    const stored = deps.db.select().from(searchTerms).where(eq(searchTerms.id, t.id)).get()!
+    expect(stored.delivery).toMatchObject({ email: 'off', push: false })
+  })
+})
+
 describe('dispatch with per-term settings', () => {
   test('union of two terms; a muted term alerts nowhere until the mute ends', async () => {
     const u = await createUserWithSession(deps, { emailFrequency: 'batched' })
@@ -85,14 +100,14 @@ describe('dispatch with per-term settings', () => {
     const b = term(u.userId, 'trijicon')
     await patch(u.cookie, a.id, { email: 'instant', push: false })
     await patch(u.cookie, b.id, { email: 'off' })
-    expect(keysOf(fanOut(u.userId, [a.id]).id)).toEqual(['email'])
-    expect(keysOf(fanOut(u.userId, [b.id]).id)).toEqual([`push:${sub}`])
-    expect(keysOf(fanOut(u.userId, [a.id, b.id]).id)).toEqual(['email', `push:${sub}`])
+    expect(keysOf((await fanOut(u.userId, [a.id])).id)).toEqual(['email'])
+    expect(keysOf((await fanOut(u.userId, [b.id])).id)).toEqual([`push:${sub}`])
+    expect(keysOf((await fanOut(u.userId, [a.id, b.id])).id)).toEqual(['email', `push:${sub}`])
     await patch(u.cookie, a.id, { mute: '1h' })
-    expect(keysOf(fanOut(u.userId, [a.id]).id)).toEqual([])
-    expect(keysOf(fanOut(u.userId, [a.id, b.id]).id)).toEqual([`push:${sub}`])
+    expect(keysOf((await fanOut(u.userId, [a.id])).id)).toEqual([])
+    expect(keysOf((await fanOut(u.userId, [a.id, b.id])).id)).toEqual([`push:${sub}`])
     clock.advance(3600_000)
-    expect(keysOf(fanOut(u.userId, [a.id]).id)).toEqual(['email'])
+    expect(keysOf((await fanOut(u.userId, [a.id])).id)).toEqual(['email'])
   })
 
   test('a term set to Digest brings an instant user into the digest; Off and muted terms stay out', async () => {
@@ -102,13 +117,13 @@ describe('dispatch with per-term settings', () => {
     const off = term(u.userId, 'holosun')
     await patch(u.cookie, d.id, { email: 'digest' })
     await patch(u.cookie, off.id, { email: 'off' })
-    const m1 = fanOut(u.userId, [d.id])
-    fanOut(u.userId, [off.id])
+    const m1 = await fanOut(u.userId, [d.id])
+    await fanOut(u.userId, [off.id])
     expect(keysOf(m1.id)).toEqual([])
     await runDigests(deps) // opens the window for this user
     clock.advance(20 * 60_000)
-    const m2 = fanOut(u.userId, [d.id])
-    fanOut(u.userId, [off.id])
+    const m2 = await fanOut(u.userId, [d.id])
+    await fanOut(u.userId, [off.id])
     clock.advance(16 * 60_000)
     expect(await runDigests(deps)).toMatchObject({ sent: 1 })
     const digest = deps.db.select().from(outbox).where(eq(outbox.kind, 'digest')).get()!
@@ -145,25 +160,25 @@ describe('quiet hours', () => {
     const mustHave = term(u.userId, 'acro p-2')
     await patch(u.cookie, mustHave.id, { always_notify: true })
 
-    const held = [fanOut(u.userId, [normal.id]), fanOut(u.userId, [normal.id])]
+    const held = [await fanOut(u.userId, [normal.id]), await fanOut(u.userId, [normal.id])]
     const end = new Date('2026-06-11T05:00:00Z') // 07:00 Berlin
     for (const m of held)
       for (const r of rowsOf(m.id)) {
         expect(r.status).toBe('held')
         expect(r.nextAttemptAt.toISOString()).toBe(end.toISOString())
       }
-    const urgent = fanOut(u.userId, [mustHave.id, normal.id])
+    const urgent = await fanOut(u.userId, [mustHave.id, normal.id])
     expect(rowsOf(urgent.id).map((r) => r.status)).toEqual(['pending', 'pending', 'pending'])
 
     // A restart in the night: recovery and the worker leave held rows alone.
-    recoverStuckSending(deps)
+    await recoverStuckSending(deps)
     await deps.outbox.tick()
     expect(rowsOf(held[0]!.id).every((r) => r.status === 'held')).toBe(true)
 
     clock.set(end.getTime() - 1000)
-    expect(runQuietSummaries(deps)).toMatchObject({ users: 0 })
+    expect(await runQuietSummaries(deps)).toMatchObject({ users: 0 })
     clock.set(end.getTime() + 5000)
-    expect(runQuietSummaries(deps)).toEqual({ users: 1, emails: 1, pushes: 2, channels: 0 })
+    expect(await runQuietSummaries(deps)).toEqual({ users: 1, emails: 1, pushes: 2, channels: 0 })
     const summaries = deps.db
       .select()
       .from(outbox)
@@ -178,7 +193,7 @@ describe('quiet hours', () => {
     expect(pushes.map((r) => (r.payload as { subscriptionId: number }).subscriptionId).sort((a, b) => a - b)).toEqual([d1, d2].sort((a, b) => a - b))
     expect((pushes[0]!.payload as { message: { title: string } }).message.title).toBe('2 new matches while you were away')
     for (const m of held) for (const r of rowsOf(m.id)) expect(r).toMatchObject({ status: 'sent', lastError: SUMMARY_NOTE })
-    expect(runQuietSummaries(deps)).toMatchObject({ users: 0 }) // once
+    expect(await runQuietSummaries(deps)).toMatchObject({ users: 0 }) // once
   })
 
   test('digests wait while quiet hours last', async () => {
@@ -188,7 +203,7 @@ describe('quiet hours', () => {
     clock.advance(16 * 60_000)
     await runDigests(deps) // the first digest run writes the window's start
     clock.set(Date.parse('2026-06-10T22:30:00Z'))
-    fanOut(u.userId, [term(u.userId, 'rmr').id])
+    await fanOut(u.userId, [term(u.userId, 'rmr').id])
     clock.advance(30 * 60_000)
     expect(await runDigests(deps)).toMatchObject({ sent: 0 })
     clock.set(Date.parse('2026-06-11T07:01:00Z'))

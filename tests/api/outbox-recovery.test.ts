@@ -57,12 +57,12 @@ describe('SIGKILL while an email is being sent', () => {
     const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, APP_URL: 'https://dibs.example.com', ...fakeOauthEnv(reddit) }
     const opened = openDb(join(dataDir, 'dibs.db'))
     const deps = { db: opened.db, now: () => new Date(), bus: { emit() {} } as never }
-    const id = enqueueEmail(deps, 'confirm', {
+    const id = (await enqueueEmail(deps, 'confirm', {
       to: 'pat@example.com',
       subject: 'Confirm your email',
       text: 'https://dibs.example.com/confirm?t=1',
       html: '<p>hi</p>',
-    })!
+    }))!
     opened.close()
     smtp.messages.length = 0
     smtp.hold = true // the provider has the message but has not answered yet
@@ -111,7 +111,12 @@ describe('maybe-sent rows on restart', () => {
       })
       expect(sub.status).toBe(201)
       const m = makeMatch(deps, u.userId)
-      const emailId = enqueueEmail(deps, 'match', { to: u.email, subject: 'Match', text: m.url, html: '<p>match</p>' }, { dedupeKey: `match:${m.id}:email` })!
+      const emailId = (await enqueueEmail(
+        deps,
+        'match',
+        { to: u.email, subject: 'Match', text: m.url, html: '<p>match</p>' },
+        { dedupeKey: `match:${m.id}:email` },
+      ))!
       const subscriptionId = (deps.sqlite.query('SELECT id FROM push_subscriptions').get() as { id: number }).id
       const pushId = deps.db
         .insert(outbox)
@@ -140,7 +145,7 @@ describe('maybe-sent rows on restart', () => {
       expect(smtp.messages).toHaveLength(1)
 
       clock.advance(30_000) // the restart
-      expect(recoverStuckSending(deps)).toBe(2)
+      expect(await recoverStuckSending(deps)).toBe(2)
       expect(await processOutbox(deps, senders)).toMatchObject({ sent: 1 })
       expect(push.received).toHaveLength(1)
       expect(push.received[0]!.payload).toMatchObject({ tag: `match-${m.id}` })
@@ -169,9 +174,9 @@ describe('maybe-sent rows on restart', () => {
     const channelsB = createChannels(b, channelStore)
     try {
       const mail = { to: 'kim@example.com', subject: 'Hi', text: 'hi', html: '<p>hi</p>' }
-      enqueueEmail(a, 'confirm', mail, { dedupeKey: 'confirm:1' })
-      enqueueEmail(a, 'confirm', mail, { dedupeKey: 'confirm:2' })
-      enqueueEmail(b, 'confirm', mail, { dedupeKey: 'confirm:1' }) // same id and key, another database
+      await enqueueEmail(a, 'confirm', mail, { dedupeKey: 'confirm:1' })
+      await enqueueEmail(a, 'confirm', mail, { dedupeKey: 'confirm:2' })
+      await enqueueEmail(b, 'confirm', mail, { dedupeKey: 'confirm:1' }) // same id and key, another database
       await processOutbox(a, { email: (r) => channelsA.email.send(r) })
       await processOutbox(b, { email: (r) => channelsB.email.send(r) })
       await smtp.waitFor(3)

@@ -53,7 +53,7 @@ describe('in process, on a test clock', () => {
 
   test('a good signed batch is stored with its source and matched at once', async () => {
     const user = await createUserWithSession(t.deps, { role: 'product+gd' })
-    addTerm(t.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+    await addTerm(t.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
     const events: MatchItem[] = []
     t.deps.bus.on('match.new', (e) => void events.push(e.match))
     const raw = batch(post('a1', {}, t.clock.now().getTime()), post('a2', { title: '[WTB] Aimpoint T2' }, t.clock.now().getTime()))
@@ -258,7 +258,7 @@ describe('in process, on a test clock', () => {
   })
 
   test('a rotated secret: the old one is refused at once, the new one works', async () => {
-    const { secret } = rotateSourceSecret(t.deps, source.id)
+    const { secret } = await rotateSourceSecret(t.deps, source.id)
     expect(secret).not.toBe(source.secret)
     const raw = batch(post('k1', {}, t.clock.now().getTime()))
     const old = await send(t.app, path(), raw, signed(raw))
@@ -272,7 +272,7 @@ describe('in process, on a test clock', () => {
     await send(t.app, path(), raw, signed(raw))
     const { getSource } = await import('../../src/sources/store')
     const { sourceView } = await import('../../src/sources/view')
-    expect(sourceView(t.deps, getSource(t.deps.sqlite, source.id)!).health).toMatchObject({ state: 'push', lastPosts: 1, failures: 0 })
+    expect(sourceView(t.deps, (await getSource(t.deps, source.id))!).health).toMatchObject({ state: 'push', lastPosts: 1, failures: 0 })
   })
 })
 
@@ -291,7 +291,7 @@ describe('through the real server', () => {
 
   test('a batch of 100 posts just under 1 MB (above the app-wide body limit) is stored and matched', async () => {
     const user = await createUserWithSession(server.deps, { role: 'product+gd' })
-    addTerm(server.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+    await addTerm(server.deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
     const { source, secret } = await addSource(server.deps, { forum: 'accessories', kind: 'push' })
     const posts = Array.from({ length: 100 }, (_, i) => post(`big${i}`, { body: 'y'.repeat(10_000) }))
     const raw = JSON.stringify({ posts })

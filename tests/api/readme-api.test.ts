@@ -30,7 +30,7 @@ describe("the README's API calls (docs/examples/api.sh)", () => {
 
   test('with a read-and-write token: lists the terms, adds one, lists the match it found', async () => {
     const u = await createUserWithSession(server.deps, { email: 'script@example.com' })
-    storePosts(server.deps, [forumPost('[WTS] Aimpoint T-2 with mount - $640', { now: Date.now(), ageMs: 60_000 })])
+    await storePosts(server.deps, [forumPost('[WTS] Aimpoint T-2 with mount - $640', { now: Date.now(), ageMs: 60_000 })])
     const made = await fetch(server.url + '/api/tokens', {
       method: 'POST',
       headers: { origin: server.url, cookie: u.cookie, 'content-type': 'application/json' },

@@ -36,7 +36,7 @@ describe('GET /readyz', () => {
 
   test('503 when the last successful scan is older than 10 minutes; ready again after a scan, and while paused', async () => {
     const { app, clock } = setup()
-    logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
+    await logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
     clock.advance(10 * 60_000)
     expect((await ready(app)).status).toBe(200)
     clock.advance(60_000)
@@ -44,20 +44,20 @@ describe('GET /readyz', () => {
     expect(stale.status).toBe(503)
     expect(stale.body.failing).toEqual(['scan'])
     expect(stale.body.checks.scan).toEqual({ ok: false, detail: 'last successful scan 11 min ago (limit 10 min)' })
-    logJob(deps, JOB.scan, 'failed', 10, {}, clock.now().getTime())
+    await logJob(deps, JOB.scan, 'failed', 10, {}, clock.now().getTime())
     expect((await ready(app)).status).toBe(503) // a failed scan is not a successful one
-    setSetting(deps, 'is_emergency_paused', true)
+    await setSetting(deps, 'is_emergency_paused', true)
     const paused = await ready(app)
     expect(paused.status).toBe(200)
     expect(paused.body.checks.scan.detail).toContain('emergency pause')
-    setSetting(deps, 'is_emergency_paused', false)
-    logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
+    await setSetting(deps, 'is_emergency_paused', false)
+    await logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
     expect((await ready(app)).status).toBe(200)
   })
 
   test("a stale scan names the forum source's trouble: the block page and its fix", async () => {
     const { app, clock } = setup()
-    logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
+    await logJob(deps, JOB.scan, 'success', 10, {}, clock.now().getTime())
     clock.advance(11 * 60_000)
     ;(deps.source as RedditClient).health.failed(clock.now().getTime(), 'blocked', BLOCK_PAGE)
     const r = await ready(app)

@@ -38,7 +38,7 @@ async function post(path: string, cookie: string, json: unknown) {
 
 async function twoSessions() {
   const u = await createUserWithSession(server.deps, { email: 'sock@example.com', password: 'old-password' })
-  const other = createSession(server.deps, u.userId)
+  const other = await createSession(server.deps, u.userId)
   const a = socket(u.cookie)
   const b = socket(`${SESSION_COOKIE}=${other.token}`)
   await Promise.all([a.hello, b.hello])
@@ -81,7 +81,7 @@ describe('revocation closes sockets', () => {
 
   test('a password reset closes every socket', async () => {
     const { u, a, b } = await twoSessions()
-    const token = issueToken(server.deps, u.userId, 'reset')
+    const token = await issueToken(server.deps, u.userId, 'reset')
     expect((await post('/api/auth/reset', '', { token, password: 'reset-password-1' })).status).toBe(200)
     expectRevoked(await within(a.closed))
     expectRevoked(await within(b.closed))
@@ -89,7 +89,7 @@ describe('revocation closes sockets', () => {
 
   test('a ban closes every socket', async () => {
     const { u, a, b } = await twoSessions()
-    banUser(server.deps, u.userId)
+    await banUser(server.deps, u.userId)
     expectRevoked(await within(a.closed))
     expectRevoked(await within(b.closed))
   })

@@ -40,7 +40,7 @@ describe('no key: the Atom feed', () => {
     expect(deps.source.mode).toBe('atom')
     const user = await createUserWithSession(deps, { role: 'product+gd' })
     const admin = await createUserWithSession(deps, { role: 'admin' })
-    addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+    await addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
     fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $400', selftext: 'Like new, $400 shipped' })
     fake.publish({ title: '[Optic] Holosun 507C - $279', subreddit: 'gundeals', url: 'https://shop.example.com/507c' })
     const ok = await runScan(deps, deps.source)

@@ -64,7 +64,7 @@ async function setup() {
         .status,
     ).toBe(201)
     expect((await call(app, 'PUT', '/api/notifications/preferences', { cookie: u.cookie, json: { web_push_enabled: true }, headers: ORIGIN })).status).toBe(200)
-    addTerm(d, u.userId, FULL, 'wts', term)
+    await addTerm(d, u.userId, FULL, 'wts', term)
     return u
   }
   const publish = (title: string, author = 'glock_guy') => fake!.publish({ title, author, created_utc: Math.floor(clock.now().getTime() / 1000) })

@@ -57,7 +57,7 @@ async function historyWithBackup(tag: string) {
   const env = { DATA_DIR: dataDir, REDDIT_BASE_URL: reddit.url, REDDIT_AUTH_URL: reddit.authUrl }
   const server = await startTestServer(env)
   const { userId } = await createUserWithSession(server.deps, { email: `${tag}@example.com`, emailFrequency: 'instant' })
-  addTerm(server.deps, userId, FULL, 'wts', tag)
+  await addTerm(server.deps, userId, FULL, 'wts', tag)
   await Bun.sleep(1100) // Reddit times are whole seconds: posts must be newer than the term
   reddit.publish({ title: `[WTS] ${tag} one - $100` })
   await scan(server)

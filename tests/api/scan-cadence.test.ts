@@ -84,7 +84,7 @@ describe('the scan cadence', () => {
   test('a post published at any moment is stored and matched within one interval (public JSON, adaptive)', async () => {
     const s = await startScanJob('public')
     const user = await createUserWithSession(s.deps, { role: 'product+gd' })
-    addTerm(s.deps, user.userId, FULL, 'wts', 'latency probe')
+    await addTerm(s.deps, user.userId, FULL, 'wts', 'latency probe')
     const matchedAt = new Map<string, number>()
     s.deps.bus.on('match.new', ({ match }) => void matchedAt.set(match.title, s.t.now()))
     s.start()

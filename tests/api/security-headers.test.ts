@@ -95,12 +95,12 @@ describe('link URLs (item 8)', () => {
     const d = (deps = makeDeps())
     const app = makeApp(d)
     const user = await createUserWithSession(d)
-    addTerm(d, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'gd', 'aimpoint')
-    const stored = storePosts(d, [forumPost('[Optic] Aimpoint T2 $700', { subreddit: 'gundeals', linkUrl: 'https://shop.example/t2', ageMs: 1000 })])
+    await addTerm(d, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'gd', 'aimpoint')
+    const stored = await storePosts(d, [forumPost('[Optic] Aimpoint T2 $700', { subreddit: 'gundeals', linkUrl: 'https://shop.example/t2', ageMs: 1000 })])
     // an older row written before the filter existed
     d.sqlite.run(`UPDATE posts SET link_url = 'javascript:alert(document.cookie)' WHERE id = ?`, [stored[0]!.id])
     stored[0]!.linkUrl = 'javascript:alert(document.cookie)'
-    matchPosts(d, stored, 'live')
+    await matchPosts(d, stored, 'live')
     const m = await call(app, 'GET', '/api/matches?category=gd', { cookie: user.cookie })
     expect(m.body.matches).toHaveLength(1)
     expect(m.body.matches[0].linkUrl).toBeNull()

@@ -42,17 +42,17 @@ async function subscriber(term: string) {
   clock.advance(60_000)
   return u
 }
-const publish = (author: string, authorFlair: string | null = null) => {
-  const stored = storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author, authorFlair, now: deps.now().getTime(), ageMs: 5_000 })])
+const publish = async (author: string, authorFlair: string | null = null) => {
+  const stored = await storePosts(deps, [forumPost('[WTS] Trijicon RMR Type 2 - $400', { author, authorFlair, now: deps.now().getTime(), ageMs: 5_000 })])
   const now = deps.now().getTime()
-  return { post: stored[0]!, created: matchPosts(deps, stored, 'live', { receivedAt: now, storedAt: now }).created }
+  return { post: stored[0]!, created: (await matchPosts(deps, stored, 'live', { receivedAt: now, storedAt: now })).created }
 }
 
 describe('account age and karma', () => {
   test('an age>= term matches once the author is looked up (one request, on the side share); the match shows the trust', async () => {
     const u = await subscriber('rmr age>=30d karma>=100')
     reddit.addAccount('Seller_1', { ageDays: 400, linkKarma: 150, commentKarma: 50 })
-    const { created } = publish('Seller_1', 'Trades: 12')
+    const { created } = await publish('Seller_1', 'Trades: 12')
     expect(created).toHaveLength(0) // not known yet
     const events: number[] = []
     deps.bus.on('match.new', ({ notify }) => void events.push(notify ? 1 : 0))
@@ -73,12 +73,12 @@ describe('account age and karma', () => {
   test('a young account never matches, and the explainer says why; a deleted one is recorded as missing', async () => {
     const u = await subscriber('rmr age>=30d')
     reddit.addAccount('fresh_acct', { ageDays: 3, linkKarma: 1 })
-    const { post } = publish('fresh_acct')
+    const { post } = await publish('fresh_acct')
     expect((await runAuthorLookups({ ...deps, source: client })).matched).toBe(0)
     const why = await explainPost({ ...deps, source: client }, { id: u.userId, role: 'product+gd' }, { url: post.url })
     expect(JSON.stringify(why)).toContain("the seller's account was 2 days old, younger than age>=30d") // 3 days before the look-up, the post 5 s before it
     clock.advance(60_000)
-    publish('gone_acct')
+    await publish('gone_acct')
     expect(await runAuthorLookups({ ...deps, source: client })).toMatchObject({ status: 'success', author: 'gone_acct', matched: 0 })
     expect(deps.sqlite.query('SELECT status FROM reddit_authors WHERE name = ?').get('gone_acct')).toEqual({ status: 'missing' })
   })
@@ -101,9 +101,9 @@ describe('sellers Dibs never alerts on', () => {
     const add = await call(app, 'POST', '/api/admin/blocked-sellers', { cookie: admin.cookie, json: { name: 'u/Scammer_9', reason: 'USL listed' } })
     expect(add.status).toBe(201)
     expect(add.body.sellers).toMatchObject([{ name: 'scammer_9', reason: 'USL listed' }])
-    const { post, created } = publish('Scammer_9')
+    const { post, created } = await publish('Scammer_9')
     expect(created).toHaveLength(0)
-    expect(publish('honest_seller').created).toHaveLength(1)
+    expect((await publish('honest_seller')).created).toHaveLength(1)
     const why = await explainPost({ ...deps, source: client }, { id: u.userId, role: 'product+gd' }, { url: post.url })
     expect(JSON.stringify(why)).toContain("u/scammer_9 is on this installation's list of sellers Dibs never alerts on (USL listed)")
     expect((await call(app, 'DELETE', '/api/admin/blocked-sellers/scammer_9', { cookie: admin.cookie })).body.sellers).toEqual([])

@@ -38,7 +38,7 @@ const postsOf = (sourceId: number) =>
     )
     .all(sourceId)
 /** the host was just asked: the next request to it waits for the politeness interval */
-const pass = () => clock.advance(deps.feeds.politenessSeconds() * 1000)
+const pass = async () => clock.advance((await deps.feeds.politenessSeconds()) * 1000)
 
 describe('admins only', () => {
   test('a subscriber gets 403 on every sources route, nothing changes', async () => {
@@ -259,16 +259,16 @@ describe("'Fetch now' before saving: each forum package's feed, classified", () 
     expect([blocked.status, blocked.body.error.code]).toEqual([502, 'SOURCE_FETCH_FAILED'])
     expect(blocked.body.error.message).toMatch(/403|block/i)
     forums.block(false)
-    pass()
+    await pass()
     const missing = await as('POST', '/api/admin/sources/preview', { kind: 'feed', forum: 'accessories', url: forums.url + '/forums/nope.1/index.rss' })
     expect([missing.status, missing.body.error.code]).toEqual([502, 'SOURCE_FETCH_FAILED'])
     expect(missing.body.error.message).toMatch(/404|not found|gone/i)
-    pass()
+    await pass()
     forums.rateLimit('600')
     const limited = await as('POST', '/api/admin/sources/preview', { kind: 'feed', forum: 'accessories', url: forums.url + forums.paths.phpbb })
     expect(limited.status).toBe(502)
     forums.rateLimit(null)
-    pass()
+    await pass()
     const resting = await as('POST', '/api/admin/sources/preview', { kind: 'feed', forum: 'accessories', url: forums.url + forums.paths.phpbb })
     expect([resting.status, resting.body.error.code]).toEqual([429, 'SOURCE_FETCH_FAILED'])
     expect(resting.body.error.message).toMatch(/127\.0\.0\.1 asked Dibs to wait \(Retry-After\)\. Try again in \d+ s\./)
@@ -283,7 +283,7 @@ describe("'Fetch now' before saving: each forum package's feed, classified", () 
 describe('save after preview, Fetch now, politeness', () => {
   test('saving the previewed feed stores and matches its posts at once', async () => {
     const user = await createUserWithSession(deps, { role: 'product+gd' })
-    addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
+    await addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
     const url = forums.url + forums.paths.xenforo
     const preview = await as('POST', '/api/admin/sources/preview', { kind: 'feed', forum: 'accessories', url })
     const saved = await as('POST', '/api/admin/sources', { kind: 'feed', forum: 'accessories', url, name: 'Optics board' })
@@ -320,7 +320,7 @@ describe('save after preview, Fetch now, politeness', () => {
     expect(early.body.error.message).toMatch(/127\.0\.0\.1 was asked less than 60 s ago.*Try again in \d+ s/)
     expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(postsOf(id)).toHaveLength(2)
-    pass()
+    await pass()
     const later = await as('POST', `/api/admin/sources/${id}/fetch`)
     expect(later.body).toMatchObject({ status: 'ok', fetched: 3, new: 1 })
     expect(later.body.posts.map((p: { title: string; category: string }) => [p.title, p.category])[0]).toEqual(['WTS Trijicon MRO HD - $420', 'wts'])

@@ -54,7 +54,7 @@ describe('dibs sources beside a running server', () => {
     expect(lines[1]).toMatch(/^1\s+accessories\s+reddit\s+yes\s+r\/GunAccessoriesForSale\s+r\/GunAccessoriesForSale\s+Not read yet/)
     expect(lines[2]).toMatch(/^2\s+deals\s+reddit\s+yes\s+r\/gundeals\s+r\/gundeals\s+Not read yet/)
     const json = await cli('list', '--json')
-    expect(JSON.parse(json.out)).toEqual(listSources(server.deps.sqlite).map((s) => sourceView(server.deps, s)))
+    expect(JSON.parse(json.out)).toEqual((await listSources(server.deps)).map((s) => sourceView(server.deps, s)))
   })
 
   test('add a reddit source: the running scanner reads it at its next scan; disable: the next scan leaves it out', async () => {
@@ -63,7 +63,7 @@ describe('dibs sources beside a running server', () => {
     expect(r.code).toBe(0)
     const id = idOf(r.out)
     expect(r.out).toContain(`added source ${id}: r/mechmarket+r/hardwareswap (accessories, reddit, enabled)`)
-    expect(getSource(server.deps.sqlite, id)).toMatchObject({ kind: 'reddit', subreddits: ['mechmarket', 'hardwareswap'], enabled: true })
+    expect(await getSource(server.deps, id)).toMatchObject({ kind: 'reddit', subreddits: ['mechmarket', 'hardwareswap'], enabled: true })
 
     await runScan(server.deps)
     expect(reddit.listingRequests().at(-1)!.path).toContain('/r/GunAccessoriesForSale+mechmarket+hardwareswap+gundeals/new')
@@ -77,7 +77,7 @@ describe('dibs sources beside a running server', () => {
     const on = await cli('enable', String(id))
     expect(on.out).toContain('(accessories, reddit, enabled)')
     expect((await cli('remove', String(id))).out).toContain(`removed source ${id}: r/mechmarket+r/hardwareswap; the posts it brought stay`)
-    expect(getSource(server.deps.sqlite, id)).toBeNull()
+    expect(await getSource(server.deps, id)).toBeNull()
   }, 60_000)
 
   test('add a push source: its secret is printed this once, with the ingest URL; rotate-secret prints a new one', async () => {
@@ -85,7 +85,7 @@ describe('dibs sources beside a running server', () => {
     expect(r.err).toBe('')
     expect(r.code).toBe(0)
     const id = idOf(r.out)
-    const secret = getSource(server.deps.sqlite, id)!.secret!
+    const secret = (await getSource(server.deps, id))!.secret!
     expect(secret).toMatch(/^dps_/)
     expect(r.out).toBe(
       [
@@ -105,7 +105,7 @@ describe('dibs sources beside a running server', () => {
 
     const rotated = await cli('rotate-secret', String(id))
     expect(rotated.code).toBe(0)
-    const next = getSource(server.deps.sqlite, id)!.secret!
+    const next = (await getSource(server.deps, id))!.secret!
     expect(next).not.toBe(secret)
     expect(rotated.out).toContain(
       `source ${id} has a new secret; the old one stops working now\nsecret: ${next}\nThis secret is shown once and will not be shown again`,

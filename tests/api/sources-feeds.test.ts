@@ -28,7 +28,7 @@ afterEach(async () => {
 const INTERVAL = 60_000
 const feed = async (path: keyof ForumFeeds['paths'], over: Record<string, unknown> = {}) =>
   (await addSource(deps, { kind: 'feed', forum: 'accessories', url: forums.url + forums.paths[path], ...over })).source.id
-const health = (id: number) => sourceView(deps, getSource(deps.sqlite, id)!).health
+const health = async (id: number) => sourceView(deps, (await getSource(deps, id))!).health
 const postsOf = (id: number) =>
   deps.sqlite
     .query<{ title: string; source_id: number; source_name: string; forum: string; post_type: string | null }, [number]>(
@@ -39,9 +39,9 @@ const summary = (outcomes: { status: string; new: number }[]) => outcomes.map((o
 
 test('a due feed is read: its items stored with the source and matched; within the interval nothing is sent; then a conditional request gets 304', async () => {
   const user = await createUserWithSession(deps, { role: 'product+gd' })
-  addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
+  await addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint')
   const id = await feed('xenforo', { name: 'Optics board' })
-  expect(health(id).state).toBe('new')
+  expect((await health(id)).state).toBe('new')
 
   expect(summary(await deps.feeds.tick())).toEqual([['ok', 3]])
   expect(postsOf(id).map((p) => [p.title, p.source_id, p.source_name, p.forum, p.post_type])).toEqual([
@@ -52,7 +52,7 @@ test('a due feed is read: its items stored with the source and matched; within t
   expect(deps.sqlite.query<{ post_title: string }, []>('SELECT post_title FROM matches').all()).toEqual([
     { post_title: 'WTS: Aimpoint T2 with LaRue LT660 mount - $650 shipped' },
   ])
-  expect(health(id)).toMatchObject({ state: 'ok', lastPosts: 3, failures: 0, lastError: null })
+  expect(await health(id)).toMatchObject({ state: 'ok', lastPosts: 3, failures: 0, lastError: null })
 
   clock.advance(INTERVAL - 1000)
   expect(await deps.feeds.tick()).toEqual([])
@@ -64,7 +64,7 @@ test('a due feed is read: its items stored with the source and matched; within t
   const conditional = forums.requests[1]!.headers
   expect(conditional['if-none-match']).toMatch(/^".+"$/)
   expect(conditional['if-modified-since']).toBeDefined()
-  expect(health(id)).toMatchObject({ state: 'ok', lastPosts: 0, failures: 0 })
+  expect(await health(id)).toMatchObject({ state: 'ok', lastPosts: 0, failures: 0 })
 
   forums.publish('xenforo', { title: 'WTS: Aimpoint Micro T2 - $600' })
   clock.advance(INTERVAL)
@@ -79,7 +79,7 @@ test('a blocked feed (a 403 page) is failing with the reason in words and backs 
   const [failed] = await deps.feeds.tick()
   expect(failed).toMatchObject({ status: 'failed', new: 0 })
   expect(failed!.error).toContain('403 with a web page')
-  const h = health(id)
+  const h = await health(id)
   expect(h).toMatchObject({ state: 'failing', failures: 1 })
   expect(h.summary).toBe(
     'Failing (1 in a row): The forum answered 403 with a web page: its bot protection blocks this server. Ask its admins to allow feed readers',
@@ -91,14 +91,14 @@ test('a blocked feed (a 403 page) is failing with the reason in words and backs 
   expect(await deps.feeds.tick()).toEqual([])
   clock.advance(INTERVAL)
   expect(summary(await deps.feeds.tick())).toEqual([['failed', 0]])
-  expect(health(id).failures).toBe(2)
+  expect((await health(id)).failures).toBe(2)
   // two failures: four intervals
   clock.advance(3 * INTERVAL)
   expect(await deps.feeds.tick()).toEqual([])
   forums.block(false)
   clock.advance(INTERVAL)
   expect(summary(await deps.feeds.tick())).toEqual([['ok', 2]])
-  expect(health(id)).toMatchObject({ state: 'ok', failures: 0, lastError: null })
+  expect(await health(id)).toMatchObject({ state: 'ok', failures: 0, lastError: null })
   expect(forums.requests).toHaveLength(3)
 })
 
@@ -106,7 +106,7 @@ test("a 429's Retry-After rests the host that long, longer than the interval", a
   const id = await feed('vbulletin')
   forums.rateLimit('600')
   expect(summary(await deps.feeds.tick())).toEqual([['failed', 0]])
-  expect(health(id).lastError).toBe('The forum says too many requests (429); it asks to wait 600 s')
+  expect((await health(id)).lastError).toBe('The forum says too many requests (429); it asks to wait 600 s')
   forums.rateLimit(null)
   for (let i = 0; i < 9; i++) {
     clock.advance(INTERVAL)
@@ -119,7 +119,7 @@ test("a 429's Retry-After rests the host that long, longer than the interval", a
 
 test('a disabled source is never read; enabled again it is', async () => {
   const id = await feed('discourseRss', { enabled: false })
-  expect(health(id).state).toBe('disabled')
+  expect((await health(id)).state).toBe('disabled')
   expect(await deps.feeds.tick()).toEqual([])
   clock.advance(10 * INTERVAL)
   expect(await deps.feeds.tick()).toEqual([])
@@ -141,7 +141,7 @@ describe('two sources on one host share its politeness', () => {
     }
     expect(forums.requests).toHaveLength(6)
     // every source was read (in the first three intervals), none starved by the one before it
-    for (const id of [a, b, c]) expect([id, health(id).state]).toEqual([id, 'ok'])
+    for (const id of [a, b, c]) expect([id, (await health(id)).state]).toEqual([id, 'ok'])
     expect(postsOf(a)).toHaveLength(3)
     expect(postsOf(b)).toHaveLength(2)
     expect(postsOf(c).map((p) => [p.forum, p.post_type])).toEqual([
@@ -151,11 +151,11 @@ describe('two sources on one host share its politeness', () => {
   })
   test('a politeness interval set by the admin applies to the next tick', async () => {
     await feed('xenforo')
-    deps.feeds.setPolitenessSeconds(15)
+    await deps.feeds.setPolitenessSeconds(15)
     await deps.feeds.tick()
     clock.advance(15_000)
     expect(summary(await deps.feeds.tick())).toEqual([['not_modified', 0]])
-    expect(deps.feeds.setPolitenessSeconds(5)).toBe(15)
+    expect(await deps.feeds.setPolitenessSeconds(5)).toBe(15)
   })
 })
 

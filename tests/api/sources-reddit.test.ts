@@ -32,7 +32,7 @@ async function scan() {
   return runScan(deps, deps.source)
 }
 const lastPath = () => fake.listingRequests().at(-1)?.path
-const bySub = (sub: string) => listSources(deps.sqlite).find((s) => s.subreddits.includes(sub))!
+const bySub = async (sub: string) => (await listSources(deps)).find((s) => s.subreddits.includes(sub))!
 const stored = () =>
   deps.sqlite
     .query<{ subreddit: string; title: string; forum: string; post_type: string | null; source_id: number | null; source_name: string | null }, []>(
@@ -43,7 +43,7 @@ const stored = () =>
 test('first start: the two configured subreddits are two reddit sources, and the server reads them in one request', async () => {
   const own = makeDeps({ REDDIT_BASE_URL: fake.url, ACCESSORIES_SUBREDDIT: 'mechmarket', DEALS_SUBREDDIT: 'buildapcsales' }, clock)
   try {
-    expect(listSources(own.sqlite).map((s) => [s.kind, s.forum, s.name, s.subreddits, s.enabled])).toEqual([
+    expect((await listSources(own)).map((s) => [s.kind, s.forum, s.name, s.subreddits, s.enabled])).toEqual([
       ['reddit', 'accessories', 'r/mechmarket', ['mechmarket'], true],
       ['reddit', 'deals', 'r/buildapcsales', ['buildapcsales'], true],
     ])
@@ -56,7 +56,7 @@ test('first start: the two configured subreddits are two reddit sources, and the
 
 test('an added source joins the one request at the next scan; its posts are routed to it and its forum; disabled, it drops out', async () => {
   const user = await createUserWithSession(deps, { role: 'product+gd' })
-  addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'gmmk')
+  await addTerm(deps, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'gmmk')
   const mm = (await addSource(deps, { kind: 'reddit', forum: 'accessories', preset: 'mechmarket' }, deps.feeds)).source
   const bapcs = (await addSource(deps, { kind: 'reddit', forum: 'deals', subreddits: 'buildapcsales', name: 'PC deals' }, deps.feeds)).source
   expect(mm.name).toBe('Mechmarket')
@@ -68,8 +68,8 @@ test('an added source joins the one request at the next scan; its posts are rout
   const outcome = await scan()
   expect(outcome).toMatchObject({ status: 'success', postsNew: 4, matchesCreated: 1, requests: 1 })
   expect(fake.listingRequests().map((r) => r.path)).toEqual(['/r/GunAccessoriesForSale+mechmarket+gundeals+buildapcsales/new/.rss'])
-  const gafs = bySub('GunAccessoriesForSale').id
-  const gd = bySub('gundeals').id
+  const gafs = (await bySub('GunAccessoriesForSale')).id
+  const gd = (await bySub('gundeals')).id
   expect(stored().map((p) => [p.subreddit, p.forum, p.post_type, p.source_id, p.source_name])).toEqual([
     ['mechmarket', 'product', 'wts', mm.id, 'Mechmarket'],
     ['buildapcsales', 'gd', 'gd', bapcs.id, 'PC deals'],
@@ -77,12 +77,12 @@ test('an added source joins the one request at the next scan; its posts are rout
     ['gundeals', 'gd', 'gd', gd, 'r/gundeals'],
   ])
   // health: each source from the one poll, with its own new posts
-  for (const s of listSources(deps.sqlite)) expect([s.name, sourceView(deps, s).health.state, s.lastPosts]).toEqual([s.name, 'ok', 1])
+  for (const s of await listSources(deps)) expect([s.name, sourceView(deps, s).health.state, s.lastPosts]).toEqual([s.name, 'ok', 1])
 
   await editSource(deps, mm.id, { enabled: false }, deps.feeds)
   await scan()
   expect(lastPath()).toBe('/r/GunAccessoriesForSale+gundeals+buildapcsales/new/.rss')
-  removeSource(deps, bapcs.id, deps.feeds)
+  await removeSource(deps, bapcs.id, deps.feeds)
   await scan()
   expect(lastPath()).toBe('/r/GunAccessoriesForSale+gundeals/new/.rss')
   // a source's posts keep its name after it is gone
@@ -90,18 +90,18 @@ test('an added source joins the one request at the next scan; its posts are rout
 })
 
 test('an edited subreddit list applies from the next scan', async () => {
-  const id = bySub('gundeals').id
+  const id = (await bySub('gundeals')).id
   await editSource(deps, id, { subreddits: 'gundeals,buildapcsales' }, deps.feeds)
   await scan()
   expect(lastPath()).toBe('/r/GunAccessoriesForSale+gundeals+buildapcsales/new/.rss')
 })
 
 test('with no enabled reddit source the scan sends nothing', async () => {
-  for (const s of listSources(deps.sqlite)) await editSource(deps, s.id, { enabled: false }, deps.feeds)
+  for (const s of await listSources(deps)) await editSource(deps, s.id, { enabled: false }, deps.feeds)
   const outcome = await scan()
   expect(outcome).toMatchObject({ status: 'waiting', requests: 0 })
   expect(fake.listingRequests()).toEqual([])
-  for (const s of listSources(deps.sqlite)) removeSource(deps, s.id, deps.feeds)
+  for (const s of await listSources(deps)) await removeSource(deps, s.id, deps.feeds)
   expect((await scan()).status).toBe('waiting')
   expect(fake.listingRequests()).toEqual([])
 })
@@ -114,23 +114,23 @@ describe('health per source', () => {
     fake.publish({ subreddit: 'gundeals', title: '[Optic] Holosun 507C - $279' })
     const outcome = await scan()
     expect(outcome).toMatchObject({ status: 'success', postsNew: 2 })
-    const view = (sub: string) => sourceView(deps, bySub(sub))
-    const banned = view('GunAccessoriesForSale').health
+    const view = async (sub: string) => sourceView(deps, await bySub(sub))
+    const banned = (await view('GunAccessoriesForSale')).health
     expect(banned.state).toBe('failing')
     expect(banned.summary).toMatch(/r\/GunAccessoriesForSale answered missing \(banned, private or no such subreddit\)/)
-    expect([view('mechmarket').health.state, view('mechmarket').health.lastPosts]).toEqual(['ok', 1])
-    expect([view('gundeals').health.state, view('gundeals').health.lastPosts]).toEqual(['ok', 1])
+    expect([(await view('mechmarket')).health.state, (await view('mechmarket')).health.lastPosts]).toEqual(['ok', 1])
+    expect([(await view('gundeals')).health.state, (await view('gundeals')).health.lastPosts]).toEqual(['ok', 1])
     expect(stored().map((p) => [p.subreddit, p.source_id])).toEqual([
       ['mechmarket', mm.id],
-      ['gundeals', bySub('gundeals').id],
+      ['gundeals', (await bySub('gundeals')).id],
     ])
   })
   test('a failed poll marks every enabled reddit source failing, a disabled one stays disabled', async () => {
     const mm = (await addSource(deps, { kind: 'reddit', forum: 'accessories', subreddits: 'mechmarket', enabled: false }, deps.feeds)).source
     fake.block()
     expect((await scan()).status).toBe('failed')
-    for (const s of listSources(deps.sqlite)) expect([s.name, sourceView(deps, s).health.state]).toEqual([s.name, s.id === mm.id ? 'disabled' : 'failing'])
-    expect(sourceView(deps, bySub('gundeals')).health.lastError).toMatch(/^blocked: /)
+    for (const s of await listSources(deps)) expect([s.name, sourceView(deps, s).health.state]).toEqual([s.name, s.id === mm.id ? 'disabled' : 'failing'])
+    expect(sourceView(deps, await bySub('gundeals')).health.lastError).toMatch(/^blocked: /)
   })
 })
 

@@ -17,10 +17,10 @@ import { fakeRedditClient, startFakeReddit } from '../fakes/reddit'
 import { makeConfig, makeDeps, tempDir, testClock } from '../helpers'
 
 const label = (preset: string) => presetByName(preset)!.label
-const seeded = (env: Record<string, string>) => {
+const seeded = async (env: Record<string, string>) => {
   const deps = makeDeps(env)
   try {
-    return { sources: listSources(deps.sqlite).map((s) => ({ ...s, view: sourceView(deps, s) })), config: deps.config }
+    return { sources: (await listSources(deps)).map((s) => ({ ...s, view: sourceView(deps, s) })), config: deps.config }
   } finally {
     deps.close()
   }
@@ -36,28 +36,28 @@ const brief = (s: { kind: string; forum: string; name: string; subreddits: strin
 ]
 
 describe('first start', () => {
-  test('the configured subreddits become two reddit sources named after them', () => {
-    const { sources } = seeded({ ACCESSORIES_SUBREDDIT: 'AVexchange', DEALS_SUBREDDIT: 'GameDeals' })
+  test('the configured subreddits become two reddit sources named after them', async () => {
+    const { sources } = await seeded({ ACCESSORIES_SUBREDDIT: 'AVexchange', DEALS_SUBREDDIT: 'GameDeals' })
     expect(sources.map(brief)).toEqual([
       ['reddit', 'accessories', 'r/AVexchange', 'AVexchange', null, null, true],
       ['reddit', 'deals', 'r/GameDeals', 'GameDeals', null, null, true],
     ])
   })
-  test("without any: the spec's pair", () => {
-    expect(seeded({}).sources.map((s) => s.name)).toEqual(['r/GunAccessoriesForSale', 'r/gundeals'])
+  test("without any: the spec's pair", async () => {
+    expect((await seeded({})).sources.map((s) => s.name)).toEqual(['r/GunAccessoriesForSale', 'r/gundeals'])
   })
-  test('FORUM_PRESET=hardware: r/hardwareswap and r/buildapcsales, and PRODUCT_NAME follows (HWS) unless set', () => {
-    const { sources, config } = seeded({ FORUM_PRESET: 'hardware' })
+  test('FORUM_PRESET=hardware: r/hardwareswap and r/buildapcsales, and PRODUCT_NAME follows (HWS) unless set', async () => {
+    const { sources, config } = await seeded({ FORUM_PRESET: 'hardware' })
     expect(sources.map(brief)).toEqual([
       ['reddit', 'accessories', label('hardwareswap'), 'hardwareswap', null, 'hardwareswap', true],
       ['reddit', 'deals', label('buildapcsales'), 'buildapcsales', null, 'buildapcsales', true],
     ])
     expect(sources.map((s) => s.view.presetTitle)).toEqual(['r/hardwareswap', 'r/buildapcsales'])
     expect([config.productName, config.forums]).toEqual(['HWS', { accessories: 'hardwareswap', deals: 'buildapcsales' }])
-    expect(seeded({ FORUM_PRESET: 'Hardware', PRODUCT_NAME: 'PCX' }).config.productName).toBe('PCX')
+    expect((await seeded({ FORUM_PRESET: 'Hardware', PRODUCT_NAME: 'PCX' })).config.productName).toBe('PCX')
   })
-  test('FORUM_PRESET=gun-classifieds: the feed preset is added disabled (its address is the admin’s to give), r/gundeals enabled', () => {
-    const { sources } = seeded({ FORUM_PRESET: 'gun-classifieds' })
+  test('FORUM_PRESET=gun-classifieds: the feed preset is added disabled (its address is the admin’s to give), r/gundeals enabled', async () => {
+    const { sources } = await seeded({ FORUM_PRESET: 'gun-classifieds' })
     expect(sources.map(brief)).toEqual([
       ['feed', 'accessories', label('forum-classifieds'), '', null, 'forum-classifieds', false],
       ['reddit', 'deals', label('gundeals'), 'gundeals', null, 'gundeals', true],
@@ -74,16 +74,16 @@ describe('first start', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toBe('FORUM_PRESET: expected a preset pair (dibs sources presets lists them), got "guns-and-roses"')
   })
-  test('a second start does not seed again, even after every source was removed', () => {
+  test('a second start does not seed again, even after every source was removed', async () => {
     const dir = tempDir()
     const first = makeDeps({ DATA_DIR: dir, FORUM_PRESET: 'keyboards' })
-    for (const s of listSources(first.sqlite)) removeSource(first, s.id)
+    for (const s of await listSources(first)) await removeSource(first, s.id)
     const second = makeDeps({ DATA_DIR: dir, FORUM_PRESET: 'keyboards' })
     try {
-      expect(listSources(second.sqlite)).toEqual([])
+      expect(await listSources(second)).toEqual([])
       // nor with other settings: the table is the admins' now
       const third = makeDeps({ DATA_DIR: dir, ACCESSORIES_SUBREDDIT: 'mechmarket' })
-      expect(listSources(third.sqlite)).toEqual([])
+      expect(await listSources(third)).toEqual([])
       third.sqlite.close()
     } finally {
       second.sqlite.close()
@@ -114,7 +114,7 @@ describe('each preset: a source made from it is accepted and classifies a real t
     const fake = await startFakeReddit({ now: () => clock.now().getTime() })
     const deps = makeDeps({ REDDIT_BASE_URL: fake.url }, clock, { source: fakeRedditClient(fake, { clock }) })
     try {
-      for (const s of listSources(deps.sqlite)) removeSource(deps, s.id, deps.feeds)
+      for (const s of await listSources(deps)) await removeSource(deps, s.id, deps.feeds)
       const want: [string, string, string, string | null][] = []
       for (const p of PRESETS.presets) {
         if (p.kind !== 'reddit') continue
@@ -146,7 +146,7 @@ describe('each preset: a source made from it is accepted and classifies a real t
     const forums = await startForumFeeds({ now: () => clock.now().getTime() })
     const deps = makeDeps({ FORUM_PRESET: 'gun-classifieds', ALLOW_PRIVATE_SOURCES: '1' }, clock)
     try {
-      const seededFeed = listSources(deps.sqlite).find((s) => s.kind === 'feed')!
+      const seededFeed = (await listSources(deps)).find((s) => s.kind === 'feed')!
       // the admin completes the seeded source: the board's address, enabled
       const url = forums.url + forums.paths.xenforo
       expect((await editSource(deps, seededFeed.id, { url, enabled: true }, deps.feeds)).enabled).toBe(true)

@@ -20,11 +20,11 @@ async function post(body: string, opts: { cookie?: string; query?: string; conte
   return { status: res.status, body: JSON.parse(text), text }
 }
 
-function importBody(cookie: string, body: string, opts: { dryRun?: boolean; contentType?: string; format?: string } = {}) {
+async function importBody(cookie: string, body: string, opts: { dryRun?: boolean; contentType?: string; format?: string } = {}) {
   const q = new URLSearchParams()
   if (opts.dryRun) q.set('dryRun', '1')
   if (opts.format) q.set('format', opts.format)
-  return post(body, { cookie, query: q.size ? `?${q}` : '', contentType: opts.contentType })
+  return await post(body, { cookie, query: q.size ? `?${q}` : '', contentType: opts.contentType })
 }
 
 const save = (cookie: string, category: string, term: string) => call(t.app, 'POST', '/api/terms', { cookie, json: { category, term } })
@@ -123,8 +123,8 @@ describe('round trip: export → import into a fresh account → identical terms
       // the imported terms work: listed by the terms API, matched against new posts
       const listed = await call(t.app, 'GET', '/api/terms?category=wts', { cookie: b.cookie })
       expect(listed.body.terms.map((x: { term: string }) => x.term)).toContain('trijicon rmr')
-      const stored = storePosts(t.deps, [forumPost('[WTS] Trijicon RMR type 2 - $350', { now: t.clock.now().getTime() })])
-      const hits = matchPosts(t.deps, stored, 'live')
+      const stored = await storePosts(t.deps, [forumPost('[WTS] Trijicon RMR type 2 - $350', { now: t.clock.now().getTime() })])
+      const hits = await matchPosts(t.deps, stored, 'live')
       expect(hits.created.map((c) => c.userId).toSorted((x, y) => x - y)).toEqual([a.userId, b.userId].toSorted((x, y) => x - y))
       // importing the same file again adds nothing: every row is a duplicate
       const again = await importBody(b.cookie, file.text, { contentType })
@@ -271,7 +271,7 @@ describe('POST /api/terms/import: refusals and duplicates', () => {
 describe('applying', () => {
   test('imported terms backfill the last 7 days as read, never notified, like terms saved one by one', async () => {
     const u = await createUserWithSession(t.deps)
-    storePosts(t.deps, [forumPost('[WTS] Aimpoint T2 - $600', { now: t.clock.now().getTime(), ageMs: 3_600_000 })])
+    await storePosts(t.deps, [forumPost('[WTS] Aimpoint T2 - $600', { now: t.clock.now().getTime(), ageMs: 3_600_000 })])
     const dry = await importBody(u.cookie, '[{"category":"wts","term":"aimpoint"}]', { dryRun: true })
     expect(dry.status).toBe(200)
     expect(t.deps.sqlite.query('SELECT count(*) AS n FROM matches WHERE user_id = ?').get(u.userId)).toEqual({ n: 0 })

@@ -158,7 +158,7 @@ describe('POST /api/terms', () => {
 
   test('adding a term matches the last 7 days of posts of its category, as read and never notified', async () => {
     const { cookie, userId } = await createUserWithSession(deps)
-    storePosts(deps, [
+    await storePosts(deps, [
       forumPost('[WTS] Trijicon RMR - $400', { ageMs: 3600_000 }),
       forumPost('[WTB] Trijicon RMR', { ageMs: 3600_000 }),
       forumPost('[WTS] RMR, 8 days old', { ageMs: 8 * 86_400_000 }),
@@ -197,7 +197,7 @@ describe('GET and DELETE /api/terms', () => {
 
   test('removing a term removes its matches; a match another term still holds stays with that term', async () => {
     const { cookie, userId } = await createUserWithSession(deps)
-    storePosts(deps, [forumPost('[WTS] Trijicon RMR - $400'), forumPost('[WTS] Trijicon SRO - $420')])
+    await storePosts(deps, [forumPost('[WTS] Trijicon RMR - $400'), forumPost('[WTS] Trijicon SRO - $420')])
     const rmr = (await add(cookie, 'wts', 'rmr')).body.term
     await add(cookie, 'wts', 'trijicon')
     const before = deps.sqlite.query('SELECT post_title, matched_terms FROM matches ORDER BY post_title').all()
@@ -243,40 +243,40 @@ describe('PATCH /api/terms/:id — edit in place, pause and resume (issue 12 ite
   const { MatchingService } = require('../../src/matches/matcher') as typeof import('../../src/matches/matcher')
   const matchIds = (userId: number) =>
     (deps.sqlite.query('SELECT id FROM matches WHERE user_id = ? ORDER BY id').all(userId) as { id: number }[]).map((r) => r.id)
-  const publish = (title: string) => matchPosts(deps, storePosts(deps, [forumPost(title, { ageMs: 1000 })]), 'live')
+  const publish = async (title: string) => matchPosts(deps, await storePosts(deps, [forumPost(title, { ageMs: 1000 })]), 'live')
 
   test('pausing keeps the matches and stops new ones; resuming brings matching back; a restart keeps it paused', async () => {
     const u = await createUserWithSession(deps)
     const id = (await add(u.cookie, 'wts', 'aimpoint')).body.term.id
-    publish('[WTS] Aimpoint T2 - $650')
+    await publish('[WTS] Aimpoint T2 - $650')
     const before = matchIds(u.userId)
     expect(before).toHaveLength(1)
 
     const paused = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: true } })
     expect(paused.status).toBe(200)
     expect(paused.body.term).toMatchObject({ id, term: 'aimpoint', paused: true })
-    publish('[WTS] Aimpoint PRO - $400')
+    await publish('[WTS] Aimpoint PRO - $400')
     expect(matchIds(u.userId)).toEqual(before)
     expect((await call(app, 'GET', '/api/terms?category=wts', { cookie: u.cookie })).body.terms[0].paused).toBe(true)
     // a fresh process (restart) does not index the paused term either
     expect(new MatchingService(deps).index.size).toBe(0)
 
     expect((await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: false } })).body.term.paused).toBe(false)
-    publish('[WTS] Aimpoint Micro H-2 - $700')
+    await publish('[WTS] Aimpoint Micro H-2 - $700')
     expect(matchIds(u.userId)).toHaveLength(2)
   })
 
   test('editing the text keeps earlier matches, matches the new text from now on and backfills 7 days (read)', async () => {
     const u = await createUserWithSession(deps)
     const id = (await add(u.cookie, 'wts', 'eotech')).body.term.id
-    publish('[WTS] EOTech EXPS3 - $550')
-    storePosts(deps, [forumPost('[WTS] Holosun 509T - $350', { ageMs: 60_000 })])
+    await publish('[WTS] EOTech EXPS3 - $550')
+    await storePosts(deps, [forumPost('[WTS] Holosun 509T - $350', { ageMs: 60_000 })])
     const edited = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { term: '  Holosun ' } })
     expect(edited.status).toBe(200)
     expect(edited.body).toMatchObject({ term: { id, term: 'holosun', paused: false }, backfilled: 1 })
     expect(matchIds(u.userId)).toHaveLength(2) // the EOTech match stays, the Holosun post backfilled
-    publish('[WTS] EOTech 512 - $400')
-    publish('[WTS] Holosun 407C - $250')
+    await publish('[WTS] EOTech 512 - $400')
+    await publish('[WTS] Holosun 407C - $250')
     const titles = (deps.sqlite.query('SELECT post_title FROM matches WHERE user_id = ? ORDER BY id').all(u.userId) as { post_title: string }[]).map(
       (r) => r.post_title,
     )

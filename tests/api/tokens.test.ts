@@ -25,9 +25,9 @@ const bearer = (token: string, extra: Record<string, string> = {}) => ({ headers
 /** A user with a 'widget' term and one live match of it. */
 async function userWithMatch(opts: { role?: string; email?: string } = {}) {
   const user = await createUserWithSession(t.deps, opts)
-  addTerm(t.deps, user.userId, FULL, 'wts', 'widget')
-  const stored = storePosts(t.deps, [forumPost('[WTS] Widget - $100', { now: t.clock.now().getTime(), ageMs: 1000 })])
-  matchPosts(t.deps, stored, 'live')
+  await addTerm(t.deps, user.userId, FULL, 'wts', 'widget')
+  const stored = await storePosts(t.deps, [forumPost('[WTS] Widget - $100', { now: t.clock.now().getTime(), ageMs: 1000 })])
+  await matchPosts(t.deps, stored, 'live')
   const matchId = (t.deps.sqlite.query('SELECT id FROM matches WHERE user_id = ?').get(user.userId) as { id: number }).id
   return { ...user, matchId }
 }
@@ -105,7 +105,7 @@ describe('creating, listing and revoking tokens', () => {
   test("a banned user's token answers 401", async () => {
     const { cookie, userId } = await createUserWithSession(t.deps)
     const { token } = await newToken(cookie)
-    banUser(t.deps, userId)
+    await banUser(t.deps, userId)
     expect((await call(t.app, 'GET', '/api/unread', bearer(token))).status).toBe(401)
   })
 
@@ -174,8 +174,8 @@ describe('scopes', () => {
   test("the token's user is the principal: its own terms, never the cookie's user", async () => {
     const a = await createUserWithSession(t.deps)
     const b = await createUserWithSession(t.deps)
-    addTerm(t.deps, a.userId, FULL, 'wts', 'alpha')
-    addTerm(t.deps, b.userId, FULL, 'wts', 'bravo')
+    await addTerm(t.deps, a.userId, FULL, 'wts', 'alpha')
+    await addTerm(t.deps, b.userId, FULL, 'wts', 'bravo')
     const { token } = await newToken(b.cookie)
     const r = await call(t.app, 'GET', '/api/terms?category=wts', { cookie: a.cookie, ...bearer(token) })
     expect(r.body.terms.map((x: { term: string }) => x.term)).toEqual(['bravo'])
@@ -186,7 +186,7 @@ describe('maintenance mode', () => {
   test("a non-admin's token gets 503 MAINTENANCE like their session does", async () => {
     const { cookie } = await createUserWithSession(t.deps)
     const { token } = await newToken(cookie)
-    setSetting(t.deps, 'is_maintenance_mode_active', true)
+    await setSetting(t.deps, 'is_maintenance_mode_active', true)
     const r = await call(t.app, 'GET', '/api/terms?category=wts', bearer(token))
     expect(r.status).toBe(503)
     expect(r.body.error.code).toBe('MAINTENANCE')

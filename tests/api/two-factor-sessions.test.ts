@@ -21,7 +21,7 @@ const EMAIL = 'boss@example.com'
 const PASSWORD = 'boss-password-1'
 const now = () => clock.now().getTime()
 /** Another password-only session of the same account (another browser, or whoever stole the password). */
-const otherSession = (userId: number) => `${SESSION_COOKIE}=${createSession(deps, userId).token}`
+const otherSession = async (userId: number) => `${SESSION_COOKIE}=${(await createSession(deps, userId)).token}`
 /** An admin route (Admin → Dashboard's switches). */
 const probe = (cookie: string) => call(app, 'GET', '/api/admin/settings', { cookie })
 
@@ -53,7 +53,7 @@ describe('enrolment asks for the password again', () => {
     expect(stale.status).toBe(403)
     expect(stale.body.error.code).toBe('REAUTH_REQUIRED')
     expect(stale.body.error.message).toBe('Please sign in again, then turn on two-factor authentication within 10 minutes.')
-    const fresh = otherSession(u.userId)
+    const fresh = await otherSession(u.userId)
     expect((await call(app, 'POST', '/api/me/2fa', { cookie: fresh, json: {} })).status).toBe(200)
   })
 })
@@ -61,7 +61,7 @@ describe('enrolment asks for the password again', () => {
 describe('enrolment ends every other session', () => {
   test('the password-only sessions signed in before are ended; the enrolling one stays', async () => {
     const u = await createUserWithSession(deps, { email: EMAIL, password: PASSWORD })
-    const older = otherSession(u.userId)
+    const older = await otherSession(u.userId)
     expect((await call(app, 'GET', '/api/me', { cookie: older })).status).toBe(200)
     const revoked: number[] = []
     deps.bus.on('sessions.revoked', (e) => revoked.push(e.userId))
@@ -80,7 +80,7 @@ describe('REQUIRE_ADMIN_2FA asks for a session that presented a code', () => {
     // the session that completed enrolment has just presented a code
     expect((await probe(admin.cookie)).status).toBe(200)
     // a session started without a code (one from before the upgrade, say) does not open the admin routes
-    const codeless = otherSession(admin.userId)
+    const codeless = await otherSession(admin.userId)
     const refused = await probe(codeless)
     expect(refused.status).toBe(403)
     expect(refused.body.error).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', message: 'Sign in again with your two-factor code to open the admin pages.' })
@@ -104,7 +104,7 @@ describe('REQUIRE_ADMIN_2FA asks for a session that presented a code', () => {
 
   test('the password-only session from before enrolment no longer opens them (it was ended)', async () => {
     const admin = await createUserWithSession(deps, { email: EMAIL, password: PASSWORD, role: 'admin' })
-    const stolen = otherSession(admin.userId)
+    const stolen = await otherSession(admin.userId)
     await enrol(admin.cookie)
     expect((await probe(stolen)).status).toBe(401)
   })

@@ -38,10 +38,10 @@ beforeAll(async () => {
   visitor = await world.visitor()
   member = await world.subscriber()
   for (const { userId } of [axeMember, member]) {
-    addTerm(world.server.deps, userId, ACTIVE, 'wts', 'holosun')
-    addTerm(world.server.deps, userId, ACTIVE, 'wts', 'trijicon rmr type 2 with a very long description that must wrap inside the sheet')
-    addTerm(world.server.deps, userId, ACTIVE, 'wtb', 'aimpoint')
-    addTerm(world.server.deps, userId, ACTIVE, 'gd', 'ammo')
+    await addTerm(world.server.deps, userId, ACTIVE, 'wts', 'holosun')
+    await addTerm(world.server.deps, userId, ACTIVE, 'wts', 'trijicon rmr type 2 with a very long description that must wrap inside the sheet')
+    await addTerm(world.server.deps, userId, ACTIVE, 'wtb', 'aimpoint')
+    await addTerm(world.server.deps, userId, ACTIVE, 'gd', 'ammo')
   }
   world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTB] Aimpoint Micro T-2', author: 'buyer', created_utc: now - 30 })
   world.reddit.publish({ subreddit: 'gundeals', title: '[Ammo] 9mm 1000 rounds - $249', author: 'dealer', created_utc: now - 20 })
@@ -49,7 +49,7 @@ beforeAll(async () => {
   const first = world.server.deps.sqlite
     .query<{ id: number }, [number]>("SELECT id FROM matches WHERE user_id = ? AND category = 'wts' ORDER BY id LIMIT 1")
     .get(axeMember.userId)!
-  archiveMatch(world.server.deps, axeMember.userId, first.id)
+  await archiveMatch(world.server.deps, axeMember.userId, first.id)
 })
 afterAll(async () => {
   console.log(`axe findings by rule: ${JSON.stringify(tally)}`)
@@ -382,7 +382,7 @@ describe('the phone layout, 390 px', () => {
   beforeEach(() => freshDashboard())
   test('long term chips wrap inside the bottom sheet', async () => {
     const { page } = member
-    addTerm(world.server.deps, member.userId, ACTIVE, 'gd', 'supercalifragilisticexpialidociousandthensomemorecharactersthatdonotbreak')
+    await addTerm(world.server.deps, member.userId, ACTIVE, 'gd', 'supercalifragilisticexpialidociousandthensomemorecharactersthatdonotbreak')
     await page.setViewportSize(WIDTHS[1])
     await go(page, '/dashboard/gundeals')
     await page.getByRole('button', { name: 'Search Gundeals Posts' }).click()

@@ -40,7 +40,7 @@ test('a trial that ends while the dashboard is open shows the blocking overlay a
     .set({ accessExpiresAt: new Date(Date.now() + 4_000) })
     .where(eq(userAccess.userId, user.userId))
     .run()
-  server.deps.expiry.rearm()
+  await server.deps.expiry.rearm()
   await overlay.first().waitFor({ timeout: 15_000 })
   // a reload does not bring the unlocked page back from the access cache
   await page.reload()

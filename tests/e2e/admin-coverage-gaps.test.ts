@@ -17,10 +17,10 @@ test('the coverage gaps card, the re-check note and the System Health line, at 1
     { forum: 'product', subreddits: 'GunAccessoriesForSale' },
     { forum: 'gd', subreddits: 'gundeals' },
   ]
-  const gap = (from: number, to: number) =>
-    recordPollGap(deps.sqlite, { source: 'reddit', forums, newestStoredAt: from, posts: [{ createdAt: new Date(to) }], reachedKnown: false, at: to })
-  gap(now - 3 * 3600_000, now - 3 * 3600_000 + 38 * 60_000) // 38 min, three hours ago
-  gap(now - 3 * 86_400_000, now - 3 * 86_400_000 + 5 * 60_000) // 5 min, three days ago
+  const gap = async (from: number, to: number) =>
+    await recordPollGap(deps, { source: 'reddit', forums, newestStoredAt: from, posts: [{ createdAt: new Date(to) }], reachedKnown: false, at: to })
+  await gap(now - 3 * 3600_000, now - 3 * 3600_000 + 38 * 60_000) // 38 min, three hours ago
+  await gap(now - 3 * 86_400_000, now - 3 * 86_400_000 + 5 * 60_000) // 5 min, three days ago
   const admin = await createUserWithSession(deps, { role: 'admin' })
   for (const [theme, viewport] of [
     ['dark', { width: 1280, height: 900 }],

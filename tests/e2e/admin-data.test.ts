@@ -124,7 +124,7 @@ test("Database: tables listed; 'Check integrity' answers with a toast; Optimize 
 
 test('Alerts: a failed message with its last error is retried from the page', async () => {
   const deps = world.server.deps
-  const id = enqueueEmail(deps, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' })!
+  const id = (await enqueueEmail(deps, 'match', { to: 'x@example.com', subject: 's', text: 't', html: 'h' }))!
   deps.db.update(outbox).set({ status: 'failed', attempts: 15, lastError: '550 5.1.1 mailbox unavailable' }).where(eq(outbox.id, id)).run()
   const { page, errors, context } = await adminPage()
   await page.goto(world.server.url + '/admin/alerts')

@@ -187,7 +187,7 @@ test('a bad address is said under its field; a push source shows its secret once
   await page.getByLabel('Seconds between two requests to one host').fill('90')
   await page.getByRole('button', { name: 'Save interval' }).click()
   await page.getByTestId('toasts').locator('li.toast').filter({ hasText: 'Politeness interval saved' }).first().waitFor()
-  expect(world.server.deps.feeds.politenessSeconds()).toBe(90)
+  expect(await world.server.deps.feeds.politenessSeconds()).toBe(90)
   expect(errors).toEqual([])
   await context.close()
 })

@@ -103,7 +103,7 @@ test('at 390 px the accounts are cards and none of the page content is wider tha
 test('an admin replies to a feedback message from the page; the sender receives it by SMTP', async () => {
   const admin = await createUserWithSession(server.deps, { email: 'helpdesk@example.com', role: 'admin' })
   const sender = await createUserWithSession(server.deps, { email: 'asker@example.com' })
-  submitContact(server.deps, { userId: sender.userId, email: sender.email }, { subject: 'Alerts stopped', message: 'No emails since Monday.' })
+  await submitContact(server.deps, { userId: sender.userId, email: sender.email }, { subject: 'Alerts stopped', message: 'No emails since Monday.' })
   await worker.tick()
   const before = smtp.messages.length
 
@@ -141,7 +141,7 @@ test('Users (with an account open), Feedback and Revenue pass axe in the dark th
     subscriptionStatus: 'trialing',
     accessExpiresAt: new Date(Date.now() + 86_400_000),
   })
-  submitContact(server.deps, { userId: null, email: 'guest@example.com' }, { subject: 'Question', message: 'Is there an app?' })
+  await submitContact(server.deps, { userId: null, email: 'guest@example.com' }, { subject: 'Question', message: 'Is there an app?' })
   const p = await newPage(browser, { bypassCSP: true, reducedMotion: 'reduce' })
   await p.context.addCookies([{ name: SESSION_COOKIE, value: admin.token, url: server.url }])
   const found: string[] = []

@@ -225,6 +225,6 @@ describe('accounts in the browser', () => {
 async function startTestUserViaApi(email: string, password: string) {
   const { createUser } = await import('../../src/auth/service')
   await createUser(server.deps, { email, password, confirmed: true })
-  if (!(await import('../../src/auth/service')).findUserByEmail(server.deps, 'pending@example.com'))
+  if (!(await (await import('../../src/auth/service')).findUserByEmail(server.deps, 'pending@example.com')))
     await createUser(server.deps, { email: 'pending@example.com', password: 'pending-password' })
 }

@@ -8,6 +8,7 @@ import { storePosts } from '../../src/forums/store'
 import { matchPosts } from '../../src/matches/runner'
 import { pushMessage } from '../../src/notify/dispatcher'
 import { alertActionsFor } from '../../src/notify/alert-links'
+import { claimTemplateOf } from '../../src/notify/prefs'
 import { addTerm } from '../../src/terms/service'
 import { forumPost } from '../fakes/forum-post'
 import { createUserWithSession, startTestServer } from '../helpers'
@@ -26,11 +27,11 @@ afterAll(async () => {
 
 async function liveMatch(userId: number, author: string) {
   const d = server.deps
-  addTerm(d, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
+  await addTerm(d, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'rmr')
   await Bun.sleep(5)
   const now = Date.now()
-  const stored = storePosts(d, [forumPost(`[WTS] Trijicon RMR Type 2 by ${author} - $400`, { author, now, ageMs: 0 })])
-  const created = matchPosts(d, stored, 'live', { receivedAt: now, storedAt: now }).created.filter((c) => c.userId === userId)
+  const stored = await storePosts(d, [forumPost(`[WTS] Trijicon RMR Type 2 by ${author} - $400`, { author, now, ageMs: 0 })])
+  const created = (await matchPosts(d, stored, 'live', { receivedAt: now, storedAt: now })).created.filter((c) => c.userId === userId)
   expect(created).toHaveLength(1)
   return created[0]!.item
 }
@@ -40,7 +41,7 @@ describe('push actions', () => {
   test("a push shows Claim / Open / Mark read; 'Mark read' through the service worker's handler marks the match read", async () => {
     const u = await createUserWithSession(server.deps)
     const match = await liveMatch(u.userId, 'push_seller')
-    const message = pushMessage(server.deps, match, alertActionsFor(server.deps, u.userId, 'push', match))
+    const message = pushMessage(server.deps, match, alertActionsFor(server.deps, u.userId, 'push', match, await claimTemplateOf(server.deps, u.userId)))
     const { context, page } = await newPage(browser)
     await context.grantPermissions(['notifications'], { origin: server.url })
     await page.goto(server.url + '/')

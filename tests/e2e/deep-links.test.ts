@@ -30,9 +30,9 @@ describe('in Chromium', () => {
 
   test('signed out → /login?next=… → signed in → back on the match, which is flashed', async () => {
     const u = await createUserWithSession(world.server.deps, { email: 'deep@example.com', password: 'deep-password-1' })
-    addTerm(world.server.deps, u.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'wts', 'aimpoint')
+    await addTerm(world.server.deps, u.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'wts', 'aimpoint')
     const posts = Array.from({ length: 30 }, (_, i) => forumPost(`[WTS] Aimpoint item ${i} - $${300 + i}`, { ageMs: (30 - i) * 1000 }))
-    matchPosts(world.server.deps, storePosts(world.server.deps, posts), 'live')
+    await matchPosts(world.server.deps, await storePosts(world.server.deps, posts), 'live')
     const target = world.server.deps.sqlite.query<{ id: number }, []>("SELECT id FROM matches WHERE post_title LIKE '%item 2 -%'").get()!.id
 
     const { page, context, errors } = await newPage(world.browser)

@@ -36,7 +36,7 @@ test('user pages and dialogs: no emoji; the padlock, bell, pause and theme icons
   const deps = world.server.deps
   // GAFS only: the GUNDEALS tab is locked (a padlock)
   const { page, context, errors, userId } = await signedIn('product')
-  addTerm(deps, userId, { role: 'product', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'holosun')
+  await addTerm(deps, userId, { role: 'product', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'holosun')
   const found: string[] = []
   for (const theme of ['dark', 'light'] as const) {
     await context.addInitScript((t) => localStorage.setItem('ui-theme', t), theme)

@@ -76,11 +76,11 @@ describe('without a Reddit key', () => {
     test(`a match card shows the seller's location from the title (${theme})`, async () => {
       const { context, page, errors, userId } = await signedIn(theme)
       const deps = world.server.deps
-      addTerm(deps, userId, FULL, 'wts', 'widget')
+      await addTerm(deps, userId, FULL, 'wts', 'widget')
       const now = deps.now().getTime()
-      const stored = storePosts(deps, [forumPost(`[USA-TX] [H] Widget ${theme} [W] PayPal`, { now, ageMs: 1000 })])
+      const stored = await storePosts(deps, [forumPost(`[USA-TX] [H] Widget ${theme} [W] PayPal`, { now, ageMs: 1000 })])
       expect(stored[0]!.location).toBe('USA-TX')
-      matchPosts(deps, stored, 'live')
+      await matchPosts(deps, stored, 'live')
       await page.goto(world.server.url + '/dashboard/gafs/wts')
       const card = page.getByTestId('match-card').filter({ hasText: `Widget ${theme}` })
       const chip = card.getByTestId('location-chip')

@@ -16,7 +16,7 @@ let member: Awaited<ReturnType<World['subscriber']>>
 beforeAll(async () => {
   world = await startWorld()
   member = await world.subscriber({ bypassCSP: true, reducedMotion: 'reduce' })
-  addTerm(world.server.deps, member.userId, ACTIVE, 'wts', 'holosun')
+  await addTerm(world.server.deps, member.userId, ACTIVE, 'wts', 'holosun')
   const now = Math.floor(Date.now() / 1000)
   for (let i = 0; i < 14; i++)
     world.reddit.publish({

@@ -37,7 +37,7 @@ test("'System' theme follows the device, live", async () => {
 
 test("signing out another device from the list signs that tab out at once; 'Sign out everywhere' ends them all", async () => {
   const u = await createUserWithSession(world.server.deps, { email: 'devices@example.com' })
-  const other = createSession(world.server.deps, u.userId, {
+  const other = await createSession(world.server.deps, u.userId, {
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1',
     ip: '203.0.113.7',
   })

@@ -96,7 +96,7 @@ describe('a subscriber in Chromium', () => {
 
   test('a match read, then archived, in one tab updates the other tab live', async () => {
     const { page: tabA, context, userId } = await world.subscriber()
-    addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wtb', 'aimpoint')
+    await addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wtb', 'aimpoint')
     const tabB = await context.newPage()
     for (const tab of [tabA, tabB]) {
       await tab.goto(world.server.url + '/dashboard/gafs/wtb')
@@ -116,7 +116,7 @@ describe('a subscriber in Chromium', () => {
 
   test('a match card gets the SOLD badge live when its post is marked sold on Reddit (issue 16)', async () => {
     const { page, context, userId } = await world.subscriber()
-    addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'exps3')
+    await addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'exps3')
     await page.goto(world.server.url + '/dashboard/gafs/wts')
     await page.getByRole('heading', { name: 'WTS Matches' }).waitFor()
     const post = world.reddit.publish({
@@ -140,7 +140,7 @@ describe('a subscriber in Chromium', () => {
 
   test("'Why didn't I get an alert?': a pasted link of a post that did not match shows the reason (issue 16 item 4)", async () => {
     const { page, context, errors, userId } = await world.subscriber({ viewport: { width: 900, height: 800 } })
-    addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint <$500')
+    await addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null }, 'wts', 'aimpoint <$500')
     const post = world.reddit.publish({ subreddit: 'GunAccessoriesForSale', title: '[WTS] Aimpoint T2 - $650', created_utc: Math.ceil(Date.now() / 1000) + 1 })
     await world.scan()
     await page.goto(world.server.url + '/why')
@@ -199,7 +199,7 @@ describe('a subscriber in Chromium', () => {
 
   test('a term is edited in place and paused/resumed from its chip, keeping its matches (issue 12 item 11)', async () => {
     const { page, context, errors, userId } = await world.subscriber()
-    addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'wts', 'nightforce')
+    await addTerm(world.server.deps, userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'wts', 'nightforce')
     await page.goto(world.server.url + '/dashboard/gafs/wts')
     await page.getByRole('button', { name: 'Search WTS Posts' }).click()
     const dialog = page.locator('dialog.terms-dialog')

@@ -79,8 +79,8 @@ async function turnOn(page: Page, password: string | null): Promise<{ secret: st
 async function enrolled() {
   const password = 'pat-password'
   const user = await createUserWithSession(server.deps, { password })
-  const { secret } = startTwoFactor(server.deps, user.userId)
-  const { recoveryCodes } = enableTwoFactor(server.deps, user.userId, totp(secret, Date.now()))
+  const { secret } = await startTwoFactor(server.deps, user.userId)
+  const { recoveryCodes } = await enableTwoFactor(server.deps, user.userId, totp(secret, Date.now()))
   return { ...user, password, secret, recoveryCodes }
 }
 

@@ -69,6 +69,26 @@ describe('a precisely timed job (the scanner) runs on its own timer', () => {
     deps.close()
   })
 
+  test('a nextAt that answers a promise (the scan reads the emergency pause from the database) is awaited', async () => {
+    const t = fakeTimers(testClock(T0))
+    const deps = makeDeps({}, t.clock)
+    const starts: number[] = []
+    const job: Job = {
+      name: 'precise-async',
+      immediate: true,
+      nextAt: async (_, last) => {
+        await Promise.resolve()
+        return last.startedAt + 2000
+      },
+      run: () => void starts.push(t.now() - T0),
+    }
+    const jobs = startJobs(deps, [job], t)
+    await t.advanceTo(T0 + 6000)
+    await jobs.stop()
+    expect(starts).toEqual([0, 2000, 4000, 6000])
+    deps.close()
+  })
+
   test('when the timer fires it asks again: a run moved later meanwhile waits for the new time', async () => {
     const t = fakeTimers(testClock(T0))
     const deps = makeDeps({}, t.clock)

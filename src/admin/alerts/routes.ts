@@ -18,7 +18,7 @@ const tags = ['admin']
 export const alertsRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-alerts' })
     .use(authPlugin(deps))
-    .get('/api/admin/alerts', ({ query }) => outboxOverview(deps, rangeDays(query)), {
+    .get('/api/admin/alerts', async ({ query }) => outboxOverview(deps, rangeDays(query)), {
       response: { 200: AdminAlertsResponse, ...errors(400, 401, 403) },
       admin: true,
       query: rangeQuery,
@@ -37,9 +37,9 @@ export const alertsRoutes = (deps: AdminDeps) =>
     .post(
       '/api/admin/alerts/:id/retry',
       async ({ params, user }) => {
-        const channel = channelOf(deps, params.id)
-        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, () => {
-          if (!channel || !retryFailed(deps, params.id)) throw notFound('No failed message with that id.')
+        const channel = await channelOf(deps, params.id)
+        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'outbox.retry', target: `outbox:${params.id}` }, async () => {
+          if (!channel || !(await retryFailed(deps, params.id))) throw notFound('No failed message with that id.')
         })
         deps.bus.emit('outbox.queued', { channel: channel! })
         return { ok: true, id: params.id }
@@ -70,7 +70,7 @@ export const alertsRoutes = (deps: AdminDeps) =>
       },
     )
     // Sellers Dibs never alerts on (src/forums/blocked-sellers.ts): the matcher drops their posts; each change is audited.
-    .get('/api/admin/blocked-sellers', () => ({ sellers: listBlockedSellers(deps.sqlite) }), {
+    .get('/api/admin/blocked-sellers', async () => ({ sellers: await listBlockedSellers(deps) }), {
       response: { 200: AdminBlockedSellersGetResponse, ...errors(401, 403) },
       admin: true,
       detail: { summary: 'Sellers Dibs never alerts on, by name: {sellers: [{name, reason, createdAt}]}', tags },
@@ -82,10 +82,10 @@ export const alertsRoutes = (deps: AdminDeps) =>
         if (name === null) throw badRequest('A seller is a user name: letters, digits, - and _ (u/ is left out).', 'INVALID_SELLER')
         const reason = (body.reason ?? '').trim()
         await audited(deps, { actor: { id: user.id, email: user.email }, action: 'seller.block', target: `u/${name}`, details: { reason } }, () =>
-          blockSeller(deps.sqlite, name, reason, user.id, deps.now().getTime()),
+          blockSeller(deps, name, reason, user.id, deps.now().getTime()),
         )
         set.status = 201
-        return { sellers: listBlockedSellers(deps.sqlite) }
+        return { sellers: await listBlockedSellers(deps) }
       },
       {
         response: { 200: AdminBlockedSellersGetResponse, ...errors(400, 401, 403) },
@@ -98,10 +98,10 @@ export const alertsRoutes = (deps: AdminDeps) =>
       '/api/admin/blocked-sellers/:name',
       async ({ params, user }) => {
         const name = sellerName(params.name)
-        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'seller.unblock', target: `u/${name ?? params.name}` }, () => {
-          if (name === null || !unblockSeller(deps.sqlite, name)) throw notFound('That seller is not on the list.', 'SELLER_NOT_FOUND')
+        await audited(deps, { actor: { id: user.id, email: user.email }, action: 'seller.unblock', target: `u/${name ?? params.name}` }, async () => {
+          if (name === null || !(await unblockSeller(deps, name))) throw notFound('That seller is not on the list.', 'SELLER_NOT_FOUND')
         })
-        return { sellers: listBlockedSellers(deps.sqlite) }
+        return { sellers: await listBlockedSellers(deps) }
       },
       {
         response: { 200: AdminBlockedSellersGetResponse, ...errors(400, 401, 403, 404) },

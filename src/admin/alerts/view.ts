@@ -23,11 +23,11 @@ type PushGoneDetails = { userId?: number; status?: number; service?: string; use
 
 type AlertDeps = Pick<Deps, 'sqlite' | 'db' | 'now'>
 
-export function outboxOverview(deps: AlertDeps, days: RangeDays) {
+export async function outboxOverview(deps: AlertDeps, days: RangeDays) {
   const window = dayWindow(deps.now(), days)
   const now = deps.now().getTime()
-  const rows = outboxPerDay(deps, window.startMs)
-  const current = outboxStats(deps, now)
+  const rows = await outboxPerDay(deps, window.startMs)
+  const current = await outboxStats(deps, now)
   // email and push always; the registry's channels (webhook, Telegram, …) once they have rows (in the window or queued now)
   const channels = [...new Set([...OUTBOX_CHANNELS, ...rows.map((r) => r.channel), ...current.map((r) => r.channel)])]
   // Per channel: rows queued on each day, split by the status they have now.
@@ -59,7 +59,7 @@ export function outboxOverview(deps: AlertDeps, days: RangeDays) {
       ]
     }),
   )
-  const gone = auditRowsOf(deps, 'push.gone', new Date(window.startMs))
+  const gone = await auditRowsOf(deps, 'push.gone', new Date(window.startMs))
   const gonePerDay = gone.map((g) => ({ day: utcDay(g.at.getTime()), key: 'gone', n: 1 }))
   return {
     days,
@@ -92,9 +92,9 @@ export type FailedRow = {
 }
 
 /** Failed rows, newest first, one page at a time (no payloads: they hold whole messages). */
-export function failedMessages(deps: Pick<Deps, 'sqlite'>, page: number) {
-  const { total, rows } = recentFailures(deps, FAILED_PAGE_SIZE, (page - 1) * FAILED_PAGE_SIZE)
-  const emails = emailsOf(
+export async function failedMessages(deps: Pick<Deps, 'db' | 'sqlite'>, page: number) {
+  const { total, rows } = await recentFailures(deps, FAILED_PAGE_SIZE, (page - 1) * FAILED_PAGE_SIZE)
+  const emails = await emailsOf(
     deps,
     rows.flatMap((r) => (r.userId === null ? [] : [r.userId])),
   )

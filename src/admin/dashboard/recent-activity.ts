@@ -26,22 +26,22 @@ function describeDetails(details: Record<string, unknown> | null | undefined): s
   return parts.length ? ` (${parts.join(', ')})` : ''
 }
 
-export function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): ActivityItem[] {
-  const audit: ActivityItem[] = latestAudit(deps, limit).map((r) => ({
+export async function recentActivity(deps: Pick<Deps, 'db' | 'sqlite'>, limit = 15): Promise<ActivityItem[]> {
+  const audit: ActivityItem[] = (await latestAudit(deps, limit)).map((r) => ({
     at: r.at.toISOString(),
     kind: 'admin',
     text: describeAudit(r),
     status: r.result,
     actor: r.actor,
   }))
-  const jobs = latestJobs(deps, { limit, except: JOB.scan }).map((r): ActivityItem => ({
+  const jobs = (await latestJobs(deps, { limit, except: JOB.scan })).map((r): ActivityItem => ({
     at: new Date(r.at).toISOString(),
     kind: 'job',
     text: `${r.jobName}${describeDetails(r.details)}`,
     status: r.status,
     actor: null,
   }))
-  const scans = notableScans(deps, limit).map((r): ActivityItem => ({
+  const scans = (await notableScans(deps, limit)).map((r): ActivityItem => ({
     at: r.createdAt,
     kind: 'scan',
     text:

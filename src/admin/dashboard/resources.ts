@@ -10,17 +10,17 @@ import { lastRateLimitedAt } from '../../scanner/scan-history'
 import { scanIntervalNow } from '../../scanner/scan'
 
 /** The last time Reddit answered 429, from the scan log. */
-function last429(deps: AdminDeps): string | null {
-  const at = lastRateLimitedAt(deps)
+async function last429(deps: AdminDeps): Promise<string | null> {
+  const at = await lastRateLimitedAt(deps)
   return at === null ? null : new Date(at).toISOString()
 }
 
-export function systemResources(deps: AdminDeps) {
+export async function systemResources(deps: AdminDeps) {
   const now = deps.now().getTime()
   const mem = process.memoryUsage()
   const b = deps.source.budget
   const snap = b?.snapshot(now)
-  const outbox = outboxCounts(deps)
+  const outbox = await outboxCounts(deps)
   const files = fileSizes(deps.config.dbPath)
   return {
     uptimeSeconds: Math.round(process.uptime()),
@@ -36,10 +36,10 @@ export function systemResources(deps: AdminDeps) {
       remaining: snap?.remaining ?? null,
       blockedUntil: snap && snap.blockedUntil > now ? new Date(snap.blockedUntil).toISOString() : null,
       blockedReason: snap?.blockedReason ?? null,
-      last429At: last429(deps),
+      last429At: await last429(deps),
     },
     scanInterval: scanIntervalNow(deps),
-    alertLatency24h: alertLatency(deps),
+    alertLatency24h: await alertLatency(deps),
     measuredAt: new Date(now).toISOString(),
   }
 }

@@ -52,7 +52,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
         },
       },
     )
-    .get('/api/admin/health', () => systemHealth(deps), {
+    .get('/api/admin/health', async () => systemHealth(deps), {
       response: { 200: AdminHealthResponse, ...errors(401, 403) },
       admin: true,
       detail: {
@@ -78,7 +78,7 @@ export const dashboardRoutes = (deps: AdminDeps) => {
         tags,
       },
     })
-    .get('/api/admin/activity', ({ query }) => recentActivity(deps, query.limit ?? 15), {
+    .get('/api/admin/activity', async ({ query }) => recentActivity(deps, query.limit ?? 15), {
       response: { 200: AdminActivityResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })) }),

@@ -14,15 +14,15 @@ import { ACTIVE_STATUSES, dayBounds, emailQueueColour, kpis, PAID_ROLES, scanHea
 
 type D = Pick<Deps, 'db' | 'sqlite' | 'now'>
 
-export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
+export async function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Deps['config'], 'forums' | 'demo'> }) {
   const source = deps.source?.healthReport?.() ?? null
   const now = deps.now()
-  const last = lastSuccess(deps, JOB.scan)
-  const pending = outboxCounts(deps, 'email').pending
+  const last = await lastSuccess(deps, JOB.scan)
+  const pending = (await outboxCounts(deps, 'email')).pending
   return {
-    posts: countPosts(deps),
-    users: countAccess(deps),
-    matches: countMatches(deps),
+    posts: await countPosts(deps),
+    users: await countAccess(deps),
+    matches: await countMatches(deps),
     lastScanAt: last?.toISOString() ?? null,
     ...scanHealth(last, now),
     emailQueuePending: pending,
@@ -30,26 +30,26 @@ export function systemHealth(deps: D & Partial<WithSource> & { config?: Pick<Dep
     /** the forum source's trouble in words with the fix (null when ok), as Admin → Logs shows it in full */
     source: source && source.state !== 'ok' ? { state: source.state, reason: source.reason, since: source.since } : null,
     /** a configured forum Reddit closed (the spec's default accessories forum) */
-    forumNotice: deps.config ? forumNotice({ ...deps, config: deps.config }) : null,
+    forumNotice: deps.config ? await forumNotice({ ...deps, config: deps.config }) : null,
     /** coverage gaps whose window ended in the last 24 h (src/scanner/gaps.ts): windows and seconds not covered */
-    coverageGaps: gapSummary(deps.sqlite, now.getTime() - 24 * 3600_000),
+    coverageGaps: await gapSummary(deps, now.getTime() - 24 * 3600_000),
     checkedAt: now.toISOString(),
   }
 }
 
-export function kpiStats(deps: D): Kpis & { computedAt: string } {
+export async function kpiStats(deps: D): Promise<Kpis & { computedAt: string }> {
   const now = deps.now()
   const { todayStart, yesterdayStart, dayAgo } = dayBounds(now)
   return {
     ...kpis({
-      matchesToday: countMatches(deps, todayStart),
-      matchesYesterday: countMatches(deps, yesterdayStart, todayStart),
-      usersMatched24h: countMatchedUsers(deps, dayAgo),
-      postsToday: countPosts(deps, todayStart),
-      totalUsers: countAccess(deps),
-      activeOrTrialing: countAccess(deps, { statuses: ACTIVE_STATUSES }),
-      trialUsers: countAccess(deps, { roles: TRIAL_ROLES }),
-      paidUsers: countAccess(deps, { roles: PAID_ROLES }),
+      matchesToday: await countMatches(deps, todayStart),
+      matchesYesterday: await countMatches(deps, yesterdayStart, todayStart),
+      usersMatched24h: await countMatchedUsers(deps, dayAgo),
+      postsToday: await countPosts(deps, todayStart),
+      totalUsers: await countAccess(deps),
+      activeOrTrialing: await countAccess(deps, { statuses: ACTIVE_STATUSES }),
+      trialUsers: await countAccess(deps, { roles: TRIAL_ROLES }),
+      paidUsers: await countAccess(deps, { roles: PAID_ROLES }),
     }),
     computedAt: now.toISOString(),
   }
@@ -59,8 +59,8 @@ export function kpiStats(deps: D): Kpis & { computedAt: string } {
  * Post → alert latency over the last 24 h: match time minus the post's creation time on Reddit,
  * for live matches (backfill and batch matches were never alerts). Milliseconds.
  */
-export function alertLatency(deps: D): { samples: number; p50Ms: number | null; p95Ms: number | null } {
+export async function alertLatency(deps: D): Promise<{ samples: number; p50Ms: number | null; p95Ms: number | null }> {
   const since = deps.now().getTime() - 86_400_000
-  const values = liveMatchDelays(deps, since, 20000).map((r) => Math.max(0, r.ms))
+  const values = (await liveMatchDelays(deps, since, 20000)).map((r) => Math.max(0, r.ms))
   return { samples: values.length, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95) }
 }

@@ -22,7 +22,7 @@ const tags = ['admin']
 export const databaseRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-database' })
     .use(authPlugin(deps))
-    .get('/api/admin/database', () => databaseStats(deps), {
+    .get('/api/admin/database', async () => databaseStats(deps), {
       response: { 200: AdminDatabaseResponse, ...errors(401, 403) },
       admin: true,
       detail: {
@@ -33,9 +33,9 @@ export const databaseRoutes = (deps: AdminDeps) =>
     })
     .post(
       '/api/admin/database/integrity',
-      ({ body, user }) => {
+      async ({ body, user }) => {
         const r = integrityCheck(deps, body?.mode ?? 'quick')
-        recordAudit(deps, {
+        await recordAudit(deps, {
           actor: { id: user.id, email: user.email },
           action: 'db.integrity_check',
           details: { mode: r.mode, ok: r.ok, ms: r.ms, messages: r.messages.slice(0, 5) },
@@ -52,16 +52,16 @@ export const databaseRoutes = (deps: AdminDeps) =>
     )
     .post(
       '/api/admin/database/optimize',
-      ({ user }) => {
+      async ({ user }) => {
         const actor = { id: user.id, email: user.email }
         try {
           const r = optimizeDatabase(deps)
-          recordAudit(deps, { actor, action: 'db.optimize', details: { beforeBytes: r.before.total, afterBytes: r.after.total, ms: r.ms } })
+          await recordAudit(deps, { actor, action: 'db.optimize', details: { beforeBytes: r.before.total, afterBytes: r.after.total, ms: r.ms } })
           return r
         } catch (err) {
           // When another process holds the database, this row may not be writable either.
           try {
-            recordAudit(deps, { actor, action: 'db.optimize', details: { error: (err as Error).message }, result: 'failed' })
+            await recordAudit(deps, { actor, action: 'db.optimize', details: { error: (err as Error).message }, result: 'failed' })
           } catch (auditErr) {
             log.warn('could not record the failed optimize in the audit log', { error: String(auditErr) })
           }

@@ -20,7 +20,7 @@ export type BackupInfo = {
 /** Audit actions that mean "a backup was taken". */
 export const BACKUP_ACTIONS = ['db.backup', 'db.backup_download']
 
-export function lastBackup(deps: Pick<Deps, 'config' | 'db'>): BackupInfo {
+export async function lastBackup(deps: Pick<Deps, 'config' | 'db'>): Promise<BackupInfo> {
   const dir = join(deps.config.dataDir, 'backups')
   let newestFile: BackupInfo['newestFile'] = null
   let files = 0
@@ -36,13 +36,13 @@ export function lastBackup(deps: Pick<Deps, 'config' | 'db'>): BackupInfo {
       if (newestFile === null || s.mtimeMs > Date.parse(newestFile.at)) newestFile = { name, at: new Date(s.mtimeMs).toISOString(), bytes: s.size }
     } catch {}
   }
-  const row = lastSuccessOf(deps, BACKUP_ACTIONS)
+  const row = await lastSuccessOf(deps, BACKUP_ACTIONS)
   const lastRecorded = row ? { at: row.at.toISOString(), actor: row.actor, action: row.action } : null
   const times = [newestFile?.at, lastRecorded?.at].filter((x): x is string => !!x).sort()
   return { dir, files, newestFile, lastRecorded, at: times.at(-1) ?? null }
 }
 
-export function databaseStats(deps: Pick<Deps, 'config' | 'sqlite' | 'db'>) {
+export async function databaseStats(deps: Pick<Deps, 'config' | 'sqlite' | 'db'>) {
   const { tables, sizes } = tableStats(deps.sqlite)
   const { pageSize, pages, freeBytes, sqliteVersion } = pageFigures(deps.sqlite)
   return {
@@ -55,6 +55,6 @@ export function databaseStats(deps: Pick<Deps, 'config' | 'sqlite' | 'db'>) {
     sqliteVersion,
     sizes,
     tables,
-    backup: lastBackup(deps),
+    backup: await lastBackup(deps),
   }
 }

@@ -50,26 +50,26 @@ function view(r: Row) {
 }
 export type FeedbackMessage = ReturnType<typeof view>
 
-export function listFeedback(deps: Pick<Deps, 'db'>, filter: FeedbackFilter, page = 1) {
+export async function listFeedback(deps: Pick<Deps, 'db'>, filter: FeedbackFilter, page = 1) {
   const n = (f: FeedbackFilter) => countContactMessages(deps, f)
-  const counts = { all: n('all'), unread: n('unread'), read: n('read'), resolved: n('resolved') }
+  const counts = { all: await n('all'), unread: await n('unread'), read: await n('read'), resolved: await n('resolved') }
   const total = counts[filter]
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const p = Math.min(Math.max(1, Math.floor(page) || 1), pages)
-  const rows = contactMessagesPage(deps, filter, PAGE_SIZE, (p - 1) * PAGE_SIZE)
+  const rows = await contactMessagesPage(deps, filter, PAGE_SIZE, (p - 1) * PAGE_SIZE)
   return { messages: rows.map(view), counts, page: p, pages }
 }
 
-function messageOrFail(deps: Pick<Deps, 'db'>, id: number): Row {
-  const row = contactMessage(deps, id)
+async function messageOrFail(deps: Pick<Deps, 'db'>, id: number): Promise<Row> {
+  const row = await contactMessage(deps, id)
   if (row === undefined) throw notFound('No message with that id.', 'MESSAGE_NOT_FOUND')
   return row
 }
 
 /** unread / read (read_at), resolved / unresolved (handled_at); resolving also marks it read. */
-export function setFeedbackState(deps: Pick<Deps, 'db' | 'now'>, id: number, state: unknown) {
+export async function setFeedbackState(deps: Pick<Deps, 'db' | 'now'>, id: number, state: unknown) {
   if (!(FEEDBACK_STATES as readonly unknown[]).includes(state)) throw badRequest(`State must be one of ${FEEDBACK_STATES.join(', ')}.`, 'INVALID_STATE')
-  const row = messageOrFail(deps, id)
+  const row = await messageOrFail(deps, id)
   const now = deps.now()
   const set =
     state === 'unread'
@@ -79,8 +79,8 @@ export function setFeedbackState(deps: Pick<Deps, 'db' | 'now'>, id: number, sta
         : state === 'resolved'
           ? { readAt: row.readAt ?? now, handledAt: row.handledAt ?? now }
           : { handledAt: null }
-  updateContactMessage(deps, id, set)
-  return view(messageOrFail(deps, id))
+  await updateContactMessage(deps, id, set)
+  return view(await messageOrFail(deps, id))
 }
 
 function replyEmail(deps: Pick<Deps, 'config'>, row: Row, reply: string) {
@@ -95,13 +95,13 @@ function replyEmail(deps: Pick<Deps, 'config'>, row: Row, reply: string) {
 }
 
 /** Emails the reply (queued in the outbox), keeps it on the message and marks the message read. */
-export function replyToFeedback(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'>, id: number, input: unknown) {
+export async function replyToFeedback(deps: Pick<Deps, 'db' | 'now' | 'bus' | 'config'>, id: number, input: unknown) {
   const reply = typeof input === 'string' ? input.trim() : ''
   if (!reply) throw badRequest('Please write a reply.', 'VALIDATION')
   if (reply.length > MAX_REPLY_LENGTH) throw badRequest(`Please keep the reply under ${MAX_REPLY_LENGTH} characters.`, 'TOO_LONG')
-  const row = messageOrFail(deps, id)
+  const row = await messageOrFail(deps, id)
   const now = deps.now()
-  enqueueEmail(deps, 'contact_reply', replyEmail(deps, row, reply), { userId: row.userId })
-  updateContactMessage(deps, id, { reply, repliedAt: now, readAt: row.readAt ?? now })
-  return view(messageOrFail(deps, id))
+  await enqueueEmail(deps, 'contact_reply', replyEmail(deps, row, reply), { userId: row.userId })
+  await updateContactMessage(deps, id, { reply, repliedAt: now, readAt: row.readAt ?? now })
+  return view(await messageOrFail(deps, id))
 }

@@ -10,7 +10,7 @@ import { errors } from '../../lib/models'
 export const latencyRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-latency' })
     .use(authPlugin(deps))
-    .get('/api/admin/latency', ({ query }) => latencyReport(deps.sqlite, deps.now().getTime(), (query.window ?? '24h') as LatencyWindow), {
+    .get('/api/admin/latency', ({ query }) => latencyReport(deps, deps.now().getTime(), (query.window ?? '24h') as LatencyWindow), {
       response: { 200: AdminLatencyResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ window: t.Optional(t.UnionEnum(['1h', '24h', '7d'])) }),

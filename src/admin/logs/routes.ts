@@ -29,7 +29,7 @@ export const logsRoutes = (deps: AdminDeps) => {
   applyStoredScanSettings(deps)
   return new Elysia({ name: 'admin-logs' })
     .use(authPlugin(deps))
-    .get('/api/admin/scanner', () => ({ ...scannerStatus(deps), settings: scanSettings(deps) }), {
+    .get('/api/admin/scanner', async () => ({ ...(await scannerStatus(deps)), settings: await scanSettings(deps) }), {
       response: { 200: AdminScannerResponse, ...errors(401, 403) },
       admin: true,
       detail: {
@@ -67,7 +67,7 @@ export const logsRoutes = (deps: AdminDeps) => {
       query: t.Object({ status: t.Optional(t.String({ maxLength: 20 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 500 })) }),
       detail: { summary: 'Scan log: scans and the other jobs of the job log, newest first, optionally one status', tags },
     })
-    .get('/api/admin/source-gaps', ({ query }) => coverageGaps(deps, query.window ?? '24h'), {
+    .get('/api/admin/source-gaps', async ({ query }) => coverageGaps(deps, query.window ?? '24h'), {
       response: { 200: AdminSourceGapsResponse, ...errors(400, 401, 403) },
       admin: true,
       query: t.Object({ window: t.Optional(t.Union([t.Literal('24h'), t.Literal('7d')])) }),

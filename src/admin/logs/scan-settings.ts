@@ -6,7 +6,7 @@
 import type { Deps } from '../../deps'
 import { badRequest } from '../../lib/errors'
 import type { WithSource } from '../../scanner/source'
-import { replaceSetting, storedSetting, storeSetting } from '../../settings/service'
+import { replaceSetting, storedSetting, storedSettingAtStartSqlite, storeSetting } from '../../settings/service'
 
 export const SCAN_SETTINGS = 'scan_settings'
 export const MAX_INTERVAL_SECONDS = 3600
@@ -28,8 +28,11 @@ export type ScanSettingsView = ScanSettingsInput & {
 
 type Stored = { active: boolean; intervalSeconds: number | null; maxRequestsPerMinute: number }
 
-function readStored(deps: Pick<Deps, 'db'>): { value: Stored; updatedAt: Date | null } | null {
-  const row = storedSetting(deps, SCAN_SETTINGS)
+async function readStored(deps: Pick<Deps, 'db'>): Promise<{ value: Stored; updatedAt: Date | null } | null> {
+  return storedScan(await storedSetting(deps, SCAN_SETTINGS))
+}
+
+function storedScan(row: Awaited<ReturnType<typeof storedSetting>>): { value: Stored; updatedAt: Date | null } | null {
   if (!row || row.value.active !== true) return null
   return { value: row.value as unknown as Stored, updatedAt: row.updatedAt }
 }
@@ -51,9 +54,9 @@ export function validateScanSettings(input: ScanSettingsInput, modeCap: number, 
   return null
 }
 
-export function scanSettings(deps: Pick<Deps, 'db' | 'config'> & WithSource): ScanSettingsView {
+export async function scanSettings(deps: Pick<Deps, 'db' | 'config'> & WithSource): Promise<ScanSettingsView> {
   const b = deps.source.budget
-  const stored = readStored(deps)
+  const stored = await readStored(deps)
   if (!b)
     return {
       intervalSeconds: deps.config.scanIntervalSeconds,
@@ -78,22 +81,22 @@ export function scanSettings(deps: Pick<Deps, 'db' | 'config'> & WithSource): Sc
 }
 
 /** Validates, stores and applies; 400 with the reason when the input does not fit the mode. */
-export function saveScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & WithSource, input: ScanSettingsInput): ScanSettingsView {
+export async function saveScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & WithSource, input: ScanSettingsInput): Promise<ScanSettingsView> {
   const b = deps.source.budget
   if (!b) throw badRequest('This forum source has no Reddit rate budget (demo forum): scan settings do not apply.', 'NOT_APPLICABLE')
   const error = validateScanSettings(input, b.modeCapPerMinute, deps.source.mode ?? 'this', b.headroom)
   if (error !== null) throw badRequest(error, 'INVALID_SCAN_SETTINGS')
   const value: Stored = { active: true, intervalSeconds: input.intervalSeconds, maxRequestsPerMinute: input.maxRequestsPerMinute }
   const now = deps.now()
-  storeSetting(deps, SCAN_SETTINGS, value, 'Runtime scan settings: interval (null = adaptive) and max Reddit requests per minute', now)
+  await storeSetting(deps, SCAN_SETTINGS, value, 'Runtime scan settings: interval (null = adaptive) and max Reddit requests per minute', now)
   b.configure({ capPerMinute: input.maxRequestsPerMinute, intervalSeconds: input.intervalSeconds })
   return scanSettings(deps)
 }
 
 /** Back to the environment's values: the stored row is switched off and the budget reset. */
-export function resetScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & WithSource): ScanSettingsView {
+export async function resetScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & WithSource): Promise<ScanSettingsView> {
   const now = deps.now()
-  replaceSetting(deps, SCAN_SETTINGS, { active: false }, now)
+  await replaceSetting(deps, SCAN_SETTINGS, { active: false }, now)
   deps.source.budget?.configure({ capPerMinute: deps.source.budget.modeCapPerMinute, intervalSeconds: deps.config.scanIntervalSeconds })
   return scanSettings(deps)
 }
@@ -101,7 +104,7 @@ export function resetScanSettings(deps: Pick<Deps, 'db' | 'config' | 'now'> & Wi
 /** At startup (the admin routes are built once per server): the stored settings take effect. */
 export function applyStoredScanSettings(deps: Pick<Deps, 'db'> & WithSource): void {
   const b = deps.source.budget
-  const stored = readStored(deps)
+  const stored = storedScan(storedSettingAtStartSqlite(deps, SCAN_SETTINGS))
   if (!b || !stored) return
   b.configure({ capPerMinute: stored.value.maxRequestsPerMinute, intervalSeconds: stored.value.intervalSeconds })
 }

@@ -16,14 +16,14 @@ import { RECHECK_AT_MS } from '../../forums/recheck'
 
 export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 
-export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
+export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
   const now = deps.now().getTime()
   const b = deps.source.budget
-  const { last, lastSuccessAt, failingSince } = scanStreak(deps)
-  const nextAt = nextScanAt(deps)
+  const { last, lastSuccessAt, failingSince } = await scanStreak(deps)
+  const nextAt = await nextScanAt(deps)
   const allowedAt = b ? b.nextAllowedAt(now) : now
   const snap = b?.snapshot(now)
-  const paused = isPaused(deps)
+  const paused = await isPaused(deps)
   const health = deps.source.healthReport?.() ?? null
   const state: ScannerState = deps.source.running ? 'running' : paused ? 'paused' : failingSince !== null ? 'failing' : allowedAt > now ? 'waiting' : 'idle'
   return {
@@ -40,15 +40,15 @@ export function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config
     lastSuccessAt: lastSuccessAt !== null ? new Date(lastSuccessAt).toISOString() : null,
     nextScanAt: paused ? null : nextAt,
     mode: deps.source.mode ?? null,
-    unparsed: unparsedPosts(deps, now),
+    unparsed: await unparsedPosts(deps, now),
     /** the source's health: state, the reason in words with the fix, last success, requests and 429/403 of the last hour */
     health,
     /** how sold/removed re-checks work with this source: /api/info with a key, later polls of the feed without */
     recheck: recheckNote(deps.source),
     /** coverage gaps (src/scanner/gaps.ts) whose window ended in the last 24 h: windows, seconds not covered */
-    gaps24h: gapSummary(deps.sqlite, now - 24 * 3600_000),
+    gaps24h: await gapSummary(deps, now - 24 * 3600_000),
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
-    forumNotice: forumNotice(deps),
+    forumNotice: await forumNotice(deps),
     /** per forum, the newest post stored, its rhythm and a flag when it went quiet (banned, dropped from a multireddit) */
     lastPostPerForum: forumActivity(deps, health?.missingForums ?? []),
     /** the newest post stored from the source (ISO), null when none */
@@ -82,7 +82,7 @@ export function recheckNote(source: Pick<ScanSource, 'fetchInfo' | 'mode'>): str
 }
 
 /** Posts of the last 24 hours that could not be read (stored unparsed, never matched), the newest 5. */
-function unparsedPosts(deps: Pick<Deps, 'sqlite'>, now: number): { last24h: number; recent: UnparsedPost[] } {
-  const { count, recent } = unparsedPostsSince(deps, now - 24 * 3600_000, 5)
+async function unparsedPosts(deps: Pick<Deps, 'db'>, now: number): Promise<{ last24h: number; recent: UnparsedPost[] }> {
+  const { count, recent } = await unparsedPostsSince(deps, now - 24 * 3600_000, 5)
   return { last24h: count, recent }
 }

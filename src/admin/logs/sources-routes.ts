@@ -43,9 +43,9 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     .use(authPlugin(deps))
     .get(
       '/api/admin/sources',
-      () => ({
-        sources: listSources(deps.sqlite).map((s) => sourceView(deps, s)),
-        politenessSeconds: deps.feeds.politenessSeconds(),
+      async () => ({
+        sources: (await listSources(deps)).map((s) => sourceView(deps, s)),
+        politenessSeconds: await deps.feeds.politenessSeconds(),
         minPolitenessSeconds: MIN_FEED_INTERVAL_MS / 1000,
         presets: PRESETS.presets,
         pairs: PRESETS.pairs,
@@ -112,8 +112,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
         audited(
           deps,
           { actor: user, action: 'source.remove', target: `source:${params.id}` },
-          () => {
-            const s = removeSource(deps, params.id, deps.feeds)
+          async () => {
+            const s = await removeSource(deps, params.id, deps.feeds)
             return { ok: true as const, name: s.name }
           },
           (r) => ({ name: r.name }),
@@ -181,8 +181,8 @@ export const sourcesRoutes = (deps: AdminDeps) =>
     .put(
       '/api/admin/sources/settings',
       ({ user, body }) =>
-        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, () => ({
-          politenessSeconds: deps.feeds.setPolitenessSeconds(body.politenessSeconds),
+        audited(deps, { actor: user, action: 'source.settings', details: { ...body } }, async () => ({
+          politenessSeconds: await deps.feeds.setPolitenessSeconds(body.politenessSeconds),
         })),
       {
         response: { 200: AdminSourcesSettingsResponse, ...errors(400, 401, 403) },

@@ -13,10 +13,10 @@ export type ScanLogEntry = { at: string; source: 'scan' | 'job'; job: string; st
  * row would repeat its scan-log row), newest first, optionally one status only ('success',
  * 'failed', 'skipped', …).
  */
-export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; limit?: number } = {}): ScanLogEntry[] {
+export async function scanLog(deps: Pick<Deps, 'db' | 'sqlite'>, opts: { status?: string; limit?: number } = {}): Promise<ScanLogEntry[]> {
   const limit = opts.limit ?? 200
   const status = opts.status ?? null
-  const scans = latestScans(deps, limit, status).map((r): ScanLogEntry => ({
+  const scans = (await latestScans(deps, limit, status)).map((r): ScanLogEntry => ({
     at: r.createdAt,
     source: 'scan',
     job: `${JOB.scan} (${r.scanType})`,
@@ -25,7 +25,7 @@ export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; lim
     summary: `${r.postsFetched} fetched, ${r.postsNew} new, ${r.matchesFound} matches for ${r.usersProcessed} users, ${r.requests} ${r.requests === 1 ? 'request' : 'requests'}`,
     error: r.error,
   }))
-  const jobs = latestJobs(deps, { limit, status, except: JOB.scan }).map((r): ScanLogEntry => {
+  const jobs = (await latestJobs(deps, { limit, status, except: JOB.scan })).map((r): ScanLogEntry => {
     const { error, ...rest } = r.details ?? {}
     return {
       at: new Date(r.at).toISOString(),
@@ -44,7 +44,7 @@ export function scanLog(deps: Pick<Deps, 'sqlite'>, opts: { status?: string; lim
 
 /** Coverage gaps of the last 24 h or 7 d: the windows (newest first) and their total. */
 export const GAP_WINDOWS = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000 } as const
-export function coverageGaps(deps: Pick<Deps, 'sqlite' | 'now'>, window: keyof typeof GAP_WINDOWS) {
+export async function coverageGaps(deps: Pick<Deps, 'db' | 'now'>, window: keyof typeof GAP_WINDOWS) {
   const since = deps.now().getTime() - GAP_WINDOWS[window]
-  return { window, since: new Date(since).toISOString(), ...gapSummary(deps.sqlite, since), gaps: gapsSince(deps.sqlite, since) }
+  return { window, since: new Date(since).toISOString(), ...(await gapSummary(deps, since)), gaps: await gapsSince(deps, since) }
 }

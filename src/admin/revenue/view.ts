@@ -6,10 +6,10 @@ import { accessHistoryRows, accountRows } from '../../access/accounts'
 import type { AdminDeps } from '../shared/deps'
 import { churn, countKinds, mrr, weeklyStats, type AccountRow } from './stats'
 
-export function revenueReport(deps: Pick<AdminDeps, 'db' | 'config' | 'now'>, weeks = 12) {
+export async function revenueReport(deps: Pick<AdminDeps, 'db' | 'config' | 'now'>, weeks = 12) {
   const now = deps.now()
   // ADMIN_EMAILS accounts are admins whatever their stored role (src/access/state.ts).
-  const accounts: (AccountRow & { email: string })[] = accountRows(deps).map((r) => ({
+  const accounts: (AccountRow & { email: string })[] = (await accountRows(deps)).map((r) => ({
     userId: r.id,
     email: r.email,
     role: deps.config.adminEmails.includes(r.email) ? 'admin' : (r.role ?? 'none'),
@@ -18,7 +18,7 @@ export function revenueReport(deps: Pick<AdminDeps, 'db' | 'config' | 'now'>, we
     stripeSubscriptionId: r.stripeSubscriptionId ?? null,
     grantedBy: r.grantedBy ?? null,
   }))
-  const history = accessHistoryRows(deps)
+  const history = await accessHistoryRows(deps)
   const { mrrCents, plans } = mrr(accounts, now, deps.config.productName)
   const gifted = accounts
     .filter((a) => a.subscriptionStatus === 'gifted' && (a.accessExpiresAt === null || a.accessExpiresAt.getTime() > now.getTime()))

@@ -39,8 +39,8 @@ export const toolsRoutes = (deps: AdminDeps) =>
     .post(
       '/api/admin/scraper/trigger',
       async ({ user, set }) => {
-        await audited(deps, { actor: user, action: 'scanner.trigger', target: 'fetch-reddit-posts' }, () => {
-          if (isPaused(deps)) throw conflict(PAUSED_MESSAGE, 'PAUSED')
+        await audited(deps, { actor: user, action: 'scanner.trigger', target: 'fetch-reddit-posts' }, async () => {
+          if (await isPaused(deps)) throw conflict(PAUSED_MESSAGE, 'PAUSED')
           // Scheduled, not awaited (spec run_fetch_reddit_posts_oauth_with_delay, 0 s). runScan never
           // overlaps a scan in flight: it waits for that one instead.
           setTimeout(() => {
@@ -64,8 +64,8 @@ export const toolsRoutes = (deps: AdminDeps) =>
     )
     .post(
       '/api/admin/match-batch',
-      ({ user }) => {
-        if (isPaused(deps)) throw conflict(PAUSED_MESSAGE, 'PAUSED')
+      async ({ user }) => {
+        if (await isPaused(deps)) throw conflict(PAUSED_MESSAGE, 'PAUSED')
         return audited(
           deps,
           { actor: user, action: 'matching.batch' },
@@ -107,9 +107,9 @@ export const toolsRoutes = (deps: AdminDeps) =>
     )
     .get(
       '/api/admin/archive-posts',
-      ({ query }) => {
+      async ({ query }) => {
         const hours = query.olderThanHours ?? 24
-        return { count: countArchivable(deps, hours * HOUR), olderThanHours: hours }
+        return { count: await countArchivable(deps, hours * HOUR), olderThanHours: hours }
       },
       {
         response: { 200: AdminArchivePostsGetResponse, ...errors(400, 401, 403) },

@@ -26,19 +26,19 @@ export type Trends = {
   oldestPostAt: string | null
 }
 
-export function trends(deps: Pick<Deps, 'sqlite' | 'now'>, days: RangeDays): Trends {
+export async function trends(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, days: RangeDays): Promise<Trends> {
   const window = dayWindow(deps.now(), days)
   const { startMs } = window
-  const latencies = liveMatchDelays(deps, startMs).map((d) => ({ day: utcDay(d.at), value: d.ms / 1000 }))
+  const latencies = (await liveMatchDelays(deps, startMs)).map((d) => ({ day: utcDay(d.at), value: d.ms / 1000 }))
   const oldest = oldestPostAt(deps)
   return {
     days,
     labels: dayLabels(deps.now(), days),
-    postsPerForum: fillSeries(postsPerDay(deps, startMs), window, FORUMS),
-    matchesPerCategory: fillSeries(matchesPerDay(deps, startMs), window, CATEGORIES),
-    newAccounts: fillSeries(accountsPerDay(deps, startMs), window, ['all']).all!,
+    postsPerForum: fillSeries(await postsPerDay(deps, startMs), window, FORUMS),
+    matchesPerCategory: fillSeries(await matchesPerDay(deps, startMs), window, CATEGORIES),
+    newAccounts: fillSeries(await accountsPerDay(deps, startMs), window, ['all']).all!,
     latency: dailyPercentiles(latencies, window),
-    topTerms: mostSavedTerms(deps, TOP_TERMS, startMs),
+    topTerms: await mostSavedTerms(deps, TOP_TERMS, startMs),
     oldestPostAt: oldest === null ? null : new Date(oldest).toISOString(),
   }
 }

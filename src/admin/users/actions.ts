@@ -4,7 +4,7 @@
 // Plain functions over Deps; the routes (./users.ts) wrap each in an audit row. Access writes go
 // through src/access/service.ts with grantedBy = the admin's email (access_history source 'admin').
 import { ensureAccessRow, storedAccess } from '../../access/accounts'
-import { grantPlan, setRole, startAccess, writeAccess } from '../../access/service'
+import { grantPlan, setRole, startAccess, writeAccessFrom } from '../../access/service'
 import { hasActiveAccess, type Role } from '../../access/rules'
 import { accessStateOf } from '../../access/state'
 import { banUser, forgotPassword, insertUser, isEmail, MAX_NAME_LENGTH, normaliseEmail, findUserByEmail } from '../../auth/service'
@@ -39,8 +39,8 @@ export const USER_TEXT = {
   notBanned: 'This account is not banned.',
 }
 
-export function accountOrFail(deps: Pick<Deps, 'db'>, userId: number): User {
-  const user = findUser(deps, userId)
+export async function accountOrFail(deps: Pick<Deps, 'db'>, userId: number): Promise<User> {
+  const user = await findUser(deps, userId)
   if (user === undefined) throw notFound('No account with that id.', 'USER_NOT_FOUND')
   return user
 }
@@ -50,21 +50,21 @@ function notSelf(admin: Admin, userId: number) {
 }
 
 /** Role/tier change. Admins cannot demote themselves; ADMIN_EMAILS accounts stay admins whatever is stored. */
-export function changeRole(deps: ActionDeps, admin: Admin, userId: number, role: Role | 'none') {
-  const user = accountOrFail(deps, userId)
+export async function changeRole(deps: ActionDeps, admin: Admin, userId: number, role: Role | 'none') {
+  const user = await accountOrFail(deps, userId)
   if (admin.id === userId && role !== 'admin') throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
   if (deps.config.adminEmails.includes(user.email) && role !== 'admin') throw conflict(USER_TEXT.adminByConfig, 'ADMIN_BY_CONFIG')
-  const before = storedAccess(deps, userId)?.role ?? 'none'
-  setRole(deps, userId, role, admin.email)
+  const before = (await storedAccess(deps, userId))?.role ?? 'none'
+  await setRole(deps, userId, role, admin.email)
   return { from: before, to: role }
 }
 
 /** Gifted access to a plan until `until` (status 'gifted'). */
-export function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: PlanId, until: Date) {
-  const user = accountOrFail(deps, userId)
+export async function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: PlanId, until: Date) {
+  const user = await accountOrFail(deps, userId)
   if (admin.id === userId) throw forbidden(USER_TEXT.notSelf, 'SELF_ACTION')
   if (deps.config.adminEmails.includes(user.email)) throw conflict(USER_TEXT.adminByConfig, 'ADMIN_BY_CONFIG')
-  grantPlan(deps, userId, plan, until, admin.email)
+  await grantPlan(deps, userId, plan, until, admin.email)
   return { plan, until: until.toISOString() }
 }
 
@@ -72,63 +72,68 @@ export function grantGift(deps: ActionDeps, admin: Admin, userId: number, plan: 
  * Adds days to a trial, from its current end or from now when it already ended (an expired
  * trial comes back). Only accounts whose stored role is app_trial or trial_expired.
  */
-export function extendTrial(deps: ActionDeps, admin: Admin, userId: number, days: number) {
-  accountOrFail(deps, userId)
-  const row = storedAccess(deps, userId)
-  if (row === null || (row.role !== 'app_trial' && row.role !== 'trial_expired')) throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
-  const now = deps.now().getTime()
-  const from = Math.max(now, row.role === 'app_trial' ? (row.accessExpiresAt?.getTime() ?? now) : now)
-  const until = new Date(from + days * DAY_MS)
-  writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: until, grantedBy: admin.email, source: 'admin' })
-  return { days, until: until.toISOString() }
+export async function extendTrial(deps: ActionDeps, admin: Admin, userId: number, days: number) {
+  await accountOrFail(deps, userId)
+  // The row is read in the write's transaction: a subscription or another extension committed
+  // meanwhile is seen (docs/atomicity-audit.md B1).
+  const until = await writeAccessFrom(deps, userId, (row) => {
+    if (row === null || (row.role !== 'app_trial' && row.role !== 'trial_expired')) throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
+    const now = deps.now().getTime()
+    const from = Math.max(now, row.role === 'app_trial' ? (row.accessExpiresAt?.getTime() ?? now) : now)
+    const until = new Date(from + days * DAY_MS)
+    return { write: { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: until, grantedBy: admin.email, source: 'admin' }, result: until }
+  })
+  return { days, until: until!.toISOString() }
 }
 
 /** Ends a running trial now: the account reads 'Trial Expired' and sees the plan prompt. */
-export function endTrial(deps: ActionDeps, admin: Admin, userId: number) {
-  const user = accountOrFail(deps, userId)
-  const row = storedAccess(deps, userId)
-  if (row === null || row.role !== 'app_trial' || !hasActiveAccess(accessStateOf(deps, user.email, row), deps.now()))
-    throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
-  writeAccess(deps, userId, { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: deps.now(), grantedBy: admin.email, source: 'admin' })
+export async function endTrial(deps: ActionDeps, admin: Admin, userId: number) {
+  const user = await accountOrFail(deps, userId)
+  // read and written in one transaction (docs/atomicity-audit.md B1)
+  await writeAccessFrom(deps, userId, (row) => {
+    if (row === null || row.role !== 'app_trial' || !hasActiveAccess(accessStateOf(deps, user.email, row), deps.now()))
+      throw conflict(USER_TEXT.notTrial, 'NOT_TRIAL')
+    return { write: { role: 'app_trial', subscriptionStatus: 'trialing', accessExpiresAt: deps.now(), grantedBy: admin.email, source: 'admin' }, result: true }
+  })
   return { endedAt: deps.now().toISOString() }
 }
 
 /** Ban: sign-in refused and every session ends at once (open tabs are signed out through their socket). */
-export function setBanned(deps: ActionDeps, admin: Admin, userId: number, banned: boolean) {
-  const user = accountOrFail(deps, userId)
+export async function setBanned(deps: ActionDeps, admin: Admin, userId: number, banned: boolean) {
+  const user = await accountOrFail(deps, userId)
   notSelf(admin, userId)
   if (banned && user.bannedAt !== null) throw conflict(USER_TEXT.alreadyBanned, 'ALREADY_BANNED')
   if (!banned && user.bannedAt === null) throw conflict(USER_TEXT.notBanned, 'NOT_BANNED')
-  banUser(deps, userId, banned)
+  await banUser(deps, userId, banned)
   return { banned }
 }
 
 /** The same email as 'Forgot password?' (a link valid 1 hour). */
-export function sendPasswordReset(deps: ActionDeps, userId: number) {
-  const user = accountOrFail(deps, userId)
+export async function sendPasswordReset(deps: ActionDeps, userId: number) {
+  const user = await accountOrFail(deps, userId)
   if (user.bannedAt !== null) throw conflict(USER_TEXT.banned, 'BANNED')
-  forgotPassword(deps, user.email)
+  await forgotPassword(deps, user.email)
   return { email: user.email }
 }
 
-export function signOutEverywhere(deps: ActionDeps, userId: number) {
-  accountOrFail(deps, userId)
-  invalidateUserSessions(deps, userId)
+export async function signOutEverywhere(deps: ActionDeps, userId: number) {
+  await accountOrFail(deps, userId)
+  await invalidateUserSessions(deps, userId)
   return {}
 }
 
-export function adminResetTwoFactor(deps: ActionDeps, userId: number) {
-  accountOrFail(deps, userId)
-  if (!resetTwoFactor(deps, userId)) throw conflict(USER_TEXT.noTwoFactor, 'TWO_FACTOR_OFF')
+export async function adminResetTwoFactor(deps: ActionDeps, userId: number) {
+  await accountOrFail(deps, userId)
+  if (!(await resetTwoFactor(deps, userId))) throw conflict(USER_TEXT.noTwoFactor, 'TWO_FACTOR_OFF')
   return {}
 }
 
 /** Deletes the account and all its rows (ON DELETE CASCADE); `confirm` must be its email. */
-export function deleteUser(deps: ActionDeps, admin: Admin, userId: number, confirm: unknown) {
-  const user = accountOrFail(deps, userId)
+export async function deleteUser(deps: ActionDeps, admin: Admin, userId: number, confirm: unknown) {
+  const user = await accountOrFail(deps, userId)
   notSelf(admin, userId)
   if (normaliseEmail(confirm) !== user.email) throw badRequest(USER_TEXT.confirmMismatch, 'CONFIRMATION_MISMATCH')
-  removeAccount(deps, userId)
+  await removeAccount(deps, userId)
   return { email: user.email }
 }
 
@@ -169,18 +174,18 @@ export async function addUser(deps: ActionDeps, admin: Admin, input: NewUser, ro
     if (problem) throw badRequest(problem, 'WEAK_PASSWORD')
     passwordHash = await hashPassword(password)
   }
-  if (findUserByEmail(deps, email) !== undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
+  if ((await findUserByEmail(deps, email)) !== undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
   const now = deps.now()
-  const user = insertUser(deps, { email, name, passwordHash, emailConfirmedAt: input.mode === 'confirmed' ? now : null, createdAt: now, updatedAt: now })
+  const user = await insertUser(deps, { email, name, passwordHash, emailConfirmedAt: input.mode === 'confirmed' ? now : null, createdAt: now, updatedAt: now })
   if (user === undefined) throw new AppError(409, 'EMAIL_TAKEN', `An account for ${email} already exists.`)
-  if (role !== null) setRole(deps, user.id, role, admin.email)
-  else if (input.mode === 'confirmed') startAccess(deps, user.id)
-  else ensureAccessRow(deps, user.id)
+  if (role !== null) await setRole(deps, user.id, role, admin.email)
+  else if (input.mode === 'confirmed') await startAccess(deps, user.id)
+  else await ensureAccessRow(deps, user.id)
   if (input.mode === 'invited') {
     // A reset token (the /reset-password page sets the password and confirms the address), valid longer than a reset.
-    const token = issueToken(deps, user.id, 'reset', { ttlMs: INVITE_TTL_MS })
+    const token = await issueToken(deps, user.id, 'reset', { ttlMs: INVITE_TTL_MS })
     const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
-    enqueueEmail(deps, 'invite', inviteEmail(deps, email, name, link), { userId: user.id })
+    await enqueueEmail(deps, 'invite', inviteEmail(deps, email, name, link), { userId: user.id })
   }
   return { id: user.id, email, mode: input.mode as 'confirmed' | 'invited', role: role ?? null }
 }

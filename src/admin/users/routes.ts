@@ -59,7 +59,7 @@ export const usersRoutes = (deps: AdminDeps) => {
         tags,
       },
     })
-    .get('/api/admin/users/:id', ({ params }) => userDetail(deps, readId(params.id)), {
+    .get('/api/admin/users/:id', async ({ params }) => userDetail(deps, readId(params.id)), {
       response: { 200: AdminUserDetailResponse, ...errors(400, 401, 403, 404) },
       admin: true,
       params: idParam,
@@ -184,7 +184,7 @@ export const usersRoutes = (deps: AdminDeps) => {
       async ({ user, params, body }) => {
         const id = readId(params.id)
         const result = await act(user, 'user.delete', id, {}, () => deleteUser(deps, user, id, (body as { confirm?: unknown } | null)?.confirm))
-        deps.matcher.sync() // the account's terms left the table
+        await deps.matcher.sync() // the account's terms left the table
         return result
       },
       {

@@ -98,11 +98,11 @@ export function passesFilters(item: UserListItem, q: Pick<ListQuery, 'role' | 's
  * Newest accounts first. Roles and access depend on the clock and ADMIN_EMAILS, so filters run
  * over the searched rows in memory (a self-hosted instance has thousands of accounts, not millions).
  */
-export function listUsers(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, q: ListQuery) {
+export async function listUsers(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, q: ListQuery) {
   const now = deps.now()
-  const searched = accountRows(deps, { search: q.search, newestFirst: true })
-  const twoFactor = usersWithTwoFactor(deps)
-  const signIns = lastSignIns(deps)
+  const searched = await accountRows(deps, { search: q.search, newestFirst: true })
+  const twoFactor = await usersWithTwoFactor(deps)
+  const signIns = await lastSignIns(deps)
   const items = searched.map((r) => toItem(deps, { ...r, lastSignIn: signIns.get(r.id) ?? null }, twoFactor, now)).filter((i) => passesFilters(i, q))
   const total = items.length
   const pages = Math.max(1, Math.ceil(total / q.pageSize))
@@ -111,26 +111,26 @@ export function listUsers(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, 
 }
 
 /** The one account's row for the list, or 404. */
-export function userItem(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number): UserListItem {
-  const row = accountRow(deps, userId)
+export async function userItem(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number): Promise<UserListItem> {
+  const row = await accountRow(deps, userId)
   if (row === undefined) throw notFound('No account with that id.', 'USER_NOT_FOUND')
-  return toItem(deps, { ...row, lastSignIn: lastSignIns(deps).get(userId) ?? null }, usersWithTwoFactor(deps), deps.now())
+  return toItem(deps, { ...row, lastSignIn: (await lastSignIns(deps)).get(userId) ?? null }, await usersWithTwoFactor(deps), deps.now())
 }
 
 /** Everything the detail view shows about one account. */
-export function userDetail(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number) {
-  const item = userItem(deps, userId)
-  const user = findUser(deps, userId)!
-  const access = storedAccess(deps, userId)
+export async function userDetail(deps: Pick<Deps, 'db' | 'sqlite' | 'config' | 'now'>, userId: number) {
+  const item = await userItem(deps, userId)
+  const user = (await findUser(deps, userId))!
+  const access = await storedAccess(deps, userId)
   const state = accessStateOf(deps, user.email, access)
-  const termsByCategory = termsOfUser(deps, userId)
-  const matchCounts = matchCountsOfUser(deps, userId)
-  const prefs = storedPrefs(deps, userId)
-  const pushDevices = countSubscriptions(deps, userId)
-  const activeSessions = sessionCount(deps, userId)
-  const audit = auditRowsAbout(deps, `user:${userId}`, 50)
+  const termsByCategory = await termsOfUser(deps, userId)
+  const matchCounts = await matchCountsOfUser(deps, userId)
+  const prefs = await storedPrefs(deps, userId)
+  const pushDevices = await countSubscriptions(deps, userId)
+  const activeSessions = await sessionCount(deps, userId)
+  const audit = await auditRowsAbout(deps, `user:${userId}`, 50)
   return {
-    user: { ...item, providers: publicUser(deps, user).providers, hasPassword: user.passwordHash !== null },
+    user: { ...item, providers: (await publicUser(deps, user)).providers, hasPassword: user.passwordHash !== null },
     access: accessInfo(state, deps.now()),
     billing: {
       role: access?.role ?? 'none',

@@ -46,9 +46,9 @@ export function judge(r: PostResult, retryAfterMs: number | null = retryAfterHea
   throw new PermanentFailure(what)
 }
 
-export function readEndpoint(deps: Pick<Deps, 'db'>, store: Pick<ChannelStore, 'endpoint'>, row: OutboxRow): Endpoint {
+export async function readEndpoint(deps: Pick<Deps, 'db'>, store: Pick<ChannelStore, 'endpoint'>, row: OutboxRow): Promise<Endpoint> {
   const { endpointId } = row.payload as { endpointId: number }
-  const ep = store.endpoint(deps, endpointId)
+  const ep = await store.endpoint(deps, endpointId)
   if (!ep) throw new PermanentFailure('the channel was removed')
   return ep
 }
@@ -70,16 +70,16 @@ export async function recording(
   try {
     r = await send()
   } catch (err) {
-    write(`failed (${err instanceof Error ? err.message : String(err)})`)
+    await write(`failed (${err instanceof Error ? err.message : String(err)})`)
     throw err
   }
   try {
     check(r)
   } catch (err) {
     const words = (err instanceof Error ? err.message : String(err)).replace(new RegExp(`^answered ${r.status}:? ?`), '')
-    write(`failed (${r.status}${words ? `: ${words.slice(0, 200)}` : ''})`)
+    await write(`failed (${r.status}${words ? `: ${words.slice(0, 200)}` : ''})`)
     throw err
   }
-  write(`delivered (${r.status})`)
+  await write(`delivered (${r.status})`)
   return r
 }

@@ -35,7 +35,7 @@ export type Stored = { url: string; secret: string | null; options: Record<strin
 export type HttpRequest = { method: 'POST' | 'PUT'; url: string; headers: Record<string, string>; body: string }
 
 /** What providers may ask of the rest of the app (given by src/notify, which may import src/matches): its channel rows, and marking a match read. */
-export type ProviderHooks = ChannelStore & { markRead(deps: Deps, userId: number, matchId: number): boolean }
+export type ProviderHooks = ChannelStore & { markRead(deps: Deps, userId: number, matchId: number): Promise<boolean> }
 
 export type Provider<K extends string = string> = {
   kind: K
@@ -149,7 +149,7 @@ export function providerChannel(deps: ProviderDeps, store: ChannelStore, p: Prov
   return {
     name: p.kind,
     async send(row) {
-      const ep = readEndpoint(deps, store, row)
+      const ep = await readEndpoint(deps, store, row)
       const { alert } = row.payload as { alert: ExternalAlert }
       await deliver(deps, store, p, ep, alert, row.dedupeKey ?? `outbox:${row.id}`, opts)
     },

@@ -12,6 +12,7 @@
 // parameters.retry_after; 403 (the user blocked the bot) and 400 "chat not found" fail for good
 // with words; 401 is the admin's bot token.
 import type { Config } from '../../config'
+import { asAsync } from '../../db/async-sqlite'
 import type { Deps } from '../../deps'
 import { JOB, logJob } from '../../jobs/log'
 import { log } from '../../lib/log'
@@ -137,13 +138,26 @@ export type TgUpdate = {
   callback_query?: { id: string; data?: string; message?: { chat: Chat } }
 }
 
-/** Links the chat to the channel whose one-time code `/start <code>` carries; the reply it sends. */
-function linkChat(deps: Pick<Deps, 'db' | 'now'>, hooks: ProviderHooks, code: string, chat: Chat): string {
-  const ep = hooks.telegramEndpointByLinkCode(deps, code)
-  if (!ep || opts(ep).chatId) return 'That code is not valid or was already used. In Dibs, add a Telegram channel in Notification Settings to get a new one.'
+/**
+ * Links the chat to the channel whose one-time code `/start <code>` carries; the reply it sends. The
+ * options are read and written in one transaction: a settings change in flight (src/notify/endpoints.ts
+ * updateEndpoint, its own transaction) is not written over (docs/atomicity-audit.md C6).
+ */
+export async function linkChat(
+  deps: Pick<Deps, 'db' | 'now'>,
+  hooks: Pick<ProviderHooks, 'telegramEndpointByLinkCode' | 'markTelegramLinked'>,
+  code: string,
+  chat: Chat,
+): Promise<string> {
   const chatName = chat.title ?? (chat.username ? `@${chat.username}` : (chat.first_name ?? String(chat.id)))
-  const options: TelegramOptions = { ...opts(ep), chatId: chat.id, chatName, linkedAt: deps.now().toISOString(), linkCode: undefined }
-  hooks.markTelegramLinked(deps, ep.id, options, `chat ${chatName}`)
+  const linked = await asAsync(deps.db).transaction(async (tx) => {
+    const ep = await hooks.telegramEndpointByLinkCode({ db: tx }, code)
+    if (!ep || opts(ep).chatId) return false
+    const options: TelegramOptions = { ...opts(ep), chatId: chat.id, chatName, linkedAt: deps.now().toISOString(), linkCode: undefined }
+    await hooks.markTelegramLinked({ db: tx, now: deps.now }, ep.id, options, `chat ${chatName}`)
+    return true
+  })
+  if (!linked) return 'That code is not valid or was already used. In Dibs, add a Telegram channel in Notification Settings to get a new one.'
   return 'Linked. Dibs alerts will arrive in this chat, with Claim, Open and Mark read buttons.'
 }
 
@@ -152,7 +166,9 @@ export async function handleTelegramUpdate(deps: Deps, hooks: ProviderHooks, u: 
   const text = u.message?.text?.trim()
   if (u.message && text?.startsWith('/start')) {
     const code = text.split(/\s+/)[1] ?? ''
-    const reply = code ? linkChat(deps, hooks, code, u.message.chat) : 'Send /start followed by the code Dibs showed you when you added the Telegram channel.'
+    const reply = code
+      ? await linkChat(deps, hooks, code, u.message.chat)
+      : 'Send /start followed by the code Dibs showed you when you added the Telegram channel.'
     await call(deps, 'sendMessage', { chat_id: u.message.chat.id, text: reply })
     return reply.startsWith('Linked') ? 'linked' : 'refused'
   }
@@ -161,10 +177,10 @@ export async function handleTelegramUpdate(deps: Deps, hooks: ProviderHooks, u: 
     const matchId = /^read:(\d+)$/.exec(q.data ?? '')?.[1]
     let answer = 'This chat is not linked to Dibs.'
     if (matchId !== undefined && q.message) {
-      const owners = hooks.telegramChatOwners(deps, q.message.chat.id)
+      const owners = await hooks.telegramChatOwners(deps, q.message.chat.id)
       if (owners.length > 0) answer = Number(matchId) === 0 ? 'This was a test alert.' : 'Match not found.'
       for (const userId of owners)
-        if (Number(matchId) > 0 && hooks.markRead(deps, userId, Number(matchId))) {
+        if (Number(matchId) > 0 && (await hooks.markRead(deps, userId, Number(matchId)))) {
           answer = 'Marked read'
           break
         }
@@ -196,14 +212,15 @@ export function telegramPoller(hooks: ProviderHooks, timeoutS = 25) {
       const a = (await res.json().catch(() => ({ ok: false }))) as TgAnswer<TgUpdate[]>
       if (!a.ok) {
         const why = `getUpdates answered ${res.status}${a.description ? `: ${a.description}` : ''}${res.status === 401 ? ' (check TELEGRAM_BOT_TOKEN)' : res.status === 409 ? ' (another process reads this bot’s updates)' : ''}`
-        if (why !== failing) logJob(deps, JOB.telegram, 'failed', 0, { error: `Telegram chats cannot be linked and Mark read presses are not seen: ${why}` })
+        if (why !== failing)
+          await logJob(deps, JOB.telegram, 'failed', 0, { error: `Telegram chats cannot be linked and Mark read presses are not seen: ${why}` })
         failing = why
         log.warn('telegram: getUpdates failed', { status: res.status, description: a.description ?? '' })
         // Telegram's 429 names its wait; otherwise a short pause keeps a broken token from spinning
         await Bun.sleep(Math.min(60, a.parameters?.retry_after ?? 5) * 1000)
         return 0
       }
-      if (failing !== null) logJob(deps, JOB.telegram, 'success', 0, { recovered: failing })
+      if (failing !== null) await logJob(deps, JOB.telegram, 'success', 0, { recovered: failing })
       failing = null
       for (const u of a.result ?? []) {
         offset = u.update_id + 1

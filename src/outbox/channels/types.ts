@@ -2,6 +2,7 @@
 // delivers one queued outbox row, resolves on success, throws to retry with backoff, and throws
 // PermanentFailure when retrying cannot help.
 import type { notifyEndpoints, OutboxRow, pushSubscriptions } from '../../db/schema'
+import type { OwnerDb } from '../../db/async-db'
 import type { Deps } from '../../deps'
 
 /** The core channels, and every external provider's kind (registry.ts: webhook, ntfy, discord, telegram, …). */
@@ -16,21 +17,21 @@ export type Channel = { name: ChannelName; send(row: OutboxRow): Promise<void>; 
  */
 export type ChannelStore = {
   /** an external channel by id; null once removed */
-  endpoint(deps: Pick<Deps, 'db'>, id: number): typeof notifyEndpoints.$inferSelect | null
+  endpoint(deps: OwnerDb, id: number): Promise<typeof notifyEndpoints.$inferSelect | null>
   /** the outcome of a send on the channel (`last_result` and its time, shown in Notification Settings) */
-  recordResult(deps: Pick<Deps, 'db' | 'now'>, id: number, result: string): void
+  recordResult(deps: OwnerDb & Pick<Deps, 'now'>, id: number, result: string): Promise<void>
   /** Telegram: the channel whose one-time link code this is, linked or not; null when none */
-  telegramEndpointByLinkCode(deps: Pick<Deps, 'db'>, code: string): typeof notifyEndpoints.$inferSelect | null
+  telegramEndpointByLinkCode(deps: OwnerDb, code: string): Promise<typeof notifyEndpoints.$inferSelect | null>
   /** Telegram: the channel is linked to a chat: its options and the address shown change, its last result reads 'linked' */
-  markTelegramLinked(deps: Pick<Deps, 'db' | 'now'>, id: number, options: Record<string, unknown>, url: string): void
+  markTelegramLinked(deps: OwnerDb & Pick<Deps, 'now'>, id: number, options: Record<string, unknown>, url: string): Promise<void>
   /** Telegram: the users whose channels are linked to this chat */
-  telegramChatOwners(deps: Pick<Deps, 'db'>, chatId: number): number[]
+  telegramChatOwners(deps: OwnerDb, chatId: number): Promise<number[]>
   /** a push subscription by id; null once removed */
-  subscription(deps: Pick<Deps, 'db'>, id: number): typeof pushSubscriptions.$inferSelect | null
+  subscription(deps: OwnerDb, id: number): Promise<typeof pushSubscriptions.$inferSelect | null>
   /** the push service accepted a message for the subscription */
-  markPushDelivered(deps: Pick<Deps, 'db' | 'now'>, id: number): void
+  markPushDelivered(deps: OwnerDb & Pick<Deps, 'now'>, id: number): Promise<void>
   /** the push service says the subscription is gone: its row goes (`db` may be the caller's transaction) */
-  deleteSubscription(deps: { db: Pick<Deps['db'], 'delete'> }, id: number): void
+  deleteSubscription(deps: OwnerDb, id: number): Promise<void>
 }
 
 /**

@@ -6,6 +6,7 @@
 // admin/ imports the outbox).
 import webpush from 'web-push'
 import { recordAudit } from '../../audit/log'
+import { asAsync } from '../../db/async-sqlite'
 import type { Deps } from '../../deps'
 import { PermanentFailure } from '../queue'
 import type { Channel, ChannelStore } from './types'
@@ -89,19 +90,19 @@ export function webpushChannel(
     name: 'push',
     async send(row) {
       const { subscriptionId, message } = row.payload as { subscriptionId: number; message: Record<string, unknown> }
-      const sub = store.subscription(deps, subscriptionId)
+      const sub = await store.subscription(deps, subscriptionId)
       if (!sub) throw new PermanentFailure('push subscription no longer exists')
       const target = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }
       const { status } = await sendPush(cache, target, JSON.stringify(message), { transport })
       if (status >= 200 && status < 300) {
-        store.markPushDelivered(deps, sub.id)
+        await store.markPushDelivered(deps, sub.id)
         return
       }
       if (status === 404 || status === 410) {
         // Recorded as a system audit row: the admin Alerts page lists subscriptions removed as gone.
-        deps.db.transaction((tx) => {
-          store.deleteSubscription({ db: tx }, sub.id)
-          recordAudit(
+        await asAsync(deps.db).transaction(async (tx) => {
+          await store.deleteSubscription({ db: tx }, sub.id)
+          await recordAudit(
             { db: tx, now: deps.now },
             {
               actor: 'system',

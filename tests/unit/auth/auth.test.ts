@@ -78,40 +78,40 @@ describe('with a database', () => {
   afterEach(() => deps.close())
 
   describe('one-time tokens', () => {
-    test('valid once, then used; other purposes and forged tokens are invalid', () => {
-      const t = issueToken(deps, userId, 'confirm')
-      expect(consumeToken(deps, t, 'reset')).toEqual({ status: 'invalid' })
-      expect(consumeToken(deps, t, 'confirm')).toEqual({ status: 'valid', userId })
-      expect(consumeToken(deps, t, 'confirm')).toEqual({ status: 'used', userId })
-      expect(consumeToken(deps, 'forged', 'confirm')).toEqual({ status: 'invalid' })
-      expect(consumeToken(deps, '', 'confirm')).toEqual({ status: 'invalid' })
+    test('valid once, then used; other purposes and forged tokens are invalid', async () => {
+      const t = await issueToken(deps, userId, 'confirm')
+      expect(await consumeToken(deps, t, 'reset')).toEqual({ status: 'invalid' })
+      expect(await consumeToken(deps, t, 'confirm')).toEqual({ status: 'valid', userId })
+      expect(await consumeToken(deps, t, 'confirm')).toEqual({ status: 'used', userId })
+      expect(await consumeToken(deps, 'forged', 'confirm')).toEqual({ status: 'invalid' })
+      expect(await consumeToken(deps, '', 'confirm')).toEqual({ status: 'invalid' })
     })
-    test('confirmation links live 24 h, reset links 1 h; a new token retires the previous one', () => {
-      const c = issueToken(deps, userId, 'confirm')
-      const r1 = issueToken(deps, userId, 'reset')
-      const r2 = issueToken(deps, userId, 'reset')
-      expect(consumeToken(deps, r1, 'reset').status).toBe('used')
+    test('confirmation links live 24 h, reset links 1 h; a new token retires the previous one', async () => {
+      const c = await issueToken(deps, userId, 'confirm')
+      const r1 = await issueToken(deps, userId, 'reset')
+      const r2 = await issueToken(deps, userId, 'reset')
+      expect((await consumeToken(deps, r1, 'reset')).status).toBe('used')
       clock.advance(60 * 60_000 + 1)
-      expect(consumeToken(deps, r2, 'reset').status).toBe('expired')
+      expect((await consumeToken(deps, r2, 'reset')).status).toBe('expired')
       clock.advance(23 * 60 * 60_000 - 2)
-      expect(consumeToken(deps, c, 'confirm').status).toBe('valid')
+      expect((await consumeToken(deps, c, 'confirm')).status).toBe('valid')
     })
-    test('cleanup removes tokens a week past expiry', () => {
-      issueToken(deps, userId, 'confirm')
+    test('cleanup removes tokens a week past expiry', async () => {
+      await issueToken(deps, userId, 'confirm')
       clock.advance(7 * 24 * 60 * 60_000)
-      expect(deleteOldTokens(deps)).toBe(0)
+      expect(await deleteOldTokens(deps)).toBe(0)
       clock.advance(24 * 60 * 60_000 + 1)
-      expect(deleteOldTokens(deps)).toBe(1)
+      expect(await deleteOldTokens(deps)).toBe(1)
     })
   })
 
-  test('the hourly auth-cleanup job removes expired sessions and old tokens', () => {
+  test('the hourly auth-cleanup job removes expired sessions and old tokens', async () => {
     expect(authJobs().find((j) => j.name === 'auth-cleanup')?.every).toBe(60 * 60 * 1000)
-    createSession(deps, userId)
-    issueToken(deps, userId, 'reset')
+    await createSession(deps, userId)
+    await issueToken(deps, userId, 'reset')
     clock.advance(31 * 24 * 60 * 60_000)
-    createSession(deps, userId)
-    expect(cleanupAuth(deps)).toEqual({ sessions: 1, tokens: 1 })
+    await createSession(deps, userId)
+    expect(await cleanupAuth(deps)).toEqual({ sessions: 1, tokens: 1 })
   })
 
   describe('startAccess', () => {
@@ -127,12 +127,12 @@ describe('with a database', () => {
       },
     ]
     for (const c of cases)
-      test(`${JSON.stringify(c.env)} → ${c.role} (${c.status})`, () => {
+      test(`${JSON.stringify(c.env)} → ${c.role} (${c.status})`, async () => {
         deps.close()
         setup(c.env)
         const events: number[] = []
         deps.bus.on('access.changed', (e) => events.push(e.userId))
-        startAccess(deps, userId)
+        await startAccess(deps, userId)
         const row = deps.db.select().from(userAccess).where(eq(userAccess.userId, userId)).get()!
         expect(row.role).toBe(c.role)
         expect(row.subscriptionStatus).toBe(c.status)
@@ -140,23 +140,23 @@ describe('with a database', () => {
         expect(events).toEqual([userId])
       })
 
-    test('an account that already has a role keeps it', () => {
-      grantPlan(deps, userId, 'gd', new Date('2026-06-01T00:00:00Z'), 'admin@example.com')
-      startAccess(deps, userId)
-      expect(accessInfoFor(deps, userId)).toMatchObject({ userRole: 'gd', subscriptionStatus: 'gifted', accessExpiresAt: '2026-06-01T00:00:00.000Z' })
+    test('an account that already has a role keeps it', async () => {
+      await grantPlan(deps, userId, 'gd', new Date('2026-06-01T00:00:00Z'), 'admin@example.com')
+      await startAccess(deps, userId)
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ userRole: 'gd', subscriptionStatus: 'gifted', accessExpiresAt: '2026-06-01T00:00:00.000Z' })
     })
 
-    test('gifted access that runs out reads gifted_expired', () => {
-      grantPlan(deps, userId, 'product', new Date('2026-03-02T00:00:00Z'), 'cli')
+    test('gifted access that runs out reads gifted_expired', async () => {
+      await grantPlan(deps, userId, 'product', new Date('2026-03-02T00:00:00Z'), 'cli')
       clock.advance(2 * 24 * 60 * 60_000)
-      expect(accessInfoFor(deps, userId)).toMatchObject({ hasAccess: false, overlayContext: 'gifted_expired' })
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ hasAccess: false, overlayContext: 'gifted_expired' })
     })
 
-    test('setRole app_trial runs 7 days; trial_expired has no access', () => {
-      setRole(deps, userId, 'app_trial')
-      expect(accessInfoFor(deps, userId)).toMatchObject({ userRole: 'app_trial', daysLeft: 7 })
-      setRole(deps, userId, 'trial_expired')
-      expect(accessInfoFor(deps, userId)).toMatchObject({ userRole: 'trial_expired', hasAccess: false, overlayContext: 'app_trial_expired' })
+    test('setRole app_trial runs 7 days; trial_expired has no access', async () => {
+      await setRole(deps, userId, 'app_trial')
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ userRole: 'app_trial', daysLeft: 7 })
+      await setRole(deps, userId, 'trial_expired')
+      expect(await accessInfoFor(deps, userId)).toMatchObject({ userRole: 'trial_expired', hasAccess: false, overlayContext: 'app_trial_expired' })
     })
   })
 })

@@ -2,44 +2,23 @@
 // (src/db/async-sqlite.ts over a real file) and on PostgreSQL (src/db/pg-client.ts on a real server from
 // Debian's packages) gives the same answers; SQLite's async transactions are atomic and serialized on
 // its one connection.
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { asc, eq, sql } from 'drizzle-orm'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { engineOf, type AsyncDb } from '../../../src/db/async-db'
 import { asyncSqlite } from '../../../src/db/async-sqlite'
-import { openDb } from '../../../src/db/client'
-import { openPg } from '../../../src/db/pg-client'
 import { matches, posts, systemSettings, users } from '../../../src/db/schema'
-import { usePostgres } from '../../pg'
+import { useDbHandles } from './handles'
 
-const pg = usePostgres()
-const dirs: string[] = []
-const closers: (() => unknown)[] = []
-afterAll(async () => {
-  for (const c of closers) await c()
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
+const { sqliteFile, postgres } = useDbHandles('async')
 
 function sqliteDb() {
-  const dir = mkdtempSync(join(tmpdir(), 'dibs-async-'))
-  dirs.push(dir)
-  const opened = openDb(join(dir, 'dibs.db'))
-  closers.push(() => opened.close())
+  const opened = sqliteFile()
   return { db: asyncSqlite(opened.sqlite), sqlite: opened.sqlite }
 }
 
 const ENGINES: [string, () => Promise<AsyncDb>][] = [
   ['SQLite', async () => sqliteDb().db],
-  [
-    'PostgreSQL',
-    async () => {
-      const opened = await openPg(await pg.server.newDatabase())
-      closers.push(() => opened.close())
-      return opened.db
-    },
-  ],
+  ['PostgreSQL', postgres],
 ]
 
 describe.each(ENGINES)('AsyncDb on %s', (name, open) => {

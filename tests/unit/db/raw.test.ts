@@ -1,48 +1,15 @@
 // SQL text on every handle an owner may hold (src/db/raw.ts): the synchronous SQLite handle,
 // asyncSqlite (through its transaction gate) and PostgreSQL answer the same rows and counts.
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { AsyncDb } from '../../../src/db/async-db'
 import { asAsync, asyncSqlite } from '../../../src/db/async-sqlite'
-import { openDb, type Db } from '../../../src/db/client'
-import { openPg } from '../../../src/db/pg-client'
 import { rawRow, rawRows, rawRun } from '../../../src/db/raw'
 import { blockedSellers } from '../../../src/db/schema'
-import { usePostgres } from '../../pg'
+import { useDbHandles } from './handles'
 
-const pg = usePostgres()
-const dirs: string[] = []
-const closers: (() => unknown)[] = []
-afterAll(async () => {
-  for (const c of closers) await c()
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
+const { sqliteFile, handles } = useDbHandles('raw')
 
-function sqliteFile() {
-  const dir = mkdtempSync(join(tmpdir(), 'dibs-raw-'))
-  dirs.push(dir)
-  const opened = openDb(join(dir, 'dibs.db'))
-  closers.push(() => opened.close())
-  return opened
-}
-
-const HANDLES: [string, () => Promise<Db | AsyncDb>][] = [
-  ['the synchronous SQLite handle', async () => sqliteFile().db],
-  ['asyncSqlite', async () => asyncSqlite(sqliteFile().sqlite)],
-  [
-    'PostgreSQL',
-    async () => {
-      const opened = await openPg(await pg.server.newDatabase())
-      closers.push(() => opened.close())
-      return opened.db
-    },
-  ],
-]
-
-describe.each(HANDLES)('raw SQL on %s', (_name, open) => {
+describe.each(handles)('raw SQL on %s', (_name, open) => {
   test('rows as objects by their names, changed-row counts, values as parameters', async () => {
     const db = await open()
     const at = new Date('2026-11-28T01:00:00Z')

@@ -22,13 +22,13 @@ function withPosts(rows: [string, string, number][]): TestDeps {
   return deps
 }
 
-test('with no post: no newest time, id 0, no subreddit, nothing after', () => {
+test('with no post: no newest time, id 0, no subreddit, nothing after', async () => {
   const d = withPosts([])
   expect(newestPostAt(d)).toBeNull()
   expect(maxPostId(d)).toBe(0)
   expect(subredditsByNewestPost(d)).toEqual([])
-  expect(postsAfterId(d, 0)).toEqual([])
-  expect(newestOfSubreddits(d.sqlite, ['hardwareswap'])).toBeNull()
+  expect(await postsAfterId(d, 0)).toEqual([])
+  expect(await newestOfSubreddits(d, ['hardwareswap'])).toBeNull()
 })
 
 test('subreddits: one spelling per name whatever its case, the one with the newest post first', () => {
@@ -56,7 +56,7 @@ test("a subreddit's latest post times: its name in any case, newest first, at mo
   expect(latestPostTimes(d, 'nosuchforum', 20)).toEqual([])
 })
 
-test('posts after an id, per forum: how many and the highest id', () => {
+test('posts after an id, per forum: how many and the highest id', async () => {
   const d = withPosts([
     ['hardwareswap', 'product', 100],
     ['hardwareswap', 'product', 200],
@@ -64,21 +64,21 @@ test('posts after an id, per forum: how many and the highest id', () => {
     ['hardwareswap', 'product', 400],
   ])
   expect(maxPostId(d)).toBe(4)
-  const after = postsAfterId(d, 1).sort((a, b) => a.forum.localeCompare(b.forum))
+  const after = (await postsAfterId(d, 1)).sort((a, b) => a.forum.localeCompare(b.forum))
   expect(after).toEqual([
     { forum: 'gd', n: 1, top: 3 },
     { forum: 'product', n: 2, top: 4 },
   ])
-  expect(postsAfterId(d, 4)).toEqual([])
+  expect(await postsAfterId(d, 4)).toEqual([])
 })
 
-test('the newest post of some subreddits: names given in lower case match any case; none given is null', () => {
+test('the newest post of some subreddits: names given in lower case match any case; none given is null', async () => {
   const d = withPosts([
     ['HardwareSwap', 'product', 100],
     ['buildapcsales', 'gd', 500],
     ['hardwareswap', 'product', 200],
   ])
-  expect(newestOfSubreddits(d.sqlite, ['hardwareswap'])).toBe(200)
-  expect(newestOfSubreddits(d.sqlite, ['hardwareswap', 'buildapcsales'])).toBe(500)
-  expect(newestOfSubreddits(d.sqlite, [])).toBeNull()
+  expect(await newestOfSubreddits(d, ['hardwareswap'])).toBe(200)
+  expect(await newestOfSubreddits(d, ['hardwareswap', 'buildapcsales'])).toBe(500)
+  expect(await newestOfSubreddits(d, [])).toBeNull()
 })

@@ -52,37 +52,33 @@ const byNumber = (a: number, b: number) => a - b // ids grow: t1 < t2
 const link = (matchId: number, termId: number) => deps.sqlite.query('INSERT INTO match_terms (match_id, term_id) VALUES (?, ?)').run(matchId, termId)
 
 describe('matches: the alert path', () => {
-  test('a match’s term ids; a deleted term’s link goes with it (cascade), and termsByIds skips ids that are gone', () => {
+  test('a match’s term ids; a deleted term’s link goes with it (cascade), and termsByIds skips ids that are gone', async () => {
     const u = user('a@example.com')
     const m = match(u, post('p1'), T0)
     const [t1, t2] = [term(u, { email: 'digest' }), term(u)]
     link(m, t1)
     link(m, t2)
-    expect(termIdsOfMatch(deps.sqlite, m).sort(byNumber)).toEqual([t1, t2])
-    expect(
-      termsByIds(deps.sqlite, [t1, t2, 999])
-        .map((t) => t.id)
-        .sort(byNumber),
-    ).toEqual([t1, t2])
-    expect(termsByIds(deps.sqlite, [])).toEqual([])
+    expect((await termIdsOfMatch(deps, m)).sort(byNumber)).toEqual([t1, t2])
+    expect((await termsByIds(deps, [t1, t2, 999])).map((t) => t.id).sort(byNumber)).toEqual([t1, t2])
+    expect(await termsByIds(deps, [])).toEqual([])
     deps.sqlite.query('DELETE FROM search_terms WHERE id = ?').run(t1)
-    expect(termIdsOfMatch(deps.sqlite, m)).toEqual([t2])
-    expect(termsByIds(deps.sqlite, [t2])[0]).toMatchObject({ id: t2, created_at: T0, delivery: null, muted_until: null, always_notify: 0 })
+    expect(await termIdsOfMatch(deps, m)).toEqual([t2])
+    expect((await termsByIds(deps, [t2]))[0]).toMatchObject({ id: t2, created_at: T0, delivery: null, muted_until: null, always_notify: 0 })
   })
 
-  test('posts of matches: a match whose post is gone (post_id set null) is left out; Reddit ids by post id', () => {
+  test('posts of matches: a match whose post is gone (post_id set null) is left out; Reddit ids by post id', async () => {
     const u = user('a@example.com')
     const [p1, p2] = [post('r1'), post('r2')]
     const [m1, m2] = [match(u, p1, T0), match(u, p2, T0)]
     deps.sqlite.query('DELETE FROM posts WHERE id = ?').run(p2)
-    expect(postsOfMatches(deps.sqlite, [m1, m2, 999])).toEqual([{ matchId: m1, postId: p1 }])
-    expect(redditIdsOf(deps.sqlite, [p1, p2])).toEqual(new Map([[p1, 'r1']]))
-    expect(matchIdsOfPost(deps.sqlite, p1)).toEqual([m1])
-    expect(matchOfUserPost(deps.sqlite, u, p1)).toMatchObject({ id: m1, source: 'live', created_at: T0, matched_terms: '["x"]' })
-    expect(matchOfUserPost(deps.sqlite, u, p2)).toBeNull()
+    expect(await postsOfMatches(deps, [m1, m2, 999])).toEqual([{ matchId: m1, postId: p1 }])
+    expect(await redditIdsOf(deps, [p1, p2])).toEqual(new Map([[p1, 'r1']]))
+    expect(await matchIdsOfPost(deps, p1)).toEqual([m1])
+    expect(await matchOfUserPost(deps, u, p1)).toMatchObject({ id: m1, source: 'live', created_at: T0, matched_terms: '["x"]' })
+    expect(await matchOfUserPost(deps, u, p2)).toBeNull()
   })
 
-  test('digest: live matches of the window (after, upTo], oldest first; not before the restore point, not emailed alone, not on a post no longer open', () => {
+  test('digest: live matches of the window (after, upTo], oldest first; not before the restore point, not emailed alone, not on a post no longer open', async () => {
     const u = user('a@example.com')
     const other = user('b@example.com')
     const at = (min: number) => T0 + min * 60_000
@@ -101,55 +97,57 @@ describe('matches: the alert path', () => {
     deps.sqlite
       .query("INSERT INTO outbox (channel, kind, dedupe_key, payload, status, next_attempt_at, created_at) VALUES ('email', 'match', ?, '{}', 'sent', 0, 0)")
       .run(`match:${emailed}:email`)
-    const window = (postedAfter: Date | null) =>
-      liveMatchesForDigest(deps, {
-        userId: u,
-        after: new Date(at(0)),
-        upTo: new Date(at(60)),
-        postedAfter,
-        sentAlone: (id) => rowWithKey(deps, sql`'match:' || ${id} || ':email'`),
-      }).map((m) => m.id)
-    expect(window(null)).toEqual([first, inWindow, beforeRestore, noPostTime, atEnd])
-    expect(window(new Date(T0 - 1))).toEqual([first, inWindow, noPostTime, atEnd])
+    const window = async (postedAfter: Date | null) =>
+      (
+        await liveMatchesForDigest(deps, {
+          userId: u,
+          after: new Date(at(0)),
+          upTo: new Date(at(60)),
+          postedAfter,
+          sentAlone: (id) => rowWithKey(deps, sql`'match:' || ${id} || ':email'`),
+        })
+      ).map((m) => m.id)
+    expect(await window(null)).toEqual([first, inWindow, beforeRestore, noPostTime, atEnd])
+    expect(await window(new Date(T0 - 1))).toEqual([first, inWindow, noPostTime, atEnd])
   })
 
-  test('postNotOpen finds a post only when its state is not open', () => {
+  test('postNotOpen finds a post only when its state is not open', async () => {
     const [open, sold] = [post('o'), post('s', { state: 'sold' })]
     const found = (id: number) => postNotOpen(deps, sql`${id}`).all().length
     expect([found(open), found(sold)]).toEqual([0, 1])
-    expect([postStateOf(deps.sqlite, sold), postStateOf(deps.sqlite, 999)]).toEqual(['sold', null])
+    expect([await postStateOf(deps, sold), await postStateOf(deps, 999)]).toEqual(['sold', null])
   })
 })
 
 describe('forums: a post by its link', () => {
-  test('url or link_url, with or without one trailing slash; the newest of several', () => {
+  test('url or link_url, with or without one trailing slash; the newest of several', async () => {
     post('r1', { url: 'https://forum.example/t/1/' })
     const newer = post('r2', { url: 'https://www.reddit.com/r2', linkUrl: 'https://forum.example/t/1' })
-    expect(postByLink(deps.sqlite, 'https://forum.example/t/1')?.id).toBe(newer)
-    expect(postByLink(deps.sqlite, 'https://forum.example/t/2')).toBeNull()
+    expect((await postByLink(deps, 'https://forum.example/t/1'))?.id).toBe(newer)
+    expect(await postByLink(deps, 'https://forum.example/t/2')).toBeNull()
   })
 })
 
 describe('terms, users, latency: the alert path', () => {
-  test('users with a term set to Digest; every user id ascending; a user by email', () => {
+  test('users with a term set to Digest; every user id ascending; a user by email', async () => {
     const [a, b, c] = [user('a@example.com'), user('b@example.com'), user('c@example.com')]
     term(a, { email: 'digest' })
     term(a, { email: 'digest' })
     term(b, { email: 'instant' })
     term(c)
-    expect(userIdsWithDigestTerm(deps.sqlite)).toEqual(new Set([a]))
-    expect(allUserIds(deps)).toEqual([a, b, c])
+    expect(await userIdsWithDigestTerm(deps)).toEqual(new Set([a]))
+    expect(await allUserIds(deps)).toEqual([a, b, c])
   })
 
-  test('socket time of a match: null without a row or before the socket write', () => {
+  test('socket time of a match: null without a row or before the socket write', async () => {
     const u = user('a@example.com')
     const m = match(u, post('p'), T0)
-    expect(socketTimeOf(deps.sqlite, m)).toBeNull()
+    expect(await socketTimeOf(deps, m)).toBeNull()
     deps.sqlite
       .query('INSERT INTO alert_latency (match_id, user_id, created_at, received_at, stored_at, matched_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(m, u, T0, T0, T0, T0)
-    expect(socketTimeOf(deps.sqlite, m)).toBeNull()
+    expect(await socketTimeOf(deps, m)).toBeNull()
     deps.sqlite.query('UPDATE alert_latency SET socket_at = ? WHERE match_id = ?').run(T0 + 5, m)
-    expect(socketTimeOf(deps.sqlite, m)).toBe(T0 + 5)
+    expect(await socketTimeOf(deps, m)).toBe(T0 + 5)
   })
 })

@@ -23,7 +23,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const service = () => new MatchingService({ sqlite: opened.sqlite, now: () => new Date(), config: { dataDir: dir } })
+const service = () => new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(), config: { dataDir: dir } })
 const matched = (m: MatchingService, title: string) => m.match(m.prepare({ title }), 'wts').map((t) => t.text)
 
 test('without a file the built-in dictionary is used', () => {

@@ -31,7 +31,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const load = () => new MatchingService({ sqlite: opened.sqlite, now: () => new Date(now) })
+const load = () => new MatchingService({ sqlite: opened.sqlite, db: opened.db, now: () => new Date(now) })
 const byUser = (refs: { userId: number; termId: number }[]) => refs.map((r) => [r.userId, r.termId]).sort((a, b) => a[0]! - b[0]!)
 
 describe('MatchingService: loading the saved terms', () => {
@@ -80,7 +80,7 @@ describe('MatchingService: loading the saved terms', () => {
     expect(matcher.termCreatedAt(fresh)).toBe(now - 4_000)
   })
 
-  test("sync picks up another connection's new and deleted terms", () => {
+  test("sync picks up another connection's new and deleted terms", async () => {
     const a = saveTerm(opened.sqlite, 1, 'gd', 'aimpoint t2')
     const b = saveTerm(opened.sqlite, 2, 'gd', 'aimpoint t2')
     const matcher = load()
@@ -88,7 +88,7 @@ describe('MatchingService: loading the saved terms', () => {
     const c = saveTerm(other, 3, 'gd', 'aimpoint t2')
     other.run('DELETE FROM search_terms WHERE id = ?', [a])
     other.close()
-    matcher.sync()
+    await matcher.sync()
     expect(matcher.size).toBe(2)
     expect(byUser(matcher.match(post('Aimpoint T2'), 'gd'))).toEqual([
       [2, b],

@@ -6,6 +6,7 @@ import { authorsToLookUp } from '../../../src/forums/authors'
 import { duePosts, RECHECK_AT_MS } from '../../../src/forums/recheck'
 import { withPostFacts, type MatchRow } from '../../../src/matches/service'
 import { mostSavedTerms } from '../../../src/terms/stats'
+import { activeTermsByText, activeTermsByTextSqliteAtStart, type IndexedTermRow } from '../../../src/terms/store'
 import { tempDir } from '../../helpers'
 
 // The reads that once joined two owners' tables in one query (issue 29 §1): each owner reads its own
@@ -52,7 +53,7 @@ function match(userId: number, postId: number | null, createdAt = now, author = 
 }
 
 describe('duePosts: posts with matches first, then the newest, then the most matched', () => {
-  test('the order, the exclusions and the limit', () => {
+  test('the order, the exclusions and the limit', async () => {
     const stored = now - RECHECK_AT_MS[0] - 1000 // past the first checkpoint
     const older = post({ createdAt: now - 50_000, ingestedAt: stored })
     const newest = post({ createdAt: now - 10_000, ingestedAt: stored })
@@ -62,24 +63,24 @@ describe('duePosts: posts with matches first, then the newest, then the most mat
     match(1, matchedOld)
     match(1, matchedTwice)
     match(2, matchedTwice)
-    const ids = (limit: number, exclude?: Set<number>) => duePosts(opened.sqlite, now, limit, exclude).map((p) => p.id)
-    expect(ids(10)).toEqual([matchedTwice, matchedOld, newest, older])
-    expect(duePosts(opened.sqlite, now, 1)[0]).toEqual({
+    const ids = async (limit: number, exclude?: Set<number>) => (await duePosts(opened, now, limit, exclude)).map((p) => p.id)
+    expect(await ids(10)).toEqual([matchedTwice, matchedOld, newest, older])
+    expect((await duePosts(opened, now, 1))[0]).toEqual({
       id: matchedTwice,
       redditId: expect.any(String),
       ingestedAt: stored,
       recheckCount: 0,
       matchCount: 2,
     })
-    expect(ids(2, new Set([matchedTwice]))).toEqual([matchedOld, newest])
+    expect(await ids(2, new Set([matchedTwice]))).toEqual([matchedOld, newest])
   })
 
-  test('matches older than the re-check window do not count', () => {
+  test('matches older than the re-check window do not count', async () => {
     const stored = now - RECHECK_AT_MS[0] - 1000
     const a = post({ createdAt: now - 10_000, ingestedAt: stored })
     const b = post({ createdAt: now - 20_000, ingestedAt: stored })
     match(1, b, now - 30 * 86_400_000)
-    expect(duePosts(opened.sqlite, now, 10).map((p) => [p.id, p.matchCount])).toEqual([
+    expect((await duePosts(opened, now, 10)).map((p) => [p.id, p.matchCount])).toEqual([
       [a, 0],
       [b, 0],
     ])
@@ -87,27 +88,27 @@ describe('duePosts: posts with matches first, then the newest, then the most mat
 })
 
 describe('authorsToLookUp: authors of matched posts first, then the newest', () => {
-  test('a matched author stored earlier comes before a newer one', () => {
+  test('a matched author stored earlier comes before a newer one', async () => {
     post({ createdAt: now - 60_000, ingestedAt: now - 60_000, author: 'Early' })
     const matched = post({ createdAt: now - 120_000, ingestedAt: now - 120_000, author: 'Matched' })
     post({ createdAt: now - 1_000, ingestedAt: now - 1_000, author: 'Late' })
     post({ createdAt: now - 1_000, ingestedAt: now - 1_000, author: 'feedauthor', url: 'https://example.com/feed/1' }) // not Reddit
-    expect(authorsToLookUp(opened.sqlite, now, 5)).toEqual(['late', 'early', 'matched'])
+    expect(await authorsToLookUp(opened, now, 5)).toEqual(['late', 'early', 'matched'])
     match(1, matched)
-    expect(authorsToLookUp(opened.sqlite, now, 5)).toEqual(['matched', 'late', 'early'])
-    expect(authorsToLookUp(opened.sqlite, now, 1)).toEqual(['matched'])
+    expect(await authorsToLookUp(opened, now, 5)).toEqual(['matched', 'late', 'early'])
+    expect(await authorsToLookUp(opened, now, 1)).toEqual(['matched'])
   })
 })
 
 describe('withPostFacts: the post, its source and its author joined onto match rows', () => {
-  test('fields of a stored post, its source kind and a found author (any case); nulls for what is gone', () => {
+  test('fields of a stored post, its source kind and a found author (any case); nulls for what is gone', async () => {
     const source = opened.sqlite.query<{ id: number }, []>("INSERT INTO sources (forum, kind, name) VALUES ('accessories', 'feed', 'GAFS') RETURNING id").get()!
       .id
     const p = post({ createdAt: now, author: 'Seller', sourceId: source })
     opened.sqlite.run("INSERT INTO reddit_authors (name, status, account_created_at, karma, fetched_at) VALUES ('seller', 'found', 1000, 42, ?)", [now])
     opened.sqlite.run("INSERT INTO reddit_authors (name, status, fetched_at) VALUES ('gone', 'missing', ?)", [now])
     const rows = (ids: number[]) => ids.map((id) => opened.sqlite.query<MatchRow, [number]>('SELECT * FROM matches WHERE id = ?').get(id)!)
-    const [full, orphan, missing] = withPostFacts(opened.sqlite, rows([match(1, p, now, 'SELLER'), match(2, null, now, 'nobody'), match(3, p, now, 'gone')]))
+    const [full, orphan, missing] = await withPostFacts(opened, rows([match(1, p, now, 'SELLER'), match(2, null, now, 'nobody'), match(3, p, now, 'gone')]))
     expect(full).toMatchObject({
       link_url: 'https://example.com/item',
       post_state: 'open',
@@ -135,7 +136,7 @@ describe('withPostFacts: the post, its source and its author joined onto match r
 })
 
 describe('mostSavedTerms: saves, then matches, then the text', () => {
-  test('equal saves are ordered by their matches since the cut-off, then by text', () => {
+  test('equal saves are ordered by their matches since the cut-off, then by text', async () => {
     const term = (userId: number, text: string) =>
       opened.sqlite
         .query<{ id: number }, [number, string]>("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', ?, 0) RETURNING id")
@@ -151,11 +152,32 @@ describe('mostSavedTerms: saves, then matches, then the text', () => {
     link(match(1, null, now - 10_000), a) // before the cut-off
     link(match(2, p, now), c2)
     link(match(1, null, now), c)
-    expect(mostSavedTerms({ sqlite: opened.sqlite }, 10, now - 1000).map((t) => [t.term, t.saves, t.matches])).toEqual([
+    expect((await mostSavedTerms(opened, 10, now - 1000)).map((t) => [t.term, t.saves, t.matches])).toEqual([
       ['crimson', 2, 2],
       ['zeiss', 1, 1],
       ['aimpoint', 1, 0],
       ['bushnell', 1, 0],
     ])
+  })
+})
+
+describe('activeTermsByText: the engine-neutral load of the term index', () => {
+  test('every term not paused, by text then id, across pages; the same rows as the start-up form', async () => {
+    const texts = Array.from({ length: 5_002 }, (_, i) => `term ${String(5_002 - i).padStart(5, '0')}`)
+    const insert = opened.sqlite.prepare("INSERT INTO search_terms (user_id, category, term, created_at) VALUES (?, 'wts', ?, ?)")
+    opened.sqlite.transaction(() => {
+      for (const t of texts) insert.run(1, t, now)
+      insert.run(2, 'term 00001', now) // a text of two users: a run of one text
+    })()
+    opened.sqlite.run("UPDATE search_terms SET paused_at = ? WHERE term = 'term 00002'", [now])
+    const read: IndexedTermRow[] = []
+    for await (const r of activeTermsByText(opened)) read.push(r)
+    expect(read).toHaveLength(5_002)
+    expect(read.slice(0, 3).map((r) => [r.user_id, r.term])).toEqual([
+      [1, 'term 00001'],
+      [2, 'term 00001'],
+      [1, 'term 00003'],
+    ])
+    expect(read).toEqual([...activeTermsByTextSqliteAtStart(opened.sqlite)].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.id - b.id)))
   })
 })

@@ -36,6 +36,17 @@ describe('highlight marks the title words a term looks for', () => {
   test('empty title gives no segments', () => {
     expect(highlight('', ['rmr'])).toEqual([])
   })
+  test('a title and a term read before are marked as the first time (the memo is per title and per term)', () => {
+    const title = '[WTS] Holosun 507c and Aimpoint T2'
+    expect(hits(title, ['holosun'])).toEqual(['Holosun'])
+    expect(hits(title, ['t2'])).toEqual(['T2'])
+    expect(hits('[WTS] Aimpoint T2 with caps', ['t2'])).toEqual(['T2'])
+    expect(hits(title, ['"unbalanced', 'aimpoint'])).toEqual(['Aimpoint'])
+    expect(hits(title, ['"unbalanced'])).toEqual([])
+    // past the memo's size, the oldest entries go and are read again
+    for (let i = 0; i < 300; i++) expect(hits(`[WTS] Glock ${i} mag`, ['glock'])).toEqual(['Glock'])
+    expect(hits(title, ['holosun | aimpoint'])).toEqual(['Holosun', 'Aimpoint'])
+  })
 })
 
 describe('highlight reads the title as the matcher does (issue 15)', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, spyOn, test } from 'bun:test'
 import { figures, latencyReport, STAGES } from '../../../src/metrics/latency-stats'
-import { alertOfOutboxRow, pruneAlertLatency } from '../../../src/metrics/latency'
+import { alertOfOutboxRow, claimDelays, insertAlertRows, pruneAlertLatency, stampClaim, type CreatedMatch } from '../../../src/metrics/latency'
 import { jsonLine, log, recentLogLines, setLogFormat, setLogLevel } from '../../../src/lib/log'
 import { parseEnv } from '../../../src/config'
 import { makeDeps, type TestDeps } from '../../helpers'
@@ -37,18 +37,39 @@ describe('alert latency percentiles', () => {
     deps?.close()
     deps = null
   })
-  test('windows of 1 h, 24 h and 7 d count the alerts matched within them; pruning drops rows over 30 days', () => {
+  test('windows of 1 h, 24 h and 7 d count the alerts matched within them; pruning drops rows over 30 days', async () => {
     deps = makeDeps()
     const now = deps.now().getTime()
     const insert = deps.sqlite.query('INSERT INTO alert_latency (match_id, user_id, matched_at, created_at, socket_at) VALUES (?, 1, ?, ?, ?)')
     const ages = [10 * 60_000, 5 * 3_600_000, 3 * 86_400_000, 31 * 86_400_000]
     ages.forEach((age, i) => insert.run(i + 1, now - age, now - age - 1000 * (i + 1), now - age + 10))
-    expect(latencyReport(deps.sqlite, now, '1h').alerts).toBe(1)
-    expect(latencyReport(deps.sqlite, now, '24h').alerts).toBe(2)
-    const week = latencyReport(deps.sqlite, now, '7d')
+    expect((await latencyReport(deps, now, '1h')).alerts).toBe(1)
+    expect((await latencyReport(deps, now, '24h')).alerts).toBe(2)
+    const week = await latencyReport(deps, now, '7d')
     expect(week.alerts).toBe(3)
     expect(week.endToEnd.find((s) => s.key === 'created_socket')).toMatchObject({ count: 3, p50Ms: 2010, p99Ms: 3010 })
-    expect(pruneAlertLatency(deps.sqlite, now)).toBe(1)
+    expect(await pruneAlertLatency(deps, now)).toBe(1)
+  })
+
+  test('alert rows: one per alert that notifies, over several statements of 500; a row already there is kept; claims stamp once', async () => {
+    deps = makeDeps()
+    const now = deps.now().getTime()
+    deps.sqlite.query('INSERT INTO alert_latency (match_id, user_id, matched_at) VALUES (1, 9, 5)').run()
+    const created: CreatedMatch[] = Array.from({ length: 1203 }, (_, i) => ({
+      userId: 1,
+      notify: i % 3 !== 2,
+      item: { id: i + 1, postId: null, postCreatedAt: i === 3 ? new Date(now - 4000).toISOString() : null },
+    }))
+    await insertAlertRows(deps, created, { receivedAt: now - 300, storedAt: now - 100 }, now)
+    const count = deps.sqlite.query('SELECT count(*) AS n, min(matched_at) AS first FROM alert_latency').get() as { n: number; first: number }
+    expect(count).toEqual({ n: 802, first: 5 })
+    expect(await stampClaim(deps, 4, 1, now + 1000, 'push', 'claim')).toEqual({ at: now + 1000, createdAt: now - 4000, channel: 'push', action: 'claim' })
+    expect(await stampClaim(deps, 4, 1, now + 2000, 'app', 'open')).toBeNull()
+    const delays = await claimDelays(
+      deps,
+      Array.from({ length: 1203 }, (_, i) => i + 1),
+    )
+    expect([...delays]).toEqual([[4, { ms: 5000, channel: 'push', action: 'claim' }]])
   })
 
   test('outbox rows map to their alert by dedupe key', () => {

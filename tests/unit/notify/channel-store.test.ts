@@ -3,6 +3,7 @@
 // link code and chat look-ups by the JSON options, results capped at 300 characters, a gone
 // subscription deleted inside the caller's transaction.
 import { afterEach, expect, test } from 'bun:test'
+import { asAsync } from '../../../src/db/async-sqlite'
 import { channelStore } from '../../../src/notify/channel-store'
 import { makeDeps, testClock, type TestDeps } from '../../helpers'
 
@@ -24,53 +25,54 @@ function setup(): TestDeps {
   return deps
 }
 
-test('Telegram: the channel of a link code, Telegram only; unknown code → null', () => {
+test('Telegram: the channel of a link code, Telegram only; unknown code → null', async () => {
   const d = setup()
-  expect(channelStore.telegramEndpointByLinkCode(d, 'abc123')?.id).toBe(1)
-  expect(channelStore.telegramEndpointByLinkCode(d, 'nope')).toBeNull()
+  expect((await channelStore.telegramEndpointByLinkCode(d, 'abc123'))?.id).toBe(1)
+  expect(await channelStore.telegramEndpointByLinkCode(d, 'nope')).toBeNull()
 })
 
-test("Telegram: a chat's owners are the users of the Telegram channels linked to it", () => {
+test("Telegram: a chat's owners are the users of the Telegram channels linked to it", async () => {
   const d = setup()
-  expect(channelStore.telegramChatOwners(d, 42).sort((a, b) => a - b)).toEqual([2, 3])
-  expect(channelStore.telegramChatOwners(d, 7)).toEqual([])
+  expect((await channelStore.telegramChatOwners(d, 42)).sort((a, b) => a - b)).toEqual([2, 3])
+  expect(await channelStore.telegramChatOwners(d, 7)).toEqual([])
 })
 
-test('linking a chat: options and address change, the result reads linked, the code no longer finds it', () => {
+test('linking a chat: options and address change, the result reads linked, the code no longer finds it', async () => {
   const d = setup()
-  channelStore.markTelegramLinked(d, 1, { chatId: 99, chatName: '@me' }, 'chat @me')
-  const ep = channelStore.endpoint(d, 1)!
+  await channelStore.markTelegramLinked(d, 1, { chatId: 99, chatName: '@me' }, 'chat @me')
+  const ep = (await channelStore.endpoint(d, 1))!
   expect(ep.options).toEqual({ chatId: 99, chatName: '@me' })
   expect(ep.url).toBe('chat @me')
   expect(ep.lastResult).toBe('linked')
   expect(ep.lastResultAt?.getTime()).toBe(T)
-  expect(channelStore.telegramEndpointByLinkCode(d, 'abc123')).toBeNull()
-  expect(channelStore.telegramChatOwners(d, 99)).toEqual([1])
+  expect(await channelStore.telegramEndpointByLinkCode(d, 'abc123')).toBeNull()
+  expect(await channelStore.telegramChatOwners(d, 99)).toEqual([1])
 })
 
-test('a result is recorded with its time, cut at 300 characters; a removed channel reads null', () => {
+test('a result is recorded with its time, cut at 300 characters; a removed channel reads null', async () => {
   const d = setup()
-  channelStore.recordResult(d, 4, `failed (${'x'.repeat(400)})`)
-  const ep = channelStore.endpoint(d, 4)!
+  await channelStore.recordResult(d, 4, `failed (${'x'.repeat(400)})`)
+  const ep = (await channelStore.endpoint(d, 4))!
   expect(ep.lastResult).toHaveLength(300)
   expect(ep.lastResultAt?.getTime()).toBe(T)
   d.sqlite.run('DELETE FROM notify_endpoints WHERE id = 4')
-  expect(channelStore.endpoint(d, 4)).toBeNull()
+  expect(await channelStore.endpoint(d, 4)).toBeNull()
 })
 
-test('push: delivered stamps the time; gone deletes the row inside the caller’s transaction (rolled back with it)', () => {
+test('push: delivered stamps the time; gone deletes the row inside the caller’s transaction (rolled back with it)', async () => {
   const d = setup()
   d.sqlite.run("INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (1, 'https://push.example/1', 'k', 'a', 0)")
   const id = d.sqlite.query<{ id: number }, []>('SELECT id FROM push_subscriptions').get()!.id
-  channelStore.markPushDelivered(d, id)
-  expect(channelStore.subscription(d, id)?.lastSuccessAt?.getTime()).toBe(T)
-  expect(() =>
-    d.db.transaction((tx) => {
-      channelStore.deleteSubscription({ db: tx }, id)
+  await channelStore.markPushDelivered(d, id)
+  expect((await channelStore.subscription(d, id))?.lastSuccessAt?.getTime()).toBe(T)
+  const failed = await asAsync(d.db)
+    .transaction(async (tx) => {
+      await channelStore.deleteSubscription({ db: tx }, id)
       throw new Error('rolled back')
-    }),
-  ).toThrow('rolled back')
-  expect(channelStore.subscription(d, id)).not.toBeNull()
-  d.db.transaction((tx) => channelStore.deleteSubscription({ db: tx }, id))
-  expect(channelStore.subscription(d, id)).toBeNull()
+    })
+    .catch((err: unknown) => err)
+  expect(failed).toEqual(new Error('rolled back'))
+  expect(await channelStore.subscription(d, id)).not.toBeNull()
+  await asAsync(d.db).transaction((tx) => channelStore.deleteSubscription({ db: tx }, id))
+  expect(await channelStore.subscription(d, id)).toBeNull()
 })

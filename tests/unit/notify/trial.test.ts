@@ -34,11 +34,11 @@ test('only confirmed, unbanned accounts get the reminders and are marked', async
   const ended = trialUser('ended@example.com', { confirmed: true, endsInMs: -day })
   const endedBanned = trialUser('ended-banned@example.com', { confirmed: true, banned: true, endsInMs: -day })
   expect(await runTrialEmails(deps)).toEqual({ ending: 1, ended: 1 })
-  const marked = (id: number) => {
-    const row = storedAccess(deps, id)!
+  const marked = async (id: number) => {
+    const row = (await storedAccess(deps, id))!
     return [row.trialEndingNotifiedAt !== null, row.trialEndedNotifiedAt !== null]
   }
-  expect([ok, unconfirmed, banned, ended, endedBanned].map(marked)).toEqual([
+  expect(await Promise.all([ok, unconfirmed, banned, ended, endedBanned].map(marked))).toEqual([
     [true, false],
     [false, false],
     [false, false],

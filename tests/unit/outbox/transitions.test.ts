@@ -83,16 +83,26 @@ const transition = (name: TransitionName, title: string, fn: () => void | Promis
 }
 
 describe('the transitions', () => {
-  transition('enqueue', 'a new pending row, due at once; the same dedupe key again is ignored', () => {
+  transition('enqueue', 'a new pending row, due at once; the same dedupe key again is ignored', async () => {
     const base = { channel: 'email', kind: 'confirm', userId, dedupeKey: 'k1', payload: { a: 1 }, held: false, dueAt: T0, note: null, at: T0 }
-    const id = insertRow(deps, base)!
+    const id = (await insertRow(deps, base))!
     expect(get(id)).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: T0, payload: { a: 1 }, lastError: null })
-    expect(insertRow(deps, { ...base, payload: { a: 2 } })).toBeNull()
+    expect(await insertRow(deps, { ...base, payload: { a: 2 } })).toBeNull()
     expect(get(id)!.payload).toEqual({ a: 1 })
   })
 
-  transition('hold', 'a new held row, due at the end of the hold, with its note', () => {
-    const id = insertRow(deps, { channel: 'push', kind: 'match', userId, dedupeKey: null, payload: {}, held: true, dueAt: at(3600), note: 'quiet', at: T0 })!
+  transition('hold', 'a new held row, due at the end of the hold, with its note', async () => {
+    const id = (await insertRow(deps, {
+      channel: 'push',
+      kind: 'match',
+      userId,
+      dedupeKey: null,
+      payload: {},
+      held: true,
+      dueAt: at(3600),
+      note: 'quiet',
+      at: T0,
+    }))!
     expect(get(id)).toMatchObject({ status: 'held', nextAttemptAt: at(3600), lastError: 'quiet' })
   })
 
@@ -130,12 +140,12 @@ describe('the transitions', () => {
     expect(get(id)).toMatchObject({ status: 'failed', lastError: 'SMTP 550', attempts: 15 })
   })
 
-  transition('recover', 'sending rows are maybe sent: push due now, email 10 minutes after its attempt, out of attempts → failed', () => {
+  transition('recover', 'sending rows are maybe sent: push due now, email 10 minutes after its attempt, out of attempts → failed', async () => {
     const rows = oneOfEach()
     const push = row('sending', { channel: 'push', due: -60 })
     const email = row('sending', { channel: 'email', due: -60 })
     const spent = row('sending', { attempts: 15 })
-    expect(recover(deps, { now: T0, maxAttempts: 15, emailDelayMs: 600_000, note: 'maybe' })).toBe(4)
+    expect(await recover(deps, { now: T0, maxAttempts: 15, emailDelayMs: 600_000, note: 'maybe' })).toBe(4)
     expect(get(push)).toMatchObject({ status: 'pending', nextAttemptAt: T0, lastError: 'maybe' })
     expect(get(email)).toMatchObject({ status: 'pending', nextAttemptAt: at(540), lastError: 'maybe' })
     expect(statusOf(spent)).toBe('failed')
@@ -143,73 +153,73 @@ describe('the transitions', () => {
     untouched(rows, ['sending'])
   })
 
-  transition('requeue', 'one failed row, or every one, pending with attempts reset; the channels told', () => {
+  transition('requeue', 'one failed row, or every one, pending with attempts reset; the channels told', async () => {
     const rows = oneOfEach()
     const a = row('failed', { channel: 'push', attempts: 15 })
-    expect(requeue(deps, at(2), rows.pending)).toEqual([]) // not failed
-    expect(requeue(deps, at(2), a)).toEqual(['push'])
+    expect(await requeue(deps, at(2), rows.pending)).toEqual([]) // not failed
+    expect(await requeue(deps, at(2), a)).toEqual(['push'])
     expect(get(a)).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: at(2) })
     untouched(rows, [])
-    expect(requeue(deps, at(3))).toEqual(['email'])
+    expect(await requeue(deps, at(3))).toEqual(['email'])
     expect(statusOf(rows.failed)).toBe('pending')
   })
 
-  transition('wait', "the user's pending email and push rows of the match wait; other channels, users and matches do not", () => {
+  transition('wait', "the user's pending email and push rows of the match wait; other channels, users and matches do not", async () => {
     const email = row('pending', { key: 'match:7:email' })
     const push = row('pending', { channel: 'push', key: 'match:7:push:3' })
     const discord = row('pending', { channel: 'discord', key: 'match:7:discord:1' })
     const other = row('pending', { key: 'match:70:email' })
     const sent = row('sent', { key: 'match:7:email:old' })
-    expect(wait(deps, { userId, matchId: 7, until: at(30) })).toBe(2)
+    expect(await wait(deps, { userId, matchId: 7, until: at(30) })).toBe(2)
     expect(get(email)).toMatchObject({ status: 'waiting', nextAttemptAt: at(30) })
     expect([statusOf(push), statusOf(discord), statusOf(other), statusOf(sent)]).toEqual(['waiting', 'pending', 'pending', 'sent'])
-    expect(wait(deps, { userId: userId + 1, matchId: 70, until: at(30) })).toBe(0)
+    expect(await wait(deps, { userId: userId + 1, matchId: 70, until: at(30) })).toBe(0)
   })
 
-  transition('release', 'a waiting row goes pending, due now; a row that no longer waits is left', () => {
+  transition('release', 'a waiting row goes pending, due now; a row that no longer waits is left', async () => {
     const rows = oneOfEach()
-    expect(release(deps, rows.waiting, at(4))).toBe(1)
+    expect(await release(deps, rows.waiting, at(4))).toBe(1)
     expect(get(rows.waiting)).toMatchObject({ status: 'pending', nextAttemptAt: at(4) })
-    for (const s of OUTBOX_STATUSES.filter((s) => s !== 'waiting')) expect(release(deps, rows[s], at(4))).toBe(0)
+    for (const s of OUTBOX_STATUSES.filter((s) => s !== 'waiting')) expect(await release(deps, rows[s], at(4))).toBe(0)
     untouched(rows, ['waiting'])
   })
 
-  transition('skip', 'a waiting row is skipped with the reason; a row that no longer waits is left', () => {
+  transition('skip', 'a waiting row is skipped with the reason; a row that no longer waits is left', async () => {
     const rows = oneOfEach()
-    expect(skip(deps, rows.waiting, 'not sent: the post was removed before delivery')).toBe(1)
+    expect(await skip(deps, rows.waiting, 'not sent: the post was removed before delivery')).toBe(1)
     expect(get(rows.waiting)).toMatchObject({ status: 'skipped', lastError: 'not sent: the post was removed before delivery' })
-    for (const s of OUTBOX_STATUSES.filter((s) => s !== 'waiting')) expect(skip(deps, rows[s], 'x')).toBe(0)
+    for (const s of OUTBOX_STATUSES.filter((s) => s !== 'waiting')) expect(await skip(deps, rows[s], 'x')).toBe(0)
     untouched(rows, ['waiting'])
   })
 
-  transition('cancel', "the matches' unsent email and push rows are skipped; sent, failed, other matches and other channels are not", () => {
+  transition('cancel', "the matches' unsent email and push rows are skipped; sent, failed, other matches and other channels are not", async () => {
     const rows = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, row(s, { key: `match:5:email:${s}` })])) as Record<OutboxStatus, number>
     const push = row('held', { channel: 'push', key: 'match:6:push:1' })
     const webhook = row('pending', { channel: 'webhook', key: 'match:5:webhook:1' })
     const neighbour = row('pending', { key: 'match:50:email' })
-    expect(cancel(deps, [5, 6], 'gone')).toBe(4)
+    expect(await cancel(deps, [5, 6], 'gone')).toBe(4)
     expect(OUTBOX_STATUSES.map((s) => statusOf(rows[s]))).toEqual(['skipped', 'sending', 'sent', 'failed', 'skipped', 'skipped', 'skipped'])
     expect(get(rows.pending)!.lastError).toBe('gone')
     expect([statusOf(push), statusOf(webhook), statusOf(neighbour)]).toEqual(['skipped', 'pending', 'pending'])
-    expect(cancel(deps, [], 'gone')).toBe(0)
+    expect(await cancel(deps, [], 'gone')).toBe(0)
   })
 
-  transition('fold', 'held rows a summary carried are sent with the note; for a user no longer active, failed', () => {
+  transition('fold', 'held rows a summary carried are sent with the note; for a user no longer active, failed', async () => {
     const rows = oneOfEach()
     const a = row('held')
     const b = row('held')
-    expect(fold(deps, [a, rows.pending], { delivered: true, at: at(9), note: 'in the summary' })).toBe(1)
+    expect(await fold(deps, [a, rows.pending], { delivered: true, at: at(9), note: 'in the summary' })).toBe(1)
     expect(get(a)).toMatchObject({ status: 'sent', sentAt: at(9), lastError: 'in the summary' })
-    expect(fold(deps, [b], { delivered: false, at: at(9), note: 'user not active' })).toBe(1)
+    expect(await fold(deps, [b], { delivered: false, at: at(9), note: 'user not active' })).toBe(1)
     expect(get(b)).toMatchObject({ status: 'failed', sentAt: null, lastError: 'user not active' })
     untouched(rows, [])
   })
 
-  transition('prune', 'sent rows sent before the date are deleted; the rest stay', () => {
+  transition('prune', 'sent rows sent before the date are deleted; the rest stay', async () => {
     const rows = oneOfEach()
     const old = row('sent', { sentAt: -100 })
     const recent = row('sent', { sentAt: 100 })
-    expect(prune(deps, T0)).toBe(1)
+    expect(await prune(deps, T0)).toBe(1)
     expect([statusOf(old), statusOf(recent)]).toEqual(['gone', 'sent'])
     untouched(rows, [])
   })
@@ -219,24 +229,33 @@ describe('the transitions', () => {
   })
 })
 
+test('cancel: a post with over a thousand matches has every one cancelled (several statements)', async () => {
+  const ids = Array.from({ length: 1200 }, (_, i) => 1000 + i)
+  const rows = ids.map((id) => row('pending', { key: `match:${id}:email` }))
+  const other = row('pending', { key: 'match:999:email' })
+  expect(await cancel(deps, ids, 'gone')).toBe(1200)
+  expect(new Set(rows.map(statusOf))).toEqual(new Set(['skipped']))
+  expect(statusOf(other)).toBe('pending')
+})
+
 describe('the reads the transitions’ callers use', () => {
-  test('dueWaiting: waiting rows of matches whose wait is over, oldest due first, with the match id from the key', () => {
+  test('dueWaiting: waiting rows of matches whose wait is over, oldest due first, with the match id from the key', async () => {
     const late = row('waiting', { key: 'match:4:email', due: -5 })
     const first = row('waiting', { key: 'match:3:push:1', channel: 'push', due: -9 })
     row('waiting', { key: 'match:5:email', due: 5 }) // not due
     row('waiting', { key: 'digest:1:5' }) // not a match's row
     row('pending', { key: 'match:6:email' })
-    expect(dueWaiting(deps, T0)).toEqual([
+    expect(await dueWaiting(deps, T0)).toEqual([
       { id: first, matchId: 3, dueAt: at(-9).getTime() },
       { id: late, matchId: 4, dueAt: at(-5).getTime() },
     ])
   })
 
-  test('dueHeld: held rows due, by id', () => {
+  test('dueHeld: held rows due, by id', async () => {
     const a = row('held', { due: -1 })
     row('held', { due: 60 })
     const b = row('held', { due: -100 })
-    expect(dueHeld(deps, T0).map((r) => r.id)).toEqual([a, b])
+    expect((await dueHeld(deps, T0)).map((r) => r.id)).toEqual([a, b])
   })
 
   test('matchIdOfKey reads a match row’s key and nothing else', () => {

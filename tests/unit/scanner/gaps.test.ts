@@ -31,24 +31,24 @@ afterEach(() => {
 
 function db() {
   deps = makeDeps({}, testClock(T))
-  return deps.sqlite
+  return deps
 }
 const FORUMS = [
   { forum: 'product', subreddits: 'hardwareswap' },
   { forum: 'gd', subreddits: 'buildapcsales' },
 ]
-const record = (sqlite: ReturnType<typeof db>, from: number, to: number, at = to) =>
-  recordPollGap(sqlite, { source: 'reddit', forums: FORUMS, newestStoredAt: from, posts: [{ createdAt: new Date(to) }], reachedKnown: false, at })
+const record = async (sqlite: ReturnType<typeof db>, from: number, to: number, at = to) =>
+  await recordPollGap(sqlite, { source: 'reddit', forums: FORUMS, newestStoredAt: from, posts: [{ createdAt: new Date(to) }], reachedKnown: false, at })
 
 describe('the gaps recorded', () => {
-  test('one window of a multireddit poll is one row per forum, listed back as one window', () => {
+  test('one window of a multireddit poll is one row per forum, listed back as one window', async () => {
     const sqlite = db()
-    expect(record(sqlite, T, T + 40 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN })
-    expect(sqlite.query('SELECT forum, subreddits, from_at, to_at FROM source_gaps ORDER BY id').all()).toEqual([
+    expect(await record(sqlite, T, T + 40 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN })
+    expect(sqlite.sqlite.query('SELECT forum, subreddits, from_at, to_at FROM source_gaps ORDER BY id').all()).toEqual([
       { forum: 'product', subreddits: 'hardwareswap', from_at: T, to_at: T + 40 * MIN },
       { forum: 'gd', subreddits: 'buildapcsales', from_at: T, to_at: T + 40 * MIN },
     ])
-    expect(gapsSince(sqlite, T)).toEqual([
+    expect(await gapsSince(sqlite, T)).toEqual([
       {
         source: 'reddit',
         forums: ['product', 'gd'],
@@ -59,44 +59,44 @@ describe('the gaps recorded', () => {
         foundAt: new Date(T + 40 * MIN).toISOString(),
       },
     ])
-    expect(gapSummary(sqlite, T)).toEqual({ count: 1, seconds: 2400 })
+    expect(await gapSummary(sqlite, T)).toEqual({ count: 1, seconds: 2400 })
   })
 
-  test('the summary counts overlapping windows once', () => {
+  test('the summary counts overlapping windows once', async () => {
     const sqlite = db()
-    record(sqlite, T, T + 10 * MIN)
-    record(sqlite, T + 5 * MIN, T + 20 * MIN)
-    record(sqlite, T + 60 * MIN, T + 61 * MIN)
-    expect(gapSummary(sqlite, T)).toEqual({ count: 3, seconds: 21 * 60 })
-    expect(gapSummary(sqlite, T + 30 * MIN)).toEqual({ count: 1, seconds: 60 })
+    await record(sqlite, T, T + 10 * MIN)
+    await record(sqlite, T + 5 * MIN, T + 20 * MIN)
+    await record(sqlite, T + 60 * MIN, T + 61 * MIN)
+    expect(await gapSummary(sqlite, T)).toEqual({ count: 3, seconds: 21 * 60 })
+    expect(await gapSummary(sqlite, T + 30 * MIN)).toEqual({ count: 1, seconds: 60 })
   })
 
-  test('gapAround: a time inside the window, of that subreddit or any; an interval that overlaps it', () => {
+  test('gapAround: a time inside the window, of that subreddit or any; an interval that overlaps it', async () => {
     const sqlite = db()
-    record(sqlite, T, T + 40 * MIN)
-    expect(gapAround(sqlite, 'HardwareSwap', T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap' })
-    expect(gapAround(sqlite, null, T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap+buildapcsales' })
-    expect(gapAround(sqlite, 'pics', T + 2 * MIN, T + 2 * MIN)).toBeNull()
-    expect(gapAround(sqlite, null, T, T)).toBeNull() // the newest stored post itself was read
-    expect(gapAround(sqlite, null, T + 40 * MIN, T + 40 * MIN)).toBeNull() // the poll's oldest entry was read
-    expect(gapAround(sqlite, null, T, T + 40 * MIN)).not.toBeNull() // between the two stored posts around the window
-    expect(gapAround(sqlite, null, T + 40 * MIN, T + 50 * MIN)).toBeNull()
+    await record(sqlite, T, T + 40 * MIN)
+    expect(await gapAround(sqlite, 'HardwareSwap', T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap' })
+    expect(await gapAround(sqlite, null, T + 2 * MIN, T + 2 * MIN)).toEqual({ fromAt: T, toAt: T + 40 * MIN, subreddits: 'hardwareswap+buildapcsales' })
+    expect(await gapAround(sqlite, 'pics', T + 2 * MIN, T + 2 * MIN)).toBeNull()
+    expect(await gapAround(sqlite, null, T, T)).toBeNull() // the newest stored post itself was read
+    expect(await gapAround(sqlite, null, T + 40 * MIN, T + 40 * MIN)).toBeNull() // the poll's oldest entry was read
+    expect(await gapAround(sqlite, null, T, T + 40 * MIN)).not.toBeNull() // between the two stored posts around the window
+    expect(await gapAround(sqlite, null, T + 40 * MIN, T + 50 * MIN)).toBeNull()
   })
 
-  test('the daily prune drops windows that ended over 30 days ago', () => {
+  test('the daily prune drops windows that ended over 30 days ago', async () => {
     const sqlite = db()
-    record(sqlite, T - 40 * 24 * 60 * MIN, T - 31 * 24 * 60 * MIN)
-    record(sqlite, T - 2 * 24 * 60 * MIN, T - 24 * 60 * MIN)
-    expect(pruneGaps(sqlite, T)).toBe(2) // the two rows (two forums) of the old window
-    expect(gapSummary(sqlite, 0).count).toBe(1)
+    await record(sqlite, T - 40 * 24 * 60 * MIN, T - 31 * 24 * 60 * MIN)
+    await record(sqlite, T - 2 * 24 * 60 * MIN, T - 24 * 60 * MIN)
+    expect(await pruneGaps(sqlite, T)).toBe(2) // the two rows (two forums) of the old window
+    expect((await gapSummary(sqlite, 0)).count).toBe(1)
   })
 
   test('the prune is a job of the job list of its own (coverage-gaps-prune, daily)', async () => {
     const sqlite = db()
-    record(sqlite, T - 40 * 24 * 60 * MIN, T - 31 * 24 * 60 * MIN)
+    await record(sqlite, T - 40 * 24 * 60 * MIN, T - 31 * 24 * 60 * MIN)
     const job = jobList(deps as never).find((j) => j.name === 'coverage-gaps-prune')
     expect(job?.every).toBe(24 * 60 * 60_000)
     await job!.run(deps!)
-    expect(gapSummary(sqlite, 0).count).toBe(0)
+    expect((await gapSummary(sqlite, 0)).count).toBe(0)
   })
 })
