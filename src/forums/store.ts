@@ -362,3 +362,9 @@ export function postNotOpen(deps: Pick<Deps, 'db'>, postId: SQLWrapper) {
     .from(posts)
     .where(and(eq(posts.id, postId), ne(posts.state, 'open')))
 }
+
+/** One stored post by id, or null (another node's `post.new` read back: src/cluster/fanout-load.ts). */
+export async function postById(deps: OwnerDb, id: number): Promise<Post | null> {
+  const [row] = await asAsync(deps.db).select().from(posts).where(eq(posts.id, id)).limit(1)
+  return row ? asPost(row) : null
+}
