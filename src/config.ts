@@ -8,6 +8,7 @@ import { parsePlanId, type PlanId } from './access/plans'
 import { pairByName, pairLabels, type PairChoice, presetForumName as forumName } from './sources/presets'
 import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
 import { prepareDataDir } from './lib/data-dir'
+import { withoutPassword } from './lib/urls'
 
 /** Stripe.js of the release train @stripe/stripe-js 10 pins (its API version 2026-10-28.endive). */
 export const STRIPE_JS_DEFAULT = 'https://js.stripe.com/endive/stripe.js'
@@ -392,7 +393,7 @@ function postgresUrl(env: Env): string | null {
   } catch {
     parsed = null
   }
-  const shown = parsed?.password ? text.replace(`:${parsed.password}@`, ':…@') : text
+  const shown = withoutPassword(text)
   if (parsed === null || !/^postgres(ql)?:$/.test(parsed.protocol) || parsed.hostname === '' || parsed.pathname.length < 2)
     throw new ConfigError(
       'DATABASE_URL',
