@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps, shell: AppShell = { html: null }, check
         return errorBody(error.code, error.message, error.details)
       }
       if (isStorageFull(error)) {
-        noteStorageFull(deps.sqlite, Date.now(), error) // /healthz reports it
+        noteStorageFull(deps.db, Date.now(), error) // /healthz reports it
         set.status = 503
         return errorBody('STORAGE_FULL', STORAGE_FULL_MESSAGE)
       }

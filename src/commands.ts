@@ -37,7 +37,7 @@ export type CliContext = Deps & Pick<Services, 'matcher' | 'source'>
  */
 export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) => Promise<T> | T, relayed: (sent: number) => string): Promise<T> {
   const opened = openDb(config.dbPath)
-  detectRestore(opened.sqlite, config.dataDir, Date.now(), restoreStore)
+  await detectRestore(opened, config.dataDir, Date.now(), restoreStore)
   const relay = relayBus(config)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
   // The term index loads all saved terms: built only when a command matches (scan, match).
@@ -235,7 +235,7 @@ export const commands: Command<CliContext>[] = [
       const server = await serverOnDataDir(config)
       if (server) throw new Error(`a server is running on ${config.dataDir} (pid ${server.pid}, port ${server.port}); stop it first`)
       const bar = progress('restore')
-      const r = restoreDatabase(config.dbPath, config.dataDir, file, new Date(), restoreStore, (step, done, total) => bar.update(step, done, total))
+      const r = await restoreDatabase(config.dbPath, config.dataDir, file, new Date(), restoreStore, (step, done, total) => bar.update(step, done, total))
       bar.end()
       console.log(`restored ${r.file} → ${config.dbPath}${r.previous ? ` (previous database kept as ${r.previous})` : ''}`)
       // Recorded in the restored database: it is the one the admin pages read from now on.

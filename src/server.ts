@@ -26,7 +26,7 @@ export type RunningServer = { url: string; port: number; deps: AppContext; stop(
 export async function startServer(config: Config, opts: { jobs?: boolean; checkModels?: boolean } = {}): Promise<RunningServer> {
   const opened = openDb(config.dbPath)
   if (opened.migrations.applied.length) log.info('database migrated', { applied: opened.migrations.applied.join(',') })
-  detectRestore(opened.sqlite, config.dataDir, Date.now(), restoreStore)
+  await detectRestore(opened, config.dataDir, Date.now(), restoreStore)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
   // Two-factor rows from before sealing and salted hashing (clear secrets, short codes' bare SHA-256).
   const upgraded = await upgradeTwoFactorStorage(deps)

@@ -265,6 +265,8 @@ export const AdminSourcesIdFetchResponse = PollOutcomeModel
 export const AdminForumPresetResponse = SwitchedModel
 export const AdminSourcesSettingsResponse = t.Object({ politenessSeconds: t.Number() })
 export const AdminDatabaseResponse = t.Object({
+  /** set on PostgreSQL only: the SQLite figures below do not apply (absent on SQLite) */
+  engine: t.Optional(t.Literal('postgres')),
   path: t.String(),
   files: FileSizesModel,
   pageSize: t.Number(),

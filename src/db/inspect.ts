@@ -6,6 +6,11 @@
 import { statSync } from 'node:fs'
 import type { Database } from 'bun:sqlite'
 import { conflict } from '../lib/errors'
+import { sql } from 'drizzle-orm'
+import type { AsyncDb } from './async-db'
+import { asAsync } from './async-sqlite'
+import type { Db } from './client'
+import { rawRows } from './raw'
 
 export type TableStat = { name: string; rows: number; bytes: number; indexBytes: number }
 export type FileSizes = { db: number; wal: number; shm: number; total: number }
@@ -17,6 +22,11 @@ const sizeOf = (path: string) => {
   } catch {
     return 0
   }
+}
+
+/** The tags in `__migrations` on either engine (SQLite's ./migrate.ts and PostgreSQL's ./migrate-pg.ts keep the same table), for /readyz. */
+export async function appliedMigrationTagsOf(db: Db | AsyncDb): Promise<string[]> {
+  return (await rawRows<{ tag: string }>(asAsync(db), sql`SELECT tag FROM __migrations`)).map((r) => r.tag)
 }
 
 export function fileSizes(dbPath: string): FileSizes {
@@ -78,6 +88,14 @@ export function pageFigures(sqlite: Database) {
     freeBytes: pragma(sqlite, 'freelist_count') * pageSize,
     sqliteVersion: sqlite.query<{ v: string }, []>('SELECT sqlite_version() AS v').get()?.v ?? 'unknown',
   }
+}
+
+/** PRAGMA quick_check's lines as SQLite gives them ('ok' alone when the file is sound): `dibs doctor` on the file. */
+export function quickCheckLines(sqlite: Database): string[] {
+  return sqlite
+    .query<{ quick_check: string }, []>('PRAGMA quick_check')
+    .all()
+    .map((r) => r.quick_check)
 }
 
 export type IntegrityResult = { mode: 'quick' | 'full'; ok: boolean; messages: string[]; ms: number }

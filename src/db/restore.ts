@@ -17,7 +17,10 @@ import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { log } from '../lib/log'
-import { openDb } from './client'
+import { drizzle } from 'drizzle-orm/bun-sqlite'
+import type { OwnerDb } from './async-db'
+import { openDb, type Db } from './client'
+import * as schema from './schema'
 
 const SEEN_FILE = 'newest-post.json'
 
@@ -34,8 +37,8 @@ export function restorePointText(at: number): string {
  * system_settings (src/settings/restore-point.ts recordRestorePoint: true when written, never moved back).
  */
 export type RestoreStore = {
-  newestPostAt(deps: { sqlite: Database }): number | null
-  recordRestorePoint(sqlite: Database, point: RestorePoint): boolean
+  newestPostAt(deps: OwnerDb): Promise<number | null>
+  recordRestorePoint(deps: OwnerDb, point: RestorePoint): Promise<boolean>
 }
 
 /** The newest post time this DATA_DIR has seen (DATA_DIR/newest-post.json), or null. */
@@ -66,12 +69,12 @@ export function noteNewestSeen(dataDir: string, at: number): void {
  * restored from a backup; its restore point is recorded (logged and returned). Otherwise the
  * newest post time seen moves forward.
  */
-export function detectRestore(sqlite: Database, dataDir: string, now: number, store: RestoreStore): RestorePoint | null {
+export async function detectRestore(deps: OwnerDb, dataDir: string, now: number, store: RestoreStore): Promise<RestorePoint | null> {
   const seen = readNewestSeen(dataDir)
-  const newest = store.newestPostAt({ sqlite })
+  const newest = await store.newestPostAt(deps)
   if (seen !== null && (newest === null || newest < seen)) {
     const point: RestorePoint = { at: seen, restoredAt: now, how: 'detected' }
-    if (!store.recordRestorePoint(sqlite, point)) return null
+    if (!(await store.recordRestorePoint(deps, point))) return null
     log.warn(`the database is older than what DATA_DIR has seen, so it was restored from a backup; ${restorePointText(seen)}`)
     return point
   }
@@ -86,14 +89,14 @@ export type RestoreResult = { file: string; previous: string | null; point: Rest
  * beside it (dibs.db.before-restore-<time>, with its -wal), puts a copy of the backup in place
  * (600), migrates it forward and records the restore point in it.
  */
-export function restoreDatabase(
+export async function restoreDatabase(
   dbPath: string,
   dataDir: string,
   backupFile: string,
   now: Date,
   store: RestoreStore,
   onStep: (step: string, done: number, total: number) => void = () => {},
-): RestoreResult {
+): Promise<RestoreResult> {
   const file = resolve(backupFile)
   onStep('checking the backup', 0, 4)
   if (!existsSync(file)) throw new Error(`no backup at ${file}`)
@@ -116,7 +119,7 @@ export function restoreDatabase(
       const current = new Database(dbPath, { readwrite: true })
       try {
         current.run('PRAGMA busy_timeout = 5000')
-        newest = store.newestPostAt({ sqlite: current })
+        newest = await store.newestPostAt({ db: drizzle(current, { schema }) as Db })
         current.run('PRAGMA wal_checkpoint(TRUNCATE)')
       } finally {
         current.close()
@@ -148,7 +151,7 @@ export function restoreDatabase(
   onStep('migrating and recording the restore point', 3, 4)
   const opened = openDb(dbPath)
   try {
-    store.recordRestorePoint(opened.sqlite, point)
+    await store.recordRestorePoint(opened, point)
   } finally {
     opened.close()
   }

@@ -42,6 +42,7 @@ import { notificationGate } from '../access/rules'
 import type { WithSource } from '../scanner/source'
 import { parsePostRef } from './post-ref'
 import { gapSentence } from './coverage'
+import { authorAbout } from '../forums/authors'
 import { blockedSeller } from '../forums/blocked-sellers'
 import { hasRedditKey, keyOnlyNoteOf } from '../forums/key-only'
 import { otherCategoryLines, REASON_TEXTS, termVerdict, unclassifiedReason, type TermVerdict } from './verdicts'
@@ -236,7 +237,7 @@ export async function explainPost(
 
   const verdicts: TermVerdict[] = []
   if (category !== null) {
-    const prepared = deps.matcher.prepare(post)
+    const prepared = deps.matcher.prepare(post, await authorAbout(deps, post.author))
     const blocked = await blockedSeller(deps, post.author)
     const userFacts = { planCovers: canUseCategory(access, category, now), defaults: defaultsVerdict(await getMatchDefaults(deps, user.id), post) }
     for (const t of terms) {

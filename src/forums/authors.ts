@@ -1,7 +1,6 @@
 // The reddit_authors cache: what /user/<name>/about said of a post's author (account age, karma), one look-up per
 // author, refreshed after AUTHOR_TTL_MS. The look-ups go on the re-check's side share of the budget (the job is
 // src/scanner/authors.ts; the request RedditClient.fetchAbout, OAuth only). Owner of the table.
-import type { Database } from 'bun:sqlite'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
@@ -49,18 +48,27 @@ export async function recordAbout(deps: OwnerDb, name: string, about: AboutResul
     .onConflictDoUpdate({ target: redditAuthors.name, set: row })
 }
 
-/**
- * A found author's account, or null (not looked up, or no account to read). Synchronous still: the Matcher's
- * `prepare` (src/matches/matcher.ts) and the runner's per-alert closures read it synchronously (issue 29 round 2).
- */
-export function authorAbout(sqlite: Database, name: string | null | undefined): AuthorAbout | null {
+/** A found author's account, or null (not looked up, or no account to read). */
+export async function authorAbout(deps: OwnerDb, name: string | null | undefined): Promise<AuthorAbout | null> {
   if (!name) return null
-  const row = sqlite
-    .query<{ account_created_at: number | null; karma: number | null }, [string]>(
-      "SELECT account_created_at, karma FROM reddit_authors WHERE name = ? AND status = 'found'",
-    )
-    .get(name.toLowerCase())
-  return row ? { accountCreatedAt: row.account_created_at, karma: row.karma } : null
+  return (await authorsAbout(deps, [name])).get(name.toLowerCase()) ?? null
+}
+
+/**
+ * The found accounts of `names`, by lowercased name (one IN-list query per 500 names): the match pipeline reads
+ * a batch's authors at once (src/matches/runner.ts) and gives each post's to the Matcher's `prepare`.
+ */
+export async function authorsAbout(deps: OwnerDb, names: readonly (string | null | undefined)[]): Promise<Map<string, AuthorAbout>> {
+  const db = asAsync(deps.db)
+  const found = new Map<string, AuthorAbout>()
+  const lowered = [...new Set(names.flatMap((n) => (n ? [n.toLowerCase()] : [])))]
+  for (const chunk of chunksOf(lowered))
+    for (const r of await db
+      .select({ name: redditAuthors.name, accountCreatedAt: redditAuthors.accountCreatedAt, karma: redditAuthors.karma })
+      .from(redditAuthors)
+      .where(and(inArray(redditAuthors.name, chunk), eq(redditAuthors.status, 'found'))))
+      found.set(r.name, { accountCreatedAt: r.accountCreatedAt, karma: r.karma })
+  return found
 }
 
 /**
@@ -94,18 +102,9 @@ export async function authorsToLookUp(deps: OwnerDb & Pick<Deps, 'sqlite'>, now:
 
 /** The looked-up accounts of `authors` that were found, by author as given (matched case-insensitively, as SQLite's lower()). */
 export async function foundAuthors(deps: OwnerDb, authors: readonly string[]): Promise<Map<string, AuthorAbout>> {
-  const db = asAsync(deps.db)
+  const found = await authorsAbout(deps, authors)
   const out = new Map<string, AuthorAbout>()
-  const unique = [...new Set(authors)]
-  const lowered = [...new Set(unique.map((a) => a.toLowerCase()))]
-  const found = new Map<string, AuthorAbout>()
-  for (const chunk of chunksOf(lowered))
-    for (const r of await db
-      .select({ name: redditAuthors.name, accountCreatedAt: redditAuthors.accountCreatedAt, karma: redditAuthors.karma })
-      .from(redditAuthors)
-      .where(and(inArray(redditAuthors.name, chunk), eq(redditAuthors.status, 'found'))))
-      found.set(r.name, { accountCreatedAt: r.accountCreatedAt, karma: r.karma })
-  for (const a of unique) {
+  for (const a of new Set(authors)) {
     const about = found.get(a.toLowerCase())
     if (about) out.set(a, about)
   }

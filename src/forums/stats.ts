@@ -1,7 +1,7 @@
 // Counts over the stored posts for the admin pages (Trends, the dashboard's health and KPIs, the Logs
 // page's unreadable posts). This folder owns `posts` (src/db/owners.json): the admin pages ask here
 // instead of querying it.
-import { and, count, desc, gt, gte, isNotNull, max, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNotNull, max, min, sql } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { rawRows } from '../db/raw'
@@ -31,8 +31,11 @@ export async function countPosts(deps: OwnerDb, sinceMs?: number): Promise<numbe
 }
 
 /** The oldest stored post's creation time (ms), or null with none: Archive deletes older posts. */
-export function oldestPostAt(deps: Pick<Deps, 'sqlite'>): number | null {
-  return deps.sqlite.query<{ at: number | null }, []>('SELECT min(created_at) AS at FROM posts').get()?.at ?? null
+export async function oldestPostAt(deps: OwnerDb): Promise<number | null> {
+  const [row] = await asAsync(deps.db)
+    .select({ at: min(posts.createdAt) })
+    .from(posts)
+  return row?.at?.getTime() ?? null
 }
 
 export type UnparsedPost = { redditId: string; title: string; error: string; at: string }
@@ -59,24 +62,40 @@ export async function unparsedPostsSince(deps: OwnerDb, sinceMs: number, limit =
 // (src/db/restore.ts, given this by its callers: src/db imports no other folder).
 
 /** The newest stored post's creation time (ms), or null with none. */
-export function newestPostAt(deps: Pick<Deps, 'sqlite'>): number | null {
-  return deps.sqlite.query<{ at: number | null }, []>('SELECT max(created_at) AS at FROM posts').get()?.at ?? null
+export async function newestPostAt(deps: OwnerDb): Promise<number | null> {
+  const [row] = await asAsync(deps.db)
+    .select({ at: max(posts.createdAt) })
+    .from(posts)
+  return row?.at?.getTime() ?? null
 }
 
-/** Every subreddit posts were stored from (one spelling per name, case aside), the one with the newest post first. */
-export function subredditsByNewestPost(deps: Pick<Deps, 'sqlite'>): string[] {
-  return deps.sqlite
-    .query<{ subreddit: string }, []>('SELECT subreddit FROM posts GROUP BY lower(subreddit) ORDER BY max(created_at) DESC')
-    .all()
-    .map((r) => r.subreddit)
+/**
+ * Every subreddit posts were stored from (one spelling per name, case aside: the spelling of its newest post), the
+ * one with the newest post first. Read per exact spelling (a handful of rows) and merged here, the same on both engines.
+ */
+export async function subredditsByNewestPost(deps: OwnerDb): Promise<string[]> {
+  const rows = await asAsync(deps.db)
+    .select({ subreddit: posts.subreddit, at: max(posts.createdAt) })
+    .from(posts)
+    .groupBy(posts.subreddit)
+  const newest = new Map<string, { subreddit: string; at: number }>()
+  for (const r of rows) {
+    const at = r.at?.getTime() ?? 0
+    const key = r.subreddit.toLowerCase()
+    if ((newest.get(key)?.at ?? -Infinity) < at) newest.set(key, { subreddit: r.subreddit, at })
+  }
+  return [...newest.values()].sort((a, b) => b.at - a.at).map((r) => r.subreddit)
 }
 
 /** The creation times (ms) of a subreddit's newest `limit` posts (its name in any case), newest first. */
-export function latestPostTimes(deps: Pick<Deps, 'sqlite'>, subreddit: string, limit: number): number[] {
-  return deps.sqlite
-    .query<{ at: number }, [string, number]>('SELECT created_at AS at FROM posts WHERE lower(subreddit) = lower(?) ORDER BY created_at DESC LIMIT ?')
-    .all(subreddit, limit)
-    .map((r) => r.at)
+export async function latestPostTimes(deps: OwnerDb, subreddit: string, limit: number): Promise<number[]> {
+  const rows = await asAsync(deps.db)
+    .select({ at: posts.createdAt })
+    .from(posts)
+    .where(eq(sql`lower(${posts.subreddit})`, sql`lower(${subreddit})`))
+    .orderBy(desc(posts.createdAt))
+    .limit(limit)
+  return rows.map((r) => r.at.getTime())
 }
 
 /** The highest post id stored, 0 with none: posts stored later have higher ids. */

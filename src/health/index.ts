@@ -9,12 +9,14 @@ import { statfsSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import { sql } from 'drizzle-orm'
 import { asAsync } from '../db/async-sqlite'
+import { engineOf } from '../db/async-db'
+import { appliedMigrationTagsOf, pragma } from '../db/inspect'
 import { rawRow } from '../db/raw'
 import type { Deps } from '../deps'
 import { JOB, lastSuccess } from '../jobs/log'
 import { storageFullRecently } from '../lib/storage'
-import { appliedMigrationTags } from '../db/migrate'
 import { migrations as embeddedMigrations } from '../db/migrations'
+import { migrations as pgMigrations } from '../db/migrations-pg'
 import { isPaused } from '../settings/service'
 import { HealthzResponse, ReadyzResponse } from './models'
 
@@ -26,12 +28,14 @@ const MIN_FREE_BYTES = 1024 * 1024
  * the database has reached its page limit with no free page left, or when DATA_DIR's file system
  * has under 1 MiB left for the service user.
  */
-export function storageState(deps: Pick<Deps, 'sqlite' | 'config'>): 'ok' | 'full' {
-  if (storageFullRecently(deps.sqlite)) return 'full'
-  try {
-    const n = (pragma: string) => Number(Object.values(deps.sqlite.query(`PRAGMA ${pragma}`).get() as object)[0])
-    if (n('page_count') >= n('max_page_count') && n('freelist_count') === 0) return 'full'
-  } catch {}
+export function storageState(deps: Pick<Deps, 'db' | 'sqlite' | 'config'>): 'ok' | 'full' {
+  if (storageFullRecently(deps.db)) return 'full'
+  // SQLite's own page limit (PostgreSQL has none to read here: its failed writes and the file system speak for it)
+  if (engineOf(deps.db) === 'sqlite')
+    try {
+      const n = (name: string) => pragma(deps.sqlite, name)
+      if (n('page_count') >= n('max_page_count') && n('freelist_count') === 0) return 'full'
+    } catch {}
   try {
     const fs = statfsSync(deps.config.dataDir)
     if (fs.bavail * fs.bsize < MIN_FREE_BYTES) return 'full'
@@ -84,9 +88,9 @@ function sourceTrouble(deps: { source?: Partial<Pick<ScanSource, 'healthReport'>
 }
 
 /** Per forum the last post seen; a forum gone quiet or known missing is flagged (src/scanner/forum-activity.ts) without failing readiness. */
-function forumsCheck(deps: ReadyDeps): Check {
+async function forumsCheck(deps: ReadyDeps): Promise<Check> {
   try {
-    const forums = forumActivity(deps, deps.source?.healthReport?.()?.missingForums ?? [])
+    const forums = await forumActivity(deps, deps.source?.healthReport?.()?.missingForums ?? [])
     const detail = activityLine(forums, deps.now().getTime())
     return forums.some((f) => f.flag) ? { ok: true, warn: true, detail } : { ok: true, detail }
   } catch {
@@ -108,11 +112,12 @@ async function databaseWritable(deps: Pick<Deps, 'db' | 'sqlite'>): Promise<Chec
 }
 const ROLLBACK = Symbol('rollback')
 
-function migrationsApplied(sqlite: Deps['sqlite']): Check {
-  const tags = new Set(embeddedMigrations.map((m) => m.tag))
+/** The engine's embedded migrations against its `__migrations` table (both engines keep one row per applied migration). */
+async function migrationsApplied(deps: Pick<Deps, 'db'>): Promise<Check> {
+  const tags = new Set((engineOf(deps.db) === 'postgres' ? pgMigrations : embeddedMigrations).map((m) => m.tag))
   let applied = 0
   try {
-    for (const tag of appliedMigrationTags(sqlite)) if (tags.has(tag)) applied++
+    for (const tag of await appliedMigrationTagsOf(deps.db)) if (tags.has(tag)) applied++
   } catch {}
   return { ok: applied === tags.size, detail: `${applied} of ${tags.size} migrations applied` }
 }
@@ -127,7 +132,7 @@ export async function readiness(deps: ReadyDeps, startedAt: number) {
   const terms = deps.matcher?.size
   const checks: Record<string, Check> = {
     database: await databaseWritable(deps),
-    migrations: migrationsApplied(deps.sqlite),
+    migrations: await migrationsApplied(deps),
     termIndex: typeof terms === 'number' ? { ok: true, detail: `${terms} terms loaded` } : { ok: false, detail: 'the term index is not loaded' },
   }
   let paused = false
@@ -151,7 +156,7 @@ export async function readiness(deps: ReadyDeps, startedAt: number) {
             .filter(Boolean)
             .join('; the forum source is '),
         }
-  checks.forums = forumsCheck(deps)
+  checks.forums = await forumsCheck(deps)
   const failing = Object.keys(checks).filter((k) => !checks[k]!.ok)
   return { ready: failing.length === 0, failing, checks }
 }

@@ -49,7 +49,7 @@ export function startJobs(deps: Deps, jobs: Job[], timers: Timers = realTimers(d
         if (leads) return job.run(deps)
       })
       .catch((err) => {
-        if (isStorageFull(err)) noteStorageFull(deps.sqlite, Date.now(), err) // /healthz reports it
+        if (isStorageFull(err)) noteStorageFull(deps.db, Date.now(), err) // /healthz reports it
         log.error(`job ${job.name} failed`, { error: String(err) })
       })
       .finally(() => {

@@ -13,12 +13,10 @@
 // Only a match that replaced the user's earlier match carries `priceDrop` (stored as
 // matches.price_drop); a user new to the listing gets a normal alert. The cards' listing data (repost
 // dates, price history) is read from the posts of the listing up to the match's post (`attachListing`).
-import type { Database } from 'bun:sqlite'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { matches, type Post } from '../db/schema'
-import type { Deps } from '../deps'
 import type { MatchItem } from '../contract/events'
 import { priceHistory, type PriceDrop } from '../forums/price-history'
 import { listingPostIds, listingsOf, postsOfListings, priceBefore } from '../forums/listings'
@@ -26,10 +24,10 @@ import { listingPostIds, listingsOf, postsOfListings, priceBefore } from '../for
 export type ListingMatch = { id: number; postId: number | null; postCreatedAt: Date | null; matchedTerms: string[]; priceDrop: PriceDrop | null }
 
 /** The user's newest match on the listing of `post` (null when the post is no repost or the user has none). */
-export async function listingMatchOf(deps: OwnerDb & Pick<Deps, 'sqlite'>, userId: number, post: Post): Promise<ListingMatch | null> {
+export async function listingMatchOf(deps: OwnerDb, userId: number, post: Post): Promise<ListingMatch | null> {
   if (post.listingId === null) return null
   // the listing's few posts drive the lookup (matches_user_post), not all the user's matches
-  const postIds = listingPostIds(deps.sqlite, post.listingId)
+  const postIds = await listingPostIds(deps, post.listingId)
   if (postIds.length === 0) return null
   const db = asAsync(deps.db)
   const rows = await db
@@ -42,9 +40,9 @@ export async function listingMatchOf(deps: OwnerDb & Pick<Deps, 'sqlite'>, userI
 }
 
 /** The drop `post` makes on its listing: its price below the last price of an earlier post of the listing. */
-export function dropAt(sqlite: Database, post: Post): PriceDrop | null {
+export async function dropAt(deps: OwnerDb, post: Post): Promise<PriceDrop | null> {
   if (post.listingId === null || post.price === null) return null
-  const prev = priceBefore(sqlite, { id: post.id, listingId: post.listingId, createdAt: post.createdAt.getTime() })
+  const prev = await priceBefore(deps, { id: post.id, listingId: post.listingId, createdAt: post.createdAt.getTime() })
   return prev !== null && post.price < prev ? { from: prev, to: post.price } : null
 }
 
@@ -69,13 +67,12 @@ export async function moveToRepost(deps: OwnerDb, match: ListingMatch, post: Pos
 }
 
 /** Sets `repost` and `priceHistory` on match items from the posts of their listings (two queries). */
-export async function attachListing(deps: OwnerDb & Pick<Deps, 'sqlite'>, items: MatchItem[]): Promise<void> {
-  const { sqlite } = deps
+export async function attachListing(deps: OwnerDb, items: MatchItem[]): Promise<void> {
   const ids = [...new Set(items.map((m) => m.postId).filter((id): id is number => id !== null))]
   for (const m of items) Object.assign(m, { repost: null, priceHistory: [] })
   if (ids.length === 0) return
-  const listingOf = listingsOf(sqlite, ids)
-  const byListing = postsOfListings(sqlite, [...new Set(listingOf.values())])
+  const listingOf = await listingsOf(deps, ids)
+  const byListing = await postsOfListings(deps, [...new Set(listingOf.values())])
   for (const m of items) {
     const posts = m.postId === null ? undefined : byListing.get(listingOf.get(m.postId) ?? -1)
     const upTo = posts?.findIndex((p) => p.id === m.postId) ?? -1

@@ -9,7 +9,7 @@ import type { SearchTerm } from '../db/schema'
 import { engineOf } from '../db/async-db'
 import type { Deps } from '../deps'
 import { LIVE_WINDOW_MS, recentPostTextsAtStartSqlite } from '../forums/store'
-import { authorAbout } from '../forums/authors'
+import type { AuthorAbout } from '../forums/authors'
 import { accountAgeDays } from '../forums/seller'
 import { log } from '../lib/log'
 import { CATEGORIES, type Category } from '../access/categories'
@@ -158,10 +158,10 @@ export class MatchingService {
 
   /**
    * A stored post read for matching (title, body, author, flair, the author's flair where stored), with this service's
-   * dictionary; the author's account age (at the post's time) and karma from the look-up cache (src/forums/authors.ts).
+   * dictionary; the author's account age (at the post's time) and karma from the look-up cache (src/forums/authors.ts),
+   * which the caller reads first, for its whole batch at once (authorsAbout): null when the author was not looked up.
    */
-  prepare(post: PostInput & { createdAt?: Date | number | string | null }): PreparedPost {
-    const about = authorAbout(this.deps.sqlite, post.author)
+  prepare(post: PostInput & { createdAt?: Date | number | string | null }, about: AuthorAbout | null = null): PreparedPost {
     const at = post.createdAt === undefined || post.createdAt === null ? null : new Date(post.createdAt).getTime()
     const input: PostInput = {
       title: post.title,

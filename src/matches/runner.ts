@@ -33,7 +33,7 @@ import type { WithMatcher } from './matcher'
 import { matchItem, unreadCountsOf, type MatchRow } from './service'
 import { insertAlertRows, type Stamps } from '../metrics/latency'
 import { markUnparsed } from '../forums/store'
-import { authorAbout } from '../forums/authors'
+import { authorsAbout } from '../forums/authors'
 import { blockedSellerSet } from '../forums/blocked-sellers'
 import { normalizeAuthor } from '../matching/prepare'
 import { log } from '../lib/log'
@@ -64,12 +64,17 @@ export async function findHits(deps: Pick<Deps, 'sqlite' | 'db'> & WithMatcher, 
   const hits: Hit[] = []
   // Sellers the admin never alerts on (src/forums/blocked-sellers.ts): their posts meet no term.
   const blocked = await blockedSellerSet(deps)
+  // the authors' looked-up accounts (age>= / karma>= terms): one read for the batch
+  const abouts = await authorsAbout(
+    deps,
+    posts.filter((p) => isCategory(p.postType)).map((p) => p.author),
+  )
   for (const post of posts) {
     if (!isCategory(post.postType)) continue
     if (blocked.size > 0 && blocked.has(normalizeAuthor(post.author))) continue
     let refs: TermRef[]
     try {
-      const prepared = matcher.prepare(post)
+      const prepared = matcher.prepare(post, abouts.get(post.author.toLowerCase()) ?? null)
       if (opts.observe) matcher.index.observe(prepared)
       refs = matcher.match(prepared, post.postType)
     } catch (err) {
@@ -145,8 +150,12 @@ export async function recordMatches(
     hits.flatMap((h) => (h.post.sourceId === null ? [] : [h.post.sourceId])),
   )
   const sourceKind = (id: number) => kinds.get(id) || null
+  const abouts = await authorsAbout(
+    deps,
+    hits.map((h) => h.post.author),
+  )
   const aboutOf = (author: string) => {
-    const a = authorAbout(deps.sqlite, author)
+    const a = abouts.get(author.toLowerCase())
     return a ? { author_created_at: a.accountCreatedAt, author_karma: a.karma } : {}
   }
   const created = (p: Pending, matchId: number) => {
@@ -180,7 +189,7 @@ export async function recordMatches(
   }
 
   await asAsync(deps.db).transaction(async (tx) => {
-    const db = { db: tx, sqlite: deps.sqlite }
+    const db = { db: tx }
     const termIds = [...new Set(hits.flatMap((h) => h.terms.map((t) => t.id)))]
     const existing = await existingTermIds(db, termIds)
     if (existing.size !== termIds.length) hits = withTerms(hits, existing)
@@ -265,7 +274,7 @@ export async function recordMatches(
       if (known !== null && known.postId !== post.id) {
         if ((known.postCreatedAt?.getTime() ?? 0) > postTime) continue // a newer post of the listing is matched already
         const merged = [...new Set([...known.matchedTerms, ...texts])]
-        if (!drops.has(post.id)) drops.set(post.id, dropAt(deps.sqlite, post))
+        if (!drops.has(post.id)) drops.set(post.id, await dropAt(db, post))
         const drop = drops.get(post.id) ?? null
         if (drop === null) {
           await moveToRepost(db, known, post, merged)

@@ -7,6 +7,8 @@ import { existsSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config'
+import { openDb, type OpenedDb } from '../db/client'
+import { quickCheckLines } from '../db/inspect'
 import { appliedMigrationTags, hasMigrationsTable } from '../db/migrate'
 import { migrations } from '../db/migrations'
 import { MAIL_FROM_FIX, mailDomain, mailFromProblem } from '../lib/mail-domain'
@@ -35,7 +37,7 @@ export async function runDoctor(config: Config): Promise<CheckResult[]> {
   const results: CheckResult[] = [{ status: 'ok', name: 'configuration', detail: configSummary(config) }]
   results.push(checkDataDir(config), checkDatabase(config))
   results.push(await checkReddit(config, noteDate))
-  if (!config.demo && existsSync(config.dbPath)) results.push(checkForums(config))
+  if (!config.demo && existsSync(config.dbPath)) results.push(await checkForums(config))
   results.push(await checkSmtp(config), checkMailFrom(config), checkDkim(config))
   results.push(checkVapid(config.secrets.vapid))
   if (config.billingEnabled) results.push(...checkStripeShapes(config.stripe), await checkStripeKey(config, noteDate))
@@ -75,10 +77,7 @@ function checkDatabase(config: Config): CheckResult {
   try {
     db = new Database(config.dbPath, { readonly: true })
     db.run('PRAGMA busy_timeout = 5000')
-    const check = db
-      .query<{ quick_check: string }, []>('PRAGMA quick_check')
-      .all()
-      .map((r) => r.quick_check)
+    const check = quickCheckLines(db)
     const applied = new Set(hasMigrationsTable(db) ? appliedMigrationTags(db) : [])
     const known = migrations.filter((m) => applied.has(m.tag)).length
     const unknown = [...applied].filter((t) => !migrations.some((m) => m.tag === t))
@@ -190,13 +189,12 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
 }
 
 /** Per forum the last post stored; one gone quiet (banned, dropped from the multireddit) or never seen is a warning. */
-function checkForums(config: Config): CheckResult {
+async function checkForums(config: Config): Promise<CheckResult> {
   const name = 'forums'
-  let db: Database | null = null
+  let opened: OpenedDb | null = null
   try {
-    db = new Database(config.dbPath, { readonly: true })
-    db.run('PRAGMA busy_timeout = 5000')
-    const forums = forumActivity({ sqlite: db, now: () => new Date(), config })
+    opened = openDb(config.dbPath, { readonly: true })
+    const forums = await forumActivity({ db: opened.db, now: () => new Date(), config })
     const detail = activityLine(forums, Date.now())
     if (forums.some((f) => f.flag))
       return {
@@ -209,7 +207,7 @@ function checkForums(config: Config): CheckResult {
   } catch (err) {
     return { status: 'warn', name, detail: `cannot read the posts: ${errorText(err)}`, fix: 'run doctor again once `dibs migrate` has run' }
   } finally {
-    db?.close()
+    opened?.close()
   }
 }
 

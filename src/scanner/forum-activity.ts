@@ -2,7 +2,7 @@
 // subreddit Reddit banned is not always an error: with a key, Reddit leaves it out of a multireddit
 // without a word, so the only sign is that its posts stop while the other forums' go on. Read by
 // Admin → Logs, /readyz and `dibs doctor`. Pure apart from the reads of the posts (src/forums/stats.ts).
-import type { Database } from 'bun:sqlite'
+import type { OwnerDb } from '../db/async-db'
 import { latestPostTimes, newestPostAt as newestPostTime, oldestPostAt, subredditsByNewestPost } from '../forums/stats'
 import { BANNED_DEFAULT_FORUM } from './source'
 
@@ -38,20 +38,21 @@ function span(ms: number): string {
  * forum Reddit closed, when it has no post while the others have posted over QUIET_MIN_MS, or when it has had none for far longer
  * than its rhythm (QUIET_GAPS usual gaps, at least QUIET_MIN_MS) while the others still get posts.
  */
-export function forumActivity(
-  deps: { sqlite: Database; now: () => Date; config: { forums: { accessories: string; deals: string }; demo?: boolean } },
+export async function forumActivity(
+  deps: OwnerDb & { now: () => Date; config: { forums: { accessories: string; deals: string }; demo?: boolean } },
   missing: string[] = [],
-): ForumActivity[] {
+): Promise<ForumActivity[]> {
   const now = deps.now().getTime()
   const watched = [deps.config.forums.accessories, deps.config.forums.deals]
-  const seen = subredditsByNewestPost(deps)
+  const seen = await subredditsByNewestPost(deps)
   const names = [...watched, ...seen.filter((s) => !watched.some((w) => w.toLowerCase() === s.toLowerCase()))]
-  const newestAll = newestPostTime(deps)
+  const newestAll = await newestPostTime(deps)
   // "no post while the others have" needs the others' posts to cover QUIET_MIN_MS: a first poll's handful is no evidence
-  const oldest = oldestPostAt(deps)
+  const oldest = await oldestPostAt(deps)
   const othersSpan = newestAll === null || oldest === null ? 0 : newestAll - oldest
-  return names.map((subreddit) => {
-    const times = latestPostTimes(deps, subreddit, RHYTHM_POSTS)
+  const out: ForumActivity[] = []
+  for (const subreddit of names) {
+    const times = await latestPostTimes(deps, subreddit, RHYTHM_POSTS)
     const last = times[0] ?? null
     const usualGapMs = times.length >= 2 ? Math.round((times[0]! - times.at(-1)!) / (times.length - 1)) : null
     const isWatched = watched.some((w) => w.toLowerCase() === subreddit.toLowerCase())
@@ -67,13 +68,14 @@ export function forumActivity(
       if (now - last > quietAfter && newestAll - last > quietAfter)
         flag = `no post for ${span(now - last)}, usually one every ${span(usualGapMs)}, while the other forums get posts: banned, private or dropped from the request?`
     }
-    return { subreddit, at: last === null ? null : new Date(last).toISOString(), usualGapMs, flag }
-  })
+    out.push({ subreddit, at: last === null ? null : new Date(last).toISOString(), usualGapMs, flag })
+  }
+  return out
 }
 
 /** The newest post stored from any forum (ISO): the source's last post seen; null when none. */
-export function newestPostAt(sqlite: Database): string | null {
-  const at = newestPostTime({ sqlite })
+export async function newestPostAt(deps: OwnerDb): Promise<string | null> {
+  const at = await newestPostTime(deps)
   return at === null ? null : new Date(at).toISOString()
 }
 

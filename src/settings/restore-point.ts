@@ -3,48 +3,44 @@
 // restore only ever moves it forward. Read by the match runner and the digest (posts created up to it
 // that are fetched again send no alerts); written by `dibs restore` and the start of a process, through
 // src/db/restore.ts, which its callers give these functions (src/db imports no other folder).
-import type { Database } from 'bun:sqlite'
-import { eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
+import { rawRow } from '../db/raw'
 import type { RestorePoint } from '../db/restore'
 import { systemSettings } from '../db/schema'
 
 export const RESTORE_POINT = 'restore_point'
 
-/** Posts created at or before this time (ms) alert no more; null when never restored. */
-export function restorePointAt(sqlite: Database): number | null {
-  const row = sqlite.query<{ value: string }, [string]>('SELECT value FROM system_settings WHERE name = ?').get(RESTORE_POINT)
+/** Posts created at or before this time (ms) alert no more; null when never restored (or the row is not JSON). */
+export async function restorePointAt(deps: OwnerDb): Promise<number | null> {
+  // read raw: a value that is not JSON reads as no restore point (the builder's JSON column would throw)
+  const row = await rawRow<{ value: unknown }>(
+    asAsync(deps.db),
+    sql`SELECT ${systemSettings.value} AS value FROM ${systemSettings} WHERE ${systemSettings.name} = ${RESTORE_POINT}`,
+  )
   if (!row) return null
   try {
-    const at = (JSON.parse(row.value) as { at?: unknown }).at
-    return typeof at === 'number' ? at : null
+    const value = (typeof row.value === 'string' ? JSON.parse(row.value) : row.value) as { at?: unknown } | null
+    return typeof value?.at === 'number' ? value.at : null
   } catch {
     return null
   }
 }
 
-/** restorePointAt on either engine (the digest): posts created at or before this time (ms) alert no more; null when never restored. */
-export async function restoredUpTo(deps: OwnerDb): Promise<number | null> {
-  const [row] = await asAsync(deps.db).select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.name, RESTORE_POINT)).limit(1)
-  const at = (row?.value as { at?: unknown } | undefined)?.at
-  return typeof at === 'number' ? at : null
-}
+/** restorePointAt, as the match runner and the digest name it. */
+export const restoredUpTo = restorePointAt
 
-/** Records the point unless one at least as late is there already; true when written. */
-export function recordRestorePoint(sqlite: Database, point: RestorePoint): boolean {
-  const current = restorePointAt(sqlite)
-  if (current !== null && current >= point.at) return false
-  sqlite
-    .query(
-      `INSERT INTO system_settings (name, value, description, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-    )
-    .run(
-      RESTORE_POINT,
-      JSON.stringify({ active: true, ...point }),
-      'Restore point: posts created up to it that are fetched again send no alerts',
-      point.restoredAt,
-    )
-  return true
+/** Records the point unless one at least as late is there already (read and written in one transaction); true when written. */
+export async function recordRestorePoint(deps: OwnerDb, point: RestorePoint): Promise<boolean> {
+  return asAsync(deps.db).transaction(async (tx) => {
+    const current = await restorePointAt({ db: tx })
+    if (current !== null && current >= point.at) return false
+    const set = { value: { active: true, ...point }, updatedAt: new Date(point.restoredAt) }
+    await tx
+      .insert(systemSettings)
+      .values({ name: RESTORE_POINT, ...set, description: 'Restore point: posts created up to it that are fetched again send no alerts' })
+      .onConflictDoUpdate({ target: systemSettings.name, set })
+    return true
+  })
 }

@@ -17,6 +17,7 @@ import { asAsync } from '../db/async-sqlite'
 import { searchTerms, type SearchTerm } from '../db/schema'
 import type { Deps } from '../deps'
 import { hasRedditKey, keyOnlyNote } from '../forums/key-only'
+import { authorsAbout } from '../forums/authors'
 import { LIVE_WINDOW_MS, markUnparsed, recentPosts } from '../forums/store'
 import { AppError } from '../lib/errors'
 import type { WithMatcher } from '../matches/matcher'
@@ -158,10 +159,15 @@ export async function backfill(
 ): Promise<RecordResult> {
   const hits: Hit[] = []
   const since = new Date(deps.now().getTime() - LIVE_WINDOW_MS)
-  for (const post of await recentPosts(deps, since, row.category as Category)) {
+  const posts = await recentPosts(deps, since, row.category as Category)
+  const abouts = await authorsAbout(
+    deps,
+    posts.map((p) => p.author),
+  )
+  for (const post of posts) {
     let hit: boolean
     try {
-      hit = matchesPost(compiled, deps.matcher.prepare(post), row.category as Category)
+      hit = matchesPost(compiled, deps.matcher.prepare(post, abouts.get(post.author.toLowerCase()) ?? null), row.category as Category)
     } catch (err) {
       // a post that cannot be read never fails a term's save: it is marked unparsed and skipped
       await markUnparsed(deps, post.id, err instanceof Error ? err.message : String(err))

@@ -143,7 +143,7 @@ describe('restoring a backup does not alert again for posts fetched again', () =
         .values({ userId, emailFrequency: 'batched', lastDigestAt: new Date(clock.now().getTime() - 60 * 60_000) })
         .run()
       const restoreAt = clock.now().getTime() - 10 * 60_000
-      recordRestorePoint(deps.sqlite, { at: restoreAt, restoredAt: clock.now().getTime(), how: 'detected' })
+      await recordRestorePoint(deps, { at: restoreAt, restoredAt: clock.now().getTime(), how: 'detected' })
       for (const [title, postAt] of [
         ['[WTS] fetched again after the restore', restoreAt - 60_000],
         ['[WTS] new since the restore', restoreAt + 60_000],

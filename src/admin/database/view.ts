@@ -1,8 +1,10 @@
 // Admin → Database, the view model: rows and bytes per table, the files, page figures (src/db/inspect.ts)
-// and the last backup (DATA_DIR/backups and the audit log's backup rows).
+// and the last backup (DATA_DIR/backups and the audit log's backup rows). SQLite's only: on PostgreSQL the
+// page says so (`engine`).
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { lastSuccessOf } from '../../audit/log'
+import { engineOf } from '../../db/async-db'
 import type { Deps } from '../../deps'
 import { fileSizes, pageFigures, tableStats } from '../../db/inspect'
 
@@ -42,7 +44,21 @@ export async function lastBackup(deps: Pick<Deps, 'config' | 'db'>): Promise<Bac
   return { dir, files, newestFile, lastRecorded, at: times.at(-1) ?? null }
 }
 
+/** SQLite's file looked at from inside; on PostgreSQL the figures are not SQLite's to give: `engine: 'postgres'`, no tables or pages. */
 export async function databaseStats(deps: Pick<Deps, 'config' | 'sqlite' | 'db'>) {
+  if (engineOf(deps.db) === 'postgres')
+    return {
+      engine: 'postgres' as const,
+      path: deps.config.dbPath,
+      files: fileSizes(deps.config.dbPath),
+      pageSize: 0,
+      pages: 0,
+      freeBytes: 0,
+      sqliteVersion: 'not applicable: the database is PostgreSQL',
+      sizes: 'estimate' as const,
+      tables: [],
+      backup: await lastBackup(deps),
+    }
   const { tables, sizes } = tableStats(deps.sqlite)
   const { pageSize, pages, freeBytes, sqliteVersion } = pageFigures(deps.sqlite)
   return {

@@ -16,7 +16,7 @@ import { RECHECK_AT_MS } from '../../forums/recheck'
 
 export type ScannerState = 'running' | 'paused' | 'waiting' | 'failing' | 'idle'
 
-export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | 'config'> & WithSource) {
+export async function scannerStatus(deps: Pick<Deps, 'db' | 'now' | 'config'> & WithSource) {
   const now = deps.now().getTime()
   const b = deps.source.budget
   const { last, lastSuccessAt, failingSince } = await scanStreak(deps)
@@ -50,9 +50,9 @@ export async function scannerStatus(deps: Pick<Deps, 'db' | 'sqlite' | 'now' | '
     /** a configured forum Reddit has closed (the spec's default accessories forum), in words with the fix */
     forumNotice: await forumNotice(deps),
     /** per forum, the newest post stored, its rhythm and a flag when it went quiet (banned, dropped from a multireddit) */
-    lastPostPerForum: forumActivity(deps, health?.missingForums ?? []),
+    lastPostPerForum: await forumActivity(deps, health?.missingForums ?? []),
     /** the newest post stored from the source (ISO), null when none */
-    lastPostAt: newestPostAt(deps.sqlite),
+    lastPostAt: await newestPostAt(deps),
   }
 }
 

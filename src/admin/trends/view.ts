@@ -26,11 +26,11 @@ export type Trends = {
   oldestPostAt: string | null
 }
 
-export async function trends(deps: Pick<Deps, 'db' | 'sqlite' | 'now'>, days: RangeDays): Promise<Trends> {
+export async function trends(deps: Pick<Deps, 'db' | 'now'>, days: RangeDays): Promise<Trends> {
   const window = dayWindow(deps.now(), days)
   const { startMs } = window
   const latencies = (await liveMatchDelays(deps, startMs)).map((d) => ({ day: utcDay(d.at), value: d.ms / 1000 }))
-  const oldest = oldestPostAt(deps)
+  const oldest = await oldestPostAt(deps)
   return {
     days,
     labels: dayLabels(deps.now(), days),

@@ -24,36 +24,36 @@ function withPosts(rows: [string, string, number][]): TestDeps {
 
 test('with no post: no newest time, id 0, no subreddit, nothing after', async () => {
   const d = withPosts([])
-  expect(newestPostAt(d)).toBeNull()
+  expect(await newestPostAt(d)).toBeNull()
   expect(maxPostId(d)).toBe(0)
-  expect(subredditsByNewestPost(d)).toEqual([])
+  expect(await subredditsByNewestPost(d)).toEqual([])
   expect(await postsAfterId(d, 0)).toEqual([])
   expect(await newestOfSubreddits(d, ['hardwareswap'])).toBeNull()
 })
 
-test('subreddits: one spelling per name whatever its case, the one with the newest post first', () => {
+test('subreddits: one spelling per name whatever its case, the one with the newest post first', async () => {
   const d = withPosts([
     ['hardwareswap', 'product', 100],
     ['HardwareSwap', 'product', 300],
     ['buildapcsales', 'gd', 200],
   ])
-  const subs = subredditsByNewestPost(d)
+  const subs = await subredditsByNewestPost(d)
   expect(subs).toHaveLength(2)
   expect(subs[0]!.toLowerCase()).toBe('hardwareswap')
   expect(subs[1]).toBe('buildapcsales')
-  expect(newestPostAt(d)).toBe(300)
+  expect(await newestPostAt(d)).toBe(300)
 })
 
-test("a subreddit's latest post times: its name in any case, newest first, at most `limit`", () => {
+test("a subreddit's latest post times: its name in any case, newest first, at most `limit`", async () => {
   const d = withPosts([
     ['hardwareswap', 'product', 100],
     ['HardwareSwap', 'product', 300],
     ['hardwareswap', 'product', 200],
     ['buildapcsales', 'gd', 400],
   ])
-  expect(latestPostTimes(d, 'HARDWARESWAP', 2)).toEqual([300, 200])
-  expect(latestPostTimes(d, 'hardwareswap', 20)).toEqual([300, 200, 100])
-  expect(latestPostTimes(d, 'nosuchforum', 20)).toEqual([])
+  expect(await latestPostTimes(d, 'HARDWARESWAP', 2)).toEqual([300, 200])
+  expect(await latestPostTimes(d, 'hardwareswap', 20)).toEqual([300, 200, 100])
+  expect(await latestPostTimes(d, 'nosuchforum', 20)).toEqual([])
 })
 
 test('posts after an id, per forum: how many and the highest id', async () => {

@@ -20,19 +20,19 @@ function withPosts(subreddit: string, times: number[]) {
   times.forEach((at, i) => insert.run(`p${i}`, subreddit, at, at))
   return forumActivity(deps)
 }
-const flagOf = (rows: ReturnType<typeof forumActivity>, sub: string) => rows.find((r) => r.subreddit === sub)!.flag
+const flagOf = (rows: Awaited<ReturnType<typeof forumActivity>>, sub: string) => rows.find((r) => r.subreddit === sub)!.flag
 
-test('one post in the other forum: the silent one is not flagged yet', () => {
-  expect(flagOf(withPosts('hardwareswap', [T - 60_000]), 'buildapcsales')).toBeNull()
+test('one post in the other forum: the silent one is not flagged yet', async () => {
+  expect(flagOf(await withPosts('hardwareswap', [T - 60_000]), 'buildapcsales')).toBeNull()
 })
 
-test('posts in the other forum over less than QUIET_MIN_MS: still no evidence', () => {
+test('posts in the other forum over less than QUIET_MIN_MS: still no evidence', async () => {
   const times = Array.from({ length: 30 }, (_, i) => T - i * 60_000)
-  expect(flagOf(withPosts('hardwareswap', times), 'buildapcsales')).toBeNull()
+  expect(flagOf(await withPosts('hardwareswap', times), 'buildapcsales')).toBeNull()
 })
 
-test('posts in the other forum over more than QUIET_MIN_MS and none here: flagged with what to check', () => {
+test('posts in the other forum over more than QUIET_MIN_MS and none here: flagged with what to check', async () => {
   const times = Array.from({ length: 30 }, (_, i) => T - i * ((QUIET_MIN_MS + 3_600_000) / 29))
-  expect(flagOf(withPosts('hardwareswap', times), 'buildapcsales')).toStartWith('no post seen while the other forums get posts')
-  expect(flagOf(forumActivity(deps!), 'hardwareswap')).toBeNull()
+  expect(flagOf(await withPosts('hardwareswap', times), 'buildapcsales')).toStartWith('no post seen while the other forums get posts')
+  expect(flagOf(await forumActivity(deps!), 'hardwareswap')).toBeNull()
 })
