@@ -16,7 +16,7 @@ import type { FanoutEventName, FanoutRefs } from './fanout-refs'
 
 type Loader = <K extends FanoutEventName>(name: K, ref: FanoutRefs[K]) => Promise<BusEvents[K] | null>
 
-export function fanoutLoader(deps: Pick<Deps, 'db' | 'sqlite'>): Loader {
+export function fanoutLoader(deps: Pick<Deps, 'db'>): Loader {
   const load = async (name: FanoutEventName, ref: FanoutRefs[FanoutEventName]): Promise<BusEvents[FanoutEventName] | null> => {
     switch (name) {
       case 'post.new': {

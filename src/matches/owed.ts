@@ -34,7 +34,7 @@ export async function settleOwed(deps: OwnerDb, matchIds: number[]): Promise<voi
 }
 
 /** The matches whose alerts are still owed, oldest first, as the runner announced them. */
-export async function owedAlerts(deps: OwnerDb & Pick<Deps, 'sqlite'>): Promise<{ userId: number; match: MatchItem }[]> {
+export async function owedAlerts(deps: OwnerDb): Promise<{ userId: number; match: MatchItem }[]> {
   const db = asAsync(deps.db)
   const owedRows = await db.select({ m: matches }).from(alertsOwed).innerJoin(matches, eq(matches.id, alertsOwed.matchId)).orderBy(asc(alertsOwed.matchId))
   return announced(
@@ -44,7 +44,7 @@ export async function owedAlerts(deps: OwnerDb & Pick<Deps, 'sqlite'>): Promise<
 }
 
 /** Stored matches as the runner announced them (post facts, seller, listing). */
-async function announced(deps: OwnerDb & Pick<Deps, 'sqlite'>, stored: (typeof matches.$inferSelect)[]): Promise<{ userId: number; match: MatchItem }[]> {
+async function announced(deps: OwnerDb, stored: (typeof matches.$inferSelect)[]): Promise<{ userId: number; match: MatchItem }[]> {
   const rows = await withPostFacts(deps, stored.map(matchRowOf))
   const out = rows.map((r) => ({ userId: r.user_id, match: matchItem(r) }))
   await attachListing(
@@ -55,7 +55,7 @@ async function announced(deps: OwnerDb & Pick<Deps, 'sqlite'>, stored: (typeof m
 }
 
 /** One match as the runner announced it, or null when it is gone (another node's `match.new` read back: src/cluster/fanout-load.ts). */
-export async function announcedMatch(deps: OwnerDb & Pick<Deps, 'sqlite'>, matchId: number): Promise<{ userId: number; match: MatchItem } | null> {
+export async function announcedMatch(deps: OwnerDb, matchId: number): Promise<{ userId: number; match: MatchItem } | null> {
   const stored = await asAsync(deps.db).select().from(matches).where(eq(matches.id, matchId)).limit(1)
   return (await announced(deps, stored))[0] ?? null
 }
