@@ -8,7 +8,6 @@
 // dedupe keys, so a match dispatched twice still has one row per alert.
 import { asc, count, eq, inArray } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
-import type { Deps } from '../deps'
 import { asAsync } from '../db/async-sqlite'
 import { alertsOwed, matches } from '../db/schema'
 import type { MatchItem } from '../contract/events'
