@@ -1,7 +1,7 @@
 // Shared set-up of the ingest benchmarks (bench/ingest.ts, bench/ingest-browser.ts): options,
 // percentiles, subscribers with realistic terms written straight into SQLite, and a Reddit client
 // that notes when each listing body has arrived (the start of the measured path).
-import type { Deps } from '../src/deps'
+import type { Deps, SqliteDeps } from '../src/deps'
 import { RateBudget } from '../src/forums/rate-budget'
 import { RedditClient } from '../src/forums/reddit-client'
 import { makeTerm, rng } from './vocabulary'
@@ -22,7 +22,7 @@ export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** U subscribers with the bundle plan and T terms each (created an hour ago, so new posts alert). */
 /** Returns the user ids and the seeded generator, which the bench goes on using for its posts. */
-export function seedSubscribers(deps: Deps, o: { users: number; terms: number; seed: number }) {
+export function seedSubscribers(deps: SqliteDeps, o: { users: number; terms: number; seed: number }) {
   const r = rng(o.seed)
   const termStart = Date.now() - 3600_000
   const ids: number[] = []

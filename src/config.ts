@@ -8,6 +8,7 @@ import { parsePlanId, type PlanId } from './access/plans'
 import { pairByName, pairLabels, type PairChoice, presetForumName as forumName } from './sources/presets'
 import { parseTrustedProxies, type TrustedProxies } from './lib/ip'
 import { prepareDataDir } from './lib/data-dir'
+import { withoutPassword } from './lib/urls'
 
 /** Stripe.js of the release train @stripe/stripe-js 10 pins (its API version 2026-10-28.endive). */
 export const STRIPE_JS_DEFAULT = 'https://js.stripe.com/endive/stripe.js'
@@ -17,6 +18,8 @@ export type Config = {
   host: string
   dataDir: string
   dbPath: string
+  /** DATABASE_URL: postgres://… runs on PostgreSQL (several nodes may share it); null = SQLite in DATA_DIR (dbPath) */
+  databaseUrl: string | null
   appUrl: string
   secureCookies: boolean
   appName: string
@@ -226,6 +229,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   const port = int(env, 'PORT', 3000, 0, 65535)
   const host = str(env, 'HOST') ?? '0.0.0.0'
   const dataDir = resolve(str(env, 'DATA_DIR') ?? './data')
+  const databaseUrl = postgresUrl(env)
   const appUrl = url(env, 'APP_URL', `http://localhost:${port}`)
   const appName = str(env, 'APP_NAME') ?? 'Dibs'
   const presetName = str(env, 'FORUM_PRESET')
@@ -334,6 +338,7 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
     host,
     dataDir,
     dbPath: join(dataDir, 'dibs.db'),
+    databaseUrl,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
     appName,
@@ -378,8 +383,43 @@ export function parseEnv(env: Env): Omit<Config, 'secrets' | 'dataDirWarning'> {
   }
 }
 
-/** Unset secrets are generated once into DATA_DIR/secrets.json (mode 600) and reused on the next start. */
-export function loadSecrets(env: Env, dataDir: string, appUrl: string): Secrets {
+/** DATABASE_URL: a postgres:// or postgresql:// URL naming a database, or null. */
+function postgresUrl(env: Env): string | null {
+  const text = str(env, 'DATABASE_URL')
+  if (text === null) return null
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(text)
+  } catch {
+    parsed = null
+  }
+  const shown = withoutPassword(text)
+  if (parsed === null || !/^postgres(ql)?:$/.test(parsed.protocol) || parsed.hostname === '' || parsed.pathname.length < 2)
+    throw new ConfigError(
+      'DATABASE_URL',
+      'a PostgreSQL URL naming a database (postgres://dibs:password@db.example:5432/dibs), or unset for SQLite in DATA_DIR',
+      shown,
+    )
+  return text
+}
+
+/** The secrets every node must share: with DATABASE_URL they come from the environment, never from one machine's DATA_DIR. */
+export const SHARED_SECRETS = ['SESSION_SECRET', 'UNSUBSCRIBE_SECRET', 'TOTP_ENCRYPTION_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const
+
+/**
+ * Unset secrets are generated once into DATA_DIR/secrets.json (mode 600) and reused on the next start.
+ * With DATABASE_URL several nodes share one database, so every secret must be set in the environment
+ * (the same on each node): a missing one stops startup, naming it.
+ */
+export function loadSecrets(env: Env, dataDir: string, appUrl: string, opts: { shared?: boolean } = {}): Secrets {
+  if (opts.shared) {
+    const missing = SHARED_SECRETS.find((name) => str(env, name) === null)
+    if (missing)
+      throw new ConfigError(
+        missing,
+        'to be set when DATABASE_URL is set: every node must use the same one (a node that ran on SQLite before has it in DATA_DIR/secrets.json)',
+      )
+  }
   const file = join(dataDir, 'secrets.json')
   let stored: Partial<{ sessionSecret: string; unsubscribeSecret: string; totpEncryptionKey: string; vapidPublicKey: string; vapidPrivateKey: string }> = {}
   if (existsSync(file)) {
@@ -439,5 +479,5 @@ const DATA_FILES = ['dibs.db', 'dibs.db-wal', 'dibs.db-shm', 'secrets.json']
 export function loadConfig(env: Env = process.env): Config {
   const base = parseEnv(env)
   const { warning } = prepareDataDir(base.dataDir, DATA_FILES, { tightenUnused: str(env, 'DATA_DIR') === null })
-  return { ...base, secrets: loadSecrets(env, base.dataDir, base.appUrl), dataDirWarning: warning }
+  return { ...base, secrets: loadSecrets(env, base.dataDir, base.appUrl, { shared: base.databaseUrl !== null }), dataDirWarning: warning }
 }

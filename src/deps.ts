@@ -4,6 +4,7 @@
 import type { Database } from 'bun:sqlite'
 import type { Config } from './config'
 import type { BusEvents } from './contract/events'
+import type { AsyncDb } from './db/async-db'
 import type { Db } from './db/client'
 import type { EventBus } from './lib/bus'
 
@@ -11,8 +12,13 @@ export type Bus = EventBus<BusEvents>
 
 export type Deps = {
   config: Config
-  db: Db
-  sqlite: Database
+  /** the owners' database: SQLite's handle (its statements go through `asAsync`'s gate) or PostgreSQL's (src/db/open.ts) */
+  db: Db | AsyncDb
+  /** SQLite's own connection, for what only SQLite has (PRAGMAs, backups, page figures); null on PostgreSQL */
+  sqlite: Database | null
   bus: Bus
   now: () => Date
 }
+
+/** Deps of a process on SQLite (tests, benches, SQLite-only tools): both handles are there. */
+export type SqliteDeps = Omit<Deps, 'db' | 'sqlite'> & { db: Db; sqlite: Database }

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { createApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { openDb } from '../src/db/client'
-import type { Deps } from '../src/deps'
+import type { Deps, SqliteDeps } from '../src/deps'
 import { EventBus } from '../src/lib/bus'
 import { startServer, type RunningServer } from '../src/server'
 import { attachListeners, createServices, type AppContext, type Services } from '../src/services'
@@ -21,7 +21,8 @@ export function makeConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', APP_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...env })
 }
 
-export type TestDeps = AppContext & { close(): void }
+/** Tests run on SQLite: both handles are there (src/deps.ts SqliteDeps). */
+export type TestDeps = Omit<AppContext, 'db' | 'sqlite'> & SqliteDeps & { close(): void }
 
 /**
  * Deps and services on a real SQLite file in a fresh temp dir, built as src/server.ts builds them
@@ -30,7 +31,7 @@ export type TestDeps = AppContext & { close(): void }
 export async function makeDeps(env: Record<string, string> = {}, clock = testClock(), given: Partial<Services> = {}): Promise<TestDeps> {
   const config = makeConfig(env)
   const opened = openDb(config.dbPath)
-  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: clock.now }
+  const deps: SqliteDeps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: clock.now }
   const services = await createServices(deps, given)
   return {
     ...deps,
@@ -132,7 +133,10 @@ export async function call(
 }
 
 /** A real server (HTTP + WebSocket + jobs off by default) on 127.0.0.1:random port. */
-export async function startTestServer(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<RunningServer & { config: Config }> {
+/** A running server of the tests: on SQLite, so its deps have both handles. */
+export type TestServer = Omit<RunningServer, 'deps'> & { deps: Omit<AppContext, 'db' | 'sqlite'> & SqliteDeps; config: Config }
+
+export async function startTestServer(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<TestServer> {
   const probe = makeConfig(env)
   // APP_URL must match the real port for Origin checks, so start, then restart on that port if needed.
   const config = { ...probe, appUrl: env.APP_URL ?? probe.appUrl }
@@ -141,7 +145,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     const real = `http://127.0.0.1:${running.port}`
     running.deps.config.appUrl = real
   }
-  return { ...running, config }
+  return { ...running, deps: running.deps as TestServer['deps'], config }
 }
 
 /** Runs the operator CLI (src/main.ts) as a separate process, as an operator would. */
@@ -163,7 +167,7 @@ export async function spawnCli(args: string[], env: Record<string, string>) {
 
 /** A user (confirmed, with a role and access) and a signed-in session cookie, straight in the database. */
 export async function createUserWithSession(
-  deps: Deps,
+  deps: SqliteDeps,
   opts: {
     email?: string
     name?: string

@@ -157,6 +157,9 @@ export const RELAYED_EVENTS: readonly BusEventName[] = [...SOCKET_EVENTS, 'sessi
 /** Close code and reason of a socket whose session ended; the client signs that tab out. */
 export const SESSION_REVOKED_CLOSE = { code: 4401, reason: 'session revoked' } as const
 
+/** Close code and reason of a socket this node may have missed events for (another node's, while the fan-out was reconnecting): the client reconnects and refetches. */
+export const RESYNC_CLOSE = { code: 1012, reason: 'missed events: reconnect' } as const
+
 /** Close code and reason of a socket opened with a personal access token that was revoked or expired. */
 export const TOKEN_REVOKED_CLOSE = { code: 4401, reason: 'token revoked or expired' } as const
 

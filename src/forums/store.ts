@@ -376,8 +376,14 @@ export async function redditIdsOf(deps: OwnerDb, postIds: readonly number[]): Pr
  * longer open (pending sale, sold or removed: the re-check, src/scanner/recheck.ts). The digest leaves those out.
  */
 export function postNotOpen(deps: Pick<Deps, 'db'>, postId: SQLWrapper) {
-  return deps.db
+  return asAsync(deps.db)
     .select({ id: posts.id })
     .from(posts)
     .where(and(eq(posts.id, postId), ne(posts.state, 'open')))
+}
+
+/** One stored post by id, or null (another node's `post.new` read back: src/cluster/fanout-load.ts). */
+export async function postById(deps: OwnerDb, id: number): Promise<Post | null> {
+  const [row] = await asAsync(deps.db).select().from(posts).where(eq(posts.id, id)).limit(1)
+  return row ? asPost(row) : null
 }

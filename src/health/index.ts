@@ -31,9 +31,10 @@ const MIN_FREE_BYTES = 1024 * 1024
 export function storageState(deps: Pick<Deps, 'db' | 'sqlite' | 'config'>): 'ok' | 'full' {
   if (storageFullRecently(deps.db)) return 'full'
   // SQLite's own page limit (PostgreSQL has none to read here: its failed writes and the file system speak for it)
-  if (engineOf(deps.db) === 'sqlite')
+  const sqlite = deps.sqlite
+  if (sqlite !== null && engineOf(deps.db) === 'sqlite')
     try {
-      const n = (name: string) => pragma(deps.sqlite, name)
+      const n = (name: string) => pragma(sqlite, name)
       if (n('page_count') >= n('max_page_count') && n('freelist_count') === 0) return 'full'
     } catch {}
   try {

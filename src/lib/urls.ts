@@ -10,3 +10,13 @@ export function httpUrl(value: string | null | undefined): string | null {
     return null
   }
 }
+
+/** A URL as it may be shown in logs and errors: its password (a database URL's) replaced by "…". */
+export function withoutPassword(text: string): string {
+  try {
+    const password = new URL(text).password
+    return password ? text.replace(`:${password}@`, ':…@') : text
+  } catch {
+    return text
+  }
+}

@@ -109,8 +109,9 @@ export class MatchingService {
 
   /** SQLite's PRAGMA data_version (moves on other connections' commits); null on PostgreSQL, which has none. */
   private readDataVersion(): number | null {
-    if (engineOf(this.deps.db) !== 'sqlite') return null
-    return (this.deps.sqlite.query('PRAGMA data_version').get() as { data_version: number }).data_version
+    const sqlite = this.deps.sqlite
+    if (sqlite === null || engineOf(this.deps.db) !== 'sqlite') return null
+    return (sqlite.query('PRAGMA data_version').get() as { data_version: number }).data_version
   }
 
   /**

@@ -8,7 +8,6 @@
 // dedupe keys, so a match dispatched twice still has one row per alert.
 import { asc, count, eq, inArray } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
-import type { Deps } from '../deps'
 import { asAsync } from '../db/async-sqlite'
 import { alertsOwed, matches } from '../db/schema'
 import type { MatchItem } from '../contract/events'
@@ -34,19 +33,30 @@ export async function settleOwed(deps: OwnerDb, matchIds: number[]): Promise<voi
 }
 
 /** The matches whose alerts are still owed, oldest first, as the runner announced them. */
-export async function owedAlerts(deps: OwnerDb & Pick<Deps, 'sqlite'>): Promise<{ userId: number; match: MatchItem }[]> {
+export async function owedAlerts(deps: OwnerDb): Promise<{ userId: number; match: MatchItem }[]> {
   const db = asAsync(deps.db)
   const owedRows = await db.select({ m: matches }).from(alertsOwed).innerJoin(matches, eq(matches.id, alertsOwed.matchId)).orderBy(asc(alertsOwed.matchId))
-  const rows = await withPostFacts(
+  return announced(
     deps,
-    owedRows.map((r) => matchRowOf(r.m)),
+    owedRows.map((r) => r.m),
   )
-  const owed = rows.map((r) => ({ userId: r.user_id, match: matchItem(r) }))
+}
+
+/** Stored matches as the runner announced them (post facts, seller, listing). */
+async function announced(deps: OwnerDb, stored: (typeof matches.$inferSelect)[]): Promise<{ userId: number; match: MatchItem }[]> {
+  const rows = await withPostFacts(deps, stored.map(matchRowOf))
+  const out = rows.map((r) => ({ userId: r.user_id, match: matchItem(r) }))
   await attachListing(
     deps,
-    owed.map((o) => o.match),
+    out.map((o) => o.match),
   )
-  return owed
+  return out
+}
+
+/** One match as the runner announced it, or null when it is gone (another node's `match.new` read back: src/cluster/fanout-load.ts). */
+export async function announcedMatch(deps: OwnerDb, matchId: number): Promise<{ userId: number; match: MatchItem } | null> {
+  const stored = await asAsync(deps.db).select().from(matches).where(eq(matches.id, matchId)).limit(1)
+  return (await announced(deps, stored))[0] ?? null
 }
 
 /** How many alerts are owed now (the dispatcher's tests, `dibs doctor`-style checks). */

@@ -94,8 +94,9 @@ export function backupDue(config: Pick<Config, 'dataDir' | 'backupIntervalHours'
 }
 
 /** The job of src/services.ts's jobList: looks each minute, backs up when due. None when BACKUP_INTERVAL_HOURS=0. */
-export function backupJobs(config: Pick<Config, 'backupIntervalHours'>): Job[] {
-  if (config.backupIntervalHours === 0) return []
+export function backupJobs(config: Pick<Config, 'backupIntervalHours' | 'databaseUrl'>): Job[] {
+  // PostgreSQL is backed up with pg_dump on its server (docs/operating.md): Dibs' copies are of its SQLite file
+  if (config.backupIntervalHours === 0 || config.databaseUrl !== null) return []
   return [
     {
       name: JOB.backup,

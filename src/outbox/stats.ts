@@ -192,5 +192,5 @@ export async function deliveriesOf(deps: OwnerDb, userId: number) {
 
 /** A subquery for EXISTS / NOT EXISTS: the row whose dedupe key is `key` (an SQL expression of the outer query). */
 export function rowWithKey(deps: Pick<Deps, 'db'>, key: SQL) {
-  return deps.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, key))
+  return asAsync(deps.db).select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, key))
 }

@@ -6,7 +6,7 @@ import type { Server } from 'bun'
 import { userWithAccess } from '../access/state'
 import { sessionAlive, type ValidSession } from '../auth/session'
 import { tokenAlive, type TokenSession } from '../auth/access-tokens'
-import { SESSION_REVOKED_CLOSE, TOKEN_REVOKED_CLOSE, type SocketEventName, type SocketEvents, type SocketPayload } from '../contract/events'
+import { RESYNC_CLOSE, SESSION_REVOKED_CLOSE, TOKEN_REVOKED_CLOSE, type SocketEventName, type SocketEvents, type SocketPayload } from '../contract/events'
 import type { Deps } from '../deps'
 import { log } from '../lib/log'
 
@@ -156,6 +156,16 @@ export class Hub {
 
   private async isAdmin(userId: number): Promise<boolean> {
     return (await userWithAccess(this.deps, userId))?.access.role === 'admin'
+  }
+
+  /** Every socket of this node closes with RESYNC_CLOSE: the clients reconnect and refetch what they missed (a fan-out gap, src/cluster/node.ts). */
+  resync(): number {
+    const all = [...this.peers.values()]
+    for (const peer of all) {
+      this.leave(peer.id)
+      peer.close(RESYNC_CLOSE.code, RESYNC_CLOSE.reason)
+    }
+    return all.length
   }
 
   close() {

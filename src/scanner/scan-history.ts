@@ -147,3 +147,9 @@ export async function recordScanRow(
     .onConflictDoUpdate({ target: metrics.id, set: { value: { at: nextAt }, updatedAt: new Date(at) } })
   return made!.id
 }
+
+/** One scan by its row id, or null (another node's `scan.metric` read back: src/cluster/fanout-load.ts). */
+export async function scanById(deps: OwnerDb, id: number): Promise<ScanMetric | null> {
+  const [row] = await asAsync(deps.db).select().from(scanMetrics).where(eq(scanMetrics.id, id)).limit(1)
+  return row ? toMetric(row) : null
+}

@@ -1,13 +1,13 @@
 // Helpers shared by the account suites: read queued emails, follow their links, sign up and in.
 import { desc } from 'drizzle-orm'
 import { outbox } from '../../src/db/schema'
-import type { Deps } from '../../src/deps'
+import type { Deps, SqliteDeps } from '../../src/deps'
 import { call } from '../helpers'
 
 export type App = { handle(r: Request): Promise<Response> }
 export type QueuedEmail = { kind: string; to: string; subject: string; text: string; html: string }
 
-export function emails(deps: Pick<Deps, 'db'>, to?: string): QueuedEmail[] {
+export function emails(deps: Pick<SqliteDeps, 'db'>, to?: string): QueuedEmail[] {
   return deps.db
     .select()
     .from(outbox)
@@ -18,7 +18,7 @@ export function emails(deps: Pick<Deps, 'db'>, to?: string): QueuedEmail[] {
     .filter((m) => to === undefined || m.to === to)
 }
 
-export function lastEmail(deps: Pick<Deps, 'db'>, to: string, kind?: string): QueuedEmail | undefined {
+export function lastEmail(deps: Pick<SqliteDeps, 'db'>, to: string, kind?: string): QueuedEmail | undefined {
   return emails(deps, to).find((m) => kind === undefined || m.kind === kind)
 }
 
@@ -44,7 +44,7 @@ export function signupCookieFrom(res: { headers: Headers }): string | undefined 
     ?.split(';')[0]
 }
 
-export async function signupAndConfirm(app: App, deps: Pick<Deps, 'db'>, email: string, password = 'correct horse', name = 'Pat') {
+export async function signupAndConfirm(app: App, deps: Pick<SqliteDeps, 'db'>, email: string, password = 'correct horse', name = 'Pat') {
   const s = await call(app, 'POST', '/api/auth/signup', { json: { name, email, password } })
   if (s.status !== 201) throw new Error(`signup ${s.status} ${JSON.stringify(s.body)}`)
   const mail = lastEmail(deps, email, 'confirm')!

@@ -3,7 +3,7 @@ import type { MatchItem } from '../../src/contract/events'
 import { eq } from 'drizzle-orm'
 import * as schema from '../../src/db/schema'
 import { matches } from '../../src/db/schema'
-import type { Deps } from '../../src/deps'
+import type { Deps, SqliteDeps } from '../../src/deps'
 import { channelStore } from '../../src/notify/channel-store'
 import { createChannels } from '../../src/outbox/channels'
 import { webpushChannel } from '../../src/outbox/channels/webpush'
@@ -11,13 +11,13 @@ import { outboxWorker, type OutboxWorker } from '../../src/outbox/worker'
 import type { FakePushService } from '../fakes/push-service'
 
 /** The outbox worker over the real channels, web push trusting the fake push service's certificate. */
-export function outboxWithPush(deps: Deps, push: Pick<FakePushService, 'cert'>, onDone?: Parameters<typeof outboxWorker>[2]): OutboxWorker {
+export function outboxWithPush(deps: SqliteDeps, push: Pick<FakePushService, 'cert'>, onDone?: Parameters<typeof outboxWorker>[2]): OutboxWorker {
   return outboxWorker(deps, createChannels(deps, channelStore, { push: webpushChannel(deps, channelStore, { transport: { tls: { ca: push.cert } } }) }), onDone)
 }
 
 let n = 0
 export function makeMatch(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<SqliteDeps, 'db' | 'now'>,
   userId: number,
   over: Partial<{ category: 'wts' | 'wtb' | 'gd'; title: string; term: string; source: string }> = {},
 ): MatchItem {
@@ -64,7 +64,7 @@ export function makeMatch(
  * `liveMatchFor` (a term, a live match of it, dispatched now).
  */
 export function channelKit(server: {
-  deps: Deps & { outbox: OutboxWorker; dispatcher: { add(e: { userId: number; match: MatchItem; notify: boolean }): void; flush(): Promise<void> } }
+  deps: SqliteDeps & { outbox: OutboxWorker; dispatcher: { add(e: { userId: number; match: MatchItem; notify: boolean }): void; flush(): Promise<void> } }
 }) {
   const { searchTerms, matchTerms, outbox } = schema
   async function api(method: string, path: string, cookie: string, json?: unknown) {

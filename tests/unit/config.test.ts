@@ -96,6 +96,45 @@ describe('generated secrets', () => {
   })
 })
 
+describe('DATABASE_URL', () => {
+  const SHARED = {
+    SESSION_SECRET: 'shared-session-secret-value-0123456789',
+    UNSUBSCRIBE_SECRET: 'shared-unsubscribe-secret-value-0123456789',
+    TOTP_ENCRYPTION_KEY: 'a'.repeat(64),
+    VAPID_PUBLIC_KEY: 'BPublicKeyOfTheSharedVapidPairForEveryNodeOfTheClusterxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    VAPID_PRIVATE_KEY: 'privatekeyofthesharedpairxxxxxxxxxxxxxxxx',
+  }
+
+  test('unset means SQLite in DATA_DIR; a PostgreSQL URL is taken as given', () => {
+    expect(parseEnv({}).databaseUrl).toBeNull()
+    expect(parseEnv({ DATABASE_URL: 'postgres://dibs:pw@db:5432/dibs' }).databaseUrl).toBe('postgres://dibs:pw@db:5432/dibs')
+    expect(parseEnv({ DATABASE_URL: 'postgresql://db.example/dibs?sslmode=require' }).databaseUrl).toBe('postgresql://db.example/dibs?sslmode=require')
+  })
+
+  test('anything else stops startup naming the variable, without echoing its password', () => {
+    for (const bad of ['mysql://u:pw@db/dibs', 'postgres://db', 'not a url', 'sqlite:data/dibs.db']) {
+      expect(() => parseEnv({ DATABASE_URL: bad })).toThrow(/^DATABASE_URL: expected a PostgreSQL URL naming a database/)
+    }
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://u:hunter2@db/dibs' })).toThrow('got "mysql://u:…@db/dibs"')
+  })
+
+  test('with it, every secret comes from the environment: a missing one is named, nothing is generated into DATA_DIR', () => {
+    const dir = tempDir()
+    const url = 'postgres://dibs@127.0.0.1:5432/dibs'
+    for (const name of Object.keys(SHARED)) {
+      const env: Record<string, string> = { DATA_DIR: dir, DATABASE_URL: url, ...SHARED }
+      delete env[name]
+      expect(() => loadConfig(env)).toThrow(`${name}: expected to be set`)
+    }
+    const { VAPID_PUBLIC_KEY: _pub, VAPID_PRIVATE_KEY: _priv, ...noVapid } = SHARED
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: url, ...noVapid })).toThrow('VAPID_PUBLIC_KEY: expected to be set when DATABASE_URL is set')
+    const c = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, ...SHARED })
+    expect(c.secrets.sessionSecret).toBe(SHARED.SESSION_SECRET)
+    expect(c.secrets.vapid.privateKey).toBe(SHARED.VAPID_PRIVATE_KEY)
+    expect(existsSync(join(dir, 'secrets.json'))).toBe(false)
+  })
+})
+
 describe('SUPPORT_EMAIL', () => {
   test('defaults to the first ADMIN_EMAILS address, can be set, and must be an address', () => {
     expect(parseEnv({}).supportEmail).toBeNull()

@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { audited, type AuditActor } from '../../audit/log'
 import { backupDatabase } from '../../db/backup'
+import { badRequest } from '../../lib/errors'
 import type { Deps } from '../../deps'
 
 type DbDeps = Pick<Deps, 'config' | 'sqlite' | 'db' | 'now'>
@@ -14,6 +15,7 @@ type DbDeps = Pick<Deps, 'config' | 'sqlite' | 'db' | 'now'>
  * open handle streams it, and nothing is left on disk whether the download ends or is cancelled.
  */
 export async function backupDownload(deps: DbDeps, actor: AuditActor): Promise<Response> {
+  if (deps.sqlite === null) throw badRequest('Backups of a PostgreSQL database are made with pg_dump on the database server (docs/operating.md).', 'NOT_SQLITE')
   const dir = mkdtempSync(join(deps.config.dataDir, '.download-'))
   const at = deps.now()
   const name = `dibs-backup-${at.toISOString().replace(/[:.]/g, '-')}.db`

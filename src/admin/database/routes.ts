@@ -3,7 +3,9 @@
 // Every action is audited. All of them run on the server's own connection, synchronously: while
 // one runs, this process serves nothing else, and a CLI process writing at the same time makes
 // VACUUM wait up to busy_timeout (5 s), then answer 409.
+import type { Database } from 'bun:sqlite'
 import { Elysia, t } from 'elysia'
+import { badRequest } from '../../lib/errors'
 import { authPlugin } from '../../auth/plugin'
 import { audited, recordAudit } from '../../audit/log'
 import { integrityCheck, optimizeDatabase } from '../../db/inspect'
@@ -18,6 +20,13 @@ import { errors } from '../../lib/models'
 import { otherResponses } from '../../lib/models'
 
 const tags = ['admin']
+
+/** The SQLite file's own tools (integrity check, optimize) need SQLite; on PostgreSQL they are the database server's (docs/operating.md). */
+function sqliteOnly<D extends { sqlite: Database | null }>(deps: D): D & { sqlite: Database } {
+  if (deps.sqlite === null)
+    throw badRequest('This runs on the SQLite file. The database is PostgreSQL: check and maintain it with its own tools (pg_amcheck, VACUUM ANALYZE).', 'NOT_SQLITE')
+  return deps as D & { sqlite: Database }
+}
 
 export const databaseRoutes = (deps: AdminDeps) =>
   new Elysia({ name: 'admin-database' })
@@ -34,7 +43,7 @@ export const databaseRoutes = (deps: AdminDeps) =>
     .post(
       '/api/admin/database/integrity',
       async ({ body, user }) => {
-        const r = integrityCheck(deps, body?.mode ?? 'quick')
+        const r = integrityCheck(sqliteOnly(deps), body?.mode ?? 'quick')
         await recordAudit(deps, {
           actor: { id: user.id, email: user.email },
           action: 'db.integrity_check',
@@ -55,7 +64,7 @@ export const databaseRoutes = (deps: AdminDeps) =>
       async ({ user }) => {
         const actor = { id: user.id, email: user.email }
         try {
-          const r = optimizeDatabase(deps)
+          const r = optimizeDatabase(sqliteOnly(deps))
           await recordAudit(deps, { actor, action: 'db.optimize', details: { beforeBytes: r.before.total, afterBytes: r.after.total, ms: r.ms } })
           return r
         } catch (err) {
@@ -69,7 +78,7 @@ export const databaseRoutes = (deps: AdminDeps) =>
         }
       },
       {
-        response: { 200: AdminDatabaseOptimizeResponse, ...errors(401, 403) },
+        response: { 200: AdminDatabaseOptimizeResponse, ...errors(400, 401, 403) },
         admin: true,
         detail: {
           summary: 'PRAGMA optimize, VACUUM, wal_checkpoint(TRUNCATE) → {before, after, savedBytes, ms}; 409 DB_BUSY when another process holds the database',

@@ -46,7 +46,7 @@ export async function lastBackup(deps: Pick<Deps, 'config' | 'db'>): Promise<Bac
 
 /** SQLite's file looked at from inside; on PostgreSQL the figures are not SQLite's to give: `engine: 'postgres'`, no tables or pages. */
 export async function databaseStats(deps: Pick<Deps, 'config' | 'sqlite' | 'db'>) {
-  if (engineOf(deps.db) === 'postgres')
+  if (engineOf(deps.db) === 'postgres' || deps.sqlite === null)
     return {
       engine: 'postgres' as const,
       path: deps.config.dbPath,
@@ -59,8 +59,9 @@ export async function databaseStats(deps: Pick<Deps, 'config' | 'sqlite' | 'db'>
       tables: [],
       backup: await lastBackup(deps),
     }
-  const { tables, sizes } = tableStats(deps.sqlite)
-  const { pageSize, pages, freeBytes, sqliteVersion } = pageFigures(deps.sqlite)
+  const sqlite = deps.sqlite!
+  const { tables, sizes } = tableStats(sqlite)
+  const { pageSize, pages, freeBytes, sqliteVersion } = pageFigures(sqlite)
   return {
     path: deps.config.dbPath,
     files: fileSizes(deps.config.dbPath),

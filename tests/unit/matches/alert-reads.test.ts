@@ -113,8 +113,8 @@ describe('matches: the alert path', () => {
 
   test('postNotOpen finds a post only when its state is not open', async () => {
     const [open, sold] = [post('o'), post('s', { state: 'sold' })]
-    const found = (id: number) => postNotOpen(deps, sql`${id}`).all().length
-    expect([found(open), found(sold)]).toEqual([0, 1])
+    const found = async (id: number) => (await postNotOpen(deps, sql`${id}`)).length
+    expect([await found(open), await found(sold)]).toEqual([0, 1])
     expect([await postStateOf(deps, sold), await postStateOf(deps, 999)]).toEqual(['sold', null])
   })
 })
