@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config'
 import { setLogLevel } from '../src/lib/log'
 import { MatchingService } from '../src/matches/matcher'
 import { runScan } from '../src/scanner/scan'
+import type { SqliteDeps } from '../src/deps'
 import { startServer } from '../src/server'
 import { startFakeReddit } from '../tests/fakes/reddit'
 import { benchOptions, pct, seedSubscribers, TARGET_P95_MS, timedRedditClient } from './ingest-setup'
@@ -23,7 +24,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-browser-'))
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', APP_URL: 'http://127.0.0.1:1' })
 const server = await startServer(config, { jobs: false })
 server.deps.config.appUrl = server.url // Origin checks follow the real port
-const { deps } = server
+// no DATABASE_URL: the server is on SQLite, with both handles
+const deps = server.deps as typeof server.deps & SqliteDeps
 
 // Users with a plan and terms, straight into the database; the first C get a session.
 const { ids, r } = seedSubscribers(deps, o)

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { loadConfig } from '../src/config'
 import { openDb } from '../src/db/client'
-import type { Deps } from '../src/deps'
+import type { SqliteDeps } from '../src/deps'
 import { setLogLevel } from '../src/lib/log'
 import { EventBus } from '../src/lib/bus'
 import { MatchingService } from '../src/matches/matcher'
@@ -27,7 +27,7 @@ setLogLevel('silent')
 const dataDir = mkdtempSync(join(tmpdir(), 'dibs-bench-ingest-'))
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' })
 const opened = openDb(config.dbPath)
-const base: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
+const base: SqliteDeps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
 /** pipeline p95 ≤ this × the floor's p95 */
 const TARGET_RATIO = 3.5
 

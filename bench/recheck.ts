@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { loadConfig } from '../src/config'
 import { openDb } from '../src/db/client'
-import type { Deps } from '../src/deps'
+import type { SqliteDeps } from '../src/deps'
 import { toForumPost } from '../src/forums/listing'
 import { storePosts } from '../src/forums/store'
 import { JOB } from '../src/jobs/log'
@@ -55,7 +55,7 @@ async function run(v: Variant) {
       : { REDDIT_BASE_URL: fake.url }
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', RECHECK_BUDGET_SHARE: String(v.share), ...reddit })
   const opened = openDb(config.dbPath)
-  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date(vnow()) }
+  const deps: SqliteDeps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date(vnow()) }
 
   // `due` posts on Reddit and stored, all past their first checkpoint: the re-check always has a full batch.
   const old = Math.floor(vnow() / 1000) - 3600

@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { loadConfig } from '../src/config'
 import { openDb } from '../src/db/client'
-import type { Deps } from '../src/deps'
+import type { SqliteDeps } from '../src/deps'
 import { JOB } from '../src/jobs/log'
 import { startJobs } from '../src/jobs/schedule'
 import { EventBus } from '../src/lib/bus'
@@ -55,7 +55,7 @@ async function run(v: Variant) {
       : { REDDIT_BASE_URL: fake.url }
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...reddit, ...v.env })
   const opened = openDb(config.dbPath)
-  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date(vnow()) }
+  const deps: SqliteDeps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date(vnow()) }
 
   // Subscribers with realistic terms, and one probe term that every bench post matches.
   const { ids } = seedSubscribers(deps, { users: o.users, terms: 20, seed: o.seed })

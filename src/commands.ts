@@ -11,8 +11,14 @@ import { flag, UsageError, type Args } from './cli/args'
 import type { Command } from './cli/command'
 import { backupDatabase } from './db/backup'
 import { openDb } from './db/client'
+import { openDatabase } from './db/open'
 import { detectRestore, restoreDatabase, restorePointText } from './db/restore'
 import type { Deps } from './deps'
+import type { BusEvents } from './contract/events'
+import { EventBus } from './lib/bus'
+import { log } from './lib/log'
+import { startFanout } from './cluster/fanout'
+import { fanoutLoader } from './cluster/fanout-load'
 import { MatchingService } from './matches/matcher'
 import { createDispatcher } from './notify/dispatcher'
 import { relayBus, serverOnDataDir } from './realtime/relay'
@@ -27,6 +33,9 @@ import { formatReport } from './ops/doctor-report'
 import { handleSignals, startServer } from './server'
 import { attachListeners, restoreStore, type Services } from './services'
 
+/** `dibs backup` / `dibs restore` copy the SQLite file; with DATABASE_URL the database server's own tools do (docs/operating.md). */
+const NOT_SQLITE = (what: string) => `the database is PostgreSQL (DATABASE_URL): ${what} (docs/operating.md, "PostgreSQL")`
+
 /** What a command's `withContext` gives: Deps plus the services a CLI process has. */
 export type CliContext = Deps & Pick<Services, 'matcher' | 'source'>
 
@@ -36,10 +45,23 @@ export type CliContext = Deps & Pick<Services, 'matcher' | 'source'>
  * Without a server, match alerts are queued here and delivered by the server's outbox when it starts.
  */
 export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) => Promise<T> | T, relayed: (sent: number) => string): Promise<T> {
-  const opened = openDb(config.dbPath)
-  await detectRestore(opened, config.dataDir, Date.now(), restoreStore)
-  const relay = relayBus(config)
-  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: relay.bus, now: () => new Date() }
+  const opened = await openDatabase(config)
+  if (opened.sqlite) await detectRestore(opened, config.dataDir, Date.now(), restoreStore)
+  // On PostgreSQL the CLI announces its events to every node itself (the fan-out), so no server on this DATA_DIR is needed.
+  const relay = config.databaseUrl === null ? relayBus(config) : null
+  const bus = relay?.bus ?? new EventBus<BusEvents>()
+  const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus, now: () => new Date() }
+  const fanout =
+    config.databaseUrl === null
+      ? null
+      : await startFanout({
+          url: config.databaseUrl,
+          nodeId: `cli-${process.pid}`,
+          bus,
+          load: fanoutLoader(deps),
+          relay: true,
+          report: (r) => log.warn(r.message),
+        })
   // The term index loads all saved terms: built only when a command matches (scan, match), filed by its first sync().
   let matcher: MatchingService | null = null
   const ctx: CliContext = {
@@ -49,17 +71,19 @@ export async function withCliContext<T>(config: Config, fn: (ctx: CliContext) =>
     },
     source: await createScanSource(deps),
   }
-  const dispatcher = relay.serverRunning() ? undefined : createDispatcher(deps)
+  // Alerts of the matches a CLI command stores: queued by the running server's dispatcher when one gets the events (SQLite), else here.
+  const dispatcher = relay?.serverRunning() ? undefined : createDispatcher(deps)
   const detach = attachListeners(deps, { dispatcher })
   try {
     const result = await fn(ctx)
     await dispatcher?.flush()
-    const sent = await relay.flush()
+    const sent = (await relay?.flush()) ?? 0
     if (sent > 0) console.log(relayed(sent))
     return result
   } finally {
     detach()
-    opened.close()
+    await fanout?.stop()
+    await opened.close()
   }
 }
 
@@ -107,7 +131,7 @@ function audited<C>(command: Command<C>, describe: (args: Args) => CliAudit | nu
 }
 
 async function writeCliAudit(config: Config, entry: CliAudit, result: 'ok' | 'failed', error?: string): Promise<void> {
-  const opened = openDb(config.dbPath)
+  const opened = await openDatabase(config)
   try {
     const deps = { db: opened.db, now: () => new Date() }
     const user = entry.email ? await findUserByEmail(deps, entry.email) : undefined
@@ -116,7 +140,7 @@ async function writeCliAudit(config: Config, entry: CliAudit, result: 'ok' | 'fa
   } catch (err) {
     throw new Error(`the command ran, but its audit row could not be written: ${(err as Error).message}`)
   } finally {
-    opened.close()
+    await opened.close()
   }
 }
 
@@ -182,11 +206,11 @@ export const commands: Command<CliContext>[] = [
     usage: 'dibs migrate',
     summary: 'Apply pending database migrations and exit (the server also does this at startup)',
     async run(config) {
-      const opened = openDb(config.dbPath)
+      const opened = await openDatabase(config)
       const { applied, total } = opened.migrations
       if (applied.length > 0)
         await recordAudit({ db: opened.db, now: () => new Date() }, { actor: cliActor(), action: 'db.migrate', details: { applied: applied.join(', ') } })
-      opened.close()
+      await opened.close()
       console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : `database is up to date (${total} migration(s))`)
     },
   },
@@ -196,6 +220,7 @@ export const commands: Command<CliContext>[] = [
     summary:
       'Write a consistent copy of the live database to <file> and verify it (integrity check); without <file>, into DATA_DIR/backups (keeping BACKUP_KEEP)',
     async run(config, args) {
+      if (config.databaseUrl !== null) throw new Error(NOT_SQLITE('back it up with pg_dump on the database server'))
       const target = args._[0]
       const bar = progress('backup')
       if (!target) {
@@ -230,6 +255,7 @@ export const commands: Command<CliContext>[] = [
     summary:
       'Replace the database with a verified backup (refused while a server runs on DATA_DIR; the replaced file is kept); posts fetched again up to the restore point send no alerts',
     async run(config, args) {
+      if (config.databaseUrl !== null) throw new Error(NOT_SQLITE('restore it with pg_restore (or psql for a plain dump) on the database server'))
       const file = args._[0]
       if (!file) throw new UsageError('restore needs a backup file: dibs restore <file>')
       const server = await serverOnDataDir(config)

@@ -3,7 +3,8 @@
 // accounts under DEMO=1). Stops them in reverse order on SIGTERM/SIGINT within 10 seconds.
 import { createApp } from './app'
 import type { Config } from './config'
-import { openDb } from './db/client'
+import { openDatabase } from './db/open'
+import { joinCluster } from './cluster/node'
 import { detectRestore } from './db/restore'
 import { upgradeTwoFactorStorage } from './auth/two-factor'
 import { seedDemo } from './demo/seed'
@@ -24,9 +25,10 @@ export type RunningServer = { url: string; port: number; deps: AppContext; stop(
 
 /** `checkModels`: tests only (createApp in src/app.ts). */
 export async function startServer(config: Config, opts: { jobs?: boolean; checkModels?: boolean } = {}): Promise<RunningServer> {
-  const opened = openDb(config.dbPath)
-  if (opened.migrations.applied.length) log.info('database migrated', { applied: opened.migrations.applied.join(',') })
-  await detectRestore(opened, config.dataDir, Date.now(), restoreStore)
+  const opened = await openDatabase(config)
+  if (opened.migrations.applied.length) log.info('database migrated', { engine: opened.engine, applied: opened.migrations.applied.join(',') })
+  // a restored SQLite file is noticed by DATA_DIR's note of the newest post seen (PostgreSQL keeps no such note on one machine)
+  if (opened.sqlite) await detectRestore(opened, config.dataDir, Date.now(), restoreStore)
   const deps: Deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: () => new Date() }
   // Two-factor rows from before sealing and salted hashing (clear secrets, short codes' bare SHA-256).
   const upgraded = await upgradeTwoFactorStorage(deps)
@@ -35,6 +37,9 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
   const notice = await forumNotice(deps) // the spec's default accessories forum, closed by Reddit: said once at start
   if (notice) log.warn(notice)
   const ctx: AppContext = { ...deps, ...services }
+  // one node among several on PostgreSQL (leadership, socket fan-out: src/cluster/node.ts); alone on SQLite
+  const node = await joinCluster(deps, { onGap: () => log.warn('cluster: sockets closed to refetch after missed events', { count: services.hub.resync() }) })
+  if (config.databaseUrl !== null) log.info('cluster node joined', { node: node.id, scanner: node.holder.isLeader ? 'held here' : 'held by another node' })
   startLagMonitor() // the event-loop lag the admin System Resources card shows
   const runJobs = opts.jobs !== false
   // Without jobs (tests) nothing delivers the outbox: it is not woken either.
@@ -44,6 +49,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
     metrics: services.metrics,
     outbox: runJobs ? services.outbox : undefined,
     expiry: runJobs ? services.expiry : undefined,
+    remote: node.fannedIn,
   })
 
   // Production: a private loopback server builds the UI; the app serves its pages with our headers.
@@ -71,7 +77,7 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
     // Matches stored by a process that stopped before queueing their alerts (src/matches/owed.ts).
     const owed = await dispatchOwed(ctx)
     if (owed > 0) log.warn(`alerts: ${owed} match(es) were stored but their alerts not queued when the process stopped; queued now`)
-    jobs = startJobs(ctx, jobList(ctx))
+    jobs = startJobs(ctx, jobList(ctx), undefined, node.holder)
     services.expiry.rearm().catch((err: unknown) => log.error('access expiry watch failed', { error: String(err) }))
     if (bundle) void warmAssets(shell, base).catch(() => {})
     if (config.demo) seedDemo(ctx).catch((err) => log.error('demo seed failed', { error: String(err) }))
@@ -79,19 +85,20 @@ export async function startServer(config: Config, opts: { jobs?: boolean; checkM
   // Mail that leaves (SMTP_URL) from a sender no receiver can authenticate lands in spam: said once.
   const mailProblem = config.smtpUrl ? mailFromProblem(config.mailFrom) : null
   if (mailProblem) log.warn(`${mailProblem}; receivers will treat alert emails as spam`, { fix: MAIL_FROM_FIX })
-  log.info(`${config.appName} listening`, { url: config.appUrl, port, data: config.dataDir, demo: config.demo })
+  log.info(`${config.appName} listening`, { url: config.appUrl, port, data: config.dataDir, database: `${opened.engine} ${opened.where}`, demo: config.demo })
 
   let stopping: Promise<void> | null = null
   const stop = () =>
     (stopping ??= (async () => {
       await jobs?.stop()
+      await node.stop() // gives the scanner lock back at once: another node takes it at its next try
       services.expiry.stop()
       await services.outbox.stop() // a delivery in flight ends first; then the channels (SMTP pool) close
       await server.stop(true)
       bundle?.stop()
       detach()
       clearServerFile(config.dataDir) // CLI commands stop relaying to a server that is gone
-      opened.close()
+      await opened.close()
     })())
   return { url: base, port, deps: ctx, stop }
 }

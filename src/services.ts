@@ -13,12 +13,14 @@ import { backupJobs } from './ops/backups'
 import { JOB } from './jobs/log'
 import type { Job } from './jobs/types'
 import { MatchingService } from './matches/matcher'
-import { createDispatcher, type Dispatcher } from './notify/dispatcher'
+import { createDispatcher, dispatchOwed, type Dispatcher } from './notify/dispatcher'
 import { accessExpiryWatch, type ExpiryWatch } from './access/expiry'
 import { channelStore } from './notify/channel-store'
 import { notifyJobs } from './notify/jobs'
 import { createChannels, type Channels } from './outbox/channels'
 import { outboxWorker, type OutboxWorker } from './outbox/worker'
+import { recoverStuckSending } from './outbox/queue'
+import { log } from './lib/log'
 import { Hub } from './realtime/hub'
 import { createMetrics, type Metrics } from './metrics/registry'
 import { latencyJobs } from './metrics/jobs'
@@ -102,9 +104,12 @@ export async function createServices(deps: Deps, given: Partial<Services> = {}):
  *   outbox.queued  → the outbox worker delivers now.
  * Parts not given are not listened for (a CLI process has no hub; tests choose). Returns the detach.
  */
-export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Services, 'hub' | 'dispatcher' | 'outbox' | 'expiry' | 'metrics'>>): () => void {
+export function attachListeners(
+  deps: Pick<Deps, 'bus'>,
+  parts: Partial<Pick<Services, 'hub' | 'dispatcher' | 'outbox' | 'expiry' | 'metrics'>> & { remote?: (data: object) => boolean },
+): () => void {
   const { bus } = deps
-  const { hub, dispatcher, outbox, expiry, metrics } = parts
+  const { hub, dispatcher, outbox, expiry, metrics, remote } = parts
   const off: (() => void)[] = []
   if (hub) {
     for (const name of SOCKET_EVENTS) off.push(bus.on(name, (data) => hub.forward(name, data)))
@@ -112,7 +117,7 @@ export function attachListeners(deps: Pick<Deps, 'bus'>, parts: Partial<Pick<Ser
     off.push(bus.on('sessions.revoked', ({ userId }) => hub.revoked(userId)))
   }
   if (expiry) off.push(bus.on('access.changed', () => expiry.rearm()))
-  if (metrics) off.push(...metrics.listen(bus))
+  if (metrics) off.push(...metrics.listen(bus, remote))
   if (dispatcher) off.push(bus.on('match.new', (event) => dispatcher.add(event)))
   if (outbox) off.push(bus.on('outbox.queued', () => void outbox.tick()))
   return () => {
@@ -145,5 +150,37 @@ export function jobList(ctx: AppContext): Job[] {
   const feeds: Job = { name: JOB.feeds, every: 1000, run: () => ctx.feeds.tick() }
   // coverage gaps (src/scanner/gaps.ts) older than 30 days go, once a day
   const gapsPrune: Job = { name: 'coverage-gaps-prune', every: 24 * 60 * 60_000, run: () => pruneGaps(ctx, ctx.now().getTime()) }
-  return [scan, feeds, recheck, authors, gapsPrune, ...notifyJobs(ctx.outbox), ...authJobs(), ...backupJobs(ctx.config), ...billingJobs(ctx), ...latencyJobs()]
+  // several nodes (DATABASE_URL): a node that died mid-send left rows `sending`; the lock holder resets them once stale (src/outbox/queue.ts)
+  const outboxRecover: Job = {
+    name: 'outbox-recover',
+    every: 60_000,
+    run: async () => {
+      const n = await recoverStuckSending(ctx)
+      if (n > 0) log.warn(`outbox: ${n} message(s) were left being sent by a node that stopped; push goes again now, email 10 minutes after its attempt`)
+      ctx.metrics.maybeSentRecovered(n)
+    },
+  }
+  // alerts stored but never queued (a node killed between the two, a failed dispatch): queued once they are 30 s old (a dispatch takes ≤ 4 s)
+  const alertsOwed: Job = {
+    name: 'alerts-owed',
+    every: 10_000,
+    run: async () => {
+      const n = await dispatchOwed(ctx, { olderThanMs: 30_000 })
+      if (n > 0) log.warn(`alerts: ${n} match(es) were stored but their alerts not queued; queued now`)
+    },
+  }
+  return [
+    scan,
+    feeds,
+    alertsOwed,
+    recheck,
+    authors,
+    gapsPrune,
+    ...(ctx.config.databaseUrl === null ? [] : [outboxRecover]),
+    ...notifyJobs(ctx.outbox),
+    ...authJobs(),
+    ...backupJobs(ctx.config),
+    ...billingJobs(ctx),
+    ...latencyJobs(),
+  ]
 }

@@ -8,6 +8,7 @@ import { createApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { openDb } from '../src/db/client'
 import type { Deps, SqliteDeps } from '../src/deps'
+import { asAsync } from '../src/db/async-sqlite'
 import { EventBus } from '../src/lib/bus'
 import { startServer, type RunningServer } from '../src/server'
 import { attachListeners, createServices, type AppContext, type Services } from '../src/services'
@@ -167,7 +168,7 @@ export async function spawnCli(args: string[], env: Record<string, string>) {
 
 /** A user (confirmed, with a role and access) and a signed-in session cookie, straight in the database. */
 export async function createUserWithSession(
-  deps: SqliteDeps,
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
   opts: {
     email?: string
     name?: string
@@ -183,24 +184,21 @@ export async function createUserWithSession(
   const { createSession, SESSION_COOKIE } = await import('../src/auth/session')
   const email = (opts.email ?? `user${Math.random().toString(36).slice(2, 8)}@example.com`).toLowerCase()
   const passwordHash = opts.password ? await Bun.password.hash(opts.password) : null
-  const user = deps.db
+  const db = asAsync(deps.db) // on either engine (the cluster scenario writes to PostgreSQL)
+  const [user] = await db
     .insert(users)
     .values({ email, name: opts.name ?? 'Test User', passwordHash, emailConfirmedAt: deps.now() })
     .returning()
-    .get()
-  deps.db
-    .insert(userAccess)
-    .values({
-      userId: user.id,
-      role: opts.role ?? 'product+gd',
-      subscriptionStatus: opts.subscriptionStatus ?? 'active',
-      accessExpiresAt: opts.accessExpiresAt === undefined ? null : opts.accessExpiresAt,
-    })
-    .run()
+  await db.insert(userAccess).values({
+    userId: user.id,
+    role: opts.role ?? 'product+gd',
+    subscriptionStatus: opts.subscriptionStatus ?? 'active',
+    accessExpiresAt: opts.accessExpiresAt === undefined ? null : opts.accessExpiresAt,
+  })
   if (opts.emailFrequency !== undefined)
-    deps.db.insert(notificationPrefs).values({ userId: user.id, emailFrequency: opts.emailFrequency, updatedAt: deps.now() }).run()
-  const { token } = await createSession(deps, user.id)
-  return { userId: user.id, email, token, cookie: `${SESSION_COOKIE}=${token}` }
+    await db.insert(notificationPrefs).values({ userId: user!.id, emailFrequency: opts.emailFrequency, updatedAt: deps.now() })
+  const { token } = await createSession(deps, user!.id)
+  return { userId: user!.id, email, token, cookie: `${SESSION_COOKIE}=${token}` }
 }
 
 /**

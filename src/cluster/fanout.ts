@@ -23,7 +23,7 @@ export type Fanout = {
   publish<K extends FanoutEventName>(name: K, ref: FanoutRefs[K]): Promise<boolean>
   /** Whether this event body was emitted here by the fan-out (it happened on another node). */
   fannedIn(data: object): boolean
-  /** Stops listening (and relaying), waits for the events being loaded, closes the connections. */
+  /** Stops listening (and relaying), waits for the relayed announcements in flight and the events being loaded, closes the connections. */
   stop(): Promise<void>
 }
 
@@ -131,10 +131,15 @@ export async function startFanout(opts: FanoutOptions): Promise<Fanout> {
     }
   }
 
+  // relayed announcements in flight: stop() lets them leave first (a CLI process stops right after its work)
+  const sending = new Set<Promise<boolean>>()
   const off = opts.relay
     ? FANOUT_EVENTS.map((name) =>
         opts.bus.on(name, (data) => {
-          if (!fanned.has(data)) void publish(name, refOf(name, data))
+          if (fanned.has(data)) return
+          const p = publish(name, refOf(name, data))
+          sending.add(p)
+          void p.finally(() => sending.delete(p))
         }),
       )
     : []
@@ -145,6 +150,7 @@ export async function startFanout(opts: FanoutOptions): Promise<Fanout> {
     async stop() {
       stopped = true
       for (const fn of off) fn()
+      await Promise.all(sending)
       await subscription.unlisten().catch(() => {})
       await queue
       await closeAll()

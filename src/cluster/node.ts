@@ -21,6 +21,8 @@ export type ClusterNode = {
   /** unique among the nodes: host, process and a random part */
   id: string
   holder: Holder
+  /** whether a bus event body came from another node (emitted here by the fan-out) */
+  fannedIn(data: object): boolean
   stop(): Promise<void>
 }
 
@@ -35,7 +37,7 @@ export async function joinCluster(
 ): Promise<ClusterNode> {
   const id = `${hostname()}-${process.pid}-${randomToken(4)}`.slice(0, 64)
   const url = deps.config.databaseUrl
-  if (url === null) return { id, holder: ALONE, stop: async () => {} }
+  if (url === null) return { id, holder: ALONE, fannedIn: () => false, stop: async () => {} }
   const leadership = startLeadership({
     url,
     key: LOCKS.scanner,
@@ -58,6 +60,7 @@ export async function joinCluster(
   return {
     id,
     holder: leadership,
+    fannedIn: (data) => fanout.fannedIn(data),
     async stop() {
       await fanout.stop()
       await leadership.stop()

@@ -6,7 +6,7 @@
 // removes it in the transaction that queues the alerts; and the server re-dispatches what is left
 // at start (dispatchOwed, src/notify/dispatcher.ts), before the jobs. Queueing is idempotent by the
 // dedupe keys, so a match dispatched twice still has one row per alert.
-import { asc, count, eq, inArray } from 'drizzle-orm'
+import { asc, count, eq, inArray, lte } from 'drizzle-orm'
 import type { OwnerDb } from '../db/async-db'
 import { asAsync } from '../db/async-sqlite'
 import { alertsOwed, matches } from '../db/schema'
@@ -33,9 +33,17 @@ export async function settleOwed(deps: OwnerDb, matchIds: number[]): Promise<voi
 }
 
 /** The matches whose alerts are still owed, oldest first, as the runner announced them. */
-export async function owedAlerts(deps: OwnerDb): Promise<{ userId: number; match: MatchItem }[]> {
+export async function owedAlerts(
+  deps: OwnerDb,
+  opts: { /** only matches owed since at or before this */ before?: Date } = {},
+): Promise<{ userId: number; match: MatchItem }[]> {
   const db = asAsync(deps.db)
-  const owedRows = await db.select({ m: matches }).from(alertsOwed).innerJoin(matches, eq(matches.id, alertsOwed.matchId)).orderBy(asc(alertsOwed.matchId))
+  const owedRows = await db
+    .select({ m: matches })
+    .from(alertsOwed)
+    .innerJoin(matches, eq(matches.id, alertsOwed.matchId))
+    .where(opts.before ? lte(alertsOwed.createdAt, opts.before) : undefined)
+    .orderBy(asc(alertsOwed.matchId))
   return announced(
     deps,
     owedRows.map((r) => r.m),

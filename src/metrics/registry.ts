@@ -190,18 +190,26 @@ export async function createMetrics(deps: OwnerDb & { now: () => Date }, parts: 
   return {
     registry,
     /** The bus listeners (attached by src/services.ts attachListeners, after the hub's). */
-    listen(bus: Pick<EventBus<BusEvents>, 'on'>): (() => void)[] {
+    /**
+     * `remote`: whether an event came from another node (src/cluster/node.ts): its node counted it; here
+     * only a match's socket time is stamped (its alert row exists when it alerts; the stamp is first-wins).
+     */
+    listen(bus: Pick<EventBus<BusEvents>, 'on'>, remote: (data: object) => boolean = () => false): (() => void)[] {
       return [
-        bus.on('scan.metric', ({ metric }) => {
+        bus.on('scan.metric', (data) => {
+          if (remote(data)) return
+          const { metric } = data
           scans.inc({ result: metric.status })
           scanSeconds.observe({ result: metric.status }, metric.durationMs / 1000)
           redditRequests.inc(metric.requests)
           if (metric.error?.startsWith('rate_limited')) rateLimited.inc()
         }),
-        bus.on('match.new', ({ userId, match, notify }) => {
-          matches.inc({ category: match.category, alert: String(notify) })
+        bus.on('match.new', (data) => {
+          const { userId, match, notify } = data
+          const fromElsewhere = remote(data)
+          if (!fromElsewhere) matches.inc({ category: match.category, alert: String(notify) })
           // The hub has just published it; it reached a screen only if the user has a socket open.
-          if (notify && (parts.hub.server?.subscriberCount(`user:${userId}`) ?? 0) > 0) sockets.note(match.id, deps.now().getTime())
+          if ((notify || fromElsewhere) && (parts.hub.server?.subscriberCount(`user:${userId}`) ?? 0) > 0) sockets.note(match.id, deps.now().getTime())
         }),
       ]
     },

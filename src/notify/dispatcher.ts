@@ -188,11 +188,15 @@ async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 
 }
 
 /**
- * At start (src/server.ts, before the jobs): the alerts of live matches that a process stored but
- * stopped before queueing (killed between the two transactions). Returns how many matches it took.
+ * The alerts of live matches that a process stored but stopped before queueing (killed between the
+ * two transactions): at start (src/server.ts, before the jobs), every one; then every 10 s (the job
+ * `alerts-owed`, on the lock holder), those owed for over 30 s — another node that died, or a
+ * dispatch that failed. Queueing is idempotent by the dedupe keys, so a match dispatched twice still
+ * has one row per alert. Returns how many matches it took.
  */
-export async function dispatchOwed(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>): Promise<number> {
-  const owed = await owedAlerts(deps)
+export async function dispatchOwed(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>, opts: { olderThanMs?: number } = {}): Promise<number> {
+  const before = opts.olderThanMs === undefined ? undefined : new Date(deps.now().getTime() - opts.olderThanMs)
+  const owed = await owedAlerts(deps, { before })
   if (owed.length > 0) await dispatchBatch(deps, owed)
   return owed.length
 }

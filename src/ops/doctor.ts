@@ -8,7 +8,13 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config'
 import { openDb, type OpenedDb } from '../db/client'
-import { quickCheckLines } from '../db/inspect'
+import { appliedMigrationTagsOf, quickCheckLines } from '../db/inspect'
+import type { AsyncDb } from '../db/async-db'
+import { openPg, type OpenedPg } from '../db/pg-client'
+import { migrations as pgMigrations } from '../db/migrations-pg'
+import { rawRows } from '../db/raw'
+import { withoutPassword } from '../lib/urls'
+import { sql } from 'drizzle-orm'
 import { appliedMigrationTags, hasMigrationsTable } from '../db/migrate'
 import { migrations } from '../db/migrations'
 import { MAIL_FROM_FIX, mailDomain, mailFromProblem } from '../lib/mail-domain'
@@ -35,9 +41,17 @@ export async function runDoctor(config: Config): Promise<CheckResult[]> {
     if (!Number.isNaN(d)) dates.push({ date: d, sentAt, receivedAt: Date.now(), from })
   }
   const results: CheckResult[] = [{ status: 'ok', name: 'configuration', detail: configSummary(config) }]
-  results.push(checkDataDir(config), checkDatabase(config))
-  results.push(await checkReddit(config, noteDate))
-  if (!config.demo && existsSync(config.dbPath)) results.push(await checkForums(config))
+  if (config.databaseUrl === null) {
+    results.push(checkDataDir(config), checkDatabase(config))
+    results.push(await checkReddit(config, noteDate))
+    if (!config.demo && existsSync(config.dbPath)) results.push(await checkForums(config))
+  } else {
+    const pg = await checkPostgres(config.databaseUrl)
+    results.push(checkDataDir(config), pg.result)
+    results.push(await checkReddit(config, noteDate))
+    if (!config.demo && pg.db) results.push(await checkForums(config, pg.db))
+    await pg.close()
+  }
   results.push(await checkSmtp(config), checkMailFrom(config), checkDkim(config))
   results.push(checkVapid(config.secrets.vapid))
   if (config.billingEnabled) results.push(...checkStripeShapes(config.stripe), await checkStripeKey(config, noteDate))
@@ -189,12 +203,59 @@ async function checkReddit(config: Config, noteDate: (res: Response, from: strin
 }
 
 /** Per forum the last post stored; one gone quiet (banned, dropped from the multireddit) or never seen is a warning. */
-async function checkForums(config: Config): Promise<CheckResult> {
+/**
+ * DATABASE_URL: the PostgreSQL server answers, its version, and the migrations applied against this
+ * version's (drizzle-pg/). Integrity and backups are the database server's (pg_amcheck, pg_dump).
+ */
+async function checkPostgres(url: string): Promise<{ result: CheckResult; db: AsyncDb | null; close(): Promise<void> }> {
+  const name = 'database'
+  const where = withoutPassword(url)
+  let opened: OpenedPg | null = null
+  const close = async () => {
+    await opened?.close().catch(() => {})
+  }
+  try {
+    opened = await openPg(url, { migrate: false, max: 1 })
+    const [row] = await rawRows<{ v: string }>(opened.db, sql`SELECT current_setting('server_version') AS v`)
+    const applied = new Set(await appliedMigrationTagsOf(opened.db).catch(() => [] as string[]))
+    const known = pgMigrations.filter((m) => applied.has(m.tag)).length
+    const unknown = [...applied].filter((t) => !pgMigrations.some((m) => m.tag === t))
+    const level = `PostgreSQL ${row?.v ?? '?'} at ${where}, ${known}/${pgMigrations.length} migrations applied`
+    if (unknown.length)
+      return {
+        result: {
+          status: 'fail',
+          name,
+          detail: `${level}; ${unknown.length} applied by a newer version (${unknown[0]})`,
+          fix: 'run the version of Dibs that wrote this database on every node',
+        },
+        db: opened.db,
+        close,
+      }
+    if (known < pgMigrations.length)
+      return { result: { status: 'warn', name, detail: level, fix: 'run `dibs migrate` (a node also migrates at startup)' }, db: opened.db, close }
+    return { result: { status: 'ok', name, detail: `${level}; back it up with pg_dump (docs/operating.md)` }, db: opened.db, close }
+  } catch (err) {
+    await close()
+    return {
+      result: {
+        status: 'fail',
+        name,
+        detail: `cannot reach ${where}: ${errorText(err)}`,
+        fix: 'check DATABASE_URL (host, port, user, password, database) and that the server accepts this host',
+      },
+      db: null,
+      close: async () => {},
+    }
+  }
+}
+
+async function checkForums(config: Config, shared?: AsyncDb): Promise<CheckResult> {
   const name = 'forums'
   let opened: OpenedDb | null = null
   try {
-    opened = openDb(config.dbPath, { readonly: true })
-    const forums = await forumActivity({ db: opened.db, now: () => new Date(), config })
+    const db = shared ?? (opened = openDb(config.dbPath, { readonly: true })).db
+    const forums = await forumActivity({ db, now: () => new Date(), config })
     const detail = activityLine(forums, Date.now())
     if (forums.some((f) => f.flag))
       return {

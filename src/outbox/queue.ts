@@ -157,9 +157,19 @@ export const wasMaybeSent = (row: Pick<OutboxRow, 'lastError'>) => row.lastError
  * the first. Email goes again EMAIL_MAYBE_SENT_DELAY_MS after the attempt started (its start time
  * is in next_attempt_at). A row that has used its attempts fails. Returns how many rows it reset.
  */
-export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
-  return recover(deps, { now: deps.now(), maxAttempts: MAX_ATTEMPTS, emailDelayMs: EMAIL_MAYBE_SENT_DELAY_MS, note: MAYBE_SENT })
+export function recoverStuckSending(deps: Pick<Deps, 'db' | 'now' | 'config'>): Promise<number> {
+  const now = deps.now()
+  // Several nodes (DATABASE_URL): the others' rows in flight are theirs; a row claimed longer ago than any send lasts is a dead node's.
+  const claimedBefore = deps.config.databaseUrl === null ? undefined : new Date(now.getTime() - NODE_SENDING_STALE_MS)
+  return recover(deps, { now, maxAttempts: MAX_ATTEMPTS, emailDelayMs: EMAIL_MAYBE_SENT_DELAY_MS, note: MAYBE_SENT, claimedBefore })
 }
+
+/**
+ * On PostgreSQL a row `sending` for this long belongs to a node that died mid-send: longer than any
+ * send may take (nodemailer's socket timeout is 10 minutes; push and chat channels give up after
+ * seconds). The lock holder looks every minute (src/services.ts, job `outbox-recover`).
+ */
+export const NODE_SENDING_STALE_MS = 15 * 60_000
 
 /** Counts per status, for admin health ("email queue pending") and tests. */
 export async function outboxCounts(deps: OwnerDb, channel?: OutboxChannel): Promise<Record<'pending' | 'sending' | 'sent' | 'failed', number>> {

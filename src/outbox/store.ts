@@ -98,7 +98,16 @@ export async function markFailed(deps: AnyDb, id: number, failure: { error: stri
  * sent (`note`). Out of attempts → failed; email due `emailDelayMs` after its attempt started, the
  * rest at once. Returns how many rows it reset.
  */
-export async function recover(deps: AnyDb, opts: { now: Date; maxAttempts: number; emailDelayMs: number; note: string }): Promise<number> {
+export async function recover(
+  deps: AnyDb,
+  opts: {
+    now: Date
+    maxAttempts: number
+    emailDelayMs: number
+    note: string
+    /** only rows claimed at or before this (several nodes: others' rows in flight stay) */ claimedBefore?: Date
+  },
+): Promise<number> {
   const db = asAsync(deps.db)
   const now = opts.now.getTime()
   // the later of two times: SQLite's scalar max, PostgreSQL's greatest
@@ -110,7 +119,7 @@ export async function recover(deps: AnyDb, opts: { now: Date; maxAttempts: numbe
       nextAttemptAt: sql`CASE WHEN ${outbox.channel} = 'email' THEN ${later}(${outbox.nextAttemptAt} + ${opts.emailDelayMs}, ${now}) ELSE ${now} END`,
       lastError: opts.note,
     })
-    .where(eq(outbox.status, 'sending'))
+    .where(and(eq(outbox.status, 'sending'), opts.claimedBefore ? lte(outbox.nextAttemptAt, opts.claimedBefore) : undefined))
     .returning({ id: outbox.id })
   return rows.length
 }

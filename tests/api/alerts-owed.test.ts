@@ -177,6 +177,23 @@ describe('owed alerts in one process', () => {
       deps.close()
     }
   })
+
+  test("olderThanMs: only the matches owed for longer (the job alerts-owed: another node died, a dispatch failed); the fresh ones are the dispatcher's", async () => {
+    const t0 = Date.parse('2026-03-01T12:00:00Z')
+    const deps = await makeDeps({}, testClock(t0))
+    try {
+      const u = await createUserWithSession(deps, { emailFrequency: 'instant' })
+      const { makeMatch } = await import('./notify-helpers')
+      const [old, fresh] = [makeMatch(deps, u.userId), makeMatch(deps, u.userId)]
+      deps.sqlite.query('INSERT INTO alerts_owed (match_id, created_at) VALUES (?, ?)').run(old.id, t0 - 31_000)
+      deps.sqlite.query('INSERT INTO alerts_owed (match_id, created_at) VALUES (?, ?)').run(fresh.id, t0 - 5_000)
+      expect(await dispatchOwed(deps, { olderThanMs: 30_000 })).toBe(1)
+      expect(deps.sqlite.query('SELECT match_id AS id FROM alerts_owed').all()).toEqual([{ id: fresh.id }])
+      expect(deps.sqlite.query('SELECT dedupe_key AS k FROM outbox').all()).toEqual([{ k: `match:${old.id}:email` }])
+    } finally {
+      deps.close()
+    }
+  })
 })
 
 describe('possibly duplicated sends in /metrics', () => {

@@ -1,7 +1,7 @@
 // Helpers shared by the account suites: read queued emails, follow their links, sign up and in.
 import { desc } from 'drizzle-orm'
 import { outbox } from '../../src/db/schema'
-import type { Deps, SqliteDeps } from '../../src/deps'
+import type { SqliteDeps } from '../../src/deps'
 import { call } from '../helpers'
 
 export type App = { handle(r: Request): Promise<Response> }

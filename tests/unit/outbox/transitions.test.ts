@@ -153,6 +153,14 @@ describe('the transitions', () => {
     untouched(rows, ['sending'])
   })
 
+  transition('recover', "claimedBefore: only rows claimed at or before it (another live node's sends in flight stay sending)", async () => {
+    const old = row('sending', { channel: 'push', due: -900 })
+    const fresh = row('sending', { channel: 'push', due: -60 })
+    expect(await recover(deps, { now: T0, maxAttempts: 15, emailDelayMs: 600_000, note: 'maybe', claimedBefore: at(-900) })).toBe(1)
+    expect(get(old)).toMatchObject({ status: 'pending', nextAttemptAt: T0, lastError: 'maybe' })
+    expect(statusOf(fresh)).toBe('sending')
+  })
+
   transition('requeue', 'one failed row, or every one, pending with attempts reset; the channels told', async () => {
     const rows = oneOfEach()
     const a = row('failed', { channel: 'push', attempts: 15 })
