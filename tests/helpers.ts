@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
-import { openDb } from '../src/db/client'
+import { openDatabase } from '../src/db/open'
+import { engineEnv } from './engine'
 import type { Deps, SqliteDeps } from '../src/deps'
 import { asAsync } from '../src/db/async-sqlite'
 import { EventBus } from '../src/lib/bus'
@@ -30,9 +31,10 @@ export type TestDeps = Omit<AppContext, 'db' | 'sqlite'> & SqliteDeps & { close(
  * (no bus listeners yet: makeApp or wire attach them); `now` is settable through clock.set().
  */
 export async function makeDeps(env: Record<string, string> = {}, clock = testClock(), given: Partial<Services> = {}): Promise<TestDeps> {
-  const config = makeConfig(env)
-  const opened = openDb(config.dbPath)
-  const deps: SqliteDeps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: clock.now }
+  const config = makeConfig({ ...(await engineEnv()), ...env })
+  const opened = await openDatabase(config)
+  // On PostgreSQL (DIBS_TEST_ENGINE=postgres, tests/engine.ts) there is no SQLite connection: the suites run so are the ones that need none.
+  const deps = { config, db: opened.db, sqlite: opened.sqlite, bus: new EventBus(), now: clock.now } as SqliteDeps
   const services = await createServices(deps, given)
   return {
     ...deps,
@@ -40,7 +42,7 @@ export async function makeDeps(env: Record<string, string> = {}, clock = testClo
     close() {
       void services.outbox.stop() // never rejects (its run catches); a delivery in flight fails on the closed file and is logged
       services.expiry.stop()
-      opened.close()
+      void opened.close()
       rmSync(config.dataDir, { recursive: true, force: true })
     },
   }
@@ -138,7 +140,7 @@ export async function call(
 export type TestServer = Omit<RunningServer, 'deps'> & { deps: Omit<AppContext, 'db' | 'sqlite'> & SqliteDeps; config: Config }
 
 export async function startTestServer(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<TestServer> {
-  const probe = makeConfig(env)
+  const probe = makeConfig({ ...(await engineEnv()), ...env })
   // APP_URL must match the real port for Origin checks, so start, then restart on that port if needed.
   const config = { ...probe, appUrl: env.APP_URL ?? probe.appUrl }
   const running = await startServer(config, { jobs: opts.jobs ?? false, checkModels: true })

@@ -134,7 +134,7 @@ export async function addTerm(
     }
     await assertNotDuplicate({ db: tx }, userId, category, text)
     const row = termRow((await tx.insert(searchTerms).values({ userId, category, term: text, createdAt: now }).returning())[0]!)
-    return { row, result: await backfill(deps, row, compiled) }
+    return { row, result: await backfill({ ...deps, db: tx }, row, compiled) }
   })
 
   deps.matcher.add({ id: row.id, userId, category, term: text, createdAt: new Date(row.created_at) })
@@ -225,7 +225,7 @@ export async function updateTerm(
           .returning()
       )[0]!,
     )
-    const result = compiled !== null && text !== current.term && row.paused_at === null ? await backfill(deps, row, compiled) : null
+    const result = compiled !== null && text !== current.term && row.paused_at === null ? await backfill({ ...deps, db: tx }, row, compiled) : null
     return { row, result }
   })
   // The process's index: a paused term leaves it, an edited or resumed one (re-)enters it.

@@ -233,7 +233,7 @@ export async function importTerms(
       )
       stored.push(row)
       const parsed = parseTerm(a.text)
-      if (row.paused_at === null && parsed.ok) results.push(await backfill(deps, row, deps.matcher.compile(parsed.query)))
+      if (row.paused_at === null && parsed.ok) results.push(await backfill({ ...deps, db: tx }, row, deps.matcher.compile(parsed.query)))
     }
     return { rows, stored, results }
   })

@@ -24,7 +24,10 @@ const tags = ['admin']
 /** The SQLite file's own tools (integrity check, optimize) need SQLite; on PostgreSQL they are the database server's (docs/operating.md). */
 function sqliteOnly<D extends { sqlite: Database | null }>(deps: D): D & { sqlite: Database } {
   if (deps.sqlite === null)
-    throw badRequest('This runs on the SQLite file. The database is PostgreSQL: check and maintain it with its own tools (pg_amcheck, VACUUM ANALYZE).', 'NOT_SQLITE')
+    throw badRequest(
+      'This runs on the SQLite file. The database is PostgreSQL: check and maintain it with its own tools (pg_amcheck, VACUUM ANALYZE).',
+      'NOT_SQLITE',
+    )
   return deps as D & { sqlite: Database }
 }
 
