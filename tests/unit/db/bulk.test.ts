@@ -38,11 +38,15 @@ describe.each(handles)('insertMany on %s', (_name, open) => {
     await insertMany(db, sources, [
       { forum: 'accessories', kind: 'feed', name: 'on by default' },
       { forum: 'accessories', kind: 'feed', name: 'off', enabled: false },
+      { forum: 'accessories', kind: 'feed', name: 'on', enabled: true },
     ])
+    await asAsync(db).insert(sources).values({ forum: 'deals', kind: 'feed', name: 'on, one row', enabled: true })
     const src = await asAsync(db).select({ name: sources.name, enabled: sources.enabled }).from(sources).orderBy(asc(sources.id))
     expect(src).toEqual([
       { name: 'on by default', enabled: true },
       { name: 'off', enabled: false },
+      { name: 'on', enabled: true },
+      { name: 'on, one row', enabled: true },
     ])
 
     // on conflict do nothing: a row already there answers nothing and keeps its values
