@@ -3,19 +3,21 @@
 // SQL value by value (about 5,000 values a scan) and SQLite then prepares a new statement for every
 // row count: together they cost more than SQLite's own work (docs/SCALING.md, phase 1's price). So
 // on SQLite one single-row statement per row shape is prepared once (bun:sqlite caches it by its
-// text) and run once per row, values mapped by the columns as drizzle maps them; on PostgreSQL the
-// builder's multi-row insert stays, 500 rows a statement (one round trip each).
+// text) and run once per row, values mapped by the columns as drizzle maps them; on PostgreSQL one
+// statement per row shape too — `INSERT … SELECT * FROM unnest($1::bigint[], $2::text[], …)`, one
+// array per column — so its text (and the plan the driver prepares for it) does not change with the
+// row count either.
 //
 // A column a row leaves undefined is left out of the statement, so the database's default applies
 // (the same default drizzle would write). Rows of one call may differ in shape: each shape has its
 // statement.
 import { Database } from 'bun:sqlite'
-import { getTableColumns, getTableName } from 'drizzle-orm'
+import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { chunksOf } from '../lib/id-lists'
 import { engineOf, type AsyncDb } from './async-db'
 import type { Db } from './client'
-import { RAW } from './raw'
+import { RAW, rawRows } from './raw'
 
 type Returning = Record<string, SQLiteColumn>
 type Returned<R extends Returning> = { [K in keyof R]: R[K]['_']['notNull'] extends true ? R[K]['_']['data'] : R[K]['_']['data'] | null }
@@ -39,7 +41,7 @@ export async function insertMany<T extends SQLiteTable, R extends Returning | un
 ): Promise<R extends Returning ? Returned<R>[] : void> {
   type Out = R extends Returning ? Returned<R>[] : void
   if (rows.length === 0) return (options.returning ? [] : undefined) as Out
-  if (engineOf(db) === 'postgres') return (await insertWithBuilder(db as AsyncDb, table, rows, options)) as Out
+  if (engineOf(db) === 'postgres') return (await insertUnnest(db as AsyncDb, table, rows, options)) as Out
   const runner = sqliteStatements(db)
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>
   const answer = options.returning ? Object.entries(options.returning) : null
@@ -111,19 +113,61 @@ export function runRows(sqlite: Database, text: string, rows: unknown[][], answe
   return out
 }
 
-async function insertWithBuilder<T extends SQLiteTable>(
-  db: AsyncDb,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-  options: InsertOptions<Returning | undefined>,
-) {
-  const out: Record<string, unknown>[] = []
-  for (const chunk of chunksOf([...rows])) {
-    const insert = db.insert(table).values(chunk)
-    const conflict = options.onConflictDoNothing
-    const q = conflict === undefined ? insert : conflict === true ? insert.onConflictDoNothing() : insert.onConflictDoNothing({ target: conflict })
-    if (options.returning) out.push(...((await q.returning(options.returning)) as Record<string, unknown>[]))
-    else await q
+/** The PostgreSQL type of a column of src/db/schema.ts, as src/db/schema-pg.ts derives it (not imported: the SQLite server never loads pg-core). */
+function pgType(col: SQLiteColumn): string {
+  switch (col.columnType) {
+    case 'SQLiteInteger':
+    case 'SQLiteTimestamp':
+      return 'bigint'
+    case 'SQLiteBoolean':
+      return 'boolean'
+    case 'SQLiteTextJson':
+      return 'jsonb'
+    case 'SQLiteReal':
+      return 'double precision'
+    case 'SQLiteText':
+      return 'text'
+    default:
+      throw new Error(`insertMany: column ${col.name} (${col.columnType}) has no PostgreSQL form`)
   }
+}
+
+/** PostgreSQL's array literal: `{"a","b \\"q\\"",NULL}` — every element quoted, backslashes and quotes escaped. */
+export function arrayLiteral(values: readonly unknown[]): string {
+  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`
+}
+
+/** One `INSERT … SELECT * FROM unnest(…)` per row shape and 5,000 rows; returned rows mapped back by their columns. */
+async function insertUnnest<T extends SQLiteTable>(db: AsyncDb, table: T, rows: readonly T['$inferInsert'][], options: InsertOptions<Returning | undefined>) {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>
+  const answer = options.returning ? Object.entries(options.returning) : null
+  const out: Record<string, unknown>[] = []
+  for (const [keys, group] of byShape(rows as Record<string, unknown>[], columns))
+    for (const chunk of chunksOf(group, 5000)) {
+      const arrays = keys.map((k) => {
+        const col = columns[k]!
+        const type = pgType(col)
+        // one array literal per column, read by the column type's own input (booleans from SQLite's 1/0)
+        const values = chunk.map((row) => {
+          const v = driverValue(col, row[k])
+          return v === null || type !== 'boolean' ? v : v === 1 || v === true ? 't' : 'f'
+        })
+        return sql`${arrayLiteral(values)}::${sql.raw(type)}[]`
+      })
+      const conflict = options.onConflictDoNothing
+      const onConflict =
+        conflict === undefined
+          ? sql``
+          : conflict === true
+            ? sql` on conflict do nothing`
+            : sql` on conflict (${sql.raw(conflict.map((c) => quote(c.name)).join(', '))}) do nothing`
+      const returning = answer ? sql` returning ${sql.raw(answer.map(([, c]) => quote(c.name)).join(', '))}` : sql``
+      const target = sql.raw(`${quote(getTableName(table))} (${keys.map((k) => quote(columns[k]!.name)).join(', ')})`)
+      const got = await rawRows<Record<string, unknown>>(
+        db,
+        sql`insert into ${target} select * from unnest(${sql.join(arrays, sql`, `)})${onConflict}${returning}`,
+      )
+      if (answer) for (const r of got) out.push(Object.fromEntries(answer.map(([name, col]) => [name, appValue(col, r[col.name])])))
+    }
   return options.returning ? out : undefined
 }

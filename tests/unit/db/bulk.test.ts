@@ -2,7 +2,7 @@
 // columns (dates, JSON, booleans), database defaults for columns left out, conflicts skipped,
 // returned columns mapped back, and on asyncSqlite the transaction gate kept.
 import { describe, expect, test } from 'bun:test'
-import { asc } from 'drizzle-orm'
+import { asc, like } from 'drizzle-orm'
 import { asAsync, asyncSqlite } from '../../../src/db/async-sqlite'
 import { insertMany } from '../../../src/db/bulk'
 import { blockedSellers, maintenanceLogs, sources } from '../../../src/db/schema'
@@ -70,6 +70,19 @@ describe.each(handles)('insertMany on %s', (_name, open) => {
       { name: 'new', reason: 'x' },
     ])
     await insertMany(db, blockedSellers, [{ name: 'kept', reason: 'third', createdAt: at }], { onConflictDoNothing: true })
+    // text an array literal must escape (PostgreSQL's unnest path): quotes, backslashes, braces, commas, the word NULL
+    const odd = ['a"b\\c{d},e', 'NULL', '', 'ünï “q” \\"']
+    await insertMany(
+      db,
+      blockedSellers,
+      odd.map((reason, i) => ({ name: `odd${i}`, reason, createdAt: at })),
+    )
+    const back2 = await asAsync(db)
+      .select({ reason: blockedSellers.reason })
+      .from(blockedSellers)
+      .where(like(blockedSellers.name, 'odd%'))
+      .orderBy(asc(blockedSellers.name))
+    expect(back2.map((r) => r.reason)).toEqual(odd)
     expect(await insertMany(db, blockedSellers, [], { returning: { name: blockedSellers.name } })).toEqual([])
   }, 60_000)
 
