@@ -55,7 +55,7 @@ describe('POST /api/auth/signup', () => {
 
   test('sends a confirmation email (HTML + text) with a single-use link stored only hashed', async () => {
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'Pat <b>', email: 'pat@example.com', password: 'pass-word-1' } })
-    const mail = lastEmail(deps, 'pat@example.com', 'confirm')!
+    const mail = (await lastEmail(deps, 'pat@example.com', 'confirm'))!
     expect(mail.subject).toContain('Confirm')
     expect(mail.text).toContain('http://localhost:3000/api/auth/confirm?token=')
     expect(mail.html).toContain('http://localhost:3000/api/auth/confirm?token=')
@@ -77,7 +77,7 @@ describe('POST /api/auth/signup', () => {
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort())
     expect(again.body.message).toBe(fresh.body.message)
     expect(deps.db.select().from(users).where(eq(users.email, 'taken@example.com')).all()).toHaveLength(1)
-    expect(lastEmail(deps, 'taken@example.com')!.kind).toBe('account_exists')
+    expect((await lastEmail(deps, 'taken@example.com'))!.kind).toBe('account_exists')
     // the original password still works
     await loginCookie(app, 'taken@example.com', 'correct horse')
   })
@@ -85,7 +85,7 @@ describe('POST /api/auth/signup', () => {
   test('signing up again before confirming re-sends the confirmation', async () => {
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'pass-word-1' } })
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'pass-word-1' } })
-    expect(emails(deps, 'again@example.com').filter((m) => m.kind === 'confirm')).toHaveLength(2)
+    expect((await emails(deps, 'again@example.com')).filter((m) => m.kind === 'confirm')).toHaveLength(2)
   })
 })
 
@@ -103,7 +103,7 @@ describe('GET /api/auth/confirm', () => {
   test('login CSRF: a link clicked in a browser that did not sign up confirms but does not sign in', async () => {
     const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Mallory', email: 'attacker@example.com', password: 'pass-word-1' } })
     expect(signupCookieFrom(s)).toBeDefined()
-    const link = linkIn(lastEmail(deps, 'attacker@example.com', 'confirm')!.text)
+    const link = linkIn((await lastEmail(deps, 'attacker@example.com', 'confirm'))!.text)
     // the victim's browser: no signup cookie, or one for another address
     const other = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Vic', email: 'victim2@example.com', password: 'pass-word-1' } })
     const victim = await call(app, 'GET', link, { cookie: signupCookieFrom(other) })
@@ -116,7 +116,7 @@ describe('GET /api/auth/confirm', () => {
 
   test('a forged or expired signup cookie does not sign in', async () => {
     const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'P', email: 'p2@example.com', password: 'pass-word-1' } })
-    const link = linkIn(lastEmail(deps, 'p2@example.com', 'confirm')!.text)
+    const link = linkIn((await lastEmail(deps, 'p2@example.com', 'confirm'))!.text)
     const real = signupCookieFrom(s)!
     const forged = real.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
     expect(cookieFrom(await call(app, 'GET', link, { cookie: forged }))).toBeNull()
@@ -130,18 +130,16 @@ describe('GET /api/auth/confirm', () => {
   test('resend from this browser lets its link sign in', async () => {
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'r2@example.com', password: 'pass-word-1' } })
     const again = await call(app, 'POST', '/api/auth/resend', { json: { email: 'r2@example.com' } })
-    const confirmed = await call(app, 'GET', linkIn(lastEmail(deps, 'r2@example.com', 'confirm')!.text), { cookie: signupCookieFrom(again) })
+    const confirmed = await call(app, 'GET', linkIn((await lastEmail(deps, 'r2@example.com', 'confirm'))!.text), { cookie: signupCookieFrom(again) })
     expect(cookieFrom(confirmed)).not.toBeNull()
   })
 
   test('pressing Resend keeps the first link valid; once one link is used, the others read as success without signing in', async () => {
     const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'both@example.com', password: 'pass-word-1' } })
-    const first = linkIn(lastEmail(deps, 'both@example.com', 'confirm')!.text)
+    const first = linkIn((await lastEmail(deps, 'both@example.com', 'confirm'))!.text)
     await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
     await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
-    const [third, second] = emails(deps, 'both@example.com')
-      .filter((m) => m.kind === 'confirm')
-      .map((m) => linkIn(m.text))
+    const [third, second] = (await emails(deps, 'both@example.com')).filter((m) => m.kind === 'confirm').map((m) => linkIn(m.text))
     expect(new Set([first, second, third]).size).toBe(3)
     // The reader opens the first email although two newer ones arrived: it confirms and signs in.
     const used = await call(app, 'GET', first, { cookie: signupCookieFrom(s) })
@@ -196,7 +194,7 @@ describe('GET /api/auth/confirm', () => {
       setup: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'old@example.com', password: 'pass-word-1' } })
         clock.advance(24 * HOUR + 1000)
-        return linkIn(lastEmail(deps, 'old@example.com')!.text)
+        return linkIn((await lastEmail(deps, 'old@example.com'))!.text)
       },
       status: 'expired',
       signsIn: false,
@@ -205,7 +203,7 @@ describe('GET /api/auth/confirm', () => {
       name: 'second click of a used link',
       setup: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'twice@example.com', password: 'pass-word-1' } })
-        const link = linkIn(lastEmail(deps, 'twice@example.com')!.text)
+        const link = linkIn((await lastEmail(deps, 'twice@example.com'))!.text)
         await call(app, 'GET', link)
         return link
       },
@@ -216,7 +214,7 @@ describe('GET /api/auth/confirm', () => {
       name: 'the first link after a resend (no cookie)',
       setup: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'sup@example.com', password: 'pass-word-1' } })
-        const link = linkIn(lastEmail(deps, 'sup@example.com')!.text)
+        const link = linkIn((await lastEmail(deps, 'sup@example.com'))!.text)
         await call(app, 'POST', '/api/auth/resend', { json: { email: 'sup@example.com' } })
         return link
       },
@@ -245,17 +243,17 @@ describe('POST /api/auth/resend', () => {
     const r = await call(app, 'POST', '/api/auth/resend', { json: { email: 'R@example.com' } })
     expect(r.status).toBe(200)
     expect(r.body).toEqual({ title: 'Confirmation email resent', message: 'Please check your inbox and spam folder.' })
-    expect(emails(deps, 'r@example.com').filter((m) => m.kind === 'confirm')).toHaveLength(2)
-    const confirmed = await call(app, 'GET', linkIn(lastEmail(deps, 'r@example.com')!.text))
+    expect((await emails(deps, 'r@example.com')).filter((m) => m.kind === 'confirm')).toHaveLength(2)
+    const confirmed = await call(app, 'GET', linkIn((await lastEmail(deps, 'r@example.com'))!.text))
     expect(confirmed.headers.get('location')).toBe('/email-confirmation?status=success')
   })
 
   test('a confirmed account answers like a resend but gets no email', async () => {
     await signupAndConfirm(app, deps, 'done@example.com')
-    const before = emails(deps, 'done@example.com').length
+    const before = (await emails(deps, 'done@example.com')).length
     const r = await call(app, 'POST', '/api/auth/resend', { json: { email: 'done@example.com' } })
     expect(r.status).toBe(200)
-    expect(emails(deps, 'done@example.com')).toHaveLength(before)
+    expect(await emails(deps, 'done@example.com')).toHaveLength(before)
   })
 
   test('is rate limited per email (3 per 15 minutes) with Retry-After, so probing addresses is slow', async () => {
@@ -332,7 +330,7 @@ describe('POST /api/auth/login', () => {
     })
     expect(s.status).toBe(201)
     expect(s.headers.getSetCookie()[0]).toContain('; Secure')
-    const confirm = await call(app, 'GET', linkIn(lastEmail(deps, 's@example.com')!.text), { cookie: signupCookieFrom(s) })
+    const confirm = await call(app, 'GET', linkIn((await lastEmail(deps, 's@example.com'))!.text), { cookie: signupCookieFrom(s) })
     expect(confirm.headers.getSetCookie()[0]).toContain('; Secure')
   })
 
@@ -477,14 +475,14 @@ describe('forgot and reset password', () => {
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
     expect(unknown.body).toEqual(known.body)
-    expect(lastEmail(deps, 'forgot@example.com', 'reset')!.text).toContain('http://localhost:3000/reset-password?token=')
-    expect(emails(deps, 'ghost@example.com')).toHaveLength(0)
+    expect((await lastEmail(deps, 'forgot@example.com', 'reset'))!.text).toContain('http://localhost:3000/reset-password?token=')
+    expect(await emails(deps, 'ghost@example.com')).toHaveLength(0)
   })
 
   test('reset sets the password, revokes every session, and the link works once', async () => {
     const cookie = await loginCookie(app, 'forgot@example.com', 'old-password')
     await call(app, 'POST', '/api/auth/forgot', { json: { email: 'forgot@example.com' } })
-    const token = new URL('http://x' + linkIn(lastEmail(deps, 'forgot@example.com', 'reset')!.text)).searchParams.get('token')
+    const token = new URL('http://x' + linkIn((await lastEmail(deps, 'forgot@example.com', 'reset'))!.text)).searchParams.get('token')
     const short = await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'short' } })
     expect(short.body.error.message).toBe('Password must be at least 8 characters long')
     const ok = await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'new-password' } })
@@ -506,7 +504,7 @@ describe('forgot and reset password', () => {
       name: 'a confirmation token used as a reset token',
       token: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'B', email: 'b@example.com', password: 'pass-word-1' } })
-        return new URL('http://x' + linkIn(lastEmail(deps, 'b@example.com')!.text)).searchParams.get('token')!
+        return new URL('http://x' + linkIn((await lastEmail(deps, 'b@example.com'))!.text)).searchParams.get('token')!
       },
     },
   ]
@@ -518,7 +516,7 @@ describe('forgot and reset password', () => {
 
   test('a reset link older than an hour is refused', async () => {
     await call(app, 'POST', '/api/auth/forgot', { json: { email: 'forgot@example.com' } })
-    const token = new URL('http://x' + linkIn(lastEmail(deps, 'forgot@example.com', 'reset')!.text)).searchParams.get('token')
+    const token = new URL('http://x' + linkIn((await lastEmail(deps, 'forgot@example.com', 'reset'))!.text)).searchParams.get('token')
     clock.advance(HOUR + 1)
     expect((await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'new-password' } })).body.error.code).toBe('RESET_TOKEN_INVALID')
   })

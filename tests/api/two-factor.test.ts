@@ -73,7 +73,7 @@ describe('enrolment', () => {
     expect(on.body.recoveryCodes).toHaveLength(10)
     expect(new Set(on.body.recoveryCodes).size).toBe(10)
     expect((await call(app, 'GET', '/api/me', { cookie: u.cookie })).body.user.factors[0].status).toBe('verified')
-    expect(emails(deps, EMAIL).map((m) => m.kind)).toContain('2fa_enabled')
+    expect((await emails(deps, EMAIL)).map((m) => m.kind)).toContain('2fa_enabled')
     // recovery codes are stored hashed only
     const stored = deps.sqlite.query('SELECT code_hash FROM recovery_codes').all() as { code_hash: string }[]
     expect(stored).toHaveLength(10)
@@ -125,7 +125,7 @@ describe('sign-in with two-factor on', () => {
     const code = recoveryCodes[3]!
     expect((await login({ recoveryCode: code.toLowerCase().replace('-', ' ') })).status).toBe(200)
     expect((await login({ recoveryCode: code })).status).toBe(401)
-    const mail = emails(deps, EMAIL).find((m) => m.kind === '2fa_recovery_used')!
+    const mail = (await emails(deps, EMAIL)).find((m) => m.kind === '2fa_recovery_used')!
     expect(mail.text).toContain('9 recovery codes left')
   })
 
@@ -146,7 +146,7 @@ describe('turning it off', () => {
     const off = await call(app, 'DELETE', '/api/me/2fa', { cookie, json: { password: PASSWORD } })
     expect(off.status).toBe(200)
     expect((await login({})).status).toBe(200)
-    expect(emails(deps, EMAIL).map((m) => m.kind)).toContain('2fa_disabled')
+    expect((await emails(deps, EMAIL)).map((m) => m.kind)).toContain('2fa_disabled')
     expect(deps.sqlite.query('SELECT count(*) AS n FROM recovery_codes').get()).toEqual({ n: 0 })
   })
 })
