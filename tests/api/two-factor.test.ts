@@ -1,5 +1,8 @@
 // Issue 11 item 13: two-factor sign-in (TOTP, RFC 6238) with recovery codes, over HTTP.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { count } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { recoveryCodes } from '../../src/db/schema'
 import { Elysia } from 'elysia'
 import { authPlugin } from '../../src/auth/plugin'
 import { base32Decode, base32Encode, hotp, totp } from '../../src/auth/totp'
@@ -75,7 +78,7 @@ describe('enrolment', () => {
     expect((await call(app, 'GET', '/api/me', { cookie: u.cookie })).body.user.factors[0].status).toBe('verified')
     expect((await emails(deps, EMAIL)).map((m) => m.kind)).toContain('2fa_enabled')
     // recovery codes are stored hashed only
-    const stored = deps.sqlite.query('SELECT code_hash FROM recovery_codes').all() as { code_hash: string }[]
+    const stored = await asAsync(deps.db).select({ codeHash: recoveryCodes.codeHash }).from(recoveryCodes)
     expect(stored).toHaveLength(10)
     for (const c of on.body.recoveryCodes) expect(JSON.stringify(stored)).not.toContain(c.replaceAll('-', ''))
     // a second start while on is refused
@@ -147,7 +150,7 @@ describe('turning it off', () => {
     expect(off.status).toBe(200)
     expect((await login({})).status).toBe(200)
     expect((await emails(deps, EMAIL)).map((m) => m.kind)).toContain('2fa_disabled')
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM recovery_codes').get()).toEqual({ n: 0 })
+    expect(await asAsync(deps.db).select({ n: count() }).from(recoveryCodes)).toEqual([{ n: 0 }])
   })
 })
 
