@@ -1,8 +1,9 @@
 // Accounts over HTTP (in-process): sign-up, confirmation, resend, sign-in, sessions, logout,
 // forgot/reset — as scenario tables with the spec's texts, plus the no-enumeration rules.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { userAccess, users } from '../../src/db/schema'
+import { count, eq, isNull } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { oneTimeTokens, sessions, userAccess, users } from '../../src/db/schema'
 import { banUser } from '../../src/auth/service'
 import { call, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
 import { BILLING_ON, cookieFrom, emails, lastEmail, linkIn, loginCookie, signupAndConfirm, signupCookieFrom } from './auth-helpers'
@@ -27,8 +28,10 @@ afterEach(() => {
   open = false
 })
 
-const access = (email: string) =>
-  deps.db.select({ a: userAccess }).from(userAccess).innerJoin(users, eq(users.id, userAccess.userId)).where(eq(users.email, email)).get()?.a
+const access = async (email: string) =>
+  (
+    await asAsync(deps.db).select({ a: userAccess }).from(userAccess).innerJoin(users, eq(users.id, userAccess.userId)).where(eq(users.email, email)).limit(1)
+  )[0]?.a
 
 describe('POST /api/auth/signup', () => {
   const cases: { name: string; body: Record<string, unknown>; status: number; code?: string; message?: string }[] = [
@@ -61,10 +64,10 @@ describe('POST /api/auth/signup', () => {
     expect(mail.html).toContain('http://localhost:3000/api/auth/confirm?token=')
     expect(mail.html).toContain('Pat &lt;b&gt;')
     const token = new URL('http://x' + linkIn(mail.text)).searchParams.get('token')!
-    const stored = deps.sqlite.query<{ id: string }, []>('SELECT id FROM one_time_tokens').all()
+    const stored = await asAsync(deps.db).select({ id: oneTimeTokens.id }).from(oneTimeTokens)
     expect(stored.map((s) => s.id)).not.toContain(token)
     expect(stored).toHaveLength(1)
-    const user = deps.db.select().from(users).where(eq(users.email, 'pat@example.com')).get()!
+    const user = (await asAsync(deps.db).select().from(users).where(eq(users.email, 'pat@example.com')).limit(1))[0]!
     expect(user.emailConfirmedAt).toBeNull()
     expect(user.passwordHash).toStartWith('$argon2id$')
   })
@@ -76,7 +79,7 @@ describe('POST /api/auth/signup', () => {
     expect(again.status).toBe(fresh.status)
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort())
     expect(again.body.message).toBe(fresh.body.message)
-    expect(deps.db.select().from(users).where(eq(users.email, 'taken@example.com')).all()).toHaveLength(1)
+    expect(await asAsync(deps.db).select().from(users).where(eq(users.email, 'taken@example.com'))).toHaveLength(1)
     expect((await lastEmail(deps, 'taken@example.com'))!.kind).toBe('account_exists')
     // the original password still works
     await loginCookie(app, 'taken@example.com', 'correct horse')
@@ -95,7 +98,7 @@ describe('GET /api/auth/confirm', () => {
     expect(confirmed.status).toBe(302)
     expect(confirmed.headers.get('location')).toBe('/email-confirmation?status=success')
     expect(cookie).not.toBeNull()
-    expect(access('c@example.com')).toMatchObject({ role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null })
+    expect(await access('c@example.com')).toMatchObject({ role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null })
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
     expect(me.body.access).toMatchObject({ userRole: 'product+gd', hasAccess: true, statusText: 'Active' })
   })
@@ -109,7 +112,7 @@ describe('GET /api/auth/confirm', () => {
     const victim = await call(app, 'GET', link, { cookie: signupCookieFrom(other) })
     expect(victim.headers.get('location')).toBe('/email-confirmation?status=success')
     expect(cookieFrom(victim)).toBeNull()
-    expect(access('attacker@example.com')!.role).toBe('product+gd') // confirmed all the same
+    expect((await access('attacker@example.com'))!.role).toBe('product+gd') // confirmed all the same
     const bare = await call(app, 'GET', link)
     expect(cookieFrom(bare)).toBeNull()
   })
@@ -151,13 +154,13 @@ describe('GET /api/auth/confirm', () => {
       expect(later.headers.get('location')).toBe('/email-confirmation?status=success')
       expect(cookieFrom(later)).toBeNull()
     }
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM one_time_tokens WHERE used_at IS NULL').get()).toEqual({ n: 0 })
+    expect(await asAsync(deps.db).select({ n: count() }).from(oneTimeTokens).where(isNull(oneTimeTokens.usedAt))).toEqual([{ n: 0 }])
   })
 
   test('with billing on, confirming starts the 7-day trial (app_trial, trialing)', async () => {
     await fresh(BILLING_ON)
     const { cookie } = await signupAndConfirm(app, deps, 't@example.com')
-    const a = access('t@example.com')!
+    const a = (await access('t@example.com'))!
     expect(a).toMatchObject({ role: 'app_trial', subscriptionStatus: 'trialing' })
     expect(a.accessExpiresAt!.getTime()).toBe(clock.now().getTime() + 7 * DAY)
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
@@ -167,7 +170,7 @@ describe('GET /api/auth/confirm', () => {
   test('DEFAULT_PLAN=none also starts the trial', async () => {
     await fresh({ DEFAULT_PLAN: 'none' })
     await signupAndConfirm(app, deps, 'n@example.com')
-    expect(access('n@example.com')!.role).toBe('app_trial')
+    expect((await access('n@example.com'))!.role).toBe('app_trial')
   })
 
   test('an expired trial loses access on the next request, without any job', async () => {
@@ -315,10 +318,7 @@ describe('POST /api/auth/login', () => {
     expect(header).not.toContain('Secure')
     const token = cookieFrom(r)!.split('=')[1]!
     expect(token.length).toBeGreaterThanOrEqual(43) // 256 bits, base64url
-    const ids = deps.sqlite
-      .query<{ id: string }, []>('SELECT id FROM sessions')
-      .all()
-      .map((s) => s.id)
+    const ids = (await asAsync(deps.db).select({ id: sessions.id }).from(sessions)).map((s) => s.id)
     expect(ids).not.toContain(token)
   })
 
@@ -345,7 +345,7 @@ describe('POST /api/auth/login', () => {
 
   test('a suspended account cannot sign in, and its sessions end at once', async () => {
     const cookie = await loginCookie(app, 'user@example.com', 'right-password')
-    const id = deps.db.select().from(users).where(eq(users.email, 'user@example.com')).get()!.id
+    const id = (await asAsync(deps.db).select().from(users).where(eq(users.email, 'user@example.com')).limit(1))[0]!.id
     await banUser(deps, id)
     expect((await call(app, 'GET', '/api/me', { cookie })).status).toBe(401)
     const r = await call(app, 'POST', '/api/auth/login', { json: { email: 'user@example.com', password: 'right-password' } })
