@@ -2,11 +2,13 @@
 // (one timer for the next expiry, re-armed on every change), so an open tab locks at once.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { accessExpiryWatch } from '../../src/access/expiry'
+import { accessExpiryWatch, type ExpiryWatch } from '../../src/access/expiry'
+import { asAsync } from '../../src/db/async-sqlite'
 import { grantPlan } from '../../src/access/service'
 import { userAccess } from '../../src/db/schema'
 import { attachListeners } from '../../src/services'
 import { createUserWithSession, makeDeps, startTestServer, testClock, type TestDeps } from '../helpers'
+import { until } from '../pg'
 
 /** Timers under test control: the pending callback and its delay. */
 function fakeTimers() {
@@ -24,6 +26,13 @@ function fakeTimers() {
       if (i >= 0) pending.splice(i, 1)
     }) as unknown as typeof clearTimeout,
   }
+}
+
+/** Runs `act`, then waits until the watch has re-armed for another expiry (it reads the database first: on PostgreSQL over the wire). */
+async function rearmedAfter(watch: ExpiryWatch, act: () => unknown) {
+  const before = watch.nextAt
+  await act()
+  await until(() => watch.nextAt !== before, 'the expiry watch to re-arm')
 }
 
 let deps: TestDeps | null = null
@@ -48,21 +57,20 @@ describe('the access expiry watch', () => {
     expect(timers.pending.map((t) => t.delay)).toEqual([5_000])
 
     clock.advance(5_000)
-    timers.pending.shift()!.fn()
-    await Bun.sleep(0) // the firing reads the database
+    await rearmedAfter(watch, () => timers.pending.shift()!.fn()) // the firing reads the database, then re-arms
     expect(seen).toEqual([a.userId])
     expect(timers.pending.map((t) => t.delay)).toEqual([55_000])
 
     // a grant moves b's expiry earlier: the watch re-arms for it
-    await grantPlan(d, b.userId, 'gd', new Date(clock.now().getTime() + 10_000), 'test')
-    await Bun.sleep(0) // the re-arm the event started (an async listener) reads the next expiry
+    await rearmedAfter(watch, () => grantPlan(d, b.userId, 'gd', new Date(clock.now().getTime() + 10_000), 'test')) // the re-arm the event started (an async listener) reads the next expiry
     expect(timers.pending.map((t) => t.delay)).toEqual([10_000])
     clock.advance(10_000)
-    timers.pending.shift()!.fn()
-    await Bun.sleep(0) // the firing reads the database
+    await rearmedAfter(watch, () => timers.pending.shift()!.fn()) // the firing reads the database, then re-arms
     expect(seen.filter((id) => id === b.userId).length).toBe(2) // the grant, then the expiry
     expect(timers.pending).toEqual([]) // nothing left to expire
-    expect(d.db.select().from(userAccess).where(eq(userAccess.userId, b.userId)).get()!.accessExpiresAt!.getTime()).toBe(clock.now().getTime())
+    expect((await asAsync(d.db).select().from(userAccess).where(eq(userAccess.userId, b.userId)).limit(1))[0]!.accessExpiresAt!.getTime()).toBe(
+      clock.now().getTime(),
+    )
     watch.stop()
   })
 

@@ -87,7 +87,7 @@ test('a reply is emailed to the sender through the outbox, kept on the message a
   })
   expect(r.status).toBe(200)
   expect(r.body).toMatchObject({ state: 'read', reply: 'Thanks — fixed in the last release.\nTry again?', repliedAt: '2026-03-02T12:01:00.000Z' })
-  const mail = lastEmail(deps, 'member@example.com', 'contact_reply')!
+  const mail = (await lastEmail(deps, 'member@example.com', 'contact_reply'))!
   expect(mail.subject).toBe('Re: Missing alert')
   expect(mail.text).toContain('Thanks — fixed in the last release.\nTry again?')
   expect(mail.text).toContain('My p365 term\ndid not alert.')
@@ -128,7 +128,7 @@ describe('refusals', () => {
       const r = await call(app, 'POST', c.path(), { cookie: admin.cookie, json: c.json })
       expect(r.status).toBe(c.status)
       expect(r.body.error.message).toBe(c.message)
-      expect(lastEmail(deps, 'member@example.com', 'contact_reply')).toBeUndefined()
+      expect(await lastEmail(deps, 'member@example.com', 'contact_reply')).toBeUndefined()
     })
 
   test('unknown filter', async () => {

@@ -330,7 +330,7 @@ describe('actions', () => {
 
   test('password reset email: the account gets a working link; a banned account is refused', async () => {
     expect((await post(`/api/admin/users/${member.userId}/password-reset`)).status).toBe(200)
-    const mail = lastEmail(deps, 'member@example.com', 'reset')!
+    const mail = (await lastEmail(deps, 'member@example.com', 'reset'))!
     const token = new URLSearchParams(linkIn(mail.text).split('?')[1]).get('token')
     expect((await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'brand-new-pass' } })).status).toBe(200)
     await post(`/api/admin/users/${member.userId}/ban`)
@@ -385,7 +385,7 @@ describe('Add user', () => {
     const r = await add({ email: 'invitee@example.com', name: 'Ivy', mode: 'invited' })
     expect(r.status).toBe(200)
     expect(r.body.message).toBe('Invitation sent to invitee@example.com.')
-    const mail = lastEmail(deps, 'invitee@example.com', 'invite')!
+    const mail = (await lastEmail(deps, 'invitee@example.com', 'invite'))!
     expect(mail.subject).toBe('You are invited to Dibs')
     expect(mail.text).toContain('Set Your Password')
     clock.advance(6 * DAY)

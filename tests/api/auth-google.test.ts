@@ -1,6 +1,7 @@
 // Google sign-in against the fake OAuth2 provider (tests/fakes/google.ts): PKCE + state cookies,
 // account creation and linking, and every failure leading to /auth/callback?error=google_failed.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { asAsync } from '../../src/db/async-sqlite'
 import { authIdentities, userAccess, users } from '../../src/db/schema'
 import { startFakeGoogle } from '../fakes/google'
 import { call, makeApp, makeDeps, type TestDeps } from '../helpers'
@@ -104,7 +105,7 @@ describe('Google sign-in', () => {
     const a = (await call(app, 'GET', '/api/me', { cookie: first.session! })).body.user.id
     const b = (await call(app, 'GET', '/api/me', { cookie: second.session! })).body.user.id
     expect(b).toBe(a)
-    expect(deps.db.select().from(users).all()).toHaveLength(1)
+    expect(await asAsync(deps.db).select().from(users)).toHaveLength(1)
   })
 
   test('a verified Google email that matches an existing account is linked to it', async () => {
@@ -112,7 +113,7 @@ describe('Google sign-in', () => {
     const { session } = await signInWithGoogle()
     const me = (await call(app, 'GET', '/api/me', { cookie: session! })).body.user
     expect(me).toMatchObject({ email: 'gina@example.com', hasPassword: true, providers: ['google'] })
-    expect(deps.db.select().from(users).all()).toHaveLength(1)
+    expect(await asAsync(deps.db).select().from(users)).toHaveLength(1)
   })
 
   test('linking to a never-confirmed account drops the unproven password (someone else may have set it)', async () => {
@@ -138,7 +139,7 @@ describe('Google sign-in', () => {
       expect(done.status).toBe(302)
       expect(done.headers.get('location')).toBe('/auth/callback?error=google_failed')
       expect(session).toBeNull()
-      expect(deps.db.select().from(authIdentities).all()).toEqual([])
+      expect(await asAsync(deps.db).select().from(authIdentities)).toEqual([])
     })
 
   test('a code can be redeemed only once', async () => {
@@ -150,7 +151,7 @@ describe('Google sign-in', () => {
 
   test('a suspended account cannot sign in with Google', async () => {
     await signInWithGoogle()
-    deps.db.update(users).set({ bannedAt: new Date() }).run()
+    await asAsync(deps.db).update(users).set({ bannedAt: new Date() })
     const { done } = await signInWithGoogle()
     expect(done.headers.get('location')).toBe('/auth/callback?error=google_failed')
   })
@@ -164,7 +165,7 @@ describe('Google not configured', () => {
     expect((await call(a, 'GET', '/api/auth/google/callback?code=x&state=y')).headers.get('location')).toBe('/auth/callback?error=google_failed')
     expect((await call(a, 'GET', '/api/config')).body.googleEnabled).toBe(false)
     expect((await call(app, 'GET', '/api/config')).body.googleEnabled).toBe(true)
-    expect(deps.db.select().from(userAccess).all()).toEqual([])
+    expect(await asAsync(deps.db).select().from(userAccess)).toEqual([])
     plain.close()
   })
 })

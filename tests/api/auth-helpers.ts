@@ -1,25 +1,23 @@
 // Helpers shared by the account suites: read queued emails, follow their links, sign up and in.
-import { desc } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
 import { outbox } from '../../src/db/schema'
-import type { SqliteDeps } from '../../src/deps'
+import type { Deps } from '../../src/deps'
 import { call } from '../helpers'
 
 export type App = { handle(r: Request): Promise<Response> }
 export type QueuedEmail = { kind: string; to: string; subject: string; text: string; html: string }
 
-export function emails(deps: Pick<SqliteDeps, 'db'>, to?: string): QueuedEmail[] {
-  return deps.db
-    .select()
-    .from(outbox)
-    .orderBy(desc(outbox.id))
-    .all()
-    .filter((r) => r.channel === 'email')
+/** The queued emails, newest first (to one address when given); on either engine. */
+export async function emails(deps: Pick<Deps, 'db'>, to?: string): Promise<QueuedEmail[]> {
+  const rows = await asAsync(deps.db).select().from(outbox).where(eq(outbox.channel, 'email')).orderBy(desc(outbox.id))
+  return rows
     .map((r) => ({ kind: r.kind, ...(r.payload as { to: string; subject: string; text: string; html: string }) }))
     .filter((m) => to === undefined || m.to === to)
 }
 
-export function lastEmail(deps: Pick<SqliteDeps, 'db'>, to: string, kind?: string): QueuedEmail | undefined {
-  return emails(deps, to).find((m) => kind === undefined || m.kind === kind)
+export async function lastEmail(deps: Pick<Deps, 'db'>, to: string, kind?: string): Promise<QueuedEmail | undefined> {
+  return (await emails(deps, to)).find((m) => kind === undefined || m.kind === kind)
 }
 
 /** The first APP_URL link in a message, as a path + query for app.handle. */
@@ -44,10 +42,10 @@ export function signupCookieFrom(res: { headers: Headers }): string | undefined 
     ?.split(';')[0]
 }
 
-export async function signupAndConfirm(app: App, deps: Pick<SqliteDeps, 'db'>, email: string, password = 'correct horse', name = 'Pat') {
+export async function signupAndConfirm(app: App, deps: Pick<Deps, 'db'>, email: string, password = 'correct horse', name = 'Pat') {
   const s = await call(app, 'POST', '/api/auth/signup', { json: { name, email, password } })
   if (s.status !== 201) throw new Error(`signup ${s.status} ${JSON.stringify(s.body)}`)
-  const mail = lastEmail(deps, email, 'confirm')!
+  const mail = (await lastEmail(deps, email, 'confirm'))!
   // The same browser clicks the link: it carries the signup cookie, so the confirmation signs it in.
   const confirmed = await call(app, 'GET', linkIn(mail.text), { cookie: signupCookieFrom(s) })
   return { confirmed, cookie: cookieFrom(confirmed) }

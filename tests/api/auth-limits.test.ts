@@ -2,6 +2,7 @@
 // the password check, a browser that signed in before keeps its owner in, and X-Forwarded-For only
 // counts behind a TRUST_PROXY proxy.
 import { afterEach, describe, expect, test } from 'bun:test'
+import { asAsync } from '../../src/db/async-sqlite'
 import { createUserWithSession, startTestServer } from '../helpers'
 
 type Running = Awaited<ReturnType<typeof startTestServer>>
@@ -108,7 +109,7 @@ describe('X-Forwarded-For and TRUST_PROXY', () => {
     const ok = await login(base, { email: 'owner@example.com', password: 'right-password' }, { 'x-forwarded-for': '10.9.8.7, 203.0.113.77' })
     expect(ok.status).toBe(200)
     const { sessions } = await import('../../src/db/schema')
-    const ips = running!.deps.db.select({ ip: sessions.ip }).from(sessions).all()
+    const ips = await asAsync(running!.deps.db).select({ ip: sessions.ip }).from(sessions)
     expect(ips.map((r) => r.ip)).toContain('203.0.113.77')
   })
 })

@@ -1,8 +1,9 @@
 // Accounts over HTTP (in-process): sign-up, confirmation, resend, sign-in, sessions, logout,
 // forgot/reset — as scenario tables with the spec's texts, plus the no-enumeration rules.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { userAccess, users } from '../../src/db/schema'
+import { count, eq, isNull } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { oneTimeTokens, sessions, userAccess, users } from '../../src/db/schema'
 import { banUser } from '../../src/auth/service'
 import { call, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
 import { BILLING_ON, cookieFrom, emails, lastEmail, linkIn, loginCookie, signupAndConfirm, signupCookieFrom } from './auth-helpers'
@@ -27,8 +28,10 @@ afterEach(() => {
   open = false
 })
 
-const access = (email: string) =>
-  deps.db.select({ a: userAccess }).from(userAccess).innerJoin(users, eq(users.id, userAccess.userId)).where(eq(users.email, email)).get()?.a
+const access = async (email: string) =>
+  (
+    await asAsync(deps.db).select({ a: userAccess }).from(userAccess).innerJoin(users, eq(users.id, userAccess.userId)).where(eq(users.email, email)).limit(1)
+  )[0]?.a
 
 describe('POST /api/auth/signup', () => {
   const cases: { name: string; body: Record<string, unknown>; status: number; code?: string; message?: string }[] = [
@@ -55,16 +58,16 @@ describe('POST /api/auth/signup', () => {
 
   test('sends a confirmation email (HTML + text) with a single-use link stored only hashed', async () => {
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'Pat <b>', email: 'pat@example.com', password: 'pass-word-1' } })
-    const mail = lastEmail(deps, 'pat@example.com', 'confirm')!
+    const mail = (await lastEmail(deps, 'pat@example.com', 'confirm'))!
     expect(mail.subject).toContain('Confirm')
     expect(mail.text).toContain('http://localhost:3000/api/auth/confirm?token=')
     expect(mail.html).toContain('http://localhost:3000/api/auth/confirm?token=')
     expect(mail.html).toContain('Pat &lt;b&gt;')
     const token = new URL('http://x' + linkIn(mail.text)).searchParams.get('token')!
-    const stored = deps.sqlite.query<{ id: string }, []>('SELECT id FROM one_time_tokens').all()
+    const stored = await asAsync(deps.db).select({ id: oneTimeTokens.id }).from(oneTimeTokens)
     expect(stored.map((s) => s.id)).not.toContain(token)
     expect(stored).toHaveLength(1)
-    const user = deps.db.select().from(users).where(eq(users.email, 'pat@example.com')).get()!
+    const user = (await asAsync(deps.db).select().from(users).where(eq(users.email, 'pat@example.com')).limit(1))[0]!
     expect(user.emailConfirmedAt).toBeNull()
     expect(user.passwordHash).toStartWith('$argon2id$')
   })
@@ -76,8 +79,8 @@ describe('POST /api/auth/signup', () => {
     expect(again.status).toBe(fresh.status)
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort())
     expect(again.body.message).toBe(fresh.body.message)
-    expect(deps.db.select().from(users).where(eq(users.email, 'taken@example.com')).all()).toHaveLength(1)
-    expect(lastEmail(deps, 'taken@example.com')!.kind).toBe('account_exists')
+    expect(await asAsync(deps.db).select().from(users).where(eq(users.email, 'taken@example.com'))).toHaveLength(1)
+    expect((await lastEmail(deps, 'taken@example.com'))!.kind).toBe('account_exists')
     // the original password still works
     await loginCookie(app, 'taken@example.com', 'correct horse')
   })
@@ -85,7 +88,7 @@ describe('POST /api/auth/signup', () => {
   test('signing up again before confirming re-sends the confirmation', async () => {
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'pass-word-1' } })
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'again@example.com', password: 'pass-word-1' } })
-    expect(emails(deps, 'again@example.com').filter((m) => m.kind === 'confirm')).toHaveLength(2)
+    expect((await emails(deps, 'again@example.com')).filter((m) => m.kind === 'confirm')).toHaveLength(2)
   })
 })
 
@@ -95,7 +98,7 @@ describe('GET /api/auth/confirm', () => {
     expect(confirmed.status).toBe(302)
     expect(confirmed.headers.get('location')).toBe('/email-confirmation?status=success')
     expect(cookie).not.toBeNull()
-    expect(access('c@example.com')).toMatchObject({ role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null })
+    expect(await access('c@example.com')).toMatchObject({ role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null })
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
     expect(me.body.access).toMatchObject({ userRole: 'product+gd', hasAccess: true, statusText: 'Active' })
   })
@@ -103,20 +106,20 @@ describe('GET /api/auth/confirm', () => {
   test('login CSRF: a link clicked in a browser that did not sign up confirms but does not sign in', async () => {
     const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Mallory', email: 'attacker@example.com', password: 'pass-word-1' } })
     expect(signupCookieFrom(s)).toBeDefined()
-    const link = linkIn(lastEmail(deps, 'attacker@example.com', 'confirm')!.text)
+    const link = linkIn((await lastEmail(deps, 'attacker@example.com', 'confirm'))!.text)
     // the victim's browser: no signup cookie, or one for another address
     const other = await call(app, 'POST', '/api/auth/signup', { json: { name: 'Vic', email: 'victim2@example.com', password: 'pass-word-1' } })
     const victim = await call(app, 'GET', link, { cookie: signupCookieFrom(other) })
     expect(victim.headers.get('location')).toBe('/email-confirmation?status=success')
     expect(cookieFrom(victim)).toBeNull()
-    expect(access('attacker@example.com')!.role).toBe('product+gd') // confirmed all the same
+    expect((await access('attacker@example.com'))!.role).toBe('product+gd') // confirmed all the same
     const bare = await call(app, 'GET', link)
     expect(cookieFrom(bare)).toBeNull()
   })
 
   test('a forged or expired signup cookie does not sign in', async () => {
     const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'P', email: 'p2@example.com', password: 'pass-word-1' } })
-    const link = linkIn(lastEmail(deps, 'p2@example.com', 'confirm')!.text)
+    const link = linkIn((await lastEmail(deps, 'p2@example.com', 'confirm'))!.text)
     const real = signupCookieFrom(s)!
     const forged = real.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
     expect(cookieFrom(await call(app, 'GET', link, { cookie: forged }))).toBeNull()
@@ -130,18 +133,16 @@ describe('GET /api/auth/confirm', () => {
   test('resend from this browser lets its link sign in', async () => {
     await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'r2@example.com', password: 'pass-word-1' } })
     const again = await call(app, 'POST', '/api/auth/resend', { json: { email: 'r2@example.com' } })
-    const confirmed = await call(app, 'GET', linkIn(lastEmail(deps, 'r2@example.com', 'confirm')!.text), { cookie: signupCookieFrom(again) })
+    const confirmed = await call(app, 'GET', linkIn((await lastEmail(deps, 'r2@example.com', 'confirm'))!.text), { cookie: signupCookieFrom(again) })
     expect(cookieFrom(confirmed)).not.toBeNull()
   })
 
   test('pressing Resend keeps the first link valid; once one link is used, the others read as success without signing in', async () => {
     const s = await call(app, 'POST', '/api/auth/signup', { json: { name: 'R', email: 'both@example.com', password: 'pass-word-1' } })
-    const first = linkIn(lastEmail(deps, 'both@example.com', 'confirm')!.text)
+    const first = linkIn((await lastEmail(deps, 'both@example.com', 'confirm'))!.text)
     await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
     await call(app, 'POST', '/api/auth/resend', { json: { email: 'both@example.com' } })
-    const [third, second] = emails(deps, 'both@example.com')
-      .filter((m) => m.kind === 'confirm')
-      .map((m) => linkIn(m.text))
+    const [third, second] = (await emails(deps, 'both@example.com')).filter((m) => m.kind === 'confirm').map((m) => linkIn(m.text))
     expect(new Set([first, second, third]).size).toBe(3)
     // The reader opens the first email although two newer ones arrived: it confirms and signs in.
     const used = await call(app, 'GET', first, { cookie: signupCookieFrom(s) })
@@ -153,13 +154,13 @@ describe('GET /api/auth/confirm', () => {
       expect(later.headers.get('location')).toBe('/email-confirmation?status=success')
       expect(cookieFrom(later)).toBeNull()
     }
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM one_time_tokens WHERE used_at IS NULL').get()).toEqual({ n: 0 })
+    expect(await asAsync(deps.db).select({ n: count() }).from(oneTimeTokens).where(isNull(oneTimeTokens.usedAt))).toEqual([{ n: 0 }])
   })
 
   test('with billing on, confirming starts the 7-day trial (app_trial, trialing)', async () => {
     await fresh(BILLING_ON)
     const { cookie } = await signupAndConfirm(app, deps, 't@example.com')
-    const a = access('t@example.com')!
+    const a = (await access('t@example.com'))!
     expect(a).toMatchObject({ role: 'app_trial', subscriptionStatus: 'trialing' })
     expect(a.accessExpiresAt!.getTime()).toBe(clock.now().getTime() + 7 * DAY)
     const me = await call(app, 'GET', '/api/me', { cookie: cookie! })
@@ -169,7 +170,7 @@ describe('GET /api/auth/confirm', () => {
   test('DEFAULT_PLAN=none also starts the trial', async () => {
     await fresh({ DEFAULT_PLAN: 'none' })
     await signupAndConfirm(app, deps, 'n@example.com')
-    expect(access('n@example.com')!.role).toBe('app_trial')
+    expect((await access('n@example.com'))!.role).toBe('app_trial')
   })
 
   test('an expired trial loses access on the next request, without any job', async () => {
@@ -196,7 +197,7 @@ describe('GET /api/auth/confirm', () => {
       setup: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'old@example.com', password: 'pass-word-1' } })
         clock.advance(24 * HOUR + 1000)
-        return linkIn(lastEmail(deps, 'old@example.com')!.text)
+        return linkIn((await lastEmail(deps, 'old@example.com'))!.text)
       },
       status: 'expired',
       signsIn: false,
@@ -205,7 +206,7 @@ describe('GET /api/auth/confirm', () => {
       name: 'second click of a used link',
       setup: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'twice@example.com', password: 'pass-word-1' } })
-        const link = linkIn(lastEmail(deps, 'twice@example.com')!.text)
+        const link = linkIn((await lastEmail(deps, 'twice@example.com'))!.text)
         await call(app, 'GET', link)
         return link
       },
@@ -216,7 +217,7 @@ describe('GET /api/auth/confirm', () => {
       name: 'the first link after a resend (no cookie)',
       setup: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'A', email: 'sup@example.com', password: 'pass-word-1' } })
-        const link = linkIn(lastEmail(deps, 'sup@example.com')!.text)
+        const link = linkIn((await lastEmail(deps, 'sup@example.com'))!.text)
         await call(app, 'POST', '/api/auth/resend', { json: { email: 'sup@example.com' } })
         return link
       },
@@ -245,17 +246,17 @@ describe('POST /api/auth/resend', () => {
     const r = await call(app, 'POST', '/api/auth/resend', { json: { email: 'R@example.com' } })
     expect(r.status).toBe(200)
     expect(r.body).toEqual({ title: 'Confirmation email resent', message: 'Please check your inbox and spam folder.' })
-    expect(emails(deps, 'r@example.com').filter((m) => m.kind === 'confirm')).toHaveLength(2)
-    const confirmed = await call(app, 'GET', linkIn(lastEmail(deps, 'r@example.com')!.text))
+    expect((await emails(deps, 'r@example.com')).filter((m) => m.kind === 'confirm')).toHaveLength(2)
+    const confirmed = await call(app, 'GET', linkIn((await lastEmail(deps, 'r@example.com'))!.text))
     expect(confirmed.headers.get('location')).toBe('/email-confirmation?status=success')
   })
 
   test('a confirmed account answers like a resend but gets no email', async () => {
     await signupAndConfirm(app, deps, 'done@example.com')
-    const before = emails(deps, 'done@example.com').length
+    const before = (await emails(deps, 'done@example.com')).length
     const r = await call(app, 'POST', '/api/auth/resend', { json: { email: 'done@example.com' } })
     expect(r.status).toBe(200)
-    expect(emails(deps, 'done@example.com')).toHaveLength(before)
+    expect(await emails(deps, 'done@example.com')).toHaveLength(before)
   })
 
   test('is rate limited per email (3 per 15 minutes) with Retry-After, so probing addresses is slow', async () => {
@@ -317,10 +318,7 @@ describe('POST /api/auth/login', () => {
     expect(header).not.toContain('Secure')
     const token = cookieFrom(r)!.split('=')[1]!
     expect(token.length).toBeGreaterThanOrEqual(43) // 256 bits, base64url
-    const ids = deps.sqlite
-      .query<{ id: string }, []>('SELECT id FROM sessions')
-      .all()
-      .map((s) => s.id)
+    const ids = (await asAsync(deps.db).select({ id: sessions.id }).from(sessions)).map((s) => s.id)
     expect(ids).not.toContain(token)
   })
 
@@ -332,7 +330,7 @@ describe('POST /api/auth/login', () => {
     })
     expect(s.status).toBe(201)
     expect(s.headers.getSetCookie()[0]).toContain('; Secure')
-    const confirm = await call(app, 'GET', linkIn(lastEmail(deps, 's@example.com')!.text), { cookie: signupCookieFrom(s) })
+    const confirm = await call(app, 'GET', linkIn((await lastEmail(deps, 's@example.com'))!.text), { cookie: signupCookieFrom(s) })
     expect(confirm.headers.getSetCookie()[0]).toContain('; Secure')
   })
 
@@ -347,7 +345,7 @@ describe('POST /api/auth/login', () => {
 
   test('a suspended account cannot sign in, and its sessions end at once', async () => {
     const cookie = await loginCookie(app, 'user@example.com', 'right-password')
-    const id = deps.db.select().from(users).where(eq(users.email, 'user@example.com')).get()!.id
+    const id = (await asAsync(deps.db).select().from(users).where(eq(users.email, 'user@example.com')).limit(1))[0]!.id
     await banUser(deps, id)
     expect((await call(app, 'GET', '/api/me', { cookie })).status).toBe(401)
     const r = await call(app, 'POST', '/api/auth/login', { json: { email: 'user@example.com', password: 'right-password' } })
@@ -477,14 +475,14 @@ describe('forgot and reset password', () => {
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
     expect(unknown.body).toEqual(known.body)
-    expect(lastEmail(deps, 'forgot@example.com', 'reset')!.text).toContain('http://localhost:3000/reset-password?token=')
-    expect(emails(deps, 'ghost@example.com')).toHaveLength(0)
+    expect((await lastEmail(deps, 'forgot@example.com', 'reset'))!.text).toContain('http://localhost:3000/reset-password?token=')
+    expect(await emails(deps, 'ghost@example.com')).toHaveLength(0)
   })
 
   test('reset sets the password, revokes every session, and the link works once', async () => {
     const cookie = await loginCookie(app, 'forgot@example.com', 'old-password')
     await call(app, 'POST', '/api/auth/forgot', { json: { email: 'forgot@example.com' } })
-    const token = new URL('http://x' + linkIn(lastEmail(deps, 'forgot@example.com', 'reset')!.text)).searchParams.get('token')
+    const token = new URL('http://x' + linkIn((await lastEmail(deps, 'forgot@example.com', 'reset'))!.text)).searchParams.get('token')
     const short = await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'short' } })
     expect(short.body.error.message).toBe('Password must be at least 8 characters long')
     const ok = await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'new-password' } })
@@ -506,7 +504,7 @@ describe('forgot and reset password', () => {
       name: 'a confirmation token used as a reset token',
       token: async () => {
         await call(app, 'POST', '/api/auth/signup', { json: { name: 'B', email: 'b@example.com', password: 'pass-word-1' } })
-        return new URL('http://x' + linkIn(lastEmail(deps, 'b@example.com')!.text)).searchParams.get('token')!
+        return new URL('http://x' + linkIn((await lastEmail(deps, 'b@example.com'))!.text)).searchParams.get('token')!
       },
     },
   ]
@@ -518,7 +516,7 @@ describe('forgot and reset password', () => {
 
   test('a reset link older than an hour is refused', async () => {
     await call(app, 'POST', '/api/auth/forgot', { json: { email: 'forgot@example.com' } })
-    const token = new URL('http://x' + linkIn(lastEmail(deps, 'forgot@example.com', 'reset')!.text)).searchParams.get('token')
+    const token = new URL('http://x' + linkIn((await lastEmail(deps, 'forgot@example.com', 'reset'))!.text)).searchParams.get('token')
     clock.advance(HOUR + 1)
     expect((await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'new-password' } })).body.error.code).toBe('RESET_TOKEN_INVALID')
   })

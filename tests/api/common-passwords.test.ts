@@ -38,7 +38,7 @@ describe('where passwords are chosen', () => {
   test('password reset refuses one (and the link stays usable)', async () => {
     await createUserWithSession(deps, { email: 'reset@example.com', password: 'old-password-1' })
     await call(app, 'POST', '/api/auth/forgot', { json: { email: 'reset@example.com' } })
-    const token = new URL('http://x' + linkIn(lastEmail(deps, 'reset@example.com', 'reset')!.text)).searchParams.get('token')
+    const token = new URL('http://x' + linkIn((await lastEmail(deps, 'reset@example.com', 'reset'))!.text)).searchParams.get('token')
     const common = await call(app, 'POST', '/api/auth/reset', { json: { token, password: 'qwertyui' } })
     expect(common.status).toBe(400)
     expect(common.body.error.message).toBe(COMMON)

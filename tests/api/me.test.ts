@@ -1,6 +1,7 @@
 // /api/me: profile + AccessInfo, name change, password change (revokes sessions), deletion.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
 import { authIdentities, searchTerms, sessions, users } from '../../src/db/schema'
 import { createSession, SESSION_COOKIE } from '../../src/auth/session'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
@@ -115,23 +116,23 @@ describe('DELETE /api/me', () => {
     expect(none.body.error.code).toBe('PASSWORD_REQUIRED')
     const wrong = await call(app, 'DELETE', '/api/me', { cookie: me.cookie, json: { password: 'wrong-one' } })
     expect(wrong.body.error.message).toBe('Current password is incorrect.')
-    expect(deps.db.select().from(users).where(eq(users.id, me.userId)).get()).toBeDefined()
+    expect((await asAsync(deps.db).select().from(users).where(eq(users.id, me.userId)).limit(1))[0]).toBeDefined()
   })
 
   test("with the password it deletes the account and the user's data, and signs out", async () => {
-    deps.db.insert(searchTerms).values({ userId: me.userId, category: 'wts', term: 'rmr' }).run()
+    await asAsync(deps.db).insert(searchTerms).values({ userId: me.userId, category: 'wts', term: 'rmr' })
     const r = await call(app, 'DELETE', '/api/me', { cookie: me.cookie, json: { password: 'my-password' } })
     expect(r.status).toBe(200)
     expect(r.headers.getSetCookie()[0]).toContain('Max-Age=0')
-    expect(deps.db.select().from(users).where(eq(users.id, me.userId)).get()).toBeUndefined()
-    expect(deps.db.select().from(searchTerms).where(eq(searchTerms.userId, me.userId)).all()).toEqual([])
-    expect(deps.db.select().from(sessions).where(eq(sessions.userId, me.userId)).all()).toEqual([])
+    expect((await asAsync(deps.db).select().from(users).where(eq(users.id, me.userId)).limit(1))[0]).toBeUndefined()
+    expect(await asAsync(deps.db).select().from(searchTerms).where(eq(searchTerms.userId, me.userId))).toEqual([])
+    expect(await asAsync(deps.db).select().from(sessions).where(eq(sessions.userId, me.userId))).toEqual([])
     expect((await call(app, 'GET', '/api/me', { cookie: me.cookie })).status).toBe(401)
   })
 
   test('a Google-only account needs a sign-in within the last 10 minutes', async () => {
     const g = await createUserWithSession(deps, { email: 'g@example.com' })
-    deps.db.insert(authIdentities).values({ userId: g.userId, provider: 'google', providerUserId: 'sub-1', email: 'g@example.com' }).run()
+    await asAsync(deps.db).insert(authIdentities).values({ userId: g.userId, provider: 'google', providerUserId: 'sub-1', email: 'g@example.com' })
     clock.advance(11 * 60_000)
     const stale = await call(app, 'DELETE', '/api/me', { cookie: g.cookie })
     expect(stale.status).toBe(403)

@@ -1,6 +1,9 @@
 // Issue 11 items 5, 6 and 8: security headers on every response (pages, assets, API, errors),
 // no-store on API answers, Stripe's origins only with billing on, and only http(s) link URLs.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { posts } from '../../src/db/schema'
 import { toForumPost } from '../../src/forums/listing'
 import { storePosts } from '../../src/forums/store'
 import { matchPosts } from '../../src/matches/runner'
@@ -98,7 +101,7 @@ describe('link URLs (item 8)', () => {
     await addTerm(d, user.userId, { role: 'product+gd', subscriptionStatus: 'active', accessExpiresAt: null } as never, 'gd', 'aimpoint')
     const stored = await storePosts(d, [forumPost('[Optic] Aimpoint T2 $700', { subreddit: 'gundeals', linkUrl: 'https://shop.example/t2', ageMs: 1000 })])
     // an older row written before the filter existed
-    d.sqlite.run(`UPDATE posts SET link_url = 'javascript:alert(document.cookie)' WHERE id = ?`, [stored[0]!.id])
+    await asAsync(d.db).update(posts).set({ linkUrl: 'javascript:alert(document.cookie)' }).where(eq(posts.id, stored[0]!.id))
     stored[0]!.linkUrl = 'javascript:alert(document.cookie)'
     await matchPosts(d, stored, 'live')
     const m = await call(app, 'GET', '/api/matches?category=gd', { cookie: user.cookie })

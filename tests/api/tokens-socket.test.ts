@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { TOKEN_REVOKED_CLOSE } from '../../src/contract/events'
+import { asAsync } from '../../src/db/async-sqlite'
 import { accessTokens } from '../../src/db/schema'
 import { createUserWithSession, startTestServer } from '../helpers'
 
@@ -99,11 +100,10 @@ describe('a socket with a token', () => {
     const u = await createUserWithSession(server.deps)
     const { id, token } = await newToken(u.cookie)
     // a token that expires in a moment (the API's shortest is a day)
-    server.deps.db
+    await asAsync(server.deps.db)
       .update(accessTokens)
       .set({ expiresAt: new Date(Date.now() + 400) })
       .where(eq(accessTokens.id, id))
-      .run()
     const s = socket(token)
     await within(s.next('hello'))
     expect(await within(s.closed)).toEqual({ code: TOKEN_REVOKED_CLOSE.code, reason: TOKEN_REVOKED_CLOSE.reason })

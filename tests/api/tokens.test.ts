@@ -2,6 +2,9 @@
 // `Authorization: Bearer` on the user's /api routes within the token's scopes; expiry on the test
 // clock; revocation at once; a rate limit per token; admin routes and credential routes never.
 import { describe, expect, test } from 'bun:test'
+import { count, eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { accessTokens, matches, searchTerms } from '../../src/db/schema'
 import { banUser } from '../../src/auth/service'
 import { TOKEN_REQUESTS_PER_MINUTE } from '../../src/auth/token-gate'
 import { storePosts } from '../../src/forums/store'
@@ -28,7 +31,7 @@ async function userWithMatch(opts: { role?: string; email?: string } = {}) {
   await addTerm(t.deps, user.userId, FULL, 'wts', 'widget')
   const stored = await storePosts(t.deps, [forumPost('[WTS] Widget - $100', { now: t.clock.now().getTime(), ageMs: 1000 })])
   await matchPosts(t.deps, stored, 'live')
-  const matchId = (t.deps.sqlite.query('SELECT id FROM matches WHERE user_id = ?').get(user.userId) as { id: number }).id
+  const [{ id: matchId }] = await asAsync(t.deps.db).select({ id: matches.id }).from(matches).where(eq(matches.userId, user.userId)).limit(1)
   return { ...user, matchId }
 }
 
@@ -45,7 +48,7 @@ describe('creating, listing and revoking tokens', () => {
     expect(list.body.tokens).toHaveLength(1)
     expect(list.body.tokens[0]).toMatchObject({ id: made.body.id, name: 'my bot', hint: `${made.body.token.slice(0, 13)}…`, lastUsedAt: null })
     expect(list.text).not.toContain(made.body.token)
-    const stored = JSON.stringify(t.deps.sqlite.query('SELECT * FROM access_tokens').all())
+    const stored = JSON.stringify(await asAsync(t.deps.db).select().from(accessTokens))
     expect(stored).not.toContain(made.body.token)
     expect(stored).toContain(new Bun.CryptoHasher('sha256').update(made.body.token).digest('hex'))
   })
@@ -146,7 +149,7 @@ describe('scopes', () => {
       [['read', 'write'], writeStatus],
     ] as const) {
       const user = await userWithMatch()
-      const termId = (t.deps.sqlite.query('SELECT id FROM search_terms WHERE user_id = ?').get(user.userId) as { id: number }).id
+      const [{ id: termId }] = await asAsync(t.deps.db).select({ id: searchTerms.id }).from(searchTerms).where(eq(searchTerms.userId, user.userId)).limit(1)
       const { token } = await newToken(user.cookie, { name: 'x', scopes })
       const r = await call(t.app, method, path.replace(':match', String(user.matchId)).replace(':term', String(termId)), { json, ...bearer(token) })
       expect({ scopes, status: r.status }).toEqual({ scopes, status: expected })
@@ -213,7 +216,7 @@ describe('the Origin check', () => {
       ...bearer('dibs_pat_forged', { origin: 'https://evil.example' }),
     })
     expect(r.status).toBe(401)
-    expect(t.deps.sqlite.query('SELECT count(*) AS n FROM search_terms').get()).toEqual({ n: 0 })
+    expect(await asAsync(t.deps.db).select({ n: count() }).from(searchTerms)).toEqual([{ n: 0 }])
   })
 })
 

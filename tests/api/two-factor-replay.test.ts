@@ -11,7 +11,7 @@ const t = eachTestApp()
 const EMAIL = 'replayed@example.com'
 const PASSWORD = 'replay-password-1'
 const login = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/auth/login', { json: { email: EMAIL, password: PASSWORD, ...body } })
-const reuseMails = () => emails(t.deps, EMAIL).filter((m) => m.kind === '2fa_code_reused')
+const reuseMails = async () => (await emails(t.deps, EMAIL)).filter((m) => m.kind === '2fa_code_reused')
 const reuseLogs = (after: number) => recentLogLines({ after, minLevel: 'warn' }).lines.filter((l) => l.text.startsWith('two-factor code reused'))
 
 async function enrolled() {
@@ -28,14 +28,14 @@ describe('a reused code', () => {
     const mark = recentLogLines().lastSeq
     const code = totp(secret, t.clock.now().getTime())
     expect((await login({ code })).status).toBe(200)
-    expect(reuseMails()).toHaveLength(0)
+    expect(await reuseMails()).toHaveLength(0)
 
     const replay = await login({ code })
     expect(replay.status).toBe(401)
     expect(replay.body.error.code).toBe('INVALID_TOTP') // the same answer as any wrong code
     expect(reuseLogs(mark)).toHaveLength(1)
     expect(reuseLogs(mark)[0]!.text).toContain(`userId=${userId}`)
-    const mail = reuseMails()
+    const mail = await reuseMails()
     expect(mail).toHaveLength(1)
     expect(mail[0]!.subject).toBe('Dibs: A sign-in code was used twice')
     expect(mail[0]!.text).toContain('someone else may know your password')
@@ -47,14 +47,14 @@ describe('a reused code', () => {
     expect((await login({ code: later })).status).toBe(401)
     expect((await login({ code: later })).status).toBe(401)
     expect(reuseLogs(mark)).toHaveLength(3)
-    expect(reuseMails()).toHaveLength(1)
+    expect(await reuseMails()).toHaveLength(1)
 
     // a new burst an hour after the last email is told again
     t.clock.advance(60 * 60_000)
     const next = totp(secret, t.clock.now().getTime())
     expect((await login({ code: next })).status).toBe(200)
     expect((await login({ code: next })).status).toBe(401)
-    expect(reuseMails()).toHaveLength(2)
+    expect(await reuseMails()).toHaveLength(2)
   })
 
   test('a plain wrong code is neither logged as reuse nor mailed', async () => {
@@ -64,6 +64,6 @@ describe('a reused code', () => {
     const wrong = right === '000000' ? '000001' : '000000'
     expect((await login({ code: wrong })).status).toBe(401)
     expect(reuseLogs(mark)).toHaveLength(0)
-    expect(reuseMails()).toHaveLength(0)
+    expect(await reuseMails()).toHaveLength(0)
   })
 })

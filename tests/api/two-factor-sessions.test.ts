@@ -2,6 +2,9 @@
 // and ends every other session; the REQUIRE_ADMIN_2FA gate opens only for a session that presented a
 // code (or a recovery code), not for any session of an account that has two-factor on.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { count } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { authFactors, sessions } from '../../src/db/schema'
 import { createSession, SESSION_COOKIE } from '../../src/auth/session'
 import { totp } from '../../src/auth/totp'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
@@ -43,7 +46,7 @@ describe('enrolment asks for the password again', () => {
     const wrong = await call(app, 'POST', '/api/me/2fa', { cookie: u.cookie, json: { password: 'not-the-password' } })
     expect(wrong.status).toBe(400)
     expect(wrong.body.error).toEqual({ code: 'INVALID_PASSWORD', message: 'Current password is incorrect.' })
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM auth_factors').get()).toEqual({ n: 0 })
+    expect(await asAsync(deps.db).select({ n: count() }).from(authFactors)).toEqual([{ n: 0 }])
   })
 
   test('an account without a password (Google only) needs a sign-in within the last 10 minutes', async () => {
@@ -69,7 +72,7 @@ describe('enrolment ends every other session', () => {
     expect((await call(app, 'GET', '/api/me', { cookie: older })).status).toBe(401)
     expect((await call(app, 'GET', '/api/me', { cookie: u.cookie })).status).toBe(200)
     expect(revoked).toContain(u.userId)
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 1 })
+    expect(await asAsync(deps.db).select({ n: count() }).from(sessions)).toEqual([{ n: 1 }])
   })
 })
 

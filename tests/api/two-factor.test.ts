@@ -1,5 +1,8 @@
 // Issue 11 item 13: two-factor sign-in (TOTP, RFC 6238) with recovery codes, over HTTP.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { count } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { recoveryCodes } from '../../src/db/schema'
 import { Elysia } from 'elysia'
 import { authPlugin } from '../../src/auth/plugin'
 import { base32Decode, base32Encode, hotp, totp } from '../../src/auth/totp'
@@ -73,9 +76,9 @@ describe('enrolment', () => {
     expect(on.body.recoveryCodes).toHaveLength(10)
     expect(new Set(on.body.recoveryCodes).size).toBe(10)
     expect((await call(app, 'GET', '/api/me', { cookie: u.cookie })).body.user.factors[0].status).toBe('verified')
-    expect(emails(deps, EMAIL).map((m) => m.kind)).toContain('2fa_enabled')
+    expect((await emails(deps, EMAIL)).map((m) => m.kind)).toContain('2fa_enabled')
     // recovery codes are stored hashed only
-    const stored = deps.sqlite.query('SELECT code_hash FROM recovery_codes').all() as { code_hash: string }[]
+    const stored = await asAsync(deps.db).select({ codeHash: recoveryCodes.codeHash }).from(recoveryCodes)
     expect(stored).toHaveLength(10)
     for (const c of on.body.recoveryCodes) expect(JSON.stringify(stored)).not.toContain(c.replaceAll('-', ''))
     // a second start while on is refused
@@ -125,7 +128,7 @@ describe('sign-in with two-factor on', () => {
     const code = recoveryCodes[3]!
     expect((await login({ recoveryCode: code.toLowerCase().replace('-', ' ') })).status).toBe(200)
     expect((await login({ recoveryCode: code })).status).toBe(401)
-    const mail = emails(deps, EMAIL).find((m) => m.kind === '2fa_recovery_used')!
+    const mail = (await emails(deps, EMAIL)).find((m) => m.kind === '2fa_recovery_used')!
     expect(mail.text).toContain('9 recovery codes left')
   })
 
@@ -146,8 +149,8 @@ describe('turning it off', () => {
     const off = await call(app, 'DELETE', '/api/me/2fa', { cookie, json: { password: PASSWORD } })
     expect(off.status).toBe(200)
     expect((await login({})).status).toBe(200)
-    expect(emails(deps, EMAIL).map((m) => m.kind)).toContain('2fa_disabled')
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM recovery_codes').get()).toEqual({ n: 0 })
+    expect((await emails(deps, EMAIL)).map((m) => m.kind)).toContain('2fa_disabled')
+    expect(await asAsync(deps.db).select({ n: count() }).from(recoveryCodes)).toEqual([{ n: 0 }])
   })
 })
 
