@@ -36,7 +36,7 @@ export async function engineEnv(): Promise<Record<string, string>> {
   return TEST_ENGINE === 'postgres' ? { DATABASE_URL: await testDatabaseUrl(), ...SHARED_TEST_SECRETS } : {}
 }
 
-/** The environment that puts another process (a CLI run) on the database of a test's config (nothing on SQLite: DATA_DIR says it). */
-export function sameDatabaseEnv(config: { databaseUrl: string | null }): Record<string, string> {
+/** The environment that puts a CLI process on the database of a test's config (its DATABASE_URL and the shared secrets; nothing on SQLite). */
+export function engineEnvOf(config: { databaseUrl: string | null }): Record<string, string> {
   return config.databaseUrl === null ? {} : { DATABASE_URL: config.databaseUrl, ...SHARED_TEST_SECRETS }
 }

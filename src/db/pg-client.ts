@@ -20,17 +20,15 @@ import { applyPgMigrations } from './migrate-pg'
 import type { AsyncDb } from './async-db'
 import type { MigrationResult } from './migrate'
 
-/** The driver's parsers: int8 → number (it is a string by default), json/jsonb → their text (SQLite's JSON columns parse it), booleans from SQLite's 1/0. */
+/**
+ * The driver's parsers: int8 → number (it is a string by default), json/jsonb → their text (SQLite's JSON columns parse it).
+ * bool: the SQLite boolean columns hand the driver 1/0, and the driver's own serializer writes 't' for `true` alone
+ * (1 became 'f': every `true` written or compared through a builder was false); it reads back as a boolean.
+ */
 const TYPES = {
   int8: { to: 20, from: [20], serialize: (v: unknown) => String(v), parse: (v: string) => Number(v) },
+  bool: { to: 16, from: [16], serialize: (v: unknown) => (v === true || v === 1 || v === '1' || v === 't' ? 't' : 'f'), parse: (v: string) => v === 't' },
   json: { to: 3802, from: [114, 3802], serialize: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)), parse: (v: string) => v },
-  // SQLite's boolean columns write 1/0; the driver's own serializer knows only `true` (1 became 'f': every true stored false)
-  bool: {
-    to: 16,
-    from: [16],
-    serialize: (v: unknown) => (v === true || v === 1 || v === '1' || v === 't' || v === 'true' ? 't' : 'f'),
-    parse: (v: string) => v === 't',
-  },
 }
 
 export type OpenedPg = { db: AsyncDb; client: postgres.Sql; migrations: MigrationResult; close(): Promise<void> }

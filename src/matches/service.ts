@@ -172,11 +172,12 @@ export async function listMatches(
     opts.archived ? isNotNull(matches.archivedAt) : isNull(matches.archivedAt),
   ]
   if (cursor) where.push(or(lt(sortCol, new Date(cursor[0])), and(eq(sortCol, new Date(cursor[0])), lt(matches.id, cursor[1]))))
-  // Search: every word must appear in the title, the author or a matched term (case-insensitive).
+  // Search: every word must appear in the title, the author or a matched term (case-insensitive); the
+  // terms' JSON is read as its text (PostgreSQL's jsonb has no lower()).
   for (const word of (opts.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     where.push(
-      sql`(lower(${matches.postTitle}) LIKE ${like} ESCAPE '\\' OR lower(${matches.postAuthor}) LIKE ${like} ESCAPE '\\' OR lower(${matches.matchedTerms}) LIKE ${like} ESCAPE '\\')`,
+      sql`(lower(${matches.postTitle}) LIKE ${like} ESCAPE '\\' OR lower(${matches.postAuthor}) LIKE ${like} ESCAPE '\\' OR lower(CAST(${matches.matchedTerms} AS TEXT)) LIKE ${like} ESCAPE '\\')`,
     )
   }
   const rows = (

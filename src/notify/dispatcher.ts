@@ -86,7 +86,8 @@ async function capUntil(deps: OwnerDb, userId: number, endpointId: number, kind:
   return r.n >= cap && r.first !== null ? new Date(r.first + 60_000) : null
 }
 
-export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; skipped?: string }
+/** `due`: the channels of the rows queued to go now (not held), which the worker is woken for once they are committed. */
+export type DispatchResult = { email: boolean; push: number; external: number; held: boolean; due: string[]; skipped?: string }
 
 /**
  * Queues one match's rows. Inside dispatchBatch's transaction (`tx`) this folder's and the outbox's
@@ -100,7 +101,7 @@ export async function dispatchMatch(
   tx?: AsyncDb,
 ): Promise<DispatchResult> {
   const q = { db: tx ?? deps.db, now: deps.now, bus: deps.bus }
-  const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, skipped })
+  const none = (skipped: string): DispatchResult => ({ email: false, push: 0, external: 0, held: false, due: [], skipped })
   if (await isPaused(deps)) return none('paused')
   const row = await userWithAccess(deps, userId)
   if (!row) return none('no user')
@@ -117,7 +118,7 @@ export async function dispatchMatch(
   )
   const until = plan.bypassQuiet ? null : quietUntil(prefs.quiet, now)
   const held = until ? { until } : undefined
-  const result: DispatchResult = { email: false, push: 0, external: 0, held: held !== undefined }
+  const result: DispatchResult = { email: false, push: 0, external: 0, held: held !== undefined, due: [] }
   // A held row keeps only what the summary lists; it is never sent on its own.
   const alert = { id: m.id, title: m.title, url: m.url, category: m.category, matchedTerms: m.matchedTerms, author: m.author, priceDrop: m.priceDrop }
 
@@ -128,6 +129,7 @@ export async function dispatchMatch(
     if (held) await enqueue(q, { channel: 'email', kind: 'match', userId, dedupeKey, payload: { alert }, held })
     else await enqueueEmail(q, 'match', matchEmail(deps.config, row.user.email, m, unsubscribeUrl(deps, userId), actionsOn('email')), { userId, dedupeKey })
     result.email = true
+    if (!held) result.due.push('email')
   }
   if (plan.push && prefs.web_push_enabled && gates.webPush.allowed) {
     const message = pushMessage(deps, m, actionsOn('push'))
@@ -136,6 +138,7 @@ export async function dispatchMatch(
       const payload = held ? { subscriptionId: sub.id, alert } : { subscriptionId: sub.id, message }
       await enqueue(q, { channel: 'push', kind: 'match', userId, dedupeKey: `match:${m.id}:push:${sub.id}`, payload, held })
       result.push++
+      if (!held) result.due.push('push')
     }
   }
   const price = endpoints.length > 0 && m.postId !== null ? await postPrice(deps, m.postId) : null
@@ -158,6 +161,7 @@ export async function dispatchMatch(
       note: capped ? RATE_NOTE : undefined,
     })
     result.external++
+    if (!held && !capped) result.due.push(kind)
   }
   if (result.email || result.push > 0) await holdAlerts(q, userId, m.id, prefs.holdSeconds) // 'Wait before email and push': src/notify/hold.ts
   return result
@@ -166,15 +170,18 @@ export async function dispatchMatch(
 /**
  * Queues the alerts of a batch of live matches in one transaction, and in the same transaction
  * settles what they owed (src/matches/owed.ts). A match whose dispatch throws stays owed: the next
- * start tries it again, idempotently by the dedupe keys.
+ * start tries it again, idempotently by the dedupe keys. Once committed, the worker is woken for the
+ * rows due now: enqueue's own wake comes before the commit, which on PostgreSQL (a connection per
+ * statement outside the transaction) finds nothing yet, so the alerts would wait for the outbox job's poll.
  */
 async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 'sqlite'>, batch: { userId: number; match: MatchItem }[]): Promise<void> {
   try {
+    const due = new Set<string>()
     await asAsync(deps.db).transaction(async (tx) => {
       const settled: number[] = []
       for (const { userId, match } of batch) {
         try {
-          await dispatchMatch(deps, userId, match, tx)
+          for (const channel of (await dispatchMatch(deps, userId, match, tx)).due) due.add(channel)
           settled.push(match.id)
         } catch (err) {
           log.error('notify: dispatch failed', { userId, match: String(match.id), error: String(err) })
@@ -182,6 +189,7 @@ async function dispatchBatch(deps: Pick<Deps, 'db' | 'now' | 'config' | 'bus' | 
       }
       await settleOwed({ db: tx }, settled)
     })
+    for (const channel of due) deps.bus.emit('outbox.queued', { channel })
   } catch (err) {
     log.error('notify: dispatch batch failed', { count: batch.length, error: String(err) })
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { asAsync } from '../../src/db/async-sqlite'
 import { users } from '../../src/db/schema'
-import { engineEnv, sameDatabaseEnv, TEST_ENGINE } from '../engine'
+import { engineEnv, engineEnvOf, TEST_ENGINE } from '../engine'
 import { call, makeApp, makeDeps, runCli, tempDir } from '../helpers'
 import { until } from '../pg'
 
@@ -89,7 +89,7 @@ describe('dibs users beside a running server', () => {
           LOG_LEVEL: 'warn',
           DATA_DIR: server.config.dataDir,
           APP_URL: server.deps.config.appUrl,
-          ...sameDatabaseEnv(server.config),
+          ...engineEnvOf(server.config),
         },
         stdout: 'pipe',
       })
@@ -123,7 +123,7 @@ describe('dibs users beside a running server', () => {
         LOG_LEVEL: 'warn',
         DATA_DIR: server.config.dataDir,
         APP_URL: server.deps.config.appUrl,
-        ...sameDatabaseEnv(server.config),
+        ...engineEnvOf(server.config),
       }
       const proc = Bun.spawn(['bun', join(import.meta.dir, '../../src/main.ts'), 'users', 'reset-2fa', 'lost@example.com'], { env: env2, stdout: 'pipe' })
       expect(await proc.exited).toBe(0)

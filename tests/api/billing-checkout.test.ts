@@ -20,11 +20,11 @@ describe('checkout', () => {
     expect(session.client_reference_id).toBe(String(u.userId))
     expect(session.redirect_on_completion).toBe('if_required')
     expect(session.return_url).toBe(`${w.returnUrl()}?session_id={CHECKOUT_SESSION_ID}`)
-    const customer = w.row(u.userId).stripeCustomerId
+    const customer = (await w.row(u.userId)).stripeCustomerId
     expect(customer).toMatch(/^cus_/)
     const deliveries = await w.stripe.completeCheckout(sessionId)
     expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200])
-    const s = w.state(u.userId)
+    const s = await w.state(u.userId)
     expect(s.role).toBe('gd')
     expect(s.customer).toBe(customer)
     const me = await w.me(u.cookie)
@@ -113,19 +113,19 @@ describe('checkout refusals', () => {
   test('a canceled subscriber may subscribe again; the customer is reused', async () => {
     const u = await w.user(trial())
     const { subId } = await w.subscribe(u.cookie, 'gd')
-    const customer = w.row(u.userId).stripeCustomerId
+    const customer = (await w.row(u.userId)).stripeCustomerId
     await w.stripe.cancelNow(subId)
     const again = await w.subscribe(u.cookie, 'product')
-    expect(w.state(u.userId)).toMatchObject({ role: 'product', status: 'active', customer, subscription: again.subId })
+    expect(await w.state(u.userId)).toMatchObject({ role: 'product', status: 'active', customer, subscription: again.subId })
   })
 
   test('a stored customer that Stripe no longer knows is replaced once', async () => {
     const u = await w.user(trial())
     await w.checkout(u.cookie, 'gd')
-    const lost = w.row(u.userId).stripeCustomerId!
+    const lost = (await w.row(u.userId)).stripeCustomerId!
     w.stripe.customers.delete(lost) // deleted in the dashboard
     const { sessionId } = await w.checkout(u.cookie, 'gd')
-    const now = w.row(u.userId).stripeCustomerId!
+    const now = (await w.row(u.userId)).stripeCustomerId!
     expect(now).not.toBe(lost)
     expect(w.stripe.customers.has(now)).toBe(true)
     expect(w.stripe.sessions.get(sessionId)!.customer).toBe(now)
@@ -171,7 +171,7 @@ describe('billing portal', () => {
     const cancel = await fetch(`${r.body.portalUrl}/cancel`, { method: 'POST', redirect: 'manual' })
     expect(cancel.status).toBe(303)
     expect(w.stripe.subscriptions.get(subId)!.cancel_at_period_end).toBe(true)
-    expect(w.state(u.userId).status).toBe('active_until_period_end')
+    expect((await w.state(u.userId)).status).toBe('active_until_period_end')
   })
 })
 
@@ -235,7 +235,7 @@ describe('POST /api/billing/refresh (the return from checkout, before any webhoo
     w.stripe.setWebhook(null)
     await w.stripe.completeCheckout(sessionId)
     w.stripe.setWebhook(`${w.server.url}/api/billing/webhook`)
-    expect(w.state(u.userId).role).toBe('app_trial')
+    expect((await w.state(u.userId)).role).toBe('app_trial')
     const r = await w.api('POST', '/api/billing/refresh', { cookie: u.cookie })
     expect(r.status).toBe(200)
     expect(r.body.access).toMatchObject({ userRole: 'gd', hasAccess: true, statusText: 'Active' })

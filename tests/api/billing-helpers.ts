@@ -1,6 +1,7 @@
 // The billing suites' world: the fake Stripe (tests/fakes/stripe.ts) and a real server pointed at
 // it (STRIPE_API_BASE), the fake's webhooks going to the server's /api/billing/webhook.
 import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
 import { userAccess, auditLog, accessHistory } from '../../src/db/schema'
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { createUserWithSession, startTestServer } from '../helpers'
@@ -27,11 +28,11 @@ export async function billingWorld(env: Record<string, string> = {}) {
     return { status: res.status, body }
   }
 
-  const row = (userId: number) => deps.db.select().from(userAccess).where(eq(userAccess.userId, userId)).get()!
+  const row = async (userId: number) => (await asAsync(deps.db).select().from(userAccess).where(eq(userAccess.userId, userId)).limit(1))[0]!
 
   /** Comparable state of a user: role, status, expiry, Stripe links. */
-  const state = (userId: number) => {
-    const r = row(userId)
+  const state = async (userId: number) => {
+    const r = await row(userId)
     return {
       role: r.role,
       status: r.subscriptionStatus,
@@ -69,8 +70,8 @@ export async function billingWorld(env: Record<string, string> = {}) {
     returnUrl,
     user: (opts: Parameters<typeof createUserWithSession>[1] = {}) => createUserWithSession(deps, opts),
     me: async (cookie: string) => (await api('GET', '/api/me', { cookie })).body.access,
-    audit: () => deps.db.select().from(auditLog).all(),
-    history: (userId: number) => deps.db.select().from(accessHistory).where(eq(accessHistory.userId, userId)).all(),
+    audit: () => asAsync(deps.db).select().from(auditLog).orderBy(auditLog.id),
+    history: (userId: number) => asAsync(deps.db).select().from(accessHistory).where(eq(accessHistory.userId, userId)).orderBy(accessHistory.id),
     emails: (to: string) => emails(deps, to),
     async stop() {
       await server.stop()

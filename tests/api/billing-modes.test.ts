@@ -82,6 +82,6 @@ describe('billing on with a stand-in Stripe.js', () => {
     expect(await info.json()).toMatchObject({ id: sessionId, status: 'open', amount: 1000 })
     const pay = await fetch(`${w.stripe.url}/_fake/checkout_sessions/${sessionId}/complete`, { method: 'POST', headers: { origin: w.deps.config.appUrl } })
     expect(pay.status).toBe(200)
-    expect(w.state(u.userId).role).toBe('gd')
+    expect((await w.state(u.userId)).role).toBe('gd')
   })
 })

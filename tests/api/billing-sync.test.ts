@@ -1,6 +1,7 @@
 // Prices and portal configuration by lookup key (idempotent), reconciliation of drift, Stripe
 // outages (logged, retried, nobody loses access), `dibs billing sync [--reconcile]`, billing off.
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test'
+import { engineEnvOf } from '../engine'
 import { syncCatalog, LOOKUP_KEYS } from '../../src/billing/catalog'
 import { reconcile } from '../../src/billing/reconcile'
 import { catalogSyncJob } from '../../src/billing/jobs'
@@ -102,11 +103,11 @@ describe('reconcile and outages', () => {
     const { subId } = await w.subscribe(u.cookie, 'gd')
     w.stripe.setWebhook(null)
     await w.stripe.cancelAtPeriodEnd(subId)
-    expect(w.state(u.userId).status).toBe('trialing')
+    expect((await w.state(u.userId)).status).toBe('trialing')
     const r = await reconcile(w.deps)
     expect(r.failed).toBe(0)
     expect(r.changed).toBeGreaterThanOrEqual(1)
-    expect(w.state(u.userId).status).toBe('active_until_period_end')
+    expect((await w.state(u.userId)).status).toBe('active_until_period_end')
     expect((await reconcile(w.deps)).changed).toBe(0) // nothing left to fix
   })
 
@@ -115,14 +116,14 @@ describe('reconcile and outages', () => {
     const { sessionId } = await w.checkout(u.cookie, 'product')
     w.stripe.setWebhook(null)
     await w.stripe.completeCheckout(sessionId)
-    expect(w.state(u.userId)).toMatchObject({ role: 'app_trial', subscription: null })
+    expect(await w.state(u.userId)).toMatchObject({ role: 'app_trial', subscription: null })
     await reconcile(w.deps)
-    expect(w.state(u.userId)).toMatchObject({ role: 'product', subscription: w.stripe.subscriptionOf(sessionId).id })
+    expect(await w.state(u.userId)).toMatchObject({ role: 'product', subscription: w.stripe.subscriptionOf(sessionId).id })
   })
 
   test('Stripe down: checkout says so (503, spec text), logged; nobody loses access', async () => {
     const u = await w.user(trial())
-    const before = w.state(u.userId)
+    const before = await w.state(u.userId)
     w.stripe.unavailable(true)
     let r: Awaited<ReturnType<BillingWorld['api']>> | undefined
     const log = await logged(async () => {
@@ -131,7 +132,7 @@ describe('reconcile and outages', () => {
     expect(r!.status).toBe(503)
     expect(r!.body.error.message).toBe('Failed to start checkout process. Please try again.')
     expect(log).toContain('CHECKOUT_FAILED')
-    expect(w.state(u.userId)).toEqual(before)
+    expect(await w.state(u.userId)).toEqual(before)
   })
 
   test('Stripe down during a webhook: 503 (Stripe retries), not recorded; the retry after the outage applies it', async () => {
@@ -146,17 +147,17 @@ describe('reconcile and outages', () => {
     })
     expect(failed.map((d) => d.status)).toEqual([503, 503, 503])
     expect(log).toContain('Stripe will retry')
-    expect(w.state(u.userId).role).toBe('app_trial')
+    expect((await w.state(u.userId)).role).toBe('app_trial')
     w.stripe.unavailable(false)
     const retried = await w.stripe.replay({ events: w.stripe.events.slice(start) })
     expect(retried.map((d) => d.status)).toEqual([200, 200, 200])
-    expect(w.state(u.userId).role).toBe('product')
+    expect((await w.state(u.userId)).role).toBe('product')
   })
 
   test('Stripe down during reconcile: logged, retried next run, every paying user keeps access', async () => {
     const u = await w.user(trial())
     await w.subscribe(u.cookie, 'gd')
-    const before = w.state(u.userId)
+    const before = await w.state(u.userId)
     w.stripe.unavailable(true)
     let r = { checked: 0, changed: 0, failed: 0 }
     const log = await logged(async () => {
@@ -165,7 +166,7 @@ describe('reconcile and outages', () => {
     expect(r.failed).toBeGreaterThanOrEqual(1)
     expect(r.changed).toBe(0)
     expect(log).toContain('billing reconcile')
-    expect(w.state(u.userId)).toEqual(before)
+    expect(await w.state(u.userId)).toEqual(before)
     expect((await w.me(u.cookie)).hasAccess).toBe(true)
   })
 
@@ -210,7 +211,7 @@ describe('dibs billing sync (CLI)', () => {
     w = await billingWorld()
   })
   afterAll(() => w.stop())
-  const env = () => ({ ...w.stripe.env(), DATA_DIR: w.deps.config.dataDir })
+  const env = () => ({ ...w.stripe.env(), DATA_DIR: w.deps.config.dataDir, ...engineEnvOf(w.deps.config) })
 
   test('creates the prices once; a second run finds them', async () => {
     const first = await spawnCli(['billing', 'sync'], env())
@@ -235,7 +236,7 @@ describe('dibs billing sync (CLI)', () => {
     const r = await spawnCli(['billing', 'sync', '--reconcile'], env())
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/reconcile: \d+ checked, 1 changed, 0 failed/)
-    expect(w.state(u.userId).role).toBe('product')
+    expect((await w.state(u.userId)).role).toBe('product')
   })
 
   test('with billing off it says how to turn it on and exits non-zero', async () => {

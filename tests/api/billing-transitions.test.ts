@@ -91,30 +91,27 @@ describe('transitions', () => {
       const u = await w.user(trial(5))
       const changed: number[] = []
       const off = w.deps.bus.on('access.changed', ({ userId }) => void (userId === u.userId && changed.push(userId)))
-      const auditBefore = w.audit().length
+      const auditBefore = (await w.audit()).length
       const { subId, deliveries } = await w.subscribe(u.cookie, sc.plan)
       for (const step of sc.steps) await step(subId)
       off()
       expect(deliveries.every((d) => d.status === 200)).toBe(true)
       expect(w.stripe.deliveries.filter((d) => d.status !== 200)).toEqual([])
-      const s = w.state(u.userId)
+      const s = await w.state(u.userId)
       expect(s.role).toBe(sc.want.role)
       expect(s.status).toBe(sc.want.status)
       expect(s.subscription).toBe(subId)
-      if (sc.want.expires) expect(w.row(u.userId).accessExpiresAt!.getTime()).toBe(sc.want.expires(subId))
+      if (sc.want.expires) expect((await w.row(u.userId)).accessExpiresAt!.getTime()).toBe(sc.want.expires(subId))
       const me = await w.me(u.cookie)
       expect(me.hasAccess).toBe(sc.want.hasAccess)
       expect(me.statusText).toBe(sc.want.statusText)
       if (sc.want.overlay) expect(me.overlayContext).toBe(sc.want.overlay)
       // every change pushed access.changed and wrote one activity-log line by 'stripe'
-      const lines = w
-        .audit()
-        .slice(auditBefore)
-        .filter((a) => a.target === `user:${u.userId}`)
+      const lines = (await w.audit()).slice(auditBefore).filter((a) => a.target === `user:${u.userId}`)
       expect(lines.length).toBeGreaterThanOrEqual(1)
       expect(lines.every((a) => a.actor === 'stripe' && a.action.startsWith('billing.'))).toBe(true)
       expect(changed.length).toBe(lines.length)
-      expect(w.history(u.userId).filter((h) => h.source === 'stripe').length).toBe(lines.length)
+      expect((await w.history(u.userId)).filter((h) => h.source === 'stripe').length).toBe(lines.length)
     })
 })
 
@@ -126,7 +123,7 @@ describe('trials and checkout timing', () => {
     const sub = w.stripe.subscriptions.get(subId)!
     expect(sub.status).toBe('trialing')
     expect(sub.trial_end).toBe(Math.floor(t.accessExpiresAt.getTime() / 1000))
-    expect(w.state(u.userId).role).toBe('gd')
+    expect((await w.state(u.userId)).role).toBe('gd')
   })
 
   test('a trial under 48 h from its end is billed now (Stripe refuses a nearer trial_end)', async () => {
@@ -138,7 +135,7 @@ describe('trials and checkout timing', () => {
     expect((params.params as any).subscription_data?.trial_end).toBeUndefined()
     expect(w.stripe.sessions.get(sessionId)!.payment_status).toBe('paid')
     expect(w.stripe.subscriptions.get(subId)!.status).toBe('active')
-    expect(w.state(u.userId).status).toBe('active')
+    expect((await w.state(u.userId)).status).toBe('active')
   })
 
   test('an expired trial subscribes: billed now, access restored', async () => {
@@ -170,20 +167,20 @@ describe('gifted access and Stripe', () => {
     const u = await w.user({ role: 'product', subscriptionStatus: 'gifted', accessExpiresAt: new Date(Date.now() + 10 * DAY_MS) })
     await w.subscribe(u.cookie, 'gd')
     // not in the app trial: no trial_end, billed now
-    expect(w.state(u.userId)).toMatchObject({ role: 'gd', status: 'active' })
+    expect(await w.state(u.userId)).toMatchObject({ role: 'gd', status: 'active' })
   })
 
   test('a gift granted after the subscription ended stays when old events arrive again', async () => {
     const u = await w.user(trial(5))
     const { subId } = await w.subscribe(u.cookie, 'gd')
     const ended = await w.stripe.cancelNow(subId)
-    expect(w.state(u.userId).status).toBe('canceled')
+    expect((await w.state(u.userId)).status).toBe('canceled')
     const { grantPlan } = await import('../../src/access/service')
     await grantPlan(w.deps, u.userId, 'product', new Date(Date.now() + 10 * DAY_MS), 'admin@example.com')
     // Stripe re-sends the cancellation (a new delivery of the same event is deduplicated; a
     // reconcile re-reads it): the gift stays
     await w.stripe.deliver({ ...w.stripe.events.find((e) => e.id === ended[0]!.eventId)!, id: `evt_again_${u.userId}` })
-    expect(w.state(u.userId)).toMatchObject({ role: 'product', status: 'gifted' })
+    expect(await w.state(u.userId)).toMatchObject({ role: 'product', status: 'gifted' })
     expect((await w.me(u.cookie)).hasAccess).toBe(true)
   })
 
@@ -198,6 +195,6 @@ describe('gifted access and Stripe', () => {
     const u = await w.user({ role: 'admin', subscriptionStatus: null })
     const r = await w.api('POST', '/api/billing/checkout', { cookie: u.cookie, json: { planType: 'gd', returnUrl: w.returnUrl() } })
     expect(r.status).toBe(409)
-    expect(w.state(u.userId).role).toBe('admin')
+    expect((await w.state(u.userId)).role).toBe('admin')
   })
 })

@@ -26,8 +26,8 @@ async function journey(cookie: string) {
   return subId
 }
 
-const comparable = (userId: number) => {
-  const { role, status, expires } = w.state(userId)
+const comparable = async (userId: number) => {
+  const { role, status, expires } = await w.state(userId)
   return { role, status, expires }
 }
 
@@ -36,17 +36,17 @@ describe('order and repetition', () => {
     const u = await w.user(trial())
     const start = w.stripe.events.length
     await journey(u.cookie)
-    const after = comparable(u.userId)
-    const lines = w.audit().length
-    const history = w.history(u.userId).length
+    const after = await comparable(u.userId)
+    const lines = (await w.audit()).length
+    const history = (await w.history(u.userId)).length
     const mine = w.stripe.events.slice(start)
     for (let i = 0; i < 2; i++) {
       const again = await w.stripe.replay({ events: mine })
       expect(again.every((d) => d.status === 200 && JSON.parse(d.body).duplicate === true)).toBe(true)
     }
-    expect(comparable(u.userId)).toEqual(after)
-    expect(w.audit().length).toBe(lines)
-    expect(w.history(u.userId).length).toBe(history)
+    expect(await comparable(u.userId)).toEqual(after)
+    expect((await w.audit()).length).toBe(lines)
+    expect((await w.history(u.userId)).length).toBe(history)
   })
 
   test('the whole stream delivered in reverse order ends where one clean delivery ends', async () => {
@@ -65,15 +65,15 @@ describe('order and repetition', () => {
     await w.stripe.failPayment(subId)
     await w.stripe.endPeriod(subId)
     w.stripe.setWebhook(url)
-    expect(w.state(b.userId).role).toBe('app_trial') // nothing arrived yet
+    expect((await w.state(b.userId)).role).toBe('app_trial') // nothing arrived yet
     const reversed = await w.stripe.replay({ events: w.stripe.events.slice(start), reverse: true })
     expect(reversed.every((d) => d.status === 200)).toBe(true)
-    const A = comparable(a.userId)
-    const B = comparable(b.userId)
+    const A = await comparable(a.userId)
+    const B = await comparable(b.userId)
     expect(B.role).toBe(A.role)
     expect(B.status).toBe(A.status)
     expect(B.status).toBe('canceled')
-    expect(w.state(b.userId).subscription).toBe(subId)
+    expect((await w.state(b.userId)).subscription).toBe(subId)
     // and a reversed stream of a live subscription leaves it live (the newest state, not the first event's)
     const c = await w.user(trial())
     const start2 = w.stripe.events.length
@@ -85,8 +85,8 @@ describe('order and repetition', () => {
     await w.stripe.switchPlan(sub2, 'dibs_gd_monthly')
     w.stripe.setWebhook(url)
     await w.stripe.replay({ events: w.stripe.events.slice(start2), reverse: true })
-    expect(w.state(c.userId)).toMatchObject({ role: 'gd', status: 'active_until_period_end' })
-    expect(w.row(c.userId).accessExpiresAt!.getTime()).toBe(w.stripe.subscriptions.get(sub2)!.items.data[0].current_period_end * 1000)
+    expect(await w.state(c.userId)).toMatchObject({ role: 'gd', status: 'active_until_period_end' })
+    expect((await w.row(c.userId)).accessExpiresAt!.getTime()).toBe(w.stripe.subscriptions.get(sub2)!.items.data[0].current_period_end * 1000)
   })
 })
 
@@ -102,7 +102,7 @@ test('the whole stream delivered at once (concurrently) ends in the newest state
   w.stripe.setWebhook(`${w.server.url}/api/billing/webhook`)
   const all = await Promise.all(w.stripe.events.slice(start).map((e) => w.stripe.deliver(e)))
   expect(all.every((d) => d.status === 200)).toBe(true)
-  expect(w.state(u.userId)).toMatchObject({ role: 'product', status: 'active_until_period_end', subscription: subId })
+  expect(await w.state(u.userId)).toMatchObject({ role: 'product', status: 'active_until_period_end', subscription: subId })
 })
 
 describe('signatures', () => {
@@ -125,7 +125,7 @@ describe('signatures', () => {
   for (const [name, sign] of cases)
     test(`${name} → 400, nothing recorded`, async () => {
       const body = payload()
-      const before = w.audit().length
+      const before = (await w.audit()).length
       const lines: string[] = []
       const spy = spyOn(console, 'error').mockImplementation((line: string) => void lines.push(String(line)))
       setLogLevel('warn')
@@ -138,7 +138,7 @@ describe('signatures', () => {
       expect(r.body.error.code).toBe('BAD_SIGNATURE')
       const id = JSON.parse(body).id
       expect(w.deps.db.select().from(stripeEvents).where(eq(stripeEvents.id, id)).get()).toBeUndefined()
-      expect(w.audit().length).toBe(before)
+      expect((await w.audit()).length).toBe(before)
     })
 
   test('a correctly signed event is accepted and recorded once', async () => {
@@ -159,7 +159,7 @@ describe('signatures', () => {
   test('a forged event for a real customer changes nothing: the state is re-read from Stripe', async () => {
     const u = await w.user(trial())
     const { subId } = await w.subscribe(u.cookie, 'gd')
-    const before = w.state(u.userId)
+    const before = await w.state(u.userId)
     const forged = JSON.stringify({
       id: 'evt_forged_cancel',
       object: 'event',
@@ -168,14 +168,14 @@ describe('signatures', () => {
       data: { object: { id: subId, object: 'subscription', customer: before.customer, status: 'canceled' } },
     })
     expect((await webhook(forged, w.stripe.signature(forged))).status).toBe(200)
-    expect(w.state(u.userId)).toEqual(before)
+    expect(await w.state(u.userId)).toEqual(before)
   })
 })
 
 test("an event naming a user who already has another customer does not touch that user's access", async () => {
   const u = await w.user(trial())
   await w.checkout(u.cookie, 'gd') // the user's customer is stored
-  const before = w.state(u.userId)
+  const before = await w.state(u.userId)
   // another customer's checkout that (wrongly) carries this user's id
   const other = w.stripe.api.createSession({
     mode: 'subscription',
@@ -187,5 +187,5 @@ test("an event naming a user who already has another customer does not touch tha
   })
   const deliveries = await w.stripe.completeCheckout(other.id)
   expect(deliveries.every((d) => d.status === 200)).toBe(true)
-  expect(w.state(u.userId)).toEqual(before)
+  expect(await w.state(u.userId)).toEqual(before)
 })

@@ -2,6 +2,9 @@
 // links; following Claim records the alert's first claim once (channel email) and redirects to the prefilled Reddit
 // message; the match list shows "post → claim", the latency report and /metrics carry it; Mark read needs a POST.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { alertLatency, matches, outbox } from '../../src/db/schema'
 import { storePosts } from '../../src/forums/store'
 import { matchPosts } from '../../src/matches/runner'
 import { latencyReport } from '../../src/metrics/latency-stats'
@@ -10,6 +13,7 @@ import { forumPost } from '../fakes/forum-post'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
 
 let deps: TestDeps
+const db = () => asAsync(deps.db)
 let app: ReturnType<typeof makeApp>
 let clock: ReturnType<typeof testClock>
 beforeEach(async () => {
@@ -31,18 +35,25 @@ async function alerted() {
   expect(created).toHaveLength(1)
   const match = created[0]!.item
   await dispatchMatch(deps, u.userId, match)
-  const row = deps.sqlite.query<{ payload: string }, []>("SELECT payload FROM outbox WHERE channel = 'email'").get()!
-  const mail = JSON.parse(row.payload) as { text: string; html: string }
+  const [row] = await db().select({ payload: outbox.payload }).from(outbox).where(eq(outbox.channel, 'email')).limit(1)
+  const mail = row!.payload as { text: string; html: string }
   const links = [...mail.text.matchAll(/(Claim|Open|Mark read): (\S+)/g)].map((m) => [m[1], m[2]!.replace(deps.config.appUrl, '')])
   return { u, post: post!, match, links: Object.fromEntries(links) as Record<'Claim' | 'Open' | 'Mark read', string> }
 }
 
-const claimedRow = (matchId: number) =>
-  deps.sqlite
-    .query<{ claimed_at: number | null; claim_channel: string | null; claim_action: string | null; created_at: number }, [number]>(
-      'SELECT claimed_at, claim_channel, claim_action, created_at FROM alert_latency WHERE match_id = ?',
-    )
-    .get(matchId)!
+const claimedRow = async (matchId: number) =>
+  (
+    await db()
+      .select({
+        claimed_at: alertLatency.claimedAt,
+        claim_channel: alertLatency.claimChannel,
+        claim_action: alertLatency.claimAction,
+        created_at: alertLatency.createdAt,
+      })
+      .from(alertLatency)
+      .where(eq(alertLatency.matchId, matchId))
+      .limit(1)
+  )[0]!
 
 describe('claim in one tap', () => {
   test('the email carries Claim, Open and Mark read links; Claim redirects to the prefilled message and records the claim once', async () => {
@@ -56,18 +67,18 @@ describe('claim in one tap', () => {
     expect(first.headers.get('location')).toBe(
       `https://www.reddit.com/message/compose/?${new URLSearchParams({ to: 'seller_1', subject: 'Re: [WTS] Trijicon RMR Type 2 - $400', message })}`,
     )
-    const row = claimedRow(match.id)
+    const row = await claimedRow(match.id)
     expect(row).toMatchObject({ claim_channel: 'email', claim_action: 'claim' })
-    expect(row.claimed_at! - row.created_at).toBe(12_000)
+    expect(row.claimed_at! - row.created_at!).toBe(12_000)
 
     // once per alert: a later Open (or a second Claim) changes nothing, and the app's own click is not recorded either
     await Bun.sleep(5)
     const open = await call(app, 'GET', links.Open)
     expect(open.status).toBe(303)
     expect(open.headers.get('location')).toBe(post.url)
-    expect(claimedRow(match.id)).toEqual(row)
-    const u = deps.sqlite.query<{ user_id: number }, [number]>('SELECT user_id FROM matches WHERE id = ?').get(match.id)!
-    expect(u.user_id).toBeGreaterThan(0)
+    expect(await claimedRow(match.id)).toEqual(row)
+    const [u] = await db().select({ userId: matches.userId }).from(matches).where(eq(matches.id, match.id))
+    expect(u!.userId).toBeGreaterThan(0)
   })
 
   test('the match list shows post → claim; the latency report and /metrics carry it per channel', async () => {
@@ -77,7 +88,7 @@ describe('claim in one tap', () => {
     const acted = await call(app, 'POST', `/api/matches/${match.id}/acted`, { cookie: u.cookie, json: { action: 'claim' } })
     expect(acted.body).toEqual({ id: match.id, recorded: true })
     expect((await call(app, 'GET', links.Claim)).status).toBe(303) // a later claim from the email: not recorded
-    expect(claimedRow(match.id)).toMatchObject({ claim_channel: 'app', claim_action: 'claim' })
+    expect(await claimedRow(match.id)).toMatchObject({ claim_channel: 'app', claim_action: 'claim' })
     const after = await call(app, 'GET', '/api/matches?category=wts', { cookie: u.cookie })
     expect(after.body.matches[0]).toMatchObject({ claimedAfterMs: 12_000, isNew: false })
     const again = await call(app, 'POST', `/api/matches/${match.id}/acted`, { cookie: u.cookie, json: { action: 'open' } })
@@ -99,19 +110,19 @@ describe('claim in one tap', () => {
     const page = await call(app, 'GET', links['Mark read'])
     expect(page.status).toBe(200)
     expect(page.text).toContain('<form method="post"><button type="submit">Mark read</button></form>')
-    const isNew = () => deps.sqlite.query<{ is_new: number }, [number]>('SELECT is_new FROM matches WHERE id = ?').get(match.id)!.is_new
-    expect(isNew()).toBe(1)
+    const isNew = async () => (await db().select({ isNew: matches.isNew }).from(matches).where(eq(matches.id, match.id)))[0]!.isNew
+    expect(await isNew()).toBe(true)
     expect((await call(app, 'POST', links['Mark read'], { headers: { origin: 'https://elsewhere.example' } })).status).toBe(204)
-    expect(isNew()).toBe(0)
+    expect(await isNew()).toBe(false)
 
     const prefetch = await call(app, 'GET', links.Claim, { headers: { 'sec-purpose': 'prefetch' } })
     expect(prefetch.status).toBe(303)
-    expect(claimedRow(match.id).claimed_at).toBeNull()
+    expect((await claimedRow(match.id)).claimed_at).toBeNull()
     const tampered = links.Claim.slice(0, -2) + (links.Claim.endsWith('AA') ? 'AB' : 'AA')
     expect((await call(app, 'GET', tampered)).status).toBe(404)
     // another user's token cannot be made: the signature covers the user id
     expect((await call(app, 'POST', links.Claim)).status).toBe(404) // a claim link does not mark read by POST
-    expect(claimedRow(match.id).claimed_at).toBeNull()
+    expect((await claimedRow(match.id)).claimed_at).toBeNull()
     expect(u.userId).toBeGreaterThan(0)
   })
 

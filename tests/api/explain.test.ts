@@ -2,6 +2,10 @@
 // channels), an unknown id read by id through /api/info on the side budget and not stored, the side
 // budget full, a link to another subreddit, admins asking on behalf of a user, 403 and 400 answers.
 import { afterEach, describe, expect, test } from 'bun:test'
+import { and, eq, like, sql } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { posts, searchTerms } from '../../src/db/schema'
+import { rowCount } from '../db-reads'
 import type { AccessState } from '../../src/access/rules'
 import { REF_MESSAGE } from '../../src/explain/post-ref'
 import { runScan } from '../../src/scanner/scan'
@@ -33,7 +37,9 @@ describe('GET /api/explain', () => {
     await addTerm(d, user.userId, FULL, 'wtb', 'holosun')
     await addTerm(d, user.userId, FULL, 'wtb', 'eotech')
     // the terms existed a minute before the posts
-    d.sqlite.run(`UPDATE search_terms SET created_at = created_at - 60000`)
+    await asAsync(d.db)
+      .update(searchTerms)
+      .set({ createdAt: sql`${searchTerms.createdAt} - 60000` })
     const hit = fake.publish({ title: '[WTS] Trijicon RMR Type 2 - $450', selftext: 'Shipped.' })
     const dear = fake.publish({ title: '[WTS] Trijicon RMR HRS - $520' })
     expect((await runScan(d)).matchesCreated).toBe(1)
@@ -86,7 +92,7 @@ describe('GET /api/explain', () => {
       alerts: false,
       blockers: ["skipped: the post is marked SOLD (your default 'Skip posts marked SOLD or PENDING')"],
     })
-    expect(d.sqlite.query('SELECT count(*) AS n FROM posts WHERE reddit_id = ?').get(late.id)).toEqual({ n: 0 })
+    expect(await rowCount(d, posts, eq(posts.redditId, late.id))).toBe(0)
 
     // the side share has no room right after that request: nothing is sent
     const again = fake.publish({ title: '[WTS] Holosun 507C - $250' })
@@ -183,7 +189,7 @@ describe('reads of posts Dibs never stored', () => {
     expect(sixth.body.error.message).toMatch(/^You asked Reddit for 5 posts Dibs had not stored in a few minutes; try again in \d+ s$/)
     for (let i = 0; i < 6; i++) expect((await call(app, 'GET', `/api/explain?url=xyz${i}`, { cookie: admin.cookie })).status).toBe(200)
     expect(asked).toHaveLength(11)
-    expect(d.sqlite.query('SELECT count(*) AS n FROM posts').get()).toEqual({ n: 0 })
+    expect(await rowCount(d, posts)).toBe(0)
   })
 })
 
@@ -200,9 +206,12 @@ describe("a forum feed's post", () => {
     await addTerm(d, user.userId, FULL, 'wts', 'holosun')
     const { source } = await addSource(d, { kind: 'feed', forum: 'accessories', url: forums.url + forums.paths.xenforo, name: 'Optics board' })
     expect((await d.feeds.tick())[0]).toMatchObject({ status: 'ok', new: 3, matches: 1 })
-    const stored = d.sqlite
-      .query<{ url: string; title: string }, [number]>("SELECT url, title FROM posts WHERE source_id = ? AND title LIKE '%Aimpoint%'")
-      .get(source.id)!
+    const [stored] = await asAsync(d.db)
+      .select({ url: posts.url, title: posts.title })
+      .from(posts)
+      .where(and(eq(posts.sourceId, source.id), like(posts.title, '%Aimpoint%')))
+      .limit(1)
+    if (!stored) throw new Error('the Aimpoint post was not stored')
     for (const link of [stored.url, `${stored.url.replace(/\/$/, '')}#post-1`, stored.url.replace(/\/$/, '')]) {
       const r = await call(app, 'GET', `/api/explain?url=${encodeURIComponent(link)}`, { cookie: user.cookie })
       expect(r.status).toBe(200)

@@ -3,6 +3,9 @@
 // the fields each specification requires are checked. Also: per category, only the owner's matches,
 // rotation (the old address is gone at once), conditional GET (304), and a banned owner's feed.
 import { describe, expect, test } from 'bun:test'
+import { desc, eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { feedKeys, matches, users } from '../../src/db/schema'
 import { parseAtomFeed, parseJsonFeed } from 'feedsmith'
 import { SaxesParser } from 'saxes'
 import { storePosts } from '../../src/forums/store'
@@ -128,7 +131,8 @@ describe('GET /api/feeds', () => {
   test('the database alone does not hold the address: only a nonce and the secret’s hash', async () => {
     const u = await subscriber()
     const secret = new URL(u.feeds.atom).pathname.split('/')[2]!
-    const row = t.deps.sqlite.query('SELECT * FROM feed_keys WHERE user_id = ?').get(u.userId) as Record<string, unknown>
+    const [row] = await asAsync(t.deps.db).select().from(feedKeys).where(eq(feedKeys.userId, u.userId))
+    expect(row).toBeDefined()
     expect(JSON.stringify(row)).not.toContain(secret)
   })
 })
@@ -234,18 +238,17 @@ describe('whose matches', () => {
     const b = await subscriber([['wts', 'gizmo']])
     await post('[WTS] Widget - $10')
     await post('[WTS] Gizmo - $20')
-    const ownIds = (userId: number) =>
-      t.deps.sqlite
-        .query<{ id: number }, [number]>('SELECT id FROM matches WHERE user_id = ? ORDER BY id DESC')
-        .all(userId)
-        .map((r) => nameUuid(`${t.deps.config.appUrl} match ${r.id}`))
+    const ownIds = async (userId: number) =>
+      (await asAsync(t.deps.db).select({ id: matches.id }).from(matches).where(eq(matches.userId, userId)).orderBy(desc(matches.id))).map((r) =>
+        nameUuid(`${t.deps.config.appUrl} match ${r.id}`),
+      )
     for (const [u, own, other] of [
       [a, '[WTS] Widget - $10', '[WTS] Gizmo - $20'],
       [b, '[WTS] Gizmo - $20', '[WTS] Widget - $10'],
     ] as const) {
       const atom = (await get(u.feeds.atom)).text
       const json = (await get(u.feeds.json)).text
-      expect(parseAtomFeed(atom).entries!.map((e) => e.id)).toEqual(ownIds(u.userId))
+      expect(parseAtomFeed(atom).entries!.map((e) => e.id)).toEqual(await ownIds(u.userId))
       expect(atom).toContain(own)
       expect(atom).not.toContain(other)
       expect(json).not.toContain(other)
@@ -258,7 +261,7 @@ describe('whose matches', () => {
     expect(unknown.status).toBe(404)
     expect(unknown.body.error.code).toBe('FEED_NOT_FOUND')
     expect((await get(u.feeds.json)).status).toBe(200)
-    t.deps.sqlite.query('UPDATE users SET banned_at = ? WHERE id = ?').run(t.clock.now().getTime(), u.userId)
+    await asAsync(t.deps.db).update(users).set({ bannedAt: t.clock.now() }).where(eq(users.id, u.userId))
     expect((await get(u.feeds.json)).status).toBe(404)
   })
 })

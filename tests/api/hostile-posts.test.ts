@@ -4,6 +4,9 @@
 // saves in its category answer 500. And a post that does throw is isolated: stored unparsed, logged with
 // its id, shown to admins on the Logs page, while the rest of the page goes on.
 import { afterEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { matches, posts } from '../../src/db/schema'
 import { runBatchMatch } from '../../src/matches/batch'
 import { runScan } from '../../src/scanner/scan'
 import { startFakeReddit, type FakeReddit, fakeRedditClient } from '../fakes/reddit'
@@ -36,7 +39,7 @@ async function setup() {
     save: (category: string, term: string) => call(app, 'POST', '/api/terms', { cookie: user.cookie, json: { category, term } }),
     get: (path: string) => call(app, 'GET', path),
     scanner: async () => (await call(app, 'GET', '/api/admin/scanner', { cookie: admin.cookie })).body,
-    matchTitles: () => (d.sqlite.query('SELECT post_title AS t FROM matches ORDER BY id').all() as { t: string }[]).map((r) => r.t),
+    matchTitles: async () => (await asAsync(d.db).select({ t: matches.postTitle }).from(matches).orderBy(matches.id)).map((r) => r.t),
   }
 }
 
@@ -64,7 +67,7 @@ describe('hostile post texts', () => {
       const r = await s.save('wts', term)
       expect({ term, status: r.status }).toEqual({ term, status: 201 })
     }
-    expect(s.matchTitles()).toContain('[WTS] LEGO constructor kit') // backfilled by "constructor kit"
+    expect(await s.matchTitles()).toContain('[WTS] LEGO constructor kit') // backfilled by "constructor kit"
     expect((await runBatchMatch(s.deps)).recent_posts_count).toBeGreaterThan(PROTOTYPE_NAMES.length)
     expect((await s.scanner()).unparsed).toEqual({ last24h: 0, recent: [] })
     for (const name of PROTOTYPE_NAMES) expect((await s.get(`/icons/${name}`)).status).toBe(404)
@@ -83,9 +86,9 @@ describe('hostile post texts', () => {
     const bad = s.fake.publish({ title: '[WTS] Exploding RMR - $1', subreddit: 'GunAccessoriesForSale' })
     s.fake.publish({ title: '[WTS] RMR RM06 - $380', subreddit: 'GunAccessoriesForSale' })
     expect(await s.scan()).toMatchObject({ status: 'success', postsNew: 3, matchesCreated: 2 })
-    expect(s.matchTitles()).toEqual(['[WTS] Trijicon RMR - $400', '[WTS] RMR RM06 - $380'])
-    const row = s.deps.sqlite.query('SELECT post_type, parse_error FROM posts WHERE reddit_id = ?').get(bad.id) as any
-    expect(row).toEqual({ post_type: null, parse_error: 'cannot read this post' })
+    expect(await s.matchTitles()).toEqual(['[WTS] Trijicon RMR - $400', '[WTS] RMR RM06 - $380'])
+    const row = await asAsync(s.deps.db).select({ postType: posts.postType, parseError: posts.parseError }).from(posts).where(eq(posts.redditId, bad.id))
+    expect(row).toEqual([{ postType: null, parseError: 'cannot read this post' }])
     const status = await s.scanner()
     expect(status.unparsed.last24h).toBe(1)
     expect(status.unparsed.recent[0]).toMatchObject({ redditId: bad.id, title: '[WTS] Exploding RMR - $1', error: 'cannot read this post' })

@@ -2,6 +2,9 @@
 // location tag (posts.location), the refusals come back as INVALID_TERM with the parser's words, and "Why didn't I
 // get an alert?" says why a post was not matched (no location, another place, excluded).
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { asAsync } from '../../src/db/async-sqlite'
+import { posts, searchTerms } from '../../src/db/schema'
+import { rowCount } from '../db-reads'
 import { explainPost } from '../../src/explain/service'
 import { storePosts } from '../../src/forums/store'
 import { LOCATION_HELP } from '../../src/matching/location'
@@ -36,11 +39,11 @@ describe('loc: terms', () => {
     const texas = await publish('[USA-TX] [H] Aimpoint T2, Holosun 507C [W] PayPal')
     const california = await publish('[US-CA] [H] Aimpoint T2 [W] PayPal')
     const nowhere = await publish('[H] Holosun 508T [W] PayPal')
-    const stored = deps.sqlite.query('SELECT reddit_id, location FROM posts ORDER BY id').all()
+    const stored = await asAsync(deps.db).select({ redditId: posts.redditId, location: posts.location }).from(posts).orderBy(posts.id)
     expect(stored).toEqual([
-      { reddit_id: texas.redditId, location: 'USA-TX' },
-      { reddit_id: california.redditId, location: 'US-CA' },
-      { reddit_id: nowhere.redditId, location: null },
+      { redditId: texas.redditId, location: 'USA-TX' },
+      { redditId: california.redditId, location: 'US-CA' },
+      { redditId: nowhere.redditId, location: null },
     ])
 
     const matches = await call(app, 'GET', '/api/matches?category=wts', { cookie: u.cookie })
@@ -78,6 +81,6 @@ describe('loc: terms', () => {
     expect(bad.status).toBe(400)
     expect(bad.body.error.code).toBe('INVALID_TERM')
     expect(JSON.stringify(bad.body.error)).toContain(`Unknown location \\"zz\\" in loc:zz: ${LOCATION_HELP.replace(/"/g, '\\"')}`)
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM search_terms').get()).toEqual({ n: 0 })
+    expect(await rowCount(deps, searchTerms)).toBe(0)
   })
 })

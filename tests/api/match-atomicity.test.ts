@@ -2,6 +2,10 @@
 // service await their statements (docs/atomicity-audit.md A1, A2, A3): each keeps its check and its
 // writes in one transaction.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { matches, searchTerms } from '../../src/db/schema'
+import { rowCount } from '../db-reads'
 import { TERM_LIMIT } from '../../src/access/rules'
 import { storePosts } from '../../src/forums/store'
 import { findHits, recordMatches } from '../../src/matches/runner'
@@ -19,7 +23,7 @@ beforeEach(async () => {
 })
 afterEach(() => deps.close())
 
-const termCount = (userId: number) => deps.sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM search_terms WHERE user_id = ?').get(userId)!.n
+const termCount = (userId: number) => rowCount(deps, searchTerms, eq(searchTerms.userId, userId))
 
 describe('A1: a term deleted between finding the hits and storing them', () => {
   test("drops that term's hits only: the other users' matches of the batch are stored", async () => {
@@ -32,10 +36,10 @@ describe('A1: a term deleted between finding the hits and storing them', () => {
     const hits = await findHits(deps, stored)
     expect(hits.map((h) => h.userId).toSorted((x, y) => x - y)).toEqual([a.userId, b.userId].toSorted((x, y) => x - y))
     // the user deletes the term (another request) before the runner's transaction
-    deps.sqlite.run('DELETE FROM search_terms WHERE id = ?', [gone.id])
+    await asAsync(deps.db).delete(searchTerms).where(eq(searchTerms.id, gone.id))
     const result = await recordMatches(deps, hits, 'live')
     expect(result.created.map((c) => c.userId)).toEqual([b.userId])
-    expect(deps.sqlite.query('SELECT user_id FROM matches').all()).toEqual([{ user_id: b.userId }])
+    expect(await asAsync(deps.db).select({ userId: matches.userId }).from(matches)).toEqual([{ userId: b.userId }])
   })
 })
 
@@ -47,7 +51,7 @@ describe('A2/A3: the plan limit holds under saves at the same time', () => {
     expect(both.map((r) => r.status).toSorted()).toEqual(['fulfilled', 'rejected'])
     const refused = both.find((r) => r.status === 'rejected')
     expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'TERM_LIMIT' })
-    expect(termCount(u.userId)).toBe(TERM_LIMIT)
+    expect(await termCount(u.userId)).toBe(TERM_LIMIT)
   })
 
   test('an import and a save at once: together they add no more terms than the limit leaves', async () => {
@@ -65,6 +69,6 @@ describe('A2/A3: the plan limit holds under saves at the same time', () => {
     ])
     const added = (imported.status === 'fulfilled' ? imported.value.summary.add : 0) + (saved.status === 'fulfilled' ? 1 : 0)
     expect(added).toBe(2)
-    expect(termCount(u.userId)).toBe(TERM_LIMIT)
+    expect(await termCount(u.userId)).toBe(TERM_LIMIT)
   })
 })

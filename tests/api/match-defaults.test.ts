@@ -2,6 +2,9 @@
 // default) and always-excluded words — applied to live scans (fake Reddit → runScan), the 7-day
 // backfill of a new term and batch matching; GET/PUT /api/match-defaults with validation.
 import { afterEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { matches, posts } from '../../src/db/schema'
 import { runBatchMatch } from '../../src/matches/batch'
 import { runScan } from '../../src/scanner/scan'
 import { startFakeReddit, type FakeReddit, fakeOauthClient } from '../fakes/reddit'
@@ -32,10 +35,9 @@ async function setup() {
     const u = await createUserWithSession(s.deps)
     return { ...u, put: (json: unknown) => http('PUT', '/api/match-defaults', u.cookie, json), get: () => http('GET', '/api/match-defaults', u.cookie) }
   }
-  const titlesOf = (userId: number) =>
-    (s.deps.sqlite.query('SELECT post_title FROM matches WHERE user_id = ? ORDER BY post_title').all(userId) as { post_title: string }[]).map(
-      (r) => r.post_title,
-    )
+  // sorted here, not by the engine's collation: the titles in code-unit order, as SQLite's ORDER BY gave them
+  const titlesOf = async (userId: number) =>
+    (await asAsync(s.deps.db).select({ title: matches.postTitle }).from(matches).where(eq(matches.userId, userId))).map((r) => r.title).sort()
   return { s, fake: fake!, scan: () => runScan(s.deps, client), http, user, titlesOf }
 }
 
@@ -116,11 +118,13 @@ describe('defaults applied to matching', () => {
     const outcome = await t.scan()
     expect(outcome).toMatchObject({ status: 'success', postsNew: 5 })
 
-    expect(t.titlesOf(byDefault.userId)).toEqual([AIRSOFT, PHRASE, OPEN].sort())
-    expect(t.titlesOf(allStates.userId)).toEqual([AIRSOFT, PHRASE, OPEN, PENDING, SOLD].sort())
-    expect(t.titlesOf(excluding.userId)).toEqual([OPEN])
+    expect(await t.titlesOf(byDefault.userId)).toEqual([AIRSOFT, PHRASE, OPEN].sort())
+    expect(await t.titlesOf(allStates.userId)).toEqual([AIRSOFT, PHRASE, OPEN, PENDING, SOLD].sort())
+    expect(await t.titlesOf(excluding.userId)).toEqual([OPEN])
     // the author's flair is stored with the post
-    expect(t.s.deps.sqlite.query('SELECT author_flair FROM posts WHERE title = ?').get(OPEN)).toEqual({ author_flair: 'Trades: 12' })
+    expect(await asAsync(t.s.deps.db).select({ authorFlair: posts.authorFlair }).from(posts).where(eq(posts.title, OPEN))).toEqual([
+      { authorFlair: 'Trades: 12' },
+    ])
   })
 
   test("a new term's 7-day backfill and a batch run obey the defaults too", async () => {
@@ -131,13 +135,13 @@ describe('defaults applied to matching', () => {
     await u.put({ excludeWords: ['cerakote'] })
     const added = await t.http('POST', '/api/terms', u.cookie, { category: 'wts', term: 'trijicon' })
     expect(added.body.backfilled).toBe(2) // OPEN, PHRASE: not SOLD, not PENDING, not cerakote (no "trijicon" in it anyway)
-    expect(t.titlesOf(u.userId)).toEqual([PHRASE, OPEN].sort())
+    expect(await t.titlesOf(u.userId)).toEqual([PHRASE, OPEN].sort())
 
     // batch: the matches are gone (e.g. restored terms), the defaults changed in between
-    t.s.deps.sqlite.run('DELETE FROM matches WHERE user_id = ?', [u.userId])
+    await asAsync(t.s.deps.db).delete(matches).where(eq(matches.userId, u.userId))
     await u.put({ skipSold: false, excludeWords: ['range bag'] })
     const batch = await runBatchMatch(t.s.deps, { sinceMs: 3600_000 })
     expect(batch.matches_created).toBe(3)
-    expect(t.titlesOf(u.userId)).toEqual([OPEN, PENDING, SOLD].sort())
+    expect(await t.titlesOf(u.userId)).toEqual([OPEN, PENDING, SOLD].sort())
   })
 })

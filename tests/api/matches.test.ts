@@ -1,5 +1,8 @@
 // Matches API and the public feed: scoped to the signed-in user, newest first, cursor pages.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { matches, posts as postsTable } from '../../src/db/schema'
 import { storePosts } from '../../src/forums/store'
 import { matchPosts } from '../../src/matches/runner'
 import { addTerm } from '../../src/terms/service'
@@ -78,7 +81,7 @@ describe("the seller's location (issue 24 §5)", () => {
       forumPost('[WTS] Widget 9 - $90', { now, ageMs: 500 }),
     ])
     expect(stored.map((p) => p.location)).toEqual(['USA-TX', 'San Juan, PR', null])
-    expect(deps.sqlite.query('SELECT location FROM posts ORDER BY id').all()).toEqual([
+    expect(await asAsync(deps.db).select({ location: postsTable.location }).from(postsTable).orderBy(postsTable.id)).toEqual([
       { location: 'USA-TX' },
       { location: 'San Juan, PR' },
       { location: null },
@@ -154,7 +157,9 @@ describe('reading and archiving', () => {
       expect(r.status).toBe(404)
       expect(r.body.error.code).toBe('MATCH_NOT_FOUND')
     }
-    expect(deps.sqlite.query('SELECT is_new, archived_at FROM matches WHERE id = ?').get(id)).toEqual({ is_new: 1, archived_at: null })
+    expect(await asAsync(deps.db).select({ isNew: matches.isNew, archivedAt: matches.archivedAt }).from(matches).where(eq(matches.id, id))).toEqual([
+      { isNew: true, archivedAt: null },
+    ])
   })
 })
 

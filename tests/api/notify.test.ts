@@ -2,12 +2,14 @@
 // unsubscribe links (GET redirect + RFC 8058 one-click POST) and the contact form.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
 import { contactMessages, notificationPrefs, outbox, pushSubscriptions } from '../../src/db/schema'
 import { createUnsubscribeToken, UNSUBSCRIBE_TTL_MS } from '../../src/notify/unsubscribe'
 import { call, createUserWithSession, makeApp, makeDeps, testClock, type TestDeps } from '../helpers'
 import { signupAndConfirm } from './auth-helpers'
 
 let deps: TestDeps
+const db = () => asAsync(deps.db)
 let app: ReturnType<typeof makeApp>
 const clock = testClock(Date.parse('2026-03-01T12:00:00Z'))
 beforeEach(async () => {
@@ -105,7 +107,7 @@ describe('push subscriptions', () => {
     const b = await createUserWithSession(deps)
     await call(app, 'POST', '/api/push/subscriptions', { cookie: a.cookie, json: sub })
     await call(app, 'POST', '/api/push/subscriptions', { cookie: b.cookie, json: sub })
-    const rows = deps.db.select().from(pushSubscriptions).all()
+    const rows = await db().select().from(pushSubscriptions)
     expect(rows.map((r) => r.userId)).toEqual([b.userId])
   })
 
@@ -120,12 +122,12 @@ describe('push subscriptions', () => {
     const b = await createUserWithSession(deps)
     await call(app, 'POST', '/api/push/subscriptions', { cookie: a.cookie, json: sub })
     expect((await call(app, 'DELETE', '/api/push/subscriptions', { cookie: b.cookie, json: { endpoint: sub.endpoint } })).body.removed).toBe(0)
-    expect(deps.db.select().from(pushSubscriptions).all()).toHaveLength(1)
+    expect(await db().select().from(pushSubscriptions)).toHaveLength(1)
   })
 })
 
 describe('unsubscribe', () => {
-  const prefsOf = (userId: number) => deps.db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).get()
+  const prefsOf = async (userId: number) => (await db().select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId)).limit(1))[0]
 
   test('GET with a valid token (a link scanner, a mail preview) changes nothing: it redirects to the page that asks first', async () => {
     const u = await createUserWithSession(deps)
@@ -135,12 +137,12 @@ describe('unsubscribe', () => {
       expect(r.status).toBe(302)
       expect(r.headers.get('location')).toBe(`/unsubscribe?token=${token}`)
     }
-    expect(prefsOf(u.userId)).toBeUndefined()
+    expect(await prefsOf(u.userId)).toBeUndefined()
     // The page's 'Unsubscribe' button POSTs the same URL from the app's own origin.
     const done = await call(app, 'POST', `/api/unsubscribe?token=${token}`)
     expect(done.status).toBe(200)
     expect(done.body).toEqual({ status: 'success' })
-    expect(prefsOf(u.userId)?.emailFrequency).toBe('none')
+    expect((await prefsOf(u.userId))?.emailFrequency).toBe('none')
   })
 
   const bad: { name: string; path: () => string; location: string }[] = [
@@ -187,7 +189,7 @@ describe('unsubscribe', () => {
       }),
     )
     expect(res.status).toBe(200)
-    expect(prefsOf(u.userId)?.emailFrequency).toBe('none')
+    expect((await prefsOf(u.userId))?.emailFrequency).toBe('none')
     const badRes = await app.handle(
       new Request('http://localhost:3000/api/unsubscribe?token=nope', {
         method: 'POST',
@@ -214,9 +216,9 @@ describe('POST /api/contact', () => {
     const u = await createUserWithSession(deps, { email: 'pat@example.com' })
     const r = await call(app, 'POST', '/api/contact', { cookie: u.cookie, json: { subject: ' Billing question ', message: 'Can I pay yearly?' } })
     expect(r.status).toBe(201)
-    const stored = deps.db.select().from(contactMessages).all()
+    const stored = await db().select().from(contactMessages)
     expect(stored).toMatchObject([{ userId: u.userId, email: 'pat@example.com', subject: 'Billing question', message: 'Can I pay yearly?' }])
-    const queued = deps.db.select().from(outbox).where(eq(outbox.kind, 'contact_form')).all()
+    const queued = await db().select().from(outbox).where(eq(outbox.kind, 'contact_form'))
     expect(queued.map((q) => (q.payload as { to: string }).to).sort()).toEqual(['boss@example.com', 'ops@example.com'])
     expect((queued[0]!.payload as { headers: Record<string, string> }).headers['Reply-To']).toBe('pat@example.com')
     expect((queued[0]!.payload as { text: string }).text).toContain('Can I pay yearly?')

@@ -2,6 +2,10 @@
 // to their listing) → matches → dispatcher → outbox → a real SMTP server and a local push service.
 // Post times come from a test clock, so "2 days later" is a clock step, not a wait.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { eq, isNotNull } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { outbox, posts as postsTable } from '../../src/db/schema'
+import { rowCount } from '../db-reads'
 import type { AccessState } from '../../src/access/rules'
 import type { BusEvents, MatchItem } from '../../src/contract/events'
 import type { OutboxWorker } from '../../src/outbox/worker'
@@ -81,8 +85,8 @@ async function setup() {
     return r.body.matches
   }
   const alerts = (userId: number) => events.filter((e) => e.name === 'match.new' && e.data.userId === userId && e.data.notify)
-  const outboxKeys = (userId: number) =>
-    (d.sqlite.query('SELECT dedupe_key FROM outbox WHERE user_id = ? ORDER BY id').all(userId) as { dedupe_key: string }[]).map((r) => r.dedupe_key)
+  const outboxKeys = async (userId: number) =>
+    (await asAsync(d.db).select({ key: outbox.dedupeKey }).from(outbox).where(eq(outbox.userId, userId)).orderBy(outbox.id)).map((r) => r.key)
   return { d, clock, events, subscriber, publish, scan, list, alerts, outboxKeys }
 }
 
@@ -108,12 +112,15 @@ describe('reposts and bumps', () => {
     await Bun.sleep(50)
     await worker!.tick()
     expect(s.alerts(u.userId)).toHaveLength(1)
-    expect(s.outboxKeys(u.userId)).toHaveLength(2) // the first alert's email and push, nothing since
+    expect(await s.outboxKeys(u.userId)).toHaveLength(2) // the first alert's email and push, nothing since
     expect(smtp.messages).toHaveLength(1)
-    const posts = s.d.sqlite.query('SELECT id, listing_id, price FROM posts ORDER BY id').all() as { id: number; listing_id: number | null; price: number }[]
+    const posts = await asAsync(s.d.db)
+      .select({ id: postsTable.id, listingId: postsTable.listingId, price: postsTable.price })
+      .from(postsTable)
+      .orderBy(postsTable.id)
     expect(posts).toEqual([
-      { id: posts[0]!.id, listing_id: null, price: 450 },
-      { id: posts[1]!.id, listing_id: posts[0]!.id, price: 450 },
+      { id: posts[0]!.id, listingId: null, price: 450 },
+      { id: posts[1]!.id, listingId: posts[0]!.id, price: 450 },
     ])
     const bumped = await s.list(u.cookie)
     expect(bumped).toHaveLength(1)
@@ -190,7 +197,7 @@ describe('reposts and bumps', () => {
     await smtp.waitFor(4)
     expect(s.alerts(u.userId)).toHaveLength(4)
     expect(smtp.messages.map((m) => m.subject.startsWith('Price drop'))).toEqual([false, false, false, false])
-    expect(s.d.sqlite.query('SELECT count(*) AS n FROM posts WHERE listing_id IS NOT NULL').get()).toEqual({ n: 0 })
+    expect(await rowCount(s.d, postsTable, isNotNull(postsTable.listingId))).toBe(0)
     expect(await s.list(u.cookie)).toHaveLength(4)
   })
 

@@ -2,6 +2,9 @@
 // on the side share, a post matched again once its author is known (an `age>=` term alerts then, once), the trust
 // shown on the match, and the admin's never-alert list (audited) that drops a seller's posts and is explained.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { eq, like } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { auditLog, redditAuthors } from '../../src/db/schema'
 import { explainPost } from '../../src/explain/service'
 import { RedditClient } from '../../src/forums/reddit-client'
 import { storePosts } from '../../src/forums/store'
@@ -80,7 +83,9 @@ describe('account age and karma', () => {
     clock.advance(60_000)
     await publish('gone_acct')
     expect(await runAuthorLookups({ ...deps, source: client })).toMatchObject({ status: 'success', author: 'gone_acct', matched: 0 })
-    expect(deps.sqlite.query('SELECT status FROM reddit_authors WHERE name = ?').get('gone_acct')).toEqual({ status: 'missing' })
+    expect(await asAsync(deps.db).select({ status: redditAuthors.status }).from(redditAuthors).where(eq(redditAuthors.name, 'gone_acct'))).toEqual([
+      { status: 'missing' },
+    ])
   })
 
   test('without OAuth there is no look-up', async () => {
@@ -108,9 +113,11 @@ describe('sellers Dibs never alerts on', () => {
     expect(JSON.stringify(why)).toContain("u/scammer_9 is on this installation's list of sellers Dibs never alerts on (USL listed)")
     expect((await call(app, 'DELETE', '/api/admin/blocked-sellers/scammer_9', { cookie: admin.cookie })).body.sellers).toEqual([])
     expect((await call(app, 'DELETE', '/api/admin/blocked-sellers/scammer_9', { cookie: admin.cookie })).status).toBe(404)
-    const audit = deps.sqlite
-      .query<{ action: string; target: string }, []>("SELECT action, target FROM audit_log WHERE action LIKE 'seller.%' ORDER BY id")
-      .all()
+    const audit = await asAsync(deps.db)
+      .select({ action: auditLog.action, target: auditLog.target })
+      .from(auditLog)
+      .where(like(auditLog.action, 'seller.%'))
+      .orderBy(auditLog.id)
     expect(audit.map((a) => `${a.action} ${a.target}`)).toEqual(['seller.block u/scammer_9', 'seller.unblock u/scammer_9', 'seller.unblock u/scammer_9'])
   })
 })

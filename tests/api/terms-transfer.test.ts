@@ -3,6 +3,10 @@
 // a dry run stores nothing, applying stores exactly the preview's additions, and unreadable files
 // are refused whole.
 import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { matches, searchTerms } from '../../src/db/schema'
+import { rowCount } from '../db-reads'
 import { storePosts } from '../../src/forums/store'
 import { matchPosts } from '../../src/matches/runner'
 import { MAX_IMPORT_ROWS } from '../../src/terms/transfer-format'
@@ -28,7 +32,7 @@ async function importBody(cookie: string, body: string, opts: { dryRun?: boolean
 }
 
 const save = (cookie: string, category: string, term: string) => call(t.app, 'POST', '/api/terms', { cookie, json: { category, term } })
-const termCount = (userId: number) => (t.deps.sqlite.query('SELECT count(*) AS n FROM search_terms WHERE user_id = ?').get(userId) as { n: number }).n
+const termCount = (userId: number) => rowCount(t.deps, searchTerms, eq(searchTerms.userId, userId))
 const exported = async (cookie: string) => (await call(t.app, 'GET', '/api/terms/export?format=json', { cookie })).body.terms as Record<string, unknown>[]
 /** What must survive a round trip: everything but the time a term was saved. */
 const comparable = (terms: Record<string, unknown>[]) => terms.map(({ createdAt: _c, ...rest }) => rest)
@@ -114,7 +118,7 @@ describe('round trip: export → import into a fresh account → identical terms
       const preview = await importBody(b.cookie, file.text, { dryRun: true, contentType })
       expect(preview.status).toBe(200)
       expect(preview.body).toMatchObject({ dryRun: true, format, summary: { add: 5, duplicate: 0, refused: 0 } })
-      expect(termCount(b.userId)).toBe(0)
+      expect(await termCount(b.userId)).toBe(0)
       const applied = await importBody(b.cookie, file.text, { contentType })
       expect(applied.status).toBe(200)
       expect(applied.body.dryRun).toBe(false)
@@ -174,7 +178,7 @@ describe('POST /api/terms/import: refusals and duplicates', () => {
       [11, 'wtb', 'third', 'add', null, null],
     ])
     expect(r.body.summary).toEqual({ add: 3, duplicate: 2, refused: 5 })
-    expect(termCount(u.userId)).toBe(8) // the dry run stored nothing
+    expect(await termCount(u.userId)).toBe(8) // the dry run stored nothing
 
     const applied = await importBody(u.cookie, csv, { contentType: 'text/csv' })
     expect(applied.body.rows).toEqual(r.body.rows)
@@ -240,7 +244,7 @@ describe('POST /api/terms/import: refusals and duplicates', () => {
       expect(r.body.error.code).toBe('BAD_IMPORT')
       expect(r.body.error.message).toMatch(message)
     }
-    expect(termCount(u.userId)).toBe(0)
+    expect(await termCount(u.userId)).toBe(0)
   })
 
   test(`more than ${MAX_IMPORT_ROWS} rows are refused whole`, async () => {
@@ -264,7 +268,7 @@ describe('POST /api/terms/import: refusals and duplicates', () => {
     const u = await createUserWithSession(t.deps)
     const cross = await post('[{"category":"wts","term":"rmr"}]', { cookie: u.cookie, origin: 'https://evil.example' })
     expect(cross.status).toBe(403)
-    expect(termCount(u.userId)).toBe(0)
+    expect(await termCount(u.userId)).toBe(0)
   })
 })
 
@@ -274,8 +278,10 @@ describe('applying', () => {
     await storePosts(t.deps, [forumPost('[WTS] Aimpoint T2 - $600', { now: t.clock.now().getTime(), ageMs: 3_600_000 })])
     const dry = await importBody(u.cookie, '[{"category":"wts","term":"aimpoint"}]', { dryRun: true })
     expect(dry.status).toBe(200)
-    expect(t.deps.sqlite.query('SELECT count(*) AS n FROM matches WHERE user_id = ?').get(u.userId)).toEqual({ n: 0 })
+    expect(await rowCount(t.deps, matches, eq(matches.userId, u.userId))).toBe(0)
     await importBody(u.cookie, '[{"category":"wts","term":"aimpoint"}]')
-    expect(t.deps.sqlite.query('SELECT source, is_new FROM matches WHERE user_id = ?').all(u.userId)).toEqual([{ source: 'backfill', is_new: 0 }])
+    expect(await asAsync(t.deps.db).select({ source: matches.source, isNew: matches.isNew }).from(matches).where(eq(matches.userId, u.userId))).toEqual([
+      { source: 'backfill', isNew: false },
+    ])
   })
 })

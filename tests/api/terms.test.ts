@@ -1,11 +1,16 @@
 // Terms API as scenario tables: every error text of spec §5, limits per role, backfill, removal.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { asAsync } from '../../src/db/async-sqlite'
+import { matches, searchTerms } from '../../src/db/schema'
+import { rowCount } from '../db-reads'
 import { storePosts } from '../../src/forums/store'
 import { forumPost } from '../fakes/forum-post'
 import { preparePost } from '../../src/matching/compile'
 import { call, createUserWithSession, makeApp, makeDeps, type TestDeps } from '../helpers'
 
 /** The term index of the deps under test. */
+const db = () => asAsync(deps.db)
 const matcherFor = (d: TestDeps) => d.matcher
 
 let deps: TestDeps
@@ -137,7 +142,7 @@ describe('POST /api/terms', () => {
       if (s.title) expect(r.body.error.title).toBe(s.title)
       if (s.message) expect(r.body.error.message).toBe(s.message)
       if (s.saved) expect(r.body.term.term).toBe(s.saved)
-      const count = (deps.sqlite.query('SELECT count(*) AS n FROM search_terms WHERE user_id = ?').get(userId) as { n: number }).n
+      const count = await rowCount(deps, searchTerms, eq(searchTerms.userId, userId))
       expect(count).toBe((s.before?.length ?? 0) + (s.status === 201 ? 1 : 0)) // nothing half-saved
     })
   }
@@ -169,8 +174,11 @@ describe('POST /api/terms', () => {
     const r = await add(cookie, 'wts', 'rmr')
     expect(r.status).toBe(201)
     expect(r.body.backfilled).toBe(1)
-    const rows = deps.sqlite.query('SELECT post_title, is_new, source FROM matches WHERE user_id = ?').all(userId)
-    expect(rows).toEqual([{ post_title: '[WTS] Trijicon RMR - $400', is_new: 0, source: 'backfill' }])
+    const rows = await db()
+      .select({ postTitle: matches.postTitle, isNew: matches.isNew, source: matches.source })
+      .from(matches)
+      .where(eq(matches.userId, userId))
+    expect(rows).toEqual([{ postTitle: '[WTS] Trijicon RMR - $400', isNew: false, source: 'backfill' }])
     expect(events).toHaveLength(1)
     expect(events[0].notify).toBe(false)
     // and the live index knows the term from now on
@@ -200,23 +208,23 @@ describe('GET and DELETE /api/terms', () => {
     await storePosts(deps, [forumPost('[WTS] Trijicon RMR - $400'), forumPost('[WTS] Trijicon SRO - $420')])
     const rmr = (await add(cookie, 'wts', 'rmr')).body.term
     await add(cookie, 'wts', 'trijicon')
-    const before = deps.sqlite.query('SELECT post_title, matched_terms FROM matches ORDER BY post_title').all()
+    const before = await db().select({ postTitle: matches.postTitle, matchedTerms: matches.matchedTerms }).from(matches).orderBy(matches.postTitle)
     expect(before).toEqual([
-      { post_title: '[WTS] Trijicon RMR - $400', matched_terms: '["rmr","trijicon"]' },
-      { post_title: '[WTS] Trijicon SRO - $420', matched_terms: '["trijicon"]' },
+      { postTitle: '[WTS] Trijicon RMR - $400', matchedTerms: ['rmr', 'trijicon'] },
+      { postTitle: '[WTS] Trijicon SRO - $420', matchedTerms: ['trijicon'] },
     ])
     const updates: any[] = []
     deps.bus.on('match.updated', (e) => void updates.push(e))
     const r = await call(app, 'DELETE', `/api/terms/${rmr.id}`, { cookie })
     expect(r.status).toBe(200)
     expect(r.body.matchesRemoved).toBe(0)
-    expect(deps.sqlite.query('SELECT matched_terms FROM matches ORDER BY post_title').all()).toEqual([
-      { matched_terms: '["trijicon"]' },
-      { matched_terms: '["trijicon"]' },
+    expect(await db().select({ matchedTerms: matches.matchedTerms }).from(matches).orderBy(matches.postTitle)).toEqual([
+      { matchedTerms: ['trijicon'] },
+      { matchedTerms: ['trijicon'] },
     ])
     const cleared = await call(app, 'DELETE', '/api/terms?category=wts', { cookie })
     expect(cleared.body).toEqual({ count: 1, matchesRemoved: 2 })
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM matches WHERE user_id = ?').get(userId)).toEqual({ n: 0 })
+    expect(await rowCount(deps, matches, eq(matches.userId, userId))).toBe(0)
     expect(updates.at(-1)).toMatchObject({ userId, change: 'removed' })
     expect(updates.at(-1).ids).toHaveLength(2)
     expect(matcherFor(deps).size).toBe(0)
@@ -228,7 +236,7 @@ describe('GET and DELETE /api/terms', () => {
     const term = (await add(a.cookie, 'wts', 'rmr')).body.term
     const r = await call(app, 'DELETE', `/api/terms/${term.id}`, { cookie: b.cookie })
     expect(r.status).toBe(404)
-    expect(deps.sqlite.query('SELECT count(*) AS n FROM search_terms').get()).toEqual({ n: 1 })
+    expect(await rowCount(deps, searchTerms)).toBe(1)
   })
 
   test('listing a category outside the plan → 403', async () => {
@@ -241,29 +249,29 @@ describe('GET and DELETE /api/terms', () => {
 describe('PATCH /api/terms/:id — edit in place, pause and resume (issue 12 item 11)', () => {
   const { matchPosts } = require('../../src/matches/runner') as typeof import('../../src/matches/runner')
   const { MatchingService } = require('../../src/matches/matcher') as typeof import('../../src/matches/matcher')
-  const matchIds = (userId: number) =>
-    (deps.sqlite.query('SELECT id FROM matches WHERE user_id = ? ORDER BY id').all(userId) as { id: number }[]).map((r) => r.id)
+  const matchIds = async (userId: number) =>
+    (await db().select({ id: matches.id }).from(matches).where(eq(matches.userId, userId)).orderBy(matches.id)).map((r) => r.id)
   const publish = async (title: string) => matchPosts(deps, await storePosts(deps, [forumPost(title, { ageMs: 1000 })]), 'live')
 
   test('pausing keeps the matches and stops new ones; resuming brings matching back; a restart keeps it paused', async () => {
     const u = await createUserWithSession(deps)
     const id = (await add(u.cookie, 'wts', 'aimpoint')).body.term.id
     await publish('[WTS] Aimpoint T2 - $650')
-    const before = matchIds(u.userId)
+    const before = await matchIds(u.userId)
     expect(before).toHaveLength(1)
 
     const paused = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: true } })
     expect(paused.status).toBe(200)
     expect(paused.body.term).toMatchObject({ id, term: 'aimpoint', paused: true })
     await publish('[WTS] Aimpoint PRO - $400')
-    expect(matchIds(u.userId)).toEqual(before)
+    expect(await matchIds(u.userId)).toEqual(before)
     expect((await call(app, 'GET', '/api/terms?category=wts', { cookie: u.cookie })).body.terms[0].paused).toBe(true)
     // a fresh process (restart) does not index the paused term either
     expect((await new MatchingService(deps).load()).index.size).toBe(0)
 
     expect((await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { paused: false } })).body.term.paused).toBe(false)
     await publish('[WTS] Aimpoint Micro H-2 - $700')
-    expect(matchIds(u.userId)).toHaveLength(2)
+    expect(await matchIds(u.userId)).toHaveLength(2)
   })
 
   test('editing the text keeps earlier matches, matches the new text from now on and backfills 7 days (read)', async () => {
@@ -274,12 +282,10 @@ describe('PATCH /api/terms/:id — edit in place, pause and resume (issue 12 ite
     const edited = await call(app, 'PATCH', `/api/terms/${id}`, { cookie: u.cookie, json: { term: '  Holosun ' } })
     expect(edited.status).toBe(200)
     expect(edited.body).toMatchObject({ term: { id, term: 'holosun', paused: false }, backfilled: 1 })
-    expect(matchIds(u.userId)).toHaveLength(2) // the EOTech match stays, the Holosun post backfilled
+    expect(await matchIds(u.userId)).toHaveLength(2) // the EOTech match stays, the Holosun post backfilled
     await publish('[WTS] EOTech 512 - $400')
     await publish('[WTS] Holosun 407C - $250')
-    const titles = (deps.sqlite.query('SELECT post_title FROM matches WHERE user_id = ? ORDER BY id').all(u.userId) as { post_title: string }[]).map(
-      (r) => r.post_title,
-    )
+    const titles = (await db().select({ title: matches.postTitle }).from(matches).where(eq(matches.userId, u.userId)).orderBy(matches.id)).map((r) => r.title)
     expect(titles).toEqual(['[WTS] EOTech EXPS3 - $550', '[WTS] Holosun 509T - $350', '[WTS] Holosun 407C - $250'])
   })
 

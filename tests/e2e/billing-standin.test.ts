@@ -39,5 +39,5 @@ test('stand-in Stripe.js: mount, Pay, onComplete; the user has the plan', async 
   await page.getByRole('button', { name: 'Pay' }).click()
   await page.waitForFunction(() => (window as any).__completed === true)
   expect(errors).toEqual([])
-  expect(w.state(u.userId).role).toBe('product+gd')
+  expect((await w.state(u.userId)).role).toBe('product+gd')
 })
