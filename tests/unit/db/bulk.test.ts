@@ -6,7 +6,7 @@ import { asc, like } from 'drizzle-orm'
 import { asAsync, asyncSqlite } from '../../../src/db/async-sqlite'
 import { insertMany } from '../../../src/db/bulk'
 import { blockedSellers, maintenanceLogs, sources } from '../../../src/db/schema'
-import { useDbHandles } from './handles'
+import { heldTransaction, useDbHandles } from './handles'
 
 const { sqliteFile, handles } = useDbHandles('bulk')
 
@@ -100,23 +100,11 @@ describe.each(handles)('insertMany on %s', (_name, open) => {
 
 test('on asyncSqlite, rows inserted from outside wait for an open transaction instead of joining it', async () => {
   const db = asyncSqlite(sqliteFile().sqlite)
-  let release!: () => void
-  let entered!: () => void
-  const held = new Promise<void>((r) => (release = r))
-  const inside = new Promise<void>((r) => (entered = r))
-  const tx = db
-    .transaction(async (t) => {
-      await t.insert(blockedSellers).values({ name: 'inside', reason: 'x', createdAt: new Date() })
-      entered()
-      await held
-      throw new Error('roll back')
-    })
-    .catch(() => 'rolled back')
-  await inside
+  const tx = await heldTransaction(db)
   const outside = insertMany(db, blockedSellers, [{ name: 'outside', reason: 'x', createdAt: new Date() }])
   await Bun.sleep(5)
-  release()
-  expect(await tx).toBe('rolled back')
+  tx.rollBack()
+  expect(await tx.ended).toBe('rolled back')
   await outside
   expect((await db.select({ name: blockedSellers.name }).from(blockedSellers)).map((r) => r.name)).toEqual(['outside'])
 })

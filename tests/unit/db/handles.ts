@@ -9,6 +9,7 @@ import type { AsyncDb } from '../../../src/db/async-db'
 import { asyncSqlite } from '../../../src/db/async-sqlite'
 import { openDb, type Db } from '../../../src/db/client'
 import { openPg } from '../../../src/db/pg-client'
+import { blockedSellers } from '../../../src/db/schema'
 import { usePostgres } from '../../pg'
 
 export function useDbHandles(prefix: string) {
@@ -40,4 +41,26 @@ export function useDbHandles(prefix: string) {
     ['PostgreSQL', postgres],
   ]
   return { sqliteFile, postgres, handles }
+}
+
+/**
+ * A transaction on `db` that has written the row 'inside' of blocked_sellers and waits: `rollBack()`
+ * ends it with a throw, and `ended` resolves to 'rolled back'. Resolves once the row is written (the
+ * gate tests: a statement from outside must wait for it, not join it).
+ */
+export async function heldTransaction(db: AsyncDb): Promise<{ rollBack(): void; ended: Promise<string> }> {
+  let rollBack!: () => void
+  let entered!: () => void
+  const held = new Promise<void>((r) => (rollBack = r))
+  const inside = new Promise<void>((r) => (entered = r))
+  const ended = db
+    .transaction(async (t) => {
+      await t.insert(blockedSellers).values({ name: 'inside', reason: 'x', createdAt: new Date() })
+      entered()
+      await held
+      throw new Error('roll back')
+    })
+    .catch(() => 'rolled back')
+  await inside
+  return { rollBack, ended }
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 import { asAsync, asyncSqlite } from '../../../src/db/async-sqlite'
 import { rawRow, rawRows, rawRun } from '../../../src/db/raw'
 import { blockedSellers } from '../../../src/db/schema'
-import { useDbHandles } from './handles'
+import { heldTransaction, useDbHandles } from './handles'
 
 const { sqliteFile, handles } = useDbHandles('raw')
 
@@ -35,23 +35,11 @@ describe.each(handles)('raw SQL on %s', (_name, open) => {
 
 test('on asyncSqlite, SQL text from outside waits for an open transaction instead of joining it', async () => {
   const db = asyncSqlite(sqliteFile().sqlite)
-  let release!: () => void
-  let entered!: () => void
-  const held = new Promise<void>((r) => (release = r))
-  const inside = new Promise<void>((r) => (entered = r))
-  const tx = db
-    .transaction(async (t) => {
-      await t.insert(blockedSellers).values({ name: 'inside', reason: 'x', createdAt: new Date() })
-      entered()
-      await held
-      throw new Error('roll back')
-    })
-    .catch(() => 'rolled back')
-  await inside
+  const tx = await heldTransaction(db)
   const outside = rawRun(db, sql`INSERT INTO ${blockedSellers} (name, reason, created_at) VALUES (${'outside'}, ${'x'}, ${Date.now()})`)
   await Bun.sleep(5)
-  release()
-  expect(await tx).toBe('rolled back')
+  tx.rollBack()
+  expect(await tx.ended).toBe('rolled back')
   expect(await outside).toBe(1)
   expect((await rawRows<{ name: string }>(db, sql`SELECT name FROM ${blockedSellers}`)).map((r) => r.name)).toEqual(['outside'])
 })
