@@ -60,7 +60,8 @@ describe('push actions', () => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) })
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
     const shown = await worker.evaluate(async () => {
-      for (let i = 0; i < 100; i++) {
+      // up to 20 s: under a full test run's load the worker's showNotification has taken over 5 s
+      for (let i = 0; i < 400; i++) {
         const list = await (self as any).registration.getNotifications()
         if (list.length > 0) return { title: list[0].title, actions: list[0].actions.map((a: any) => `${a.action}:${a.title}`) }
         await new Promise((r) => setTimeout(r, 50))
